@@ -1,0 +1,50 @@
+# coordyn: `make demo` runs the main example, `make test` runs the C tests and pytest.
+# Both install what is missing first: system libraries (apt-get), then the package (pip, editable).
+PY ?= python3
+CC ?= cc
+CFLAGS_TEST = -std=c11 -O2 -Wall -Wextra -Werror
+LIBS = -lcxsparse -llapack -lblas -lm
+ENGINE_SRC = $(wildcard csrc/core/*.c csrc/items/*.c csrc/linalg/*.c csrc/solvers/*.c)
+ENGINE_HDR = $(wildcard csrc/*/*.h)
+
+.PHONY: demo test build ctest pytest bench docs clean deps
+
+build/.deps: tools/install_deps.sh
+	@mkdir -p build
+	bash tools/install_deps.sh
+	@touch $@
+
+build/.pyinstall: build/.deps pyproject.toml setup.py
+	$(PY) -m pip install -q -e ".[test]"
+	@touch $@
+
+build: build/.pyinstall
+	$(PY) setup.py -q build_ext --inplace 2>&1 | grep -v -E "BetaConfiguration|warnings.warn|FutureWarning|bdist_wheel" || true
+	@$(PY) -c "import coordyn" || (echo "coordyn failed to import" >&2; exit 1)
+
+demo: build
+	$(PY) examples/pendulum.py
+
+build/test_linalg: csrc/tests/test_linalg.c $(wildcard csrc/linalg/*.c) csrc/core/cd_error.c $(ENGINE_HDR) build/.deps
+	$(CC) $(CFLAGS_TEST) -o $@ csrc/tests/test_linalg.c $(wildcard csrc/linalg/*.c) csrc/core/cd_error.c $(LIBS)
+
+build/test_engine: csrc/tests/test_engine.c $(ENGINE_SRC) $(ENGINE_HDR) build/.deps
+	$(CC) $(CFLAGS_TEST) -o $@ csrc/tests/test_engine.c $(ENGINE_SRC) $(LIBS)
+
+ctest: build/test_linalg build/test_engine
+	./build/test_linalg
+	./build/test_engine
+
+pytest: build
+	$(PY) -m pytest tests
+
+test: build ctest pytest
+
+bench: build
+	$(PY) benchmarks/bench_chains.py
+
+docs: build
+	$(PY) -m sphinx -q -b html docs docs/_build/html
+
+clean:
+	rm -rf build python/coordyn/*.so docs/_build

@@ -1,0 +1,156 @@
+/* cd_assemble: global coordinates, LTG lists, multipliers and the Newton-matrix pattern */
+#include "cd_system.h"
+#include "cd_items.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int *int_copy(const int *x, int n)
+{
+    int *y = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+    if (y && n > 0) memcpy(y, x, sizeof(int) * (size_t)n);
+    return y;
+}
+
+/* nodes own consecutive ODE2 coordinates in the order they were added */
+static int assign_nodes(cd_system *s)
+{
+    int n2 = 0;
+    for (int i = 0; i < s->list[CD_NODE].n; i++) {
+        cd_item *it = &s->list[CD_NODE].items[i];
+        it->nq = it->type->node->nq(it->p);
+        it->ltg = malloc(sizeof(int) * (size_t)(it->nq > 0 ? it->nq : 1));
+        if (!it->ltg) return CD_ERR_NOMEM;
+        for (int j = 0; j < it->nq; j++) it->ltg[j] = n2 + j;
+        n2 += it->nq;
+    }
+    s->n2 = n2;
+    s->qref = calloc((size_t)n2 + 1, sizeof(double));
+    s->q0 = calloc((size_t)n2 + 1, sizeof(double));
+    s->v0 = calloc((size_t)n2 + 1, sizeof(double));
+    s->owner2 = calloc((size_t)n2 + 1, sizeof(int));
+    if (!s->qref || !s->q0 || !s->v0 || !s->owner2) return CD_ERR_NOMEM;
+    for (int i = 0; i < s->list[CD_NODE].n; i++) {
+        cd_item *it = &s->list[CD_NODE].items[i];
+        if (it->nq == 0) continue;
+        int g = it->ltg[0];
+        it->type->node->init(it->p, s->qref + g, s->q0 + g, s->v0 + g);
+        for (int j = 0; j < it->nq; j++) s->owner2[g + j] = i;
+    }
+    return CD_OK;
+}
+
+/* bodies: the concatenated coordinates of their nodes */
+static int assign_bodies(cd_system *s)
+{
+    for (int i = 0; i < s->list[CD_OBJECT].n; i++) {
+        cd_item *it = &s->list[CD_OBJECT].items[i];
+        const cd_objectops *ops = it->type->object;
+        if (!ops->nodes) continue;
+        const int *nodes;
+        int nn = ops->nodes(it->p, &nodes), nq = 0;
+        for (int j = 0; j < nn; j++) nq += s->list[CD_NODE].items[nodes[j]].nq;
+        it->nq = nq;
+        it->ltg = malloc(sizeof(int) * (size_t)(nq > 0 ? nq : 1));
+        if (!it->ltg) return CD_ERR_NOMEM;
+        nq = 0;
+        for (int j = 0; j < nn; j++) {
+            const cd_item *nd = &s->list[CD_NODE].items[nodes[j]];
+            memcpy(it->ltg + nq, nd->ltg, sizeof(int) * (size_t)nd->nq);
+            nq += nd->nq;
+        }
+    }
+    return CD_OK;
+}
+
+/* markers: the coordinates of the node or body they sit on (one coordinate for
+ * MarkerNodeCoordinate) */
+static int assign_markers(cd_system *s)
+{
+    for (int i = 0; i < s->list[CD_MARKER].n; i++) {
+        cd_item *it = &s->list[CD_MARKER].items[i];
+        const cd_p_ref1 *p = it->p;
+        const cd_item *base = it->type->marker->on_body ? &s->list[CD_OBJECT].items[p->number]
+                                                        : &s->list[CD_NODE].items[p->number];
+        if (it->type->marker->flags & CD_MKF_COORDINATE) {
+            const cd_p_markercoord *pc = it->p;
+            it->nq = 1;
+            it->ltg = int_copy(&base->ltg[pc->coordinate], 1);
+        } else {
+            it->nq = base->nq;
+            it->ltg = int_copy(base->ltg, base->nq);
+        }
+        if (!it->ltg) return CD_ERR_NOMEM;
+        if (it->nq > s->maxmk) s->maxmk = it->nq;
+    }
+    return CD_OK;
+}
+
+/* connectors: marker 0's coordinates then marker 1's; constraints get their own multipliers */
+static int assign_connectors(cd_system *s)
+{
+    int nae = 0;
+    for (int i = 0; i < s->list[CD_OBJECT].n; i++) {
+        cd_item *it = &s->list[CD_OBJECT].items[i];
+        const cd_objectops *ops = it->type->object;
+        if (ops->flags & CD_OBJF_CONNECTOR) {
+            const cd_p_connector *p = it->p;
+            const cd_item *m0 = &s->list[CD_MARKER].items[p->markerNumbers.x[0]];
+            const cd_item *m1 = &s->list[CD_MARKER].items[p->markerNumbers.x[1]];
+            it->nq = m0->nq + m1->nq;
+            it->ltg = malloc(sizeof(int) * (size_t)(it->nq > 0 ? it->nq : 1));
+            if (!it->ltg) return CD_ERR_NOMEM;
+            memcpy(it->ltg, m0->ltg, sizeof(int) * (size_t)m0->nq);
+            memcpy(it->ltg + m0->nq, m1->ltg, sizeof(int) * (size_t)m1->nq);
+            it->mk_off[0] = 0;
+            it->mk_off[1] = m0->nq;
+        }
+        if (ops->nae) {
+            it->nae = ops->nae(it->p);
+            it->ae0 = nae;
+            nae += it->nae;
+        }
+        if (it->nq > s->maxnq) s->maxnq = it->nq;
+        if (it->nae > s->maxnae) s->maxnae = it->nae;
+    }
+    s->nae = nae;
+    s->ownerae = calloc((size_t)nae + 1, sizeof(int));
+    if (!s->ownerae) return CD_ERR_NOMEM;
+    for (int i = 0; i < s->list[CD_OBJECT].n; i++) {
+        const cd_item *it = &s->list[CD_OBJECT].items[i];
+        for (int j = 0; j < it->nae; j++) s->ownerae[it->ae0 + j] = i;
+    }
+    return CD_OK;
+}
+
+/* loads and sensors on markers: the marker's coordinates */
+static int assign_loads(cd_system *s)
+{
+    for (int i = 0; i < s->list[CD_LOAD].n; i++) {
+        cd_item *it = &s->list[CD_LOAD].items[i];
+        const cd_item *mk = &s->list[CD_MARKER].items[((const cd_p_ref1 *)it->p)->number];
+        it->nq = mk->nq;
+        it->ltg = int_copy(mk->ltg, mk->nq);
+        if (!it->ltg) return CD_ERR_NOMEM;
+    }
+    return CD_OK;
+}
+
+int cd_system_assemble(cd_system *s, cd_error *err)
+{
+    cd_system_unassemble(s);
+    s->maxnq = s->maxnae = s->maxmk = 0;
+    int rc = assign_nodes(s);
+    if (!rc) rc = assign_bodies(s);
+    if (!rc) rc = assign_markers(s);
+    if (!rc) rc = assign_connectors(s);
+    if (!rc) rc = assign_loads(s);
+    if (!rc) rc = cd_pattern_build(s, err);
+    if (rc) {
+        if (rc == CD_ERR_NOMEM) cd_error_set(err, rc, "out of memory in Assemble");
+        cd_system_unassemble(s);
+        return rc;
+    }
+    s->assembled = 1;
+    return CD_OK;
+}

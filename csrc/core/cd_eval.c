@@ -1,0 +1,317 @@
+/* cd_eval: residual, Newton matrix and outputs assembled object by object through LTG lists
+ * (see cd_eval.h for the scaled form). */
+#include "cd_eval.h"
+#include "cd_items.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static double *dalloc(size_t n) { return calloc(n > 0 ? n : 1, sizeof(double)); }
+
+int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
+{
+    size_t nq = (size_t)s->maxnq, na = (size_t)s->maxnae;
+    size_t nm = (size_t)(s->maxmk > s->maxnq ? s->maxmk : s->maxnq); /* bodies in outputs too */
+    memset(ws, 0, sizeof(*ws));
+    ws->ql = dalloc(nq); ws->vl = dalloc(nq); ws->al = dalloc(nq); ws->laml = dalloc(na);
+    ws->r2 = dalloc(nq); ws->rae = dalloc(na); ws->r2p = dalloc(nq); ws->raep = dalloc(na);
+    ws->K = dalloc(nq * nq); ws->D = dalloc(nq * nq); ws->M = dalloc(nq * nq);
+    ws->Cq = dalloc(nq * na); ws->Gq = dalloc(nq * na); ws->Gv = dalloc(nq * na);
+    ws->mkJ = dalloc(6 * nm);
+    ws->Mconst = calloc((size_t)s->list[CD_OBJECT].n + 1, sizeof(double *));
+    ws->eps_rel = 1e-7;
+    ws->eps_min = 1e-2;
+    int ok = ws->ql && ws->vl && ws->al && ws->laml && ws->r2 && ws->rae && ws->r2p && ws->raep &&
+             ws->K && ws->D && ws->M && ws->Cq && ws->Gq && ws->Gv && ws->mkJ && ws->Mconst;
+    for (int o = 0; ok && o < s->list[CD_OBJECT].n; o++) {
+        const cd_item *it = &s->list[CD_OBJECT].items[o];
+        if (!it->type->object->mass || !it->type->object->mass_const || it->nq == 0) continue;
+        ws->Mconst[o] = dalloc((size_t)it->nq * it->nq);
+        if (!ws->Mconst[o]) { ok = 0; break; }
+        cd_objctx c = {s, it, o, 0, NULL, NULL, NULL, NULL, 0, NULL, err};
+        it->type->object->mass(&c, ws->Mconst[o]);
+    }
+    if (!ok) {
+        cd_evalws_free(ws, s);
+        return cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating the evaluation workspace");
+    }
+    return CD_OK;
+}
+
+void cd_evalws_free(cd_evalws *ws, const cd_system *s)
+{
+    free(ws->ql); free(ws->vl); free(ws->al); free(ws->laml);
+    free(ws->r2); free(ws->rae); free(ws->r2p); free(ws->raep);
+    free(ws->K); free(ws->D); free(ws->M); free(ws->Cq); free(ws->Gq); free(ws->Gv);
+    free(ws->mkJ);
+    if (ws->Mconst)
+        for (int o = 0; o < s->list[CD_OBJECT].n; o++) free(ws->Mconst[o]);
+    free(ws->Mconst);
+    memset(ws, 0, sizeof(*ws));
+}
+
+/* local copies of an item's coordinates */
+static void gather(const cd_item *it, const cd_state *st, cd_evalws *ws)
+{
+    for (int i = 0; i < it->nq; i++) {
+        int g = it->ltg[i];
+        ws->ql[i] = st->q[g];
+        ws->vl[i] = st->v[g];
+        ws->al[i] = st->a[g];
+    }
+    for (int j = 0; j < it->nae; j++) ws->laml[j] = st->lam[it->ae0 + j];
+}
+
+/* marker data of a connector's two markers from the local coordinates */
+static void connector_markers(const cd_system *s, cd_evalws *ws, const cd_item *it)
+{
+    const cd_p_connector *p = it->p;
+    for (int k = 0; k < 2; k++) {
+        const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumbers.x[k]];
+        cd_markerdata *md = &ws->md[k];
+        md->n = mk->nq;
+        md->J = ws->mkJ + 3 * s->maxmk * k;
+        mk->type->marker->eval(s, mk, ws->ql + it->mk_off[k], ws->vl + it->mk_off[k], md);
+    }
+}
+
+static int is_inactive_constraint(const cd_item *it)
+{
+    return (it->type->object->flags & CD_OBJF_CONSTRAINT) &&
+           !((const cd_p_conn *)it->p)->activeConnector;
+}
+
+static int is_velocity_row(const cd_item *it, int index2)
+{
+    const cd_objectops *ops = it->type->object;
+    return index2 || (ops->velocity_level && ops->velocity_level(it->p));
+}
+
+/* local residuals r2, rae of object o from ws->ql, vl, laml */
+static int object_residual(const cd_system *s, cd_evalws *ws, int o, double t, int index2,
+                           double *r2, double *rae, cd_error *err)
+{
+    const cd_item *it = &s->list[CD_OBJECT].items[o];
+    const cd_objectops *ops = it->type->object;
+    if (ops->flags & CD_OBJF_CONNECTOR) connector_markers(s, ws, it);
+    if (is_inactive_constraint(it)) {
+        memset(r2, 0, sizeof(double) * (size_t)it->nq);
+        memcpy(rae, ws->laml, sizeof(double) * (size_t)it->nae);
+        return CD_OK;
+    }
+    cd_objctx c = {s, it, o, t, ws->ql, ws->vl, ws->al, ws->laml, index2, ws->md, err};
+    return ops->residual(&c, r2, rae);
+}
+
+/* the generalized forces of load l, added as r -= scale * f */
+static int add_load(const cd_system *s, cd_evalws *ws, int l, const cd_state *st, double scale,
+                    double *r, cd_error *err)
+{
+    const cd_item *ld = &s->list[CD_LOAD].items[l];
+    const cd_p_load *p = ld->p;
+    const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumber];
+    double val[3];
+    int rc = cd_eval_load_value(s, l, st->t, val, err);
+    if (rc < 0) return rc;
+    if (p->userFunction.fn) scale = 1.0;  /* user functions see the (quasi-)time instead */
+    if (ld->nq == 0) return CD_OK;
+    gather(ld, st, ws);
+    if (ld->type == &cd_type_LoadCoordinate) {
+        r[ld->ltg[0]] -= scale * val[0];
+        return CD_OK;
+    }
+    if (ld->type == &cd_type_LoadMassProportional) {
+        const cd_item *body = &s->list[CD_OBJECT].items[((const cd_p_marker *)mk->p)->number];
+        body->type->object->mass_force(s, body, val, ws->r2p);
+        for (int i = 0; i < ld->nq; i++) r[ld->ltg[i]] -= scale * ws->r2p[i];
+        return CD_OK;
+    }
+    cd_markerdata *md = &ws->md[0];
+    md->n = mk->nq;
+    md->J = ws->mkJ;
+    mk->type->marker->eval(s, mk, ws->ql, ws->vl, md);
+    for (int i = 0; i < ld->nq; i++) {
+        const double *J = md->J + 3 * i;
+        r[ld->ltg[i]] -= scale * (J[0] * val[0] + J[1] * val[1] + J[2] * val[2]);
+    }
+    return CD_OK;
+}
+
+int cd_eval_load_value(const cd_system *s, int l, double t, double *out, cd_error *err)
+{
+    const cd_item *ld = &s->list[CD_LOAD].items[l];
+    const cd_p_load *p = ld->p;
+    int n = ld->type->load->nvalues;
+    const double *base = n == 3 ? p->loadVector.x : &p->load;
+    if (!p->userFunction.fn) {
+        memcpy(out, base, sizeof(double) * (size_t)n);
+        return n;
+    }
+    int rc = p->userFunction.fn(p->userFunction.ctx, t, l, base, n, out, n);
+    if (rc) {
+        char lb[128];
+        if (err && err->code == CD_OK)
+            cd_error_set(err, rc < 0 ? CD_ERR_USERFUNC : rc, "user function of %s failed",
+                         cd_item_label(s, CD_LOAD, l, lb, sizeof lb));
+        return rc < 0 ? rc : -rc;
+    }
+    for (int i = 0; i < n; i++)
+        if (!isfinite(out[i])) {
+            char lb[128];
+            return cd_error_set(err, CD_ERR_NONFINITE, "user function of %s returned %g",
+                                cd_item_label(s, CD_LOAD, l, lb, sizeof lb), out[i]);
+        }
+    return n;
+}
+
+int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
+                     const cd_evalcoef *c, double *r, cd_error *err)
+{
+    int n2 = s->n2;
+    memset(r, 0, sizeof(double) * (size_t)(n2 + s->nae));
+    ws->nres++;
+    for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
+        const cd_item *it = &s->list[CD_OBJECT].items[o];
+        if (it->nq == 0 && it->nae == 0) continue;
+        gather(it, st, ws);
+        if (ws->Mconst[o]) {  /* r += M a */
+            const double *M = ws->Mconst[o];
+            for (int j = 0; j < it->nq; j++) {
+                double aj = ws->al[j];
+                if (aj == 0.0) continue;
+                for (int i = 0; i < it->nq; i++) r[it->ltg[i]] += M[i + j * it->nq] * aj;
+            }
+        }
+        if (!it->type->object->residual) continue;
+        int rc = object_residual(s, ws, o, st->t, c->index2, ws->r2, ws->rae, err);
+        if (rc) return rc;
+        for (int i = 0; i < it->nq; i++) r[it->ltg[i]] += ws->r2[i];
+        double rs = is_velocity_row(it, c->index2) ? c->svel : 1.0;
+        for (int j = 0; j < it->nae; j++) r[n2 + it->ae0 + j] = rs * ws->rae[j];
+    }
+    for (int l = 0; l < s->list[CD_LOAD].n; l++) {
+        int rc = add_load(s, ws, l, st, c->lf, r, err);
+        if (rc) return rc;
+    }
+    for (int i = 0; i < n2; i++) r[i] *= c->s2;
+    return CD_OK;
+}
+
+/* forward-difference Jacobians of object o around ws->ql, vl, laml (restored on return) */
+static int numerical_jacobian(const cd_system *s, cd_evalws *ws, int o, double t, int index2,
+                              cd_error *err)
+{
+    const cd_item *it = &s->list[CD_OBJECT].items[o];
+    int nq = it->nq, na = it->nae, rc;
+    double *r0 = ws->r2, *a0 = ws->rae, *r1 = ws->r2p, *a1 = ws->raep;
+    if ((rc = object_residual(s, ws, o, t, index2, r0, a0, err))) return rc;
+    for (int j = 0; j < nq; j++) {
+        double *x[2] = {ws->ql, ws->vl}, *Jq[2] = {ws->K, ws->D}, *Ja[2] = {ws->Gq, ws->Gv};
+        double qt = fabs(s->qref[it->ltg[j]] + ws->ql[j]);
+        double eps = ws->eps_rel * (qt > ws->eps_min ? qt : ws->eps_min);
+        for (int k = 0; k < 2; k++) {
+            double save = x[k][j];
+            x[k][j] += eps;
+            rc = object_residual(s, ws, o, t, index2, r1, a1, err);
+            x[k][j] = save;
+            if (rc) return rc;
+            for (int i = 0; i < nq; i++) Jq[k][i + nq * j] = (r1[i] - r0[i]) / eps;
+            for (int i = 0; i < na; i++) Ja[k][i + na * j] = (a1[i] - a0[i]) / eps;
+        }
+    }
+    /* r2 is linear in lambda: Cq(j, :) = r2(lam + e_j) - r2(lam) exactly */
+    for (int j = 0; j < na; j++) {
+        double save = ws->laml[j];
+        ws->laml[j] += 1.0;
+        rc = object_residual(s, ws, o, t, index2, r1, a1, err);
+        ws->laml[j] = save;
+        if (rc) return rc;
+        for (int i = 0; i < nq; i++) ws->Cq[j + na * i] = r1[i] - r0[i];
+    }
+    return CD_OK;
+}
+
+/* analytic Jacobian when the object has one: 0 done, CD_JAC_NUMERICAL if not available,
+ * another nonzero status on failure */
+static int analytic_jacobian(const cd_system *s, cd_evalws *ws, int o, double t, int index2,
+                             cd_error *err)
+{
+    const cd_item *it = &s->list[CD_OBJECT].items[o];
+    const cd_objectops *ops = it->type->object;
+    if (!ops->jacobian || (ops->uses_userfunc && ops->uses_userfunc(it->p))) return CD_JAC_NUMERICAL;
+    if (ops->flags & CD_OBJF_CONNECTOR) connector_markers(s, ws, it);
+    if (is_inactive_constraint(it)) {
+        size_t nq = (size_t)it->nq, na = (size_t)it->nae;
+        memset(ws->K, 0, sizeof(double) * nq * nq);
+        memset(ws->D, 0, sizeof(double) * nq * nq);
+        memset(ws->Cq, 0, sizeof(double) * nq * na);
+        memset(ws->Gq, 0, sizeof(double) * nq * na);
+        memset(ws->Gv, 0, sizeof(double) * nq * na);
+        return CD_OK;
+    }
+    cd_objctx c = {s, it, o, t, ws->ql, ws->vl, ws->al, ws->laml, index2, ws->md, err};
+    return ops->jacobian(&c, ws->K, ws->D, ws->Cq, ws->Gq, ws->Gv);
+}
+
+int cd_eval_object_jacobian(const cd_system *s, cd_evalws *ws, int o, const cd_state *st,
+                            int index2, int numerical, int *analytic, cd_error *err)
+{
+    const cd_item *it = &s->list[CD_OBJECT].items[o];
+    gather(it, st, ws);
+    *analytic = 1;
+    if (!it->type->object->residual) {
+        size_t nq = (size_t)it->nq;
+        memset(ws->K, 0, sizeof(double) * nq * nq);
+        memset(ws->D, 0, sizeof(double) * nq * nq);
+        return CD_OK;
+    }
+    if (!numerical) {
+        int rc = analytic_jacobian(s, ws, o, st->t, index2, err);
+        if (rc != CD_JAC_NUMERICAL) return rc;
+    }
+    *analytic = 0;
+    return numerical_jacobian(s, ws, o, st->t, index2, err);
+}
+
+/* add object o's scaled local matrices into the values */
+static void scatter_object(const cd_system *s, cd_evalws *ws, int o, const cd_evalcoef *c,
+                           double *val, int has_jac)
+{
+    const cd_item *it = &s->list[CD_OBJECT].items[o];
+    int nq = it->nq, na = it->nae;
+    const int *qq = it->map, *qa = qq + nq * nq, *aq = qa + nq * na, *aa = aq + nq * na;
+    const double *M = ws->Mconst[o];
+    for (int k = 0; k < nq * nq; k++) {
+        double v = M ? c->cM * M[k] : 0.0;
+        if (has_jac) v += c->cK * ws->K[k] + c->cD * ws->D[k];
+        val[qq[k]] += v;
+    }
+    if (!has_jac || na == 0) return;
+    int inactive = is_inactive_constraint(it);
+    double rs = is_velocity_row(it, c->index2) ? c->svel : 1.0;
+    for (int i = 0; i < nq; i++)
+        for (int j = 0; j < na; j++) {
+            val[qa[i + j * nq]] += c->cA * ws->Cq[j + i * na];
+            val[aq[j + i * na]] += rs * (c->gq * ws->Gq[j + i * na] + c->gv * ws->Gv[j + i * na]);
+        }
+    for (int j = 0; j < na; j++) val[aa[j]] += inactive ? c->cLam : 0.0;
+}
+
+int cd_eval_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
+                     const cd_evalcoef *c, double *values, cd_error *err)
+{
+    memset(values, 0, sizeof(double) * (size_t)s->pat.nnz);
+    ws->njac++;
+    for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
+        const cd_item *it = &s->list[CD_OBJECT].items[o];
+        if (it->nq == 0 && it->nae == 0) continue;
+        int has_jac = it->type->object->residual != NULL;
+        if (has_jac) {
+            int analytic;
+            int rc = cd_eval_object_jacobian(s, ws, o, st, c->index2, ws->numerical, &analytic, err);
+            if (rc) return rc;
+        }
+        scatter_object(s, ws, o, c, values, has_jac);
+    }
+    return CD_OK;
+}

@@ -1,0 +1,65 @@
+/* cd_eval: residual and Newton-matrix assembly by coordinate index.
+ *
+ * With unknowns [dq ; dmu] (lambda = lam0 + cLam * mu) the assembled matrix is
+ *     QQ = cM M + cK K + cD D        K = d r2/dq, D = d r2/dq' summed over objects
+ *     QA = cA C_q^T
+ *     AQ = rs (gq Gq + gv Gv)        rs = svel for velocity-level rows, 1 otherwise
+ *     AA = cLam                      deactivated constraints (lambda = 0)
+ * and the residual is [s2 (M a + sum r2 - lf f_loads) ; rs g]. */
+#ifndef CD_EVAL_H
+#define CD_EVAL_H
+
+#include "cd_system.h"
+
+typedef struct cd_evalcoef {
+    double s2;          /* scale of the ODE2 rows of the residual */
+    double cM, cK, cD;  /* QQ coefficients */
+    double cA;          /* QA coefficient */
+    double gq, gv;      /* AE rows: gq Gq + gv Gv */
+    double svel;        /* scale of velocity-level AE rows */
+    double cLam;        /* d lambda / d unknown (AA of deactivated constraints) */
+    double lf;          /* load factor (static load steps), 1 in dynamics */
+    int index2;         /* 1: position constraints at velocity level */
+} cd_evalcoef;
+
+/* evaluation workspace: allocated once per solve, no allocation afterwards */
+typedef struct cd_evalws {
+    double *ql, *vl, *al, *laml;     /* local copies (maxnq, maxnq, maxnq, maxnae) */
+    double *r2, *rae, *r2p, *raep;   /* local residuals and perturbed residuals */
+    double *K, *D, *Cq, *Gq, *Gv;    /* local Jacobians (maxnq^2, maxnq^2, 3 x maxnae*maxnq) */
+    double *M;                       /* local mass matrix (maxnq^2) */
+    double *mkJ;                     /* marker Jacobians (2 x 3 x maxmk) */
+    double **Mconst;                 /* per object: constant local mass matrix or NULL */
+    cd_markerdata md[2];
+    int numerical;                   /* 1: every object Jacobian by numerical differentiation */
+    double eps_rel, eps_min;         /* perturbation: eps_rel * max(eps_min, |q_total|) */
+    long nres, njac;                 /* statistics: residual and Jacobian evaluations */
+} cd_evalws;
+
+/* allocate the workspace for an assembled system; computes constant mass matrices */
+int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err);
+void cd_evalws_free(cd_evalws *ws, const cd_system *s);
+
+/* r (n2 + nae) = residual at state st (t, q, v, a, lam); returns status */
+int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
+                     const cd_evalcoef *c, double *r, cd_error *err);
+
+/* values (pattern nnz) = Newton matrix at state st; returns status */
+int cd_eval_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
+                     const cd_evalcoef *c, double *values, cd_error *err);
+
+/* one object's local Jacobians at st, analytic (if available, else numerical) or numerical:
+ * K, D (nq x nq), Cq, Gq, Gv (nae x nq), column-major, into ws->K ... ws->Gv.
+ * *analytic says which was used. Returns a status. */
+int cd_eval_object_jacobian(const cd_system *s, cd_evalws *ws, int obj, const cd_state *st,
+                            int index2, int numerical, int *analytic, cd_error *err);
+
+/* current value of a load (user functions evaluated); returns number of values */
+int cd_eval_load_value(const cd_system *s, int load, double t, double *out, cd_error *err);
+
+/* output variable of an item at st; returns number of values, or negative with err */
+int cd_eval_output(const cd_system *s, cd_evalws *ws, cd_kind kind, int index,
+                   const double *localPosition, cd_outvar var, const cd_state *st, double *out,
+                   cd_error *err);
+
+#endif

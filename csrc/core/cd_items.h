@@ -1,0 +1,105 @@
+/* cd_items: parameter structs of the item types and the registry of all types.
+ * Every struct starts with cd_common; marker, load and sensor structs continue with the index
+ * of the item they refer to (cd_p_ref1), connectors with their marker list (cd_p_connector). */
+#ifndef CD_ITEMS_H
+#define CD_ITEMS_H
+
+#include "cd_system.h"
+
+typedef struct { cd_common c; int number; } cd_p_ref1;
+typedef struct { cd_common c; cd_ivec markerNumbers; } cd_p_connector;
+
+/* nodes: NodePoint, NodePoint2D, Node1D, NodePointGround, NodeGenericODE2 */
+typedef struct {
+    cd_common c;
+    cd_vec referenceCoordinates, initialCoordinates, initialVelocities;
+    int numberOfODE2Coordinates;   /* NodeGenericODE2 only */
+} cd_p_node;
+
+/* markers */
+typedef struct {
+    cd_common c;
+    int number;          /* nodeNumber or bodyNumber */
+    int coordinate;      /* MarkerNodeCoordinate */
+    cd_vec localPosition;/* MarkerBodyPosition */
+} cd_p_marker;
+typedef cd_p_marker cd_p_markercoord;
+
+/* loads */
+typedef struct {
+    cd_common c;
+    int markerNumber;
+    cd_vec loadVector;   /* LoadForceVector, LoadMassProportional */
+    double load;         /* LoadCoordinate */
+    int bodyFixed;
+    cd_func userFunction;
+} cd_p_load;
+
+/* sensors */
+typedef struct {
+    cd_common c;
+    int number;          /* nodeNumber, objectNumber, bodyNumber, markerNumber, loadNumber */
+    int writeToFile;
+    char *fileName;
+    int outputVariableType;
+    int storeInternal;
+    cd_vec localPosition;/* SensorBody */
+} cd_p_sensor;
+
+/* objects */
+typedef struct { cd_common c; cd_vec referencePosition; } cd_p_ground;
+typedef struct {
+    cd_common c;
+    double mass;
+    int nodeNumber;
+    cd_vec referencePosition;   /* Mass1D */
+    cd_mat referenceRotation;   /* Mass1D, 3 x 3 */
+} cd_p_mass;
+typedef struct {
+    cd_common c;
+    cd_ivec nodeNumbers;
+    cd_mat massMatrix, stiffnessMatrix, dampingMatrix;
+    cd_vec forceVector;
+    cd_func forceUserFunction;
+} cd_p_generic;
+typedef struct {
+    cd_common c;
+    cd_ivec markerNumbers;
+    double referenceLength, stiffness, damping, force, velocityOffset, offset, distance;
+    double factor1;
+    cd_vec stiffnessv, dampingv, offsetv;   /* CartesianSpringDamper */
+    int activeConnector, velocityLevel;
+    cd_func userFunction, userFunction_t;
+} cd_p_conn;
+
+/* item type objects (defined in csrc/items/) */
+extern const cd_itemtype cd_type_NodePoint, cd_type_NodePoint2D, cd_type_Node1D,
+    cd_type_NodePointGround, cd_type_NodeGenericODE2;
+extern const cd_itemtype cd_type_ObjectGround, cd_type_ObjectMassPoint, cd_type_ObjectMassPoint2D,
+    cd_type_ObjectMass1D, cd_type_ObjectGenericODE2;
+extern const cd_itemtype cd_type_ObjectConnectorSpringDamper,
+    cd_type_ObjectConnectorCartesianSpringDamper, cd_type_ObjectConnectorCoordinateSpringDamper,
+    cd_type_ObjectConnectorDistance, cd_type_ObjectConnectorCoordinate;
+extern const cd_itemtype cd_type_MarkerNodePosition, cd_type_MarkerNodeCoordinate,
+    cd_type_MarkerBodyPosition, cd_type_MarkerBodyMass;
+extern const cd_itemtype cd_type_LoadForceVector, cd_type_LoadCoordinate,
+    cd_type_LoadMassProportional;
+extern const cd_itemtype cd_type_SensorNode, cd_type_SensorObject, cd_type_SensorBody,
+    cd_type_SensorMarker, cd_type_SensorLoad;
+
+/* helpers shared by item files */
+int cd_pattern_build(cd_system *s, cd_error *err);
+int cd_pattern_find(const cd_pattern *P, int r, int c);
+const char *cd_outvar_name(cd_outvar v);
+/* 1 if the type provides output variable v */
+int cd_type_has_outvar(const cd_itemtype *t, int v);
+/* body position of a local point: dispatch to the object's body_position */
+void cd_body_point(const cd_system *s, int body, const double lp[3], const double *q,
+                   const double *v, double pos[3], double vel[3], double *J);
+/* node position (nodes with CD_NODEF_POS) */
+void cd_node_point(const cd_system *s, int node, const double *q, const double *v,
+                   double pos[3], double vel[3], double *J);
+
+#define CD_NF(arr) ((int)(sizeof(arr) / sizeof((arr)[0])))
+
+#endif

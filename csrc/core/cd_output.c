@@ -1,0 +1,136 @@
+/* cd_output: output variables of nodes, objects, bodies, markers and loads */
+#include "cd_eval.h"
+#include "cd_items.h"
+#include <string.h>
+#include <stdio.h>
+
+static void gather_item(const cd_item *it, const cd_state *st, cd_evalws *ws)
+{
+    for (int i = 0; i < it->nq; i++) {
+        int g = it->ltg[i];
+        ws->ql[i] = st->q[g];
+        ws->vl[i] = st->v[g];
+        ws->al[i] = st->a[g];
+    }
+    for (int j = 0; j < it->nae; j++) ws->laml[j] = st->lam[it->ae0 + j];
+}
+
+static int copy_n(double *out, const double *x, int n)
+{
+    memcpy(out, x, sizeof(double) * (size_t)n);
+    return n;
+}
+
+/* node outputs from its local coordinates */
+static int node_output(const cd_system *s, cd_evalws *ws, int i, cd_outvar var, double *out)
+{
+    const cd_item *nd = &s->list[CD_NODE].items[i];
+    double pos[3], vel[3], J[9] = {0}, zero[3] = {0, 0, 0};
+    int n = nd->nq;
+    switch (var) {
+    case CD_OV_COORDINATES: return copy_n(out, ws->ql, n);
+    case CD_OV_COORDINATES_T: return copy_n(out, ws->vl, n);
+    case CD_OV_COORDINATES_TT: return copy_n(out, ws->al, n);
+    default: break;
+    }
+    if (!(nd->type->node->flags & CD_NODEF_POS)) return -1;
+    cd_node_point(s, i, ws->ql, ws->vl, pos, vel, J);
+    switch (var) {
+    case CD_OV_POSITION: return copy_n(out, pos, 3);
+    case CD_OV_VELOCITY: return copy_n(out, vel, 3);
+    case CD_OV_DISPLACEMENT:
+        for (int k = 0; k < 3; k++) out[k] = k < n ? ws->ql[k] : 0.0;
+        return 3;
+    case CD_OV_ACCELERATION:
+        for (int k = 0; k < 3; k++) out[k] = k < n ? ws->al[k] : 0.0;
+        (void)zero;
+        return 3;
+    default: return -1;
+    }
+}
+
+/* a point on a body: position, displacement, velocity, acceleration (= J a for point bodies) */
+static int body_point_output(const cd_system *s, cd_evalws *ws, int b, const double *lp,
+                             cd_outvar var, double *out)
+{
+    const cd_item *it = &s->list[CD_OBJECT].items[b];
+    double pos[3], vel[3], ref[3], vr[3];
+    cd_body_point(s, b, lp, ws->ql, ws->vl, pos, vel, ws->mkJ);
+    switch (var) {
+    case CD_OV_POSITION: return copy_n(out, pos, 3);
+    case CD_OV_VELOCITY: return copy_n(out, vel, 3);
+    case CD_OV_DISPLACEMENT:
+        memset(ws->r2p, 0, sizeof(double) * (size_t)it->nq);
+        cd_body_point(s, b, lp, ws->r2p, ws->r2p, ref, vr, ws->mkJ + 3 * s->maxmk);
+        for (int k = 0; k < 3; k++) out[k] = pos[k] - ref[k];
+        return 3;
+    case CD_OV_ACCELERATION:
+        for (int k = 0; k < 3; k++) {
+            out[k] = 0;
+            for (int j = 0; j < it->nq; j++) out[k] += ws->mkJ[k + 3 * j] * ws->al[j];
+        }
+        return 3;
+    default: return -1;
+    }
+}
+
+static int marker_output(const cd_system *s, cd_evalws *ws, int m, cd_outvar var, double *out)
+{
+    const cd_item *mk = &s->list[CD_MARKER].items[m];
+    cd_markerdata md;
+    md.n = mk->nq;
+    md.J = ws->mkJ;
+    mk->type->marker->eval(s, mk, ws->ql, ws->vl, &md);
+    switch (var) {
+    case CD_OV_POSITION: return copy_n(out, md.pos, 3);
+    case CD_OV_VELOCITY: return copy_n(out, md.vel, 3);
+    case CD_OV_COORDINATES: out[0] = md.value; return 1;
+    case CD_OV_COORDINATES_T: out[0] = md.value_t; return 1;
+    default: return -1;
+    }
+}
+
+static int object_output(const cd_system *s, cd_evalws *ws, int o, cd_outvar var, double *out,
+                         double t, cd_error *err)
+{
+    const cd_item *it = &s->list[CD_OBJECT].items[o];
+    const cd_objectops *ops = it->type->object;
+    if (ops->flags & CD_OBJF_CONNECTOR) {
+        const cd_p_connector *p = it->p;
+        for (int k = 0; k < 2; k++) {
+            const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumbers.x[k]];
+            ws->md[k].n = mk->nq;
+            ws->md[k].J = ws->mkJ + 3 * s->maxmk * k;
+            mk->type->marker->eval(s, mk, ws->ql + it->mk_off[k], ws->vl + it->mk_off[k], &ws->md[k]);
+        }
+    }
+    cd_objctx c = {s, it, o, t, ws->ql, ws->vl, ws->al, ws->laml, 0, ws->md, err};
+    return ops->output ? ops->output(&c, var, out) : -1;
+}
+
+int cd_eval_output(const cd_system *s, cd_evalws *ws, cd_kind kind, int index,
+                   const double *lp, cd_outvar var, const cd_state *st, double *out,
+                   cd_error *err)
+{
+    char lb[160];
+    int n = -1;
+    if (index < 0 || index >= s->list[kind].n)
+        return cd_error_set(err, CD_ERR_INPUT, "%s number %d does not exist (there are %d)",
+                            cd_kind_name(kind), index, s->list[kind].n);
+    const cd_item *it = &s->list[kind].items[index];
+    if (kind == CD_LOAD) {
+        if (var != CD_OV_FORCE && var != CD_OV_NONE) n = -1;
+        else n = cd_eval_load_value(s, index, st->t, out, err);
+        if (n < 0 && err && err->code) return n;
+    } else {
+        gather_item(it, st, ws);
+        if (kind == CD_NODE) n = node_output(s, ws, index, var, out);
+        else if (kind == CD_MARKER) n = marker_output(s, ws, index, var, out);
+        else if (kind == CD_OBJECT && lp) n = body_point_output(s, ws, index, lp, var, out);
+        else if (kind == CD_OBJECT) n = object_output(s, ws, index, var, out, st->t, err);
+    }
+    if (n < 0)
+        return cd_error_set(err, CD_ERR_INPUT, "%s does not provide OutputVariableType.%s",
+                            cd_item_label(s, kind, index, lb, sizeof lb), cd_outvar_name(var));
+    return n;
+}

@@ -1,0 +1,137 @@
+/* cd_pattern: the Newton matrix's sparsity pattern, built once at Assemble, and each object's
+ * map from its local Jacobian entries to positions in the CSC value array.
+ *
+ * Unknowns are ordered [ODE2 (n2) ; AE (nae)]. Object map layout (positions into values):
+ *   QQ: nq*nq   (local row i, col j at i + j*nq)    mass, stiffness, damping, d(C_q^T lam)/dq
+ *   QA: nq*nae  (row i, multiplier j at i + j*nq)    C_q^T
+ *   AQ: nae*nq  (multiplier i, col j at i + j*nae)   dg/dq
+ *   AA: nae     (diagonal)                           deactivated constraints: lambda = 0
+ */
+#include "cd_system.h"
+#include "cd_items.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct { int *row, *col; int n, cap; } triplets;
+
+static int trip_add(triplets *t, int r, int c)
+{
+    if (t->n == t->cap) {
+        int cap = t->cap ? 2 * t->cap : 1024;
+        int *nr = realloc(t->row, sizeof(int) * (size_t)cap);
+        if (!nr) return CD_ERR_NOMEM;
+        t->row = nr;
+        int *nc = realloc(t->col, sizeof(int) * (size_t)cap);
+        if (!nc) return CD_ERR_NOMEM;
+        t->col = nc;
+        t->cap = cap;
+    }
+    t->row[t->n] = r;
+    t->col[t->n] = c;
+    t->n++;
+    return CD_OK;
+}
+
+/* all (row, col) pairs an object can write */
+static int object_triplets(const cd_system *s, const cd_item *it, triplets *t)
+{
+    int rc = CD_OK;
+    int a0 = s->n2 + it->ae0;
+    for (int j = 0; j < it->nq && !rc; j++)
+        for (int i = 0; i < it->nq && !rc; i++) rc = trip_add(t, it->ltg[i], it->ltg[j]);
+    for (int j = 0; j < it->nae && !rc; j++)
+        for (int i = 0; i < it->nq && !rc; i++) {
+            rc = trip_add(t, it->ltg[i], a0 + j);
+            if (!rc) rc = trip_add(t, a0 + j, it->ltg[i]);
+        }
+    for (int j = 0; j < it->nae && !rc; j++) rc = trip_add(t, a0 + j, a0 + j);
+    return rc;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* compress triplets into CSC with sorted, unique row indices */
+static int compress(cd_pattern *P, const triplets *t)
+{
+    int N = P->N;
+    int *cnt = calloc((size_t)N + 1, sizeof(int));
+    int *tmp = malloc(sizeof(int) * (size_t)(t->n > 0 ? t->n : 1));
+    P->colptr = calloc((size_t)N + 1, sizeof(int));
+    if (!cnt || !tmp || !P->colptr) { free(cnt); free(tmp); return CD_ERR_NOMEM; }
+    for (int k = 0; k < t->n; k++) cnt[t->col[k] + 1]++;
+    for (int j = 0; j < N; j++) cnt[j + 1] += cnt[j];
+    int *pos = P->colptr;  /* reused as fill pointer */
+    memcpy(pos, cnt, sizeof(int) * (size_t)(N + 1));
+    for (int k = 0; k < t->n; k++) tmp[pos[t->col[k]]++] = t->row[k];
+    int nnz = 0;
+    for (int j = 0; j < N; j++) {
+        int p0 = cnt[j], p1 = cnt[j + 1];
+        qsort(tmp + p0, (size_t)(p1 - p0), sizeof(int), cmp_int);
+        P->colptr[j] = nnz;
+        for (int p = p0; p < p1; p++)
+            if (p == p0 || tmp[p] != tmp[p - 1]) tmp[nnz++] = tmp[p];
+    }
+    P->colptr[N] = nnz;
+    P->nnz = nnz;
+    P->rowind = realloc(tmp, sizeof(int) * (size_t)(nnz > 0 ? nnz : 1));
+    free(cnt);
+    if (!P->rowind) { free(tmp); return CD_ERR_NOMEM; }
+    return CD_OK;
+}
+
+/* position of (r, c) in the pattern; -1 if absent */
+int cd_pattern_find(const cd_pattern *P, int r, int c)
+{
+    int lo = P->colptr[c], hi = P->colptr[c + 1] - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2, v = P->rowind[mid];
+        if (v == r) return mid;
+        if (v < r) lo = mid + 1; else hi = mid - 1;
+    }
+    return -1;
+}
+
+static int object_map(const cd_system *s, cd_item *it)
+{
+    int nq = it->nq, na = it->nae, a0 = s->n2 + it->ae0;
+    size_t sz = (size_t)nq * nq + 2 * (size_t)nq * na + (size_t)na;
+    it->map = malloc(sizeof(int) * (sz > 0 ? sz : 1));
+    if (!it->map) return CD_ERR_NOMEM;
+    int *qq = it->map, *qa = qq + nq * nq, *aq = qa + nq * na, *aa = aq + nq * na;
+    for (int j = 0; j < nq; j++)
+        for (int i = 0; i < nq; i++) qq[i + j * nq] = cd_pattern_find(&s->pat, it->ltg[i], it->ltg[j]);
+    for (int j = 0; j < na; j++)
+        for (int i = 0; i < nq; i++) {
+            qa[i + j * nq] = cd_pattern_find(&s->pat, it->ltg[i], a0 + j);
+            aq[j + i * na] = cd_pattern_find(&s->pat, a0 + j, it->ltg[i]);
+        }
+    for (int j = 0; j < na; j++) aa[j] = cd_pattern_find(&s->pat, a0 + j, a0 + j);
+    return CD_OK;
+}
+
+int cd_pattern_build(cd_system *s, cd_error *err)
+{
+    triplets t = {NULL, NULL, 0, 0};
+    int rc = CD_OK;
+    cd_pattern *P = &s->pat;
+    P->N = s->n2 + s->nae;
+    for (int i = 0; i < s->n2 && !rc; i++) rc = trip_add(&t, i, i);
+    for (int i = 0; i < s->list[CD_OBJECT].n && !rc; i++)
+        rc = object_triplets(s, &s->list[CD_OBJECT].items[i], &t);
+    if (!rc) rc = compress(P, &t);
+    free(t.row);
+    free(t.col);
+    if (!rc) {
+        P->diag = malloc(sizeof(int) * (size_t)(s->n2 > 0 ? s->n2 : 1));
+        if (!P->diag) rc = CD_ERR_NOMEM;
+        for (int i = 0; i < s->n2 && !rc; i++) P->diag[i] = cd_pattern_find(P, i, i);
+    }
+    for (int i = 0; i < s->list[CD_OBJECT].n && !rc; i++)
+        rc = object_map(s, &s->list[CD_OBJECT].items[i]);
+    if (rc) cd_error_set(err, rc, "out of memory building the Newton matrix pattern");
+    return rc;
+}

@@ -1,0 +1,182 @@
+/* cd_system: item lists, adding items with validation, labels */
+#include "cd_system.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *kind_names[CD_NKIND] = {"node", "object", "marker", "load", "sensor"};
+
+const char *cd_kind_name(cd_kind k) { return (k >= 0 && k < CD_NKIND) ? kind_names[k] : "?"; }
+
+cd_system *cd_system_create(void)
+{
+    return calloc(1, sizeof(cd_system));
+}
+
+/* free what Assemble built (kept separate so Assemble can run again) */
+void cd_system_unassemble(cd_system *s)
+{
+    for (int k = 0; k < CD_NKIND; k++)
+        for (int i = 0; i < s->list[k].n; i++) {
+            cd_item *it = &s->list[k].items[i];
+            free(it->ltg);
+            free(it->map);
+            it->ltg = NULL;
+            it->map = NULL;
+            it->nq = it->nae = it->ae0 = 0;
+        }
+    free(s->qref); free(s->q0); free(s->v0); free(s->owner2); free(s->ownerae);
+    free(s->pat.colptr); free(s->pat.rowind); free(s->pat.diag);
+    s->qref = s->q0 = s->v0 = NULL;
+    s->owner2 = s->ownerae = NULL;
+    memset(&s->pat, 0, sizeof(s->pat));
+    s->assembled = 0;
+}
+
+cd_system *cd_system_free(cd_system *s)
+{
+    if (!s) return NULL;
+    cd_system_unassemble(s);
+    for (int k = 0; k < CD_NKIND; k++) {
+        for (int i = 0; i < s->list[k].n; i++)
+            cd_params_free(s->list[k].items[i].type, s->list[k].items[i].p);
+        free(s->list[k].items);
+    }
+    free(s);
+    return NULL;
+}
+
+const char *cd_item_label(const cd_system *s, cd_kind kind, int index, char *buf, size_t n)
+{
+    if (index < 0 || index >= s->list[kind].n) {
+        snprintf(buf, n, "%s %d", cd_kind_name(kind), index);
+        return buf;
+    }
+    const cd_item *it = &s->list[kind].items[index];
+    const char *name = ((const cd_common *)it->p)->name;
+    if (name && name[0])
+        snprintf(buf, n, "%s %d ('%s')", it->type->name, index, name);
+    else
+        snprintf(buf, n, "%s %d", it->type->name, index);
+    return buf;
+}
+
+/* every index field must refer to an existing item of the right kind */
+static int check_refs(const cd_system *s, const cd_itemtype *t, int index, const void *p,
+                      cd_error *err)
+{
+    for (int i = 0; i < t->nfields; i++) {
+        const cd_field *f = &t->fields[i];
+        const int *idx = NULL;
+        int n = 0;
+        if (f->check & CD_CHK_ALIAS) continue;
+        if (f->type == CD_FT_INDEX) {
+            idx = (const int *)((const char *)p + f->offset);
+            n = 1;
+        } else if (f->type == CD_FT_INDEXLIST) {
+            const cd_ivec *v = (const cd_ivec *)((const char *)p + f->offset);
+            idx = v->x;
+            n = v->n;
+        }
+        for (int j = 0; j < n; j++) {
+            int cnt = s->list[f->ref].n;
+            if (idx[j] < 0)
+                return cd_error_set(err, CD_ERR_INPUT,
+                                    "%s %d: parameter '%s' is not set (needs a valid %s number)",
+                                    t->name, index, f->name, cd_kind_name((cd_kind)f->ref));
+            if (idx[j] >= cnt)
+                return cd_error_set(err, CD_ERR_INPUT,
+                                    "%s %d: parameter '%s' refers to %s %d, which does not "
+                                    "exist (there are %d %ss)",
+                                    t->name, index, f->name, cd_kind_name((cd_kind)f->ref),
+                                    idx[j], cnt, cd_kind_name((cd_kind)f->ref));
+        }
+    }
+    return CD_OK;
+}
+
+static int validate(const cd_system *s, const cd_itemtype *t, int index, const void *p,
+                    cd_error *err)
+{
+    for (int i = 0; i < t->nfields; i++) {
+        if (t->fields[i].check & CD_CHK_ALIAS) continue;
+        int rc = cd_params_check_field(t, index, &t->fields[i], p, err);
+        if (rc) return rc;
+    }
+    int rc = check_refs(s, t, index, p, err);
+    if (rc) return rc;
+    return t->check ? t->check(s, index, p, err) : CD_OK;
+}
+
+int cd_system_add(cd_system *s, const cd_itemtype *t, void *p, cd_error *err)
+{
+    cd_itemlist *l = &s->list[t->kind];
+    int index = l->n;
+    int rc = validate(s, t, index, p, err);
+    if (rc) {
+        cd_params_free(t, p);
+        return rc;
+    }
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 16;
+        cd_item *ni = realloc(l->items, sizeof(cd_item) * (size_t)cap);
+        if (!ni) {
+            cd_params_free(t, p);
+            return cd_error_set(err, CD_ERR_NOMEM, "out of memory adding %s", t->name);
+        }
+        l->items = ni;
+        l->cap = cap;
+    }
+    memset(&l->items[index], 0, sizeof(cd_item));
+    l->items[index].type = t;
+    l->items[index].p = p;
+    l->n++;
+    s->assembled = 0;
+    return index;
+}
+
+int cd_system_modify(cd_system *s, cd_kind kind, int index, void *p, cd_error *err)
+{
+    cd_itemlist *l = &s->list[kind];
+    const cd_itemtype *t = l->items[index].type;
+    int rc = validate(s, t, index, p, err);
+    if (rc) {
+        cd_params_free(t, p);
+        return rc;
+    }
+    cd_params_free(t, l->items[index].p);
+    l->items[index].p = p;
+    s->assembled = 0;
+    return CD_OK;
+}
+
+int cd_state_init(cd_state *st, int n2, int nae)
+{
+    memset(st, 0, sizeof(*st));
+    st->n2 = n2;
+    st->nae = nae;
+    st->q = calloc((size_t)n2 + 1, sizeof(double));
+    st->v = calloc((size_t)n2 + 1, sizeof(double));
+    st->a = calloc((size_t)n2 + 1, sizeof(double));
+    st->lam = calloc((size_t)nae + 1, sizeof(double));
+    if (!st->q || !st->v || !st->a || !st->lam) {
+        cd_state_free(st);
+        return CD_ERR_NOMEM;
+    }
+    return CD_OK;
+}
+
+void cd_state_free(cd_state *st)
+{
+    free(st->q); free(st->v); free(st->a); free(st->lam);
+    st->q = st->v = st->a = st->lam = NULL;
+}
+
+void cd_state_copy(cd_state *dst, const cd_state *src)
+{
+    dst->t = src->t;
+    memcpy(dst->q, src->q, sizeof(double) * (size_t)src->n2);
+    memcpy(dst->v, src->v, sizeof(double) * (size_t)src->n2);
+    memcpy(dst->a, src->a, sizeof(double) * (size_t)src->n2);
+    memcpy(dst->lam, src->lam, sizeof(double) * (size_t)src->nae);
+}

@@ -1,0 +1,297 @@
+/* cd_system: the model (items, coordinates, Newton-matrix pattern), the state and the
+ * interfaces every item type implements.
+ *
+ * Equations (sign convention of the whole project):
+ *     M(q) q'' + C_q^T lambda = f(q, q', t)        (ODE2 rows, n2 of them)
+ *     g(q, t) = 0                                  (AE rows, nae of them; index 3)
+ * Objects contribute by coordinate index through local-to-global (LTG) lists. An object's local
+ * ODE2 residual contribution is r2 = -f_obj + C_q^T lambda (mass term excluded); its local AE
+ * residual is g (or its time derivative for velocity-level constraints and the index-2 option).
+ */
+#ifndef CD_SYSTEM_H
+#define CD_SYSTEM_H
+
+#include <stddef.h>
+#include "cd_error.h"
+
+/* ------------------------------------------------------------------ parameter storage */
+
+typedef struct cd_vec { int n; double *x; } cd_vec;           /* vector, n entries */
+typedef struct cd_ivec { int n; int *x; } cd_ivec;            /* index list, n entries */
+typedef struct cd_mat { int rows, cols; double *x; } cd_mat;  /* dense, row-major rows x cols */
+
+/* user function: out = fn(t, item, in); return 0 ok, >0 recoverable (step is reduced),
+ * <0 fatal. Called by the engine; the Python layer supplies a trampoline. */
+typedef int (*cd_userfn)(void *ctx, double t, int item, const double *in, int nin,
+                         double *out, int nout);
+typedef struct cd_func {
+    cd_userfn fn;               /* NULL when no function is set */
+    void *ctx;                  /* owned by whoever set it; released by release(ctx) */
+    void (*release)(void *ctx); /* called when the item is freed (may be NULL) */
+} cd_func;
+
+typedef enum {
+    CD_FT_REAL,      /* double */
+    CD_FT_VEC,       /* cd_vec; field size > 0: fixed length, 0: any length */
+    CD_FT_MAT,       /* cd_mat; shape checked by the type's check function */
+    CD_FT_INDEX,     /* int; refers to an item of kind field.ref */
+    CD_FT_INDEXLIST, /* cd_ivec of indices of kind field.ref; size > 0: fixed length */
+    CD_FT_INT,       /* int */
+    CD_FT_BOOL,      /* int 0/1 */
+    CD_FT_STRING,    /* char *, owned */
+    CD_FT_FUNC,      /* cd_func; user function with calling convention field.size */
+    CD_FT_OUTVAR     /* int, an OutputVariableType value */
+} cd_ftype;
+
+/* checks applied to every value of a numeric field (finite is always checked) */
+enum { CD_CHK_NONE = 0, CD_CHK_NONNEG = 1, CD_CHK_POS = 2, CD_CHK_ALIAS = 4 };
+
+typedef enum { CD_NODE = 0, CD_OBJECT, CD_MARKER, CD_LOAD, CD_SENSOR, CD_NKIND } cd_kind;
+
+/* one parameter of an item type: the single source of truth for parsing, the Python classes
+ * and the item reference in the docs */
+typedef struct cd_field {
+    const char *name;   /* Exudyn's parameter name */
+    cd_ftype type;
+    int size;           /* fixed length (VEC, INDEXLIST), 0 = variable; FUNC: convention id */
+    size_t offset;      /* offset in the type's parameter struct */
+    const char *def;    /* default as text: numbers separated by blanks; NULL = none/empty */
+    int check;          /* CD_CHK_* flags; CD_CHK_ALIAS: deprecated alias of field `alias` */
+    int ref;            /* INDEX/INDEXLIST: cd_kind referred to */
+    const char *unit;   /* SI unit or "" */
+    const char *doc;    /* one line */
+    const char *alias;  /* for CD_CHK_ALIAS: name of the field it stands for */
+} cd_field;
+
+/* user-function calling conventions (how the Python trampoline builds arguments) */
+enum {
+    CD_UF_LOADVECTOR = 1,  /* f(mbs, t, loadVector) -> 3-vector */
+    CD_UF_LOADSCALAR,      /* f(mbs, t, load) -> float */
+    CD_UF_SPRINGFORCE,     /* f(mbs, t, itemNumber, deltaL, deltaL_t, stiffness, damping, force) */
+    CD_UF_COORDSPRING,     /* f(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) */
+    CD_UF_CARTSPRING,      /* f(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) -> 3-vector */
+    CD_UF_OFFSET,          /* f(mbs, t, itemNumber, lOffset) -> float */
+    CD_UF_GENERICFORCE     /* f(mbs, t, itemNumber, q, q_t) -> vector */
+};
+
+/* ------------------------------------------------------------------ output variables */
+
+typedef enum {
+    CD_OV_NONE = 0,
+    CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_ACCELERATION,
+    CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
+    CD_OV_FORCE, CD_OV_DISTANCE, CD_OV_CONSTRAINTEQUATION,
+    CD_OV_COUNT
+} cd_outvar;
+
+/* ------------------------------------------------------------------ marker data */
+
+/* what connectors and loads see of a marker: position/coordinate, velocity and Jacobians with
+ * respect to the marker's own local ODE2 coordinates (n of them) */
+typedef struct cd_markerdata {
+    int n;            /* number of local ODE2 coordinates the marker depends on */
+    double pos[3];    /* position (position markers) */
+    double vel[3];    /* velocity */
+    double *J;        /* 3 x n position Jacobian, column-major (workspace) */
+    int Jconst;       /* 1 if J does not depend on q (point-like markers) */
+    double value;     /* coordinate markers: the coordinate (displacement) */
+    double value_t;   /* and its velocity */
+    int coord;        /* coordinate markers: local index of the coordinate (0..n-1) */
+} cd_markerdata;
+
+/* ------------------------------------------------------------------ items */
+
+struct cd_system;
+struct cd_item;
+
+/* evaluation context of one object: local copies of its coordinates */
+typedef struct cd_objctx {
+    const struct cd_system *sys;
+    const struct cd_item *item;
+    int index;            /* object index */
+    double t;
+    const double *q;      /* local ODE2 displacement coordinates (item->nq) */
+    const double *v;      /* local velocities (item->nq) */
+    const double *a;      /* local accelerations (item->nq), outputs only; may be NULL */
+    const double *lam;    /* local multipliers (item->nae) */
+    int index2;           /* 1: position constraints evaluated at velocity level */
+    cd_markerdata *md;    /* connectors: data of markers 0 and 1, filled before the call */
+    cd_error *err;
+} cd_objctx;
+
+enum {
+    CD_NODEF_POS = 1,      /* provides a 3D position (NodePoint, NodePoint2D, ground) */
+    CD_NODEF_GROUND = 2    /* no coordinates */
+};
+
+enum {
+    CD_OBJF_BODY = 1,       /* has mass and a position of local points */
+    CD_OBJF_CONNECTOR = 2,  /* acts between two markers */
+    CD_OBJF_CONSTRAINT = 4, /* owns Lagrange multipliers */
+    CD_OBJF_GROUND = 8,     /* no coordinates */
+    CD_OBJF_MASSPROP = 16   /* accepts mass-proportional loads (MarkerBodyMass) */
+};
+
+#define CD_JAC_NUMERICAL 1000
+
+enum { CD_MKF_POSITION = 1, CD_MKF_COORDINATE = 2, CD_MKF_BODYMASS = 4 };
+
+typedef struct cd_itemtype cd_itemtype;
+
+typedef struct cd_nodeops {
+    int flags;                                    /* CD_NODEF_* */
+    int (*nq)(const void *p);                     /* number of ODE2 coordinates */
+    /* reference, initial, initial velocity coordinates (nq each) */
+    void (*init)(const void *p, double *qref, double *q0, double *v0);
+    /* position, velocity of the node and 3 x nq Jacobian (column-major) from local coords */
+    void (*position)(const void *p, const double *qref, const double *q, const double *v,
+                     double pos[3], double vel[3], double *J);
+} cd_nodeops;
+
+typedef struct cd_objectops {
+    int flags;                                   /* CD_OBJF_* */
+    int nmarkers;                                /* connectors: 2 */
+    int (*nae)(const void *p);                   /* number of multipliers (constraints) */
+    int (*nodes)(const void *p, const int **nodes); /* bodies: node list */
+    int mass_const;                              /* 1: mass matrix does not depend on q */
+    /* local mass matrix nq x nq column-major (written fully); NULL = massless */
+    int (*mass)(const cd_objctx *c, double *M);
+    /* local residuals: r2 (nq) = -f + C_q^T lam, rae (nae) = g or g_t (see header) */
+    int (*residual)(const cd_objctx *c, double *r2, double *rae);
+    /* analytic Jacobian, NULL = numerical: K = dr2/dq, D = dr2/dv (nq x nq), Cq (nae x nq) the
+     * matrix whose transpose multiplies lam in r2, Gq = drae/dq, Gv = drae/dv (nae x nq); all
+     * column-major, all written fully. Returns CD_JAC_NUMERICAL if it cannot (the caller then
+     * differentiates numerically), another nonzero status on failure. */
+    int (*jacobian)(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq, double *Gv);
+    /* velocity-level constraint flag per object (velocityLevel parameter) */
+    int (*velocity_level)(const void *p);
+    /* bodies: position/velocity of a local point from the body's local coordinates, with the
+     * 3 x nq Jacobian (column-major) */
+    void (*body_position)(const struct cd_system *s, const struct cd_item *it,
+                          const double *lp, const double *q, const double *v,
+                          double pos[3], double vel[3], double *J);
+    /* bodies: generalized force (nq) of a mass-proportional load b (force per mass) */
+    void (*mass_force)(const struct cd_system *s, const struct cd_item *it, const double b[3],
+                       double *f);
+    /* output variable; returns number of values written (<= 16) or -1 if unsupported */
+    int (*output)(const cd_objctx *c, cd_outvar var, double *out);
+    int (*uses_userfunc)(const void *p);         /* 1: analytic Jacobian not applicable */
+} cd_objectops;
+
+typedef struct cd_markerops {
+    int flags;                 /* CD_MKF_* */
+    int on_body;               /* 1: refers to an object (bodyNumber), 0: to a node */
+    /* marker data from the marker's local coordinates (md->n set by the caller) */
+    void (*eval)(const struct cd_system *s, const struct cd_item *mk, const double *q,
+                 const double *v, cd_markerdata *md);
+} cd_markerops;
+
+typedef struct cd_loadops {
+    int marker_flags;          /* required CD_MKF_* of its marker */
+    int nvalues;               /* 3 (vector) or 1 (scalar) */
+} cd_loadops;
+
+struct cd_itemtype {
+    cd_kind kind;
+    const char *name;          /* full Exudyn class name, e.g. "ObjectMassPoint" */
+    const char *typename_;     /* Exudyn's type key without prefix, e.g. "MassPoint" */
+    const char *alias;         /* short alias ("SpringDamper"), NULL if none */
+    const char *doc;           /* one paragraph */
+    size_t psize;              /* size of the parameter struct */
+    const cd_field *fields;
+    int nfields;
+    /* extra validation after parsing, may look at other items; fills err naming the field */
+    int (*check)(const struct cd_system *s, int index, const void *p, cd_error *err);
+    const cd_nodeops *node;
+    const cd_objectops *object;
+    const cd_markerops *marker;
+    const cd_loadops *load;
+    const cd_outvar *outvars;  /* output variables it provides, terminated by CD_OV_NONE */
+};
+
+typedef struct cd_item {
+    const cd_itemtype *type;
+    void *p;                   /* parameter struct (type->psize bytes) */
+    /* filled by Assemble */
+    int nq;                    /* number of local ODE2 coordinates */
+    int *ltg;                  /* their global indices (nq) */
+    int ae0, nae;              /* first global AE index (relative to AE block) and count */
+    int mk_off[2];             /* connectors: offset of marker k's coordinates in the local list */
+    int *map;                  /* positions in the Newton matrix values: see cd_pattern */
+} cd_item;
+
+/* common first member of every parameter struct */
+typedef struct cd_common { char *name; } cd_common;
+
+/* ------------------------------------------------------------------ system */
+
+typedef struct cd_itemlist { int n, cap; cd_item *items; } cd_itemlist;
+
+/* Newton matrix pattern: square, N = n2 + nae, CSC with sorted row indices */
+typedef struct cd_pattern {
+    int N, nnz;
+    int *colptr;   /* N+1 */
+    int *rowind;   /* nnz */
+    int *diag;     /* n2: position of (i,i) for every ODE2 coordinate */
+} cd_pattern;
+
+typedef struct cd_system {
+    cd_itemlist list[CD_NKIND];
+    int assembled;              /* 1 after a successful cd_system_assemble */
+    int n2, nae;                /* numbers of ODE2 and AE coordinates */
+    double *qref;               /* reference ODE2 coordinates (n2) */
+    double *q0, *v0;            /* initial displacement coordinates and velocities (n2) */
+    int *owner2, *ownerae;      /* item owning each ODE2 coordinate (node) / AE (object) */
+    int maxnq, maxnae;          /* largest object nq, nae (workspace sizes) */
+    int maxmk;                  /* largest marker nq */
+    cd_pattern pat;
+} cd_system;
+
+/* the state: what a solve reads and writes */
+typedef struct cd_state {
+    int n2, nae;
+    double t;
+    double *q, *v, *a;  /* ODE2 displacements, velocities, accelerations (n2) */
+    double *lam;        /* multipliers (nae) */
+} cd_state;
+
+/* -------------------------------------------------------------- system functions */
+
+cd_system *cd_system_create(void);
+cd_system *cd_system_free(cd_system *s);          /* accepts NULL, returns NULL */
+const cd_itemtype *cd_type_find(cd_kind kind, const char *name); /* full, typename or alias */
+int cd_ntypes(void);
+const cd_itemtype *cd_type_get(int i);
+const char *cd_kind_name(cd_kind k);               /* "node", "object", ... */
+
+/* parameters: allocate a parameter struct with defaults (NULL on failure) and free one */
+void *cd_params_new(const cd_itemtype *t, cd_error *err);
+void cd_params_free(const cd_itemtype *t, void *p);
+/* generic numeric checks (finite, sign) of one field; message names item and index */
+int cd_params_check_field(const cd_itemtype *t, int index, const cd_field *f, const void *p,
+                          cd_error *err);
+/* set a field from numbers (VEC/MAT/REAL/INT/BOOL/INDEX/INDEXLIST); used by the parser */
+int cd_field_set_numbers(const cd_field *f, void *p, const double *x, int n, int rows,
+                         cd_error *err);
+const cd_field *cd_field_find(const cd_itemtype *t, const char *name);
+
+/* add an item; takes ownership of p (freed on failure). Runs all checks.
+ * Returns the new index (>= 0) or a negative status with err filled. */
+int cd_system_add(cd_system *s, const cd_itemtype *t, void *p, cd_error *err);
+/* replace an item's parameters (ModifyItem); same checks */
+int cd_system_modify(cd_system *s, cd_kind kind, int index, void *p, cd_error *err);
+/* name of an item for messages: "ObjectMassPoint 3 ('mass1')" into buf */
+const char *cd_item_label(const cd_system *s, cd_kind kind, int index, char *buf, size_t n);
+
+/* assign coordinates, LTG lists, multipliers and the Newton matrix pattern.
+ * Writes s->n2, nae, qref, q0, v0, owners, pattern, every item's ltg/map. */
+int cd_system_assemble(cd_system *s, cd_error *err);
+/* drop what Assemble built (called before re-assembling and on free) */
+void cd_system_unassemble(cd_system *s);
+
+/* state */
+int cd_state_init(cd_state *st, int n2, int nae);       /* allocate, zero */
+void cd_state_free(cd_state *st);
+void cd_state_copy(cd_state *dst, const cd_state *src); /* same sizes */
+
+#endif

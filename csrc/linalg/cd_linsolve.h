@@ -1,0 +1,54 @@
+/* cd_linsolve: one small interface over the dense (LAPACK) and sparse (CSparse) linear solvers.
+ *
+ * The matrix is square n x n in compressed-column form with a pattern fixed for the lifetime of
+ * the solver: colptr (n+1 entries), rowind (nnz entries, rows sorted within a column). The values
+ * (nnz entries, same order) are passed at each factorization. Life cycle:
+ *     create (pattern) -> factor (values) -> solve (rhs) ... -> factor ... -> free
+ * Symbolic analysis (ordering) happens once, at the first factor; every later factor is numeric.
+ * No allocation happens in factor or solve after the first factor, except the documented
+ * fallback of the sparse solver to a new pivoting factorization (counted in the statistics). */
+#ifndef CD_LINSOLVE_H
+#define CD_LINSOLVE_H
+
+#include "../core/cd_error.h"
+
+typedef enum {
+    CD_LS_AUTO = 0,   /* choose by size: dense below cd_ls_dense_limit(), sparse above */
+    CD_LS_DENSE = 1,  /* LAPACK dgetrf/dgetrs on a dense copy */
+    CD_LS_SPARSE = 2  /* CSparse LU (AMD ordering once) with pattern-reusing numeric refactorization */
+} cd_ls_kind;
+
+typedef struct cd_ls_stats {
+    long nfactor;      /* numeric factorizations performed */
+    long nfull;        /* of which full pivoting factorizations (sparse: cs_lu; dense: all) */
+    long nsolve;       /* solves */
+} cd_ls_stats;
+
+typedef struct cd_linsolver cd_linsolver;
+
+/* largest n for which CD_LS_AUTO picks the dense solver */
+int cd_ls_dense_limit(void);
+
+/* create a solver for the fixed pattern; the pattern arrays are copied.
+ * Returns NULL and fills err on failure (bad pattern, out of memory). */
+cd_linsolver *cd_ls_create(cd_ls_kind kind, int n, const int *colptr, const int *rowind,
+                           cd_error *err);
+
+/* the kind actually used (AUTO resolved) */
+cd_ls_kind cd_ls_kind_of(const cd_linsolver *ls);
+
+/* numeric factorization of the matrix with the given values (nnz entries).
+ * Returns CD_OK, or CD_ERR_SINGULAR with a message naming the column/pivot, CD_ERR_NOMEM. */
+int cd_ls_factor(cd_linsolver *ls, const double *values, cd_error *err);
+
+/* solve A x = b with the last factorization; b holds b on input and x on output.
+ * Returns CD_OK or a negative code if no factorization is available. */
+int cd_ls_solve(cd_linsolver *ls, double *b, cd_error *err);
+
+/* statistics since create */
+cd_ls_stats cd_ls_get_stats(const cd_linsolver *ls);
+
+/* free everything; accepts NULL; returns NULL so callers can write ls = cd_ls_free(ls) */
+cd_linsolver *cd_ls_free(cd_linsolver *ls);
+
+#endif

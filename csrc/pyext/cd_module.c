@@ -1,0 +1,83 @@
+/* cd_module: module coordyn._core, multi-phase init; module state holds SolverError */
+#define CDPY_IMPORT_ARRAY
+#include "cd_pyext.h"
+
+static PyObject *outvar_names(PyObject *self, PyObject *unused)
+{
+    (void)self; (void)unused;
+    PyObject *d = PyDict_New();
+    for (int v = 1; d && v < CD_OV_COUNT; v++) {
+        PyObject *i = PyLong_FromLong(v);
+        if (!i || PyDict_SetItemString(d, cd_outvar_name((cd_outvar)v), i)) {
+            Py_XDECREF(i);
+            Py_CLEAR(d);
+            break;
+        }
+        Py_DECREF(i);
+    }
+    return d;
+}
+
+static PyObject *dense_limit(PyObject *self, PyObject *unused)
+{
+    (void)self; (void)unused;
+    return PyLong_FromLong(cd_ls_dense_limit());
+}
+
+static PyMethodDef module_methods[] = {
+    {"item_types", cdpy_item_types, METH_NOARGS,
+     "the item type tables (kind, name, fields with type, default, unit, doc)"},
+    {"outvar_names", outvar_names, METH_NOARGS, "OutputVariableType names and values"},
+    {"dense_limit", dense_limit, METH_NOARGS, "largest size for which Auto picks the dense solver"},
+    {NULL, NULL, 0, NULL}};
+
+static int module_exec(PyObject *m)
+{
+    cdpy_state *st = PyModule_GetState(m);
+    st->SolverError = PyErr_NewExceptionWithDoc(
+        "coordyn._core.SolverError",
+        "A solve failed: Newton did not converge at the minimum step, a singular system, or an "
+        "unassembled system.", PyExc_RuntimeError, NULL);
+    if (!st->SolverError || PyModule_AddObjectRef(m, "SolverError", st->SolverError)) return -1;
+    st->SystemType = PyType_FromModuleAndSpec(m, &cdpy_system_spec, NULL);
+    if (!st->SystemType || PyModule_AddObjectRef(m, "_System", st->SystemType)) return -1;
+    if (PyModule_AddIntConstant(m, "KIND_NODE", CD_NODE) ||
+        PyModule_AddIntConstant(m, "KIND_OBJECT", CD_OBJECT) ||
+        PyModule_AddIntConstant(m, "KIND_MARKER", CD_MARKER) ||
+        PyModule_AddIntConstant(m, "KIND_LOAD", CD_LOAD) ||
+        PyModule_AddIntConstant(m, "KIND_SENSOR", CD_SENSOR) ||
+        PyModule_AddIntConstant(m, "LS_AUTO", CD_LS_AUTO) ||
+        PyModule_AddIntConstant(m, "LS_DENSE", CD_LS_DENSE) ||
+        PyModule_AddIntConstant(m, "LS_SPARSE", CD_LS_SPARSE))
+        return -1;
+    return 0;
+}
+
+static int module_traverse(PyObject *m, visitproc visit, void *arg)
+{
+    cdpy_state *st = PyModule_GetState(m);
+    Py_VISIT(st->SolverError);
+    Py_VISIT(st->SystemType);
+    return 0;
+}
+
+static int module_clear(PyObject *m)
+{
+    cdpy_state *st = PyModule_GetState(m);
+    Py_CLEAR(st->SolverError);
+    Py_CLEAR(st->SystemType);
+    return 0;
+}
+
+static PyModuleDef_Slot module_slots[] = {{Py_mod_exec, module_exec}, {0, NULL}};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT, "coordyn._core",
+    "coordyn's engine: the C system, solvers and item tables (use the coordyn package)",
+    sizeof(cdpy_state), module_methods, module_slots, module_traverse, module_clear, NULL};
+
+PyMODINIT_FUNC PyInit__core(void)
+{
+    import_array();
+    return PyModuleDef_Init(&module_def);
+}

@@ -1,0 +1,52 @@
+/* cd_pyext: the CPython extension coordyn._core (private header; no physics here) */
+#ifndef CD_PYEXT_H
+#define CD_PYEXT_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#define PY_ARRAY_UNIQUE_SYMBOL cdpy_ARRAY_API
+#ifndef CDPY_IMPORT_ARRAY
+#define NO_IMPORT_ARRAY
+#endif
+#include <numpy/arrayobject.h>
+
+#include "../core/cd_items.h"
+#include "../core/cd_eval.h"
+#include "../solvers/cd_solver.h"
+
+/* module state: exception types */
+typedef struct {
+    PyObject *SolverError;
+    PyObject *SystemType;
+} cdpy_state;
+
+/* the _System object: model, current state, last sensor data */
+typedef struct cdpy_system {
+    PyObject_HEAD
+    cd_system *sys;
+    cd_state cur;            /* current configuration (solver output) */
+    int have_state;          /* cur allocated for the assembled sizes */
+    PyObject *owner;         /* borrowed: the Python MainSystem passed to user functions */
+    PyObject *sensors;       /* capsule holding the last cd_sensorstore, or NULL */
+    PyObject *exc_type, *exc_value, *exc_tb;  /* exception raised in a user function */
+    cd_stats stats;
+    PyObject *solver_error;  /* strong ref: module's SolverError */
+} cdpy_system;
+
+/* user-function context stored in an item's cd_func */
+typedef struct cdpy_uf {
+    PyObject *callable;
+    int conv;                /* CD_UF_* calling convention */
+    cdpy_system *sys;        /* borrowed: owns the item */
+    cd_kind kind;
+    const char *field;
+} cdpy_uf;
+
+int cdpy_uf_call(void *ctx, double t, int item, const double *in, int nin, double *out, int nout);
+void *cdpy_parse_params(const cd_itemtype *t, int index, PyObject *dict, cdpy_system *sys);
+PyObject *cdpy_params_to_dict(const cd_itemtype *t, const void *p);
+PyObject *cdpy_item_types(PyObject *self, PyObject *unused);
+extern PyType_Spec cdpy_system_spec;
+
+#endif

@@ -1,0 +1,576 @@
+/* cd_pysystem: the _System type wrapping a cd_system, its current state and sensor data */
+#include "cd_pyext.h"
+#include <string.h>
+
+static int parse_kind(PyObject *o, cd_kind *k)
+{
+    long v = PyLong_AsLong(o);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < 0 || v >= CD_NKIND) {
+        PyErr_Format(PyExc_ValueError, "invalid item kind %ld", v);
+        return -1;
+    }
+    *k = (cd_kind)v;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ user functions */
+
+/* arguments of a user function call by convention; NULL with exception on failure */
+static PyObject *uf_args(const cdpy_uf *u, double t, int item, const double *in, int nin)
+{
+    PyObject *mbs = u->sys->owner ? u->sys->owner : Py_None;
+    npy_intp d3 = 3, dn = nin / 2;
+    switch (u->conv) {
+    case CD_UF_LOADVECTOR: {
+        PyObject *v = PyArray_SimpleNew(1, &d3, NPY_DOUBLE);
+        if (!v) return NULL;
+        memcpy(PyArray_DATA((PyArrayObject *)v), in, 3 * sizeof(double));
+        return Py_BuildValue("(OdN)", mbs, t, v);
+    }
+    case CD_UF_LOADSCALAR: return Py_BuildValue("(Odd)", mbs, t, in[0]);
+    case CD_UF_SPRINGFORCE: case CD_UF_COORDSPRING:
+        return Py_BuildValue("(Odiddddd)", mbs, t, item, in[0], in[1], in[2], in[3], in[4]);
+    case CD_UF_OFFSET: return Py_BuildValue("(Odid)", mbs, t, item, in[0]);
+    case CD_UF_CARTSPRING: {
+        PyObject *a[5];
+        for (int k = 0; k < 5; k++) {
+            a[k] = PyArray_SimpleNew(1, &d3, NPY_DOUBLE);
+            if (!a[k]) { while (k--) Py_DECREF(a[k]); return NULL; }
+            memcpy(PyArray_DATA((PyArrayObject *)a[k]), in + 3 * k, 3 * sizeof(double));
+        }
+        return Py_BuildValue("(OdiNNNNN)", mbs, t, item, a[0], a[1], a[2], a[3], a[4]);
+    }
+    case CD_UF_GENERICFORCE: {
+        PyObject *q = PyArray_SimpleNew(1, &dn, NPY_DOUBLE), *v = PyArray_SimpleNew(1, &dn, NPY_DOUBLE);
+        if (!q || !v) { Py_XDECREF(q); Py_XDECREF(v); return NULL; }
+        memcpy(PyArray_DATA((PyArrayObject *)q), in, sizeof(double) * (size_t)dn);
+        memcpy(PyArray_DATA((PyArrayObject *)v), in + dn, sizeof(double) * (size_t)dn);
+        return Py_BuildValue("(OdiNN)", mbs, t, item, q, v);
+    }
+    }
+    PyErr_SetString(PyExc_SystemError, "unknown user function convention");
+    return NULL;
+}
+
+/* the result as nout doubles */
+static int uf_result(const cdpy_uf *u, PyObject *res, double *out, int nout)
+{
+    PyArrayObject *a = (PyArrayObject *)PyArray_FROM_OTF(res, NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
+    if (!a) return -1;
+    int ok = PyArray_SIZE(a) == nout;
+    if (ok) memcpy(out, PyArray_DATA(a), sizeof(double) * (size_t)nout);
+    Py_DECREF(a);
+    if (!ok) {
+        PyErr_Format(PyExc_ValueError, "user function '%s' must return %d value(s)", u->field, nout);
+        return -1;
+    }
+    return 0;
+}
+
+/* called by the engine with the GIL released: take it, call, keep any exception for later */
+int cdpy_uf_call(void *ctx, double t, int item, const double *in, int nin, double *out, int nout)
+{
+    cdpy_uf *u = ctx;
+    int rc = 0;
+    PyGILState_STATE g = PyGILState_Ensure();
+    PyObject *args = uf_args(u, t, item, in, nin);
+    PyObject *res = args ? PyObject_CallObject(u->callable, args) : NULL;
+    if (!res || uf_result(u, res, out, nout)) {
+        rc = -1;
+        if (!u->sys->exc_type) {
+            PyErr_Fetch(&u->sys->exc_type, &u->sys->exc_value, &u->sys->exc_tb);
+            PyErr_NormalizeException(&u->sys->exc_type, &u->sys->exc_value, &u->sys->exc_tb);
+            if (u->sys->exc_value) {
+                PyObject *tobj = PyFloat_FromDouble(t);
+                PyObject *note = tobj ? PyUnicode_FromFormat("raised in '%s' of %s %d at t = %R",
+                                                             u->field, cd_kind_name(u->kind), item,
+                                                             tobj) : NULL;
+                Py_XDECREF(tobj);
+                if (note) {
+                    PyObject *r = PyObject_CallMethod(u->sys->exc_value, "add_note", "O", note);
+                    Py_XDECREF(r);
+                    Py_DECREF(note);
+                }
+                PyErr_Clear();
+            }
+        } else {
+            PyErr_Clear();
+        }
+    }
+    Py_XDECREF(args);
+    Py_XDECREF(res);
+    PyGILState_Release(g);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ life cycle */
+
+static PyObject *sys_new(PyTypeObject *type, PyObject *args, PyObject *kw)
+{
+    PyObject *owner = Py_None;
+    PyObject *solver_error = NULL;
+    static char *kwlist[] = {"owner", "solver_error", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|OO", kwlist, &owner, &solver_error)) return NULL;
+    cdpy_system *self = (cdpy_system *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    self->sys = cd_system_create();
+    if (!self->sys) { Py_DECREF(self); return PyErr_NoMemory(); }
+    self->owner = owner == Py_None ? NULL : owner;  /* borrowed: the owner holds us */
+    Py_XINCREF(solver_error);
+    self->solver_error = solver_error;
+    return (PyObject *)self;
+}
+
+static void sys_dealloc(cdpy_system *self)
+{
+    PyTypeObject *tp = Py_TYPE(self);
+    self->sys = cd_system_free(self->sys);
+    if (self->have_state) cd_state_free(&self->cur);
+    Py_CLEAR(self->sensors);
+    Py_CLEAR(self->exc_type); Py_CLEAR(self->exc_value); Py_CLEAR(self->exc_tb);
+    Py_CLEAR(self->solver_error);
+    tp->tp_free(self);
+    Py_DECREF(tp);
+}
+
+static PyObject *raise_engine(cdpy_system *self, const cd_error *err)
+{
+    PyObject *exc = PyExc_ValueError;
+    if (err->code == CD_ERR_NOMEM) return PyErr_NoMemory();
+    if (err->code != CD_ERR_INPUT && self->solver_error) exc = self->solver_error;
+    PyErr_SetString(exc, err->msg[0] ? err->msg : cd_error_name(err->code));
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ items */
+
+static PyObject *sys_add(cdpy_system *self, PyObject *args)
+{
+    PyObject *kindo, *params;
+    const char *tname;
+    cd_kind kind;
+    if (!PyArg_ParseTuple(args, "OsO!", &kindo, &tname, &PyDict_Type, &params)) return NULL;
+    if (parse_kind(kindo, &kind)) return NULL;
+    const cd_itemtype *t = cd_type_find(kind, tname);
+    if (!t)
+        return PyErr_Format(PyExc_ValueError, "unknown %s type '%s'", cd_kind_name(kind), tname);
+    int index = self->sys->list[kind].n;
+    void *p = cdpy_parse_params(t, index, params, self);
+    if (!p) return NULL;
+    cd_error err = {0, ""};
+    int rc = cd_system_add(self->sys, t, p, &err);
+    if (rc < 0) return raise_engine(self, &err);
+    return PyLong_FromLong(rc);
+}
+
+static PyObject *sys_modify(cdpy_system *self, PyObject *args)
+{
+    PyObject *kindo, *params;
+    int index;
+    cd_kind kind;
+    if (!PyArg_ParseTuple(args, "OiO!", &kindo, &index, &PyDict_Type, &params)) return NULL;
+    if (parse_kind(kindo, &kind)) return NULL;
+    if (index < 0 || index >= self->sys->list[kind].n)
+        return PyErr_Format(PyExc_IndexError, "%s number %d does not exist (there are %d)",
+                            cd_kind_name(kind), index, self->sys->list[kind].n);
+    const cd_itemtype *t = self->sys->list[kind].items[index].type;
+    /* start from the current parameters, then apply the changes */
+    PyObject *cur = cdpy_params_to_dict(t, self->sys->list[kind].items[index].p);
+    if (!cur) return NULL;
+    if (PyDict_Update(cur, params)) { Py_DECREF(cur); return NULL; }
+    void *p = cdpy_parse_params(t, index, cur, self);
+    Py_DECREF(cur);
+    if (!p) return NULL;
+    cd_error err = {0, ""};
+    if (cd_system_modify(self->sys, kind, index, p, &err)) return raise_engine(self, &err);
+    Py_RETURN_NONE;
+}
+
+static PyObject *sys_get(cdpy_system *self, PyObject *args)
+{
+    PyObject *kindo;
+    int index;
+    cd_kind kind;
+    if (!PyArg_ParseTuple(args, "Oi", &kindo, &index)) return NULL;
+    if (parse_kind(kindo, &kind)) return NULL;
+    if (index < 0 || index >= self->sys->list[kind].n)
+        return PyErr_Format(PyExc_IndexError, "%s number %d does not exist (there are %d)",
+                            cd_kind_name(kind), index, self->sys->list[kind].n);
+    const cd_item *it = &self->sys->list[kind].items[index];
+    PyObject *d = cdpy_params_to_dict(it->type, it->p);
+    if (!d) return NULL;
+    PyObject *tn = PyUnicode_FromString(it->type->name);
+    if (!tn || PyDict_SetItemString(d, "itemType", tn)) { Py_XDECREF(tn); Py_DECREF(d); return NULL; }
+    Py_DECREF(tn);
+    return d;
+}
+
+static PyObject *sys_count(cdpy_system *self, PyObject *kindo)
+{
+    cd_kind kind;
+    if (parse_kind(kindo, &kind)) return NULL;
+    return PyLong_FromLong(self->sys->list[kind].n);
+}
+
+/* ------------------------------------------------------------------ assemble and state */
+
+static int reset_state(cdpy_system *self)
+{
+    cd_system *s = self->sys;
+    if (self->have_state) cd_state_free(&self->cur);
+    self->have_state = 0;
+    if (cd_state_init(&self->cur, s->n2, s->nae)) { PyErr_NoMemory(); return -1; }
+    self->have_state = 1;
+    memcpy(self->cur.q, s->q0, sizeof(double) * (size_t)s->n2);
+    memcpy(self->cur.v, s->v0, sizeof(double) * (size_t)s->n2);
+    return 0;
+}
+
+static PyObject *sys_assemble(cdpy_system *self, PyObject *unused)
+{
+    (void)unused;
+    cd_error err = {0, ""};
+    if (cd_system_assemble(self->sys, &err)) return raise_engine(self, &err);
+    if (reset_state(self)) return NULL;
+    Py_RETURN_NONE;
+}
+
+static int need_assembled(cdpy_system *self)
+{
+    if (self->sys->assembled && self->have_state) return 0;
+    PyErr_SetString(self->solver_error ? self->solver_error : PyExc_RuntimeError,
+                    "the system is not assembled: call mbs.Assemble() after adding or modifying "
+                    "items");
+    return -1;
+}
+
+static PyObject *vec_copy(const double *x, int n)
+{
+    npy_intp d = n;
+    PyObject *a = PyArray_SimpleNew(1, &d, NPY_DOUBLE);
+    if (a && n) memcpy(PyArray_DATA((PyArrayObject *)a), x, sizeof(double) * (size_t)n);
+    return a;
+}
+
+/* which: 0 q, 1 v, 2 a, 3 lambda; config: 0 current, 1 initial, 2 reference */
+static PyObject *sys_get_coords(cdpy_system *self, PyObject *args)
+{
+    int which, config;
+    if (!PyArg_ParseTuple(args, "ii", &which, &config)) return NULL;
+    if (need_assembled(self)) return NULL;
+    cd_system *s = self->sys;
+    if (which == 3) return vec_copy(config == 0 ? self->cur.lam : self->cur.lam, s->nae);
+    if (config == 2) {
+        if (which == 0) return vec_copy(s->qref, s->n2);
+        PyObject *z = vec_copy(s->qref, s->n2);
+        if (z) memset(PyArray_DATA((PyArrayObject *)z), 0, sizeof(double) * (size_t)s->n2);
+        return z;
+    }
+    if (config == 1) {
+        if (which == 2) { PyObject *z = vec_copy(s->v0, s->n2); if (z) memset(PyArray_DATA((PyArrayObject *)z), 0, sizeof(double) * (size_t)s->n2); return z; }
+        return vec_copy(which == 0 ? s->q0 : s->v0, s->n2);
+    }
+    const double *x = which == 0 ? self->cur.q : which == 1 ? self->cur.v : self->cur.a;
+    return vec_copy(x, s->n2);
+}
+
+static PyObject *sys_set_coords(cdpy_system *self, PyObject *args)
+{
+    int which, config;
+    PyObject *vals;
+    if (!PyArg_ParseTuple(args, "Oii", &vals, &which, &config)) return NULL;
+    if (need_assembled(self)) return NULL;
+    cd_system *s = self->sys;
+    int n = which == 3 ? s->nae : s->n2;
+    PyArrayObject *a = (PyArrayObject *)PyArray_FROM_OTF(vals, NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
+    if (!a) return NULL;
+    if (PyArray_NDIM(a) != 1 || PyArray_DIM(a, 0) != n) {
+        PyErr_Format(PyExc_ValueError, "coordinates must be a vector of length %d, got shape with "
+                     "%d entries", n, (int)PyArray_SIZE(a));
+        Py_DECREF(a);
+        return NULL;
+    }
+    const double *x = PyArray_DATA(a);
+    for (int i = 0; i < n; i++)
+        if (!isfinite(x[i])) {
+            Py_DECREF(a);
+            return PyErr_Format(PyExc_ValueError, "coordinate %d is not finite", i);
+        }
+    double *dst = NULL;
+    if (which == 3) dst = self->cur.lam;
+    else if (config == 1) dst = which == 0 ? s->q0 : which == 1 ? s->v0 : NULL;
+    else if (config == 0) dst = which == 0 ? self->cur.q : which == 1 ? self->cur.v : self->cur.a;
+    if (!dst) {
+        Py_DECREF(a);
+        return PyErr_Format(PyExc_ValueError, "cannot set these coordinates in this configuration");
+    }
+    memcpy(dst, x, sizeof(double) * (size_t)n);
+    Py_DECREF(a);
+    Py_RETURN_NONE;
+}
+
+/* the state of a configuration (0 current, 1 initial, 2 reference) in tmp */
+static const cd_state *config_state(cdpy_system *self, int config, cd_state *tmp)
+{
+    cd_system *s = self->sys;
+    if (config == 0) return &self->cur;
+    if (cd_state_init(tmp, s->n2, s->nae)) { PyErr_NoMemory(); return NULL; }
+    if (config == 1) {
+        memcpy(tmp->q, s->q0, sizeof(double) * (size_t)s->n2);
+        memcpy(tmp->v, s->v0, sizeof(double) * (size_t)s->n2);
+    }
+    return tmp;
+}
+
+static PyObject *sys_output(cdpy_system *self, PyObject *args)
+{
+    PyObject *kindo, *lpo = Py_None;
+    int index, var, config;
+    cd_kind kind;
+    if (!PyArg_ParseTuple(args, "Oiii|O", &kindo, &index, &var, &config, &lpo)) return NULL;
+    if (parse_kind(kindo, &kind) || need_assembled(self)) return NULL;
+    double lp[3], out[CD_MAXOUT];
+    if (lpo != Py_None) {
+        PyArrayObject *a = (PyArrayObject *)PyArray_FROM_OTF(lpo, NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
+        if (!a) return NULL;
+        int ok = PyArray_SIZE(a) == 3;
+        if (ok) memcpy(lp, PyArray_DATA(a), sizeof lp);
+        Py_DECREF(a);
+        if (!ok) return PyErr_Format(PyExc_ValueError, "localPosition must have 3 entries");
+    }
+    if (var <= 0 || var >= CD_OV_COUNT)
+        return PyErr_Format(PyExc_ValueError, "invalid OutputVariableType %d", var);
+    cd_state tmp = {0};
+    const cd_state *st = config_state(self, config, &tmp);
+    if (!st) return NULL;
+    cd_evalws ws;
+    cd_error err = {0, ""};
+    int n = cd_evalws_init(&ws, self->sys, &err);
+    if (!n) n = cd_eval_output(self->sys, &ws, kind, index, lpo != Py_None ? lp : NULL,
+                               (cd_outvar)var, st, out, &err);
+    cd_evalws_free(&ws, self->sys);
+    if (st == &tmp) cd_state_free(&tmp);
+    if (n < 0) {
+        PyErr_SetString(err.code == CD_ERR_INPUT ? PyExc_ValueError : self->solver_error, err.msg);
+        return NULL;
+    }
+    if (n == 1) return PyFloat_FromDouble(out[0]);
+    return vec_copy(out, n);
+}
+
+/* local Jacobians of one object (test oracle): dict K, D, Cq, Gq, Gv, analytic */
+static PyObject *sys_object_jacobian(cdpy_system *self, PyObject *args)
+{
+    int obj, numerical, index2;
+    if (!PyArg_ParseTuple(args, "ipp", &obj, &numerical, &index2)) return NULL;
+    if (need_assembled(self)) return NULL;
+    cd_system *s = self->sys;
+    if (obj < 0 || obj >= s->list[CD_OBJECT].n)
+        return PyErr_Format(PyExc_IndexError, "object number %d does not exist", obj);
+    cd_evalws ws;
+    cd_error err = {0, ""};
+    int analytic = 0;
+    int rc = cd_evalws_init(&ws, s, &err);
+    if (!rc) rc = cd_eval_object_jacobian(s, &ws, obj, &self->cur, index2, numerical, &analytic, &err);
+    PyObject *res = NULL;
+    if (!rc) {
+        const cd_item *it = &s->list[CD_OBJECT].items[obj];
+        npy_intp dq[2] = {it->nq, it->nq}, da[2] = {it->nae, it->nq};
+        PyObject *m[5];
+        double *src[5] = {ws.K, ws.D, ws.Cq, ws.Gq, ws.Gv};
+        for (int k = 0; k < 5; k++) {
+            npy_intp *d = k < 2 ? dq : da;
+            /* column-major local arrays -> C-ordered arrays via Fortran-ordered creation */
+            m[k] = PyArray_New(&PyArray_Type, 2, d, NPY_DOUBLE, NULL, NULL, 0, NPY_ARRAY_F_CONTIGUOUS, NULL);
+            if (m[k]) memcpy(PyArray_DATA((PyArrayObject *)m[k]), src[k], sizeof(double) * (size_t)(d[0] * d[1]));
+        }
+        res = Py_BuildValue("{s:N,s:N,s:N,s:N,s:N,s:O}", "K", m[0], "D", m[1], "Cq", m[2],
+                            "Gq", m[3], "Gv", m[4], "analytic", analytic ? Py_True : Py_False);
+    }
+    cd_evalws_free(&ws, s);
+    if (rc) return raise_engine(self, &err);
+    return res;
+}
+
+/* ------------------------------------------------------------------ solve */
+
+static const char *skeys_d[] = {"startTime", "endTime", "spectralRadius", "newmarkBeta",
+                                "newmarkGamma", "minimumStepSize", "relativeTolerance",
+                                "absoluteTolerance", "relativeEpsilon", "minimumCoordinateSize",
+                                "loadStepGeometricRange", "sensorsWritePeriod", NULL};
+static const char *skeys_i[] = {"numberOfSteps", "useNewmark", "useIndex2Constraints",
+                                "computeInitialAccelerations", "adaptiveStep", "maxIterations",
+                                "useModifiedNewton", "numericalJacobian", "numberOfLoadSteps",
+                                "loadStepGeometric", "linearSolver", NULL};
+
+static int parse_settings(PyObject *d, cd_settings *set)
+{
+    cd_settings_default(set);
+    double *dp[] = {&set->startTime, &set->endTime, &set->spectralRadius, &set->newmarkBeta,
+                    &set->newmarkGamma, &set->minimumStepSize, &set->relativeTolerance,
+                    &set->absoluteTolerance, &set->relativeEpsilon, &set->minimumCoordinateSize,
+                    &set->loadStepGeometricRange, &set->sensorsWritePeriod};
+    int lin = CD_LS_AUTO;
+    int *ip[] = {&set->numberOfSteps, &set->useNewmark, &set->useIndex2Constraints,
+                 &set->computeInitialAccelerations, &set->adaptiveStep, &set->maxIterations,
+                 &set->useModifiedNewton, &set->numericalJacobian, &set->numberOfLoadSteps,
+                 &set->loadStepGeometric, &lin};
+    for (int k = 0; skeys_d[k]; k++) {
+        PyObject *v = PyDict_GetItemString(d, skeys_d[k]);
+        if (!v) continue;
+        double x = PyFloat_AsDouble(v);
+        if (x == -1.0 && PyErr_Occurred()) return -1;
+        *dp[k] = x;
+    }
+    for (int k = 0; skeys_i[k]; k++) {
+        PyObject *v = PyDict_GetItemString(d, skeys_i[k]);
+        if (!v) continue;
+        long x = PyLong_AsLong(v);
+        if (x == -1 && PyErr_Occurred()) return -1;
+        *ip[k] = (int)x;
+    }
+    set->linearSolver = (cd_ls_kind)lin;
+    return 0;
+}
+
+typedef struct { PyObject *callback; int interrupted; } progress_ctx;
+
+/* every 0.1 s: Ctrl-C and the Python progress callback (GIL taken here) */
+static int progress_fn(void *vctx, double t, double t0, double t1)
+{
+    progress_ctx *pc = vctx;
+    int stop = 0;
+    PyGILState_STATE g = PyGILState_Ensure();
+    if (PyErr_CheckSignals()) stop = 1;
+    if (!stop && pc->callback) {
+        PyObject *r = PyObject_CallFunction(pc->callback, "ddd", t, t0, t1);
+        if (!r) stop = 1;
+        Py_XDECREF(r);
+    }
+    if (stop) pc->interrupted = 1;  /* exception stays set for the caller */
+    PyGILState_Release(g);
+    return stop;
+}
+
+static void store_free(PyObject *cap)
+{
+    cd_sensors_free(PyCapsule_GetPointer(cap, "coordyn.sensors"));
+}
+
+static PyObject *stats_dict(const cd_stats *st)
+{
+    return Py_BuildValue("{s:l,s:l,s:l,s:l,s:l,s:l,s:d,s:s,s:d}", "steps", st->steps,
+                         "rejectedSteps", st->rejected, "newtonIterations", st->newton,
+                         "factorizations", st->factorizations, "jacobians", st->jacobians,
+                         "residuals", st->residuals, "minimumStepUsed", st->hmin_used,
+                         "linearSolver", st->linsolver == CD_LS_DENSE ? "Dense" : "Sparse",
+                         "cpuTime", st->cpu_seconds);
+}
+
+static PyObject *sys_solve(cdpy_system *self, PyObject *args)
+{
+    int statik;
+    PyObject *sd, *cb = Py_None;
+    if (!PyArg_ParseTuple(args, "pO!|O", &statik, &PyDict_Type, &sd, &cb)) return NULL;
+    if (need_assembled(self)) return NULL;
+    cd_settings set;
+    if (parse_settings(sd, &set)) return NULL;
+    cd_system *s = self->sys;
+    /* every solve starts from the initial configuration */
+    memcpy(self->cur.q, s->q0, sizeof(double) * (size_t)s->n2);
+    memcpy(self->cur.v, s->v0, sizeof(double) * (size_t)s->n2);
+    memset(self->cur.a, 0, sizeof(double) * (size_t)s->n2);
+    memset(self->cur.lam, 0, sizeof(double) * (size_t)s->nae);
+    progress_ctx pc = {cb == Py_None ? NULL : cb, 0};
+    cd_solvectx ctx = {progress_fn, &pc, 1, NULL};
+    cd_error err = {0, ""};
+    int rc;
+    Py_CLEAR(self->exc_type); Py_CLEAR(self->exc_value); Py_CLEAR(self->exc_tb);
+    Py_BEGIN_ALLOW_THREADS
+    rc = statik ? cd_solve_static(s, &set, &self->cur, &ctx, &self->stats, &err)
+                : cd_solve_dynamic(s, &set, &self->cur, &ctx, &self->stats, &err);
+    Py_END_ALLOW_THREADS
+    if (ctx.sensors) {
+        Py_CLEAR(self->sensors);
+        self->sensors = PyCapsule_New(ctx.sensors, "coordyn.sensors", store_free);
+        if (!self->sensors) { cd_sensors_free(ctx.sensors); return NULL; }
+    }
+    if (self->exc_type) {  /* a user function raised: re-raise it */
+        PyErr_Restore(self->exc_type, self->exc_value, self->exc_tb);
+        self->exc_type = self->exc_value = self->exc_tb = NULL;
+        return NULL;
+    }
+    if (pc.interrupted) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyboardInterrupt, "solve interrupted");
+        return NULL;
+    }
+    if (rc) return raise_engine(self, &err);
+    return stats_dict(&self->stats);
+}
+
+static PyObject *sys_stats(cdpy_system *self, PyObject *unused)
+{
+    (void)unused;
+    return stats_dict(&self->stats);
+}
+
+/* sensor data of the last solve: a view (rows x (1 + n)) that keeps the storage alive */
+static PyObject *sys_sensor_data(cdpy_system *self, PyObject *args)
+{
+    int i;
+    if (!PyArg_ParseTuple(args, "i", &i)) return NULL;
+    if (i < 0 || i >= self->sys->list[CD_SENSOR].n)
+        return PyErr_Format(PyExc_IndexError, "sensor number %d does not exist (there are %d)", i,
+                            self->sys->list[CD_SENSOR].n);
+    cd_sensorstore *ss = self->sensors ? PyCapsule_GetPointer(self->sensors, "coordyn.sensors") : NULL;
+    if (!ss || i >= ss->n) {
+        npy_intp d[2] = {0, 0};
+        return PyArray_SimpleNew(2, d, NPY_DOUBLE);
+    }
+    const cd_p_sensor *p = self->sys->list[CD_SENSOR].items[i].p;
+    if (!p->storeInternal)
+        return PyErr_Format(PyExc_ValueError, "sensor %d has storeInternal=False; no data is "
+                            "stored", i);
+    npy_intp d[2] = {ss->rows[i], ss->nvals[i] + 1};
+    PyObject *a = PyArray_SimpleNewFromData(2, d, NPY_DOUBLE, ss->data[i]);
+    if (!a) return NULL;
+    Py_INCREF(self->sensors);
+    if (PyArray_SetBaseObject((PyArrayObject *)a, self->sensors)) { Py_DECREF(a); return NULL; }
+    PyArray_CLEARFLAGS((PyArrayObject *)a, NPY_ARRAY_WRITEABLE);
+    return a;
+}
+
+static PyObject *sys_sizes(cdpy_system *self, PyObject *unused)
+{
+    (void)unused;
+    return Py_BuildValue("{s:i,s:i,s:i,s:i}", "ODE2", self->sys->n2, "AE", self->sys->nae,
+                         "nnz", self->sys->pat.nnz, "assembled", self->sys->assembled);
+}
+
+static PyMethodDef sys_methods[] = {
+    {"add", (PyCFunction)sys_add, METH_VARARGS, "add(kind, typename, params) -> index"},
+    {"modify", (PyCFunction)sys_modify, METH_VARARGS, "modify(kind, index, params)"},
+    {"get", (PyCFunction)sys_get, METH_VARARGS, "get(kind, index) -> dict of parameters"},
+    {"count", (PyCFunction)sys_count, METH_O, "count(kind) -> number of items"},
+    {"assemble", (PyCFunction)sys_assemble, METH_NOARGS, "assign coordinates and build patterns"},
+    {"get_coords", (PyCFunction)sys_get_coords, METH_VARARGS, "get_coords(which, config)"},
+    {"set_coords", (PyCFunction)sys_set_coords, METH_VARARGS, "set_coords(values, which, config)"},
+    {"output", (PyCFunction)sys_output, METH_VARARGS, "output(kind, index, var, config[, lp])"},
+    {"object_jacobian", (PyCFunction)sys_object_jacobian, METH_VARARGS,
+     "object_jacobian(obj, numerical, index2) -> dict of local Jacobians"},
+    {"solve", (PyCFunction)sys_solve, METH_VARARGS, "solve(static, settings[, progress])"},
+    {"stats", (PyCFunction)sys_stats, METH_NOARGS, "statistics of the last solve"},
+    {"sensor_data", (PyCFunction)sys_sensor_data, METH_VARARGS, "sensor_data(i) -> array"},
+    {"sizes", (PyCFunction)sys_sizes, METH_NOARGS, "numbers of coordinates"},
+    {NULL, NULL, 0, NULL}};
+
+static PyType_Slot sys_slots[] = {
+    {Py_tp_new, sys_new},
+    {Py_tp_dealloc, sys_dealloc},
+    {Py_tp_methods, sys_methods},
+    {Py_tp_doc, "the engine's system: items, state and sensor data (use coordyn.MainSystem)"},
+    {0, NULL}};
+
+PyType_Spec cdpy_system_spec = {"coordyn._core._System", sizeof(cdpy_system), 0,
+                                Py_TPFLAGS_DEFAULT, sys_slots};

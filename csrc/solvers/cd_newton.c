@@ -1,0 +1,168 @@
+/* cd_newton: Newton iteration with full or modified Newton and the failure diagnostics */
+#define _POSIX_C_SOURCE 199309L
+#include "cd_newton.h"
+#include "../core/cd_items.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+double cd_clock(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void cd_settings_default(cd_settings *s)
+{
+    memset(s, 0, sizeof(*s));
+    s->startTime = 0;
+    s->endTime = 1;
+    s->numberOfSteps = 100;
+    s->spectralRadius = 0.9;
+    s->newmarkBeta = 0.25;
+    s->newmarkGamma = 0.5;
+    s->computeInitialAccelerations = 1;
+    s->adaptiveStep = 1;
+    s->minimumStepSize = 1e-8;
+    s->relativeTolerance = 1e-8;
+    s->absoluteTolerance = 1e-10;
+    s->maxIterations = 25;
+    s->relativeEpsilon = 1e-7;
+    s->minimumCoordinateSize = 1e-2;
+    s->numberOfLoadSteps = 1;
+    s->loadStepGeometricRange = 1000;
+    s->linearSolver = CD_LS_AUTO;
+    s->sensorsWritePeriod = 0;
+}
+
+int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set, cd_error *err)
+{
+    memset(w, 0, sizeof(*w));
+    int rc = cd_evalws_init(&w->ev, s, err);
+    if (rc) return rc;
+    w->ev.numerical = set->numericalJacobian;
+    w->ev.eps_rel = set->relativeEpsilon;
+    w->ev.eps_min = set->minimumCoordinateSize;
+    w->N = s->n2 + s->nae;
+    w->values = calloc((size_t)s->pat.nnz + 1, sizeof(double));
+    w->r = calloc((size_t)w->N + 1, sizeof(double));
+    w->dx = calloc((size_t)w->N + 1, sizeof(double));
+    if (!w->values || !w->r || !w->dx) {
+        cd_nwork_free(w, s);
+        return cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating the solver workspace");
+    }
+    if (w->N > 0) {
+        w->ls = cd_ls_create(set->linearSolver, w->N, s->pat.colptr, s->pat.rowind, err);
+        if (!w->ls) {
+            cd_nwork_free(w, s);
+            return err && err->code ? err->code : CD_ERR_NOMEM;
+        }
+    }
+    return CD_OK;
+}
+
+void cd_nwork_free(cd_nwork *w, const cd_system *s)
+{
+    cd_evalws_free(&w->ev, s);
+    w->ls = cd_ls_free(w->ls);
+    free(w->values); free(w->r); free(w->dx);
+    w->values = w->r = w->dx = NULL;
+}
+
+/* convergence norm: L2 of the unscaled residual [M a + r2 - f ; g] (ODE2 rows divided by
+ * the row scale s2), as Exudyn measures it, so tolerances mean the same in both */
+static double res_norm(const double *r, int n2, int N, double s2)
+{
+    double ss = 0, inv = 1.0 / s2;
+    for (int i = 0; i < n2; i++) ss += (r[i] * inv) * (r[i] * inv);
+    for (int i = n2; i < N; i++) ss += r[i] * r[i];
+    return sqrt(ss);
+}
+
+void cd_newton_explain(const cd_system *s, const double *r, cd_error *err)
+{
+    int N = s->n2 + s->nae, best[3] = {-1, -1, -1};
+    size_t len = strlen(err->msg);
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < N; i++) {
+            if (i == best[0] || i == best[1]) continue;
+            if (best[k] < 0 || fabs(r[i]) > fabs(r[best[k]]) || isnan(r[i])) best[k] = i;
+        }
+    len += (size_t)snprintf(err->msg + len, CD_MSG_LEN - len, "; largest residuals:");
+    for (int k = 0; k < 3 && best[k] >= 0 && len < CD_MSG_LEN; k++) {
+        char lb[160];
+        int i = best[k];
+        if (i < s->n2)
+            cd_item_label(s, CD_NODE, s->owner2[i], lb, sizeof lb);
+        else
+            cd_item_label(s, CD_OBJECT, s->ownerae[i - s->n2], lb, sizeof lb);
+        len += (size_t)snprintf(err->msg + len, CD_MSG_LEN - len, " %s %d of %s = %.3g%s",
+                                i < s->n2 ? "ODE2 coordinate" : "algebraic equation",
+                                i < s->n2 ? i : i - s->n2, lb, r[i], k < 2 ? ";" : "");
+    }
+}
+
+/* evaluate and factor the Newton matrix at st */
+static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const cd_evalcoef *c,
+                    cd_stats *stats, cd_error *err)
+{
+    int rc = cd_eval_jacobian(s, &w->ev, st, c, w->values, err);
+    if (rc) return rc > 0 ? rc : rc;
+    stats->jacobians++;
+    rc = cd_ls_factor(w->ls, w->values, err);
+    stats->factorizations++;
+    if (rc) return 1;  /* singular / non-finite: retry with a smaller step */
+    w->jac_current = 1;
+    return CD_OK;
+}
+
+static void apply(cd_nwork *w, cd_state *st, const cd_evalcoef *c, double bq, double gq, int n2,
+                  int nae)
+{
+    const double *dx = w->dx;
+    for (int i = 0; i < n2; i++) {
+        st->q[i] -= dx[i];
+        st->v[i] -= gq * dx[i];
+        st->a[i] -= bq * dx[i];
+    }
+    for (int j = 0; j < nae; j++) st->lam[j] -= c->cLam * dx[n2 + j];
+}
+
+int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c, double bq,
+              double gq, const cd_settings *set, cd_stats *stats, cd_error *err)
+{
+    int N = w->N, n2 = s->n2, rc;
+    double err_prev = 0;
+    if (N == 0) return CD_OK;
+    for (int it = 0; it <= set->maxIterations; it++) {
+        rc = cd_eval_residual(s, &w->ev, st, c, w->r, err);
+        stats->residuals++;
+        if (rc) return rc;
+        double e = res_norm(w->r, n2, N, c->s2);
+        w->last_err = e;
+        if (isnan(e) || isinf(e))
+            return cd_error_set(err, 1, "residual is not finite");
+        if (it == 0) w->rref = e;  /* relative to the residual at the predictor */
+        double tol = set->relativeTolerance * w->rref;
+        if (e <= set->absoluteTolerance || (it > 0 && e <= tol)) return CD_OK;
+        if (it == set->maxIterations) break;
+        /* full Newton: new matrix every iteration; modified: when contraction is poor */
+        int need = !w->jac_current || !set->useModifiedNewton || (it > 0 && e > 0.25 * err_prev);
+        if (it > 0 && e > 1e3 * err_prev && err_prev > 0)
+            return cd_error_set(err, 1, "Newton diverged (residual grew from %.3g to %.3g)",
+                                err_prev, e);
+        if (need && (rc = refactor(s, w, st, c, stats, err))) return rc;
+        memcpy(w->dx, w->r, sizeof(double) * (size_t)N);
+        rc = cd_ls_solve(w->ls, w->dx, err);
+        if (rc) return 1;
+        apply(w, st, c, bq, gq, n2, s->nae);
+        stats->newton++;
+        err_prev = e;
+    }
+    return cd_error_set(err, 1, "Newton did not converge in %d iterations (residual %.3g, "
+                        "tolerance %.3g)", set->maxIterations, w->last_err,
+                        fmax(set->absoluteTolerance, set->relativeTolerance * w->rref));
+}

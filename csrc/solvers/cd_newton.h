@@ -1,0 +1,37 @@
+/* cd_newton: the Newton iteration shared by the dynamic and static solvers (private) */
+#ifndef CD_NEWTON_H
+#define CD_NEWTON_H
+
+#include "cd_solver.h"
+#include "../core/cd_eval.h"
+
+/* solver workspace: allocated once at solve start */
+typedef struct cd_nwork {
+    cd_evalws ev;
+    cd_linsolver *ls;
+    double *values;      /* Newton matrix values (pattern nnz) */
+    double *r, *dx;      /* residual and increment (N) */
+    int N;
+    int jac_current;     /* factorization belongs to the current coefficients */
+    double rref;         /* running residual scale for the relative tolerance */
+    double last_err;     /* residual norm at the last iteration */
+} cd_nwork;
+
+int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set, cd_error *err);
+void cd_nwork_free(cd_nwork *w, const cd_system *s);
+
+/* Newton on the step equations: increments dx update
+ *     q += dx_q, v += gq dx_q, a += bq dx_q, lam += c->cLam dx_lam.
+ * Returns CD_OK when converged, a positive code when the step should be retried with a smaller
+ * step (no convergence, singular matrix, NaN, recoverable user-function failure) with err
+ * explaining why, or a negative code on fatal failure. */
+int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c, double bq,
+              double gq, const cd_settings *set, cd_stats *stats, cd_error *err);
+
+/* message naming the largest residual entries and their items (appended to err->msg) */
+void cd_newton_explain(const cd_system *s, const double *r, cd_error *err);
+
+/* monotonic clock in seconds */
+double cd_clock(void);
+
+#endif

@@ -1,0 +1,131 @@
+/* cd_sensors: sensor values recorded at output times into preallocated rows */
+#include "cd_solver.h"
+#include "../core/cd_eval.h"
+#include "../core/cd_items.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* the item a sensor reads and, for SensorBody, the local point */
+static void sensor_target(const cd_system *s, int i, cd_kind *kind, const double **lp, int *var)
+{
+    const cd_item *sn = &s->list[CD_SENSOR].items[i];
+    const cd_p_sensor *p = sn->p;
+    const cd_itemtype *t = sn->type;
+    *lp = NULL;
+    *var = p->outputVariableType;
+    if (t == &cd_type_SensorNode) *kind = CD_NODE;
+    else if (t == &cd_type_SensorMarker) *kind = CD_MARKER;
+    else if (t == &cd_type_SensorLoad) { *kind = CD_LOAD; *var = CD_OV_FORCE; }
+    else {
+        *kind = CD_OBJECT;
+        if (t == &cd_type_SensorBody) *lp = p->localPosition.x;
+    }
+}
+
+static int eval_sensor(const cd_system *s, struct cd_evalws *ws, const cd_state *st, int i,
+                       double *out, cd_error *err)
+{
+    cd_kind kind;
+    const double *lp;
+    int var;
+    sensor_target(s, i, &kind, &lp, &var);
+    return cd_eval_output(s, ws, kind, ((const cd_p_sensor *)s->list[CD_SENSOR].items[i].p)->number,
+                          lp, (cd_outvar)var, st, out, err);
+}
+
+static int open_file(const cd_system *s, cd_sensorstore *ss, int i, cd_error *err)
+{
+    const cd_item *sn = &s->list[CD_SENSOR].items[i];
+    const cd_p_sensor *p = sn->p;
+    char name[512], lb[160];
+    if (!p->writeToFile) return CD_OK;
+    if (p->fileName && p->fileName[0]) snprintf(name, sizeof name, "%s", p->fileName);
+    else snprintf(name, sizeof name, "solution/sensor%d.txt", i);
+    ss->files[i] = fopen(name, "w");
+    if (!ss->files[i])
+        return cd_error_set(err, CD_ERR_IO, "%s: cannot open '%s' for writing",
+                            cd_item_label(s, CD_SENSOR, i, lb, sizeof lb), name);
+    fprintf(ss->files[i], "# coordyn sensor %s, OutputVariableType %s\n# columns: time, %d values\n",
+            cd_item_label(s, CD_SENSOR, i, lb, sizeof lb),
+            cd_outvar_name(sn->type == &cd_type_SensorLoad ? CD_OV_FORCE : p->outputVariableType),
+            ss->nvals[i]);
+    return CD_OK;
+}
+
+cd_sensorstore *cd_sensors_create(const cd_system *s, struct cd_evalws *ws, const cd_state *st,
+                                  int cap, double period, cd_error *err)
+{
+    int n = s->list[CD_SENSOR].n;
+    double out[CD_MAXOUT];
+    cd_sensorstore *ss = calloc(1, sizeof(*ss));
+    if (!ss) goto nomem;
+    ss->n = n;
+    ss->cap = cap;
+    ss->period = period;
+    ss->t0 = st->t;
+    ss->t_next = st->t;
+    ss->nvals = calloc((size_t)n + 1, sizeof(int));
+    ss->rows = calloc((size_t)n + 1, sizeof(int));
+    ss->data = calloc((size_t)n + 1, sizeof(double *));
+    ss->files = calloc((size_t)n + 1, sizeof(FILE *));
+    if (!ss->nvals || !ss->rows || !ss->data || !ss->files) goto nomem;
+    for (int i = 0; i < n; i++) {
+        int nv = eval_sensor(s, ws, st, i, out, err);
+        if (nv < 0) return cd_sensors_free(ss);
+        ss->nvals[i] = nv;
+        ss->data[i] = malloc(sizeof(double) * (size_t)cap * (size_t)(nv + 1));
+        if (!ss->data[i]) goto nomem;
+        if (open_file(s, ss, i, err)) return cd_sensors_free(ss);
+    }
+    return ss;
+nomem:
+    cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating sensor storage");
+    return cd_sensors_free(ss);
+}
+
+void cd_sensors_close(cd_sensorstore *ss)
+{
+    if (!ss || !ss->files) return;
+    for (int i = 0; i < ss->n; i++)
+        if (ss->files[i]) { fclose(ss->files[i]); ss->files[i] = NULL; }
+}
+
+cd_sensorstore *cd_sensors_free(cd_sensorstore *ss)
+{
+    if (!ss) return NULL;
+    cd_sensors_close(ss);
+    if (ss->data)
+        for (int i = 0; i < ss->n; i++) free(ss->data[i]);
+    free(ss->data); free(ss->nvals); free(ss->rows); free(ss->files);
+    free(ss);
+    return NULL;
+}
+
+int cd_sensors_record(const cd_system *s, struct cd_evalws *ws, const cd_state *st,
+                      cd_sensorstore *ss, int force, cd_error *err)
+{
+    if (!ss || ss->n == 0) return CD_OK;
+    double tol = 1e-9 * (ss->period > 0 ? ss->period : 1.0);
+    if (!force && st->t < ss->t_next - tol) return CD_OK;
+    for (int i = 0; i < ss->n; i++) {
+        if (ss->rows[i] >= ss->cap) continue;
+        double *row = ss->data[i] + (size_t)ss->rows[i] * (size_t)(ss->nvals[i] + 1);
+        row[0] = st->t;
+        int nv = eval_sensor(s, ws, st, i, row + 1, err);
+        if (nv < 0) return nv;
+        ss->rows[i]++;
+        if (ss->files[i]) {
+            FILE *f = ss->files[i];
+            fprintf(f, "%.17g", row[0]);
+            for (int k = 1; k <= nv; k++) fprintf(f, ",%.17g", row[k]);
+            fputc('\n', f);
+        }
+    }
+    /* next output time on the grid t0 + k * period */
+    if (ss->period > 0) {
+        long k = (long)((st->t - ss->t0) / ss->period + 0.5) + 1;
+        ss->t_next = ss->t0 + (double)k * ss->period;
+        while (ss->t_next <= st->t + tol) ss->t_next += ss->period;
+    }
+    return CD_OK;
+}

@@ -1,0 +1,81 @@
+/* cd_static: static equilibrium  r2(q, lam) - lf f_loads = 0,  g(q) = 0  by Newton with load
+ * steps. Constant loads are scaled by the load factor lf (linear steps i/n, or geometric
+ * range^(i/n - 1)); loads given by user functions are evaluated at the quasi-time
+ * t = startTime + lf instead. A load step whose Newton fails is halved. */
+#include "cd_newton.h"
+#include <math.h>
+#include <string.h>
+
+static double load_factor(const cd_settings *set, double x)
+{
+    if (!set->loadStepGeometric || x <= 0) return x;
+    return pow(set->loadStepGeometricRange, x - 1.0);
+}
+
+int cd_solve_static(const cd_system *s, const cd_settings *set, cd_state *st,
+                    cd_solvectx *ctx, cd_stats *stats, cd_error *err)
+{
+    cd_nwork w;
+    cd_state prev;
+    int rc;
+    double tstart = cd_clock();
+    memset(stats, 0, sizeof(*stats));
+    if (!s->assembled) return cd_error_set(err, CD_ERR_NOTASSEMBLED, "call mbs.Assemble() first");
+    if (set->numberOfLoadSteps < 1)
+        return cd_error_set(err, CD_ERR_INPUT, "staticSolver.numberOfLoadSteps must be >= 1, got %d",
+                            set->numberOfLoadSteps);
+    if ((rc = cd_nwork_init(&w, s, set, err))) return rc;
+    if (cd_state_init(&prev, s->n2, s->nae)) {
+        cd_nwork_free(&w, s);
+        return cd_error_set(err, CD_ERR_NOMEM, "out of memory");
+    }
+    cd_evalcoef c;
+    memset(&c, 0, sizeof c);
+    c.s2 = c.cK = c.cA = c.gq = c.svel = c.cLam = 1.0;
+    memset(st->v, 0, sizeof(double) * (size_t)s->n2);
+    memset(st->a, 0, sizeof(double) * (size_t)s->n2);
+    int n = set->numberOfLoadSteps;
+    double x = 0, dxs = 1.0 / n, t0 = set->startTime;
+    st->t = t0;
+    if (ctx && ctx->want_sensors) {
+        ctx->sensors = cd_sensors_create(s, &w.ev, st, n + 2, 0, err);
+        if (!ctx->sensors) rc = err->code ? err->code : CD_ERR_NOMEM;
+    }
+    while (!rc && x < 1.0 - 1e-12) {
+        double xn = fmin(1.0, x + dxs);
+        cd_state_copy(&prev, st);
+        c.lf = load_factor(set, xn);
+        st->t = t0 + xn;
+        w.jac_current = 0;
+        w.rref = 0;
+        int src = cd_newton(s, &w, st, &c, 0.0, 0.0, set, stats, err);
+        if (src < 0) { rc = src; break; }
+        if (src > 0) {
+            cd_state_copy(st, &prev);
+            stats->rejected++;
+            if (dxs * 0.5 < 1e-6 / n) {
+                char why[CD_MSG_LEN];
+                snprintf(why, sizeof why, "%s", err->msg);
+                rc = cd_error_set(err, CD_ERR_NEWTON, "static solver failed at load factor %.6g "
+                                  "(load step %.3g): %s", load_factor(set, xn), dxs, why);
+                cd_newton_explain(s, w.r, err);
+                break;
+            }
+            dxs *= 0.5;
+            continue;
+        }
+        x = xn;
+        stats->steps++;
+        double grid = round(x * n) / n;
+        if (fabs(x - grid) < 1e-12 && ctx && ctx->sensors)
+            rc = cd_sensors_record(s, &w.ev, st, ctx->sensors, 1, err);
+        if (dxs < 1.0 / n) dxs = fmin(1.0 / n, 2 * dxs);
+    }
+    if (ctx && ctx->sensors) cd_sensors_close(ctx->sensors);
+    stats->residuals = w.ev.nres;
+    stats->linsolver = w.ls ? (int)cd_ls_kind_of(w.ls) : 0;
+    stats->cpu_seconds = cd_clock() - tstart;
+    cd_state_free(&prev);
+    cd_nwork_free(&w, s);
+    return rc;
+}

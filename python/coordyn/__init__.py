@@ -1,0 +1,37 @@
+"""coordyn: a multibody dynamics engine in C with an Exudyn-style Python front end.
+
+    import coordyn as cd
+    SC = cd.SystemContainer()
+    mbs = SC.AddSystem()
+    n = mbs.AddNode(cd.NodePoint(referenceCoordinates=[1, 0, 0]))
+    mbs.AddObject(cd.MassPoint(mass=1, nodeNumber=n))
+    mbs.Assemble()
+    mbs.SolveDynamic(cd.SimulationSettings())
+"""
+from . import _core
+from . import items
+from .items import *  # noqa: F401,F403  (NodePoint, MassPoint, ... and their aliases)
+from .items import ConfigurationType, OutputVariableType
+from .settings import LinearSolverType, SimulationSettings
+from .system import (LoadIndex, MainSystem, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex,
+                     SolveDynamic, SolverError, SolveStatic, SystemContainer)
+import enum as _enum
+
+__version__ = "0.1.0"
+
+
+class DynamicSolverType(_enum.IntEnum):
+    """Dynamic solver selection for SolveDynamic(solverType=...)."""
+    GeneralizedAlpha = 0
+    TrapezoidalIndex2 = 1
+
+
+def InvalidIndex():
+    """The invalid index (-1), as in Exudyn."""
+    return -1
+
+
+__all__ = ["SystemContainer", "MainSystem", "SimulationSettings", "LinearSolverType",
+           "OutputVariableType", "ConfigurationType", "SolveDynamic", "SolveStatic",
+           "SolverError", "NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex",
+           "DynamicSolverType", "InvalidIndex", "items"] + items.__all__

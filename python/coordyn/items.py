@@ -1,0 +1,165 @@
+"""Item classes (nodes, objects, markers, loads, sensors) with Exudyn's names.
+
+The classes are generated from the engine's item type tables (``coordyn._core.item_types()``),
+which are the single source of truth for parameter names, defaults, units and documentation:
+the C parser, these classes and the item reference in the docs all read the same table.
+
+Example::
+
+    from coordyn.items import NodePoint, MassPoint
+    n = mbs.AddNode(NodePoint(referenceCoordinates=[0, 0, 0]))
+    mbs.AddObject(MassPoint(mass=2.0, nodeNumber=n))
+"""
+from __future__ import annotations
+
+import enum
+
+from . import _core
+
+__all__ = ["OutputVariableType", "ConfigurationType", "ItemBase", "ITEM_TYPES", "item_class"]
+
+#: kind name -> the key naming the type in a plain dict (Exudyn's convention)
+TYPE_KEYS = {"node": "nodeType", "object": "objectType", "marker": "markerType",
+             "load": "loadType", "sensor": "sensorType"}
+
+OutputVariableType = enum.IntEnum(
+    "OutputVariableType", {"_None": 0, **_core.outvar_names()}, module=__name__)
+OutputVariableType.__doc__ = "Output variables of nodes, objects, markers and sensors."
+
+
+class ConfigurationType(enum.IntEnum):
+    """Which coordinates an output or coordinate access refers to."""
+    Current = 0
+    Initial = 1
+    Reference = 2
+
+
+def _parse_default(field):
+    """The Python default of a field from its textual default in the C table."""
+    text, kind = field["default"], field["type"]
+    if kind == "function":
+        return 0
+    if kind == "str":
+        return text
+    if kind == "bool":
+        return text.strip() not in ("", "0")
+    if kind in ("index", "outputvariable"):
+        return -1 if kind == "index" else OutputVariableType._None
+    if kind == "indexlist":
+        return [-1] * field["size"] if field["size"] else []
+    if kind == "int":
+        return int(float(text)) if text.strip() else -1
+    numbers = [float(x) for x in text.split()]
+    if kind == "float":
+        return numbers[0] if numbers else 0.0
+    if kind == "matrix":
+        if not numbers:
+            return None
+        rows = field["size"] or 1
+        cols = len(numbers) // rows
+        return [numbers[r * cols:(r + 1) * cols] for r in range(rows)]
+    return numbers
+
+
+class ItemBase:
+    """Common behaviour of all item classes: keyword construction with validation of the
+    parameter names, attribute access, ``dict(item)`` and a readable repr."""
+
+    _kind = ""
+    _typename = ""
+    _fields: list = []
+    _aliases: dict = {}
+
+    def __init__(self, *args, **kwargs):
+        names = [f["name"] for f in self._fields if not f["alias_of"]]
+        if len(args) > len(names):
+            raise TypeError(f"{type(self).__name__} takes at most {len(names)} positional "
+                            f"arguments ({len(args)} given)")
+        given = dict(zip(names, args))
+        for key in kwargs:
+            if key in given:
+                raise TypeError(f"{type(self).__name__}: parameter '{key}' given twice")
+        given.update(kwargs)
+        given.pop("visualization", None)  # accepted for Exudyn scripts; coordyn draws nothing
+        valid = {f["name"] for f in self._fields}
+        for key in given:
+            if key not in valid:
+                import difflib
+                close = difflib.get_close_matches(key, sorted(valid), n=1)
+                hint = f"; did you mean '{close[0]}'?" if close else ""
+                raise TypeError(f"{type(self).__name__}: unknown parameter '{key}'{hint} "
+                                f"(valid: {', '.join(names)})")
+        for f in self._fields:
+            if not f["alias_of"]:
+                object.__setattr__(self, f["name"], _parse_default(f))
+        object.__setattr__(self, "_given", set())
+        for key, value in given.items():
+            if key in self._aliases:
+                if value is None:
+                    continue
+                key = self._aliases[key]
+            setattr(self, key, value)
+
+    def __setattr__(self, key, value):
+        if key in self._aliases:
+            key = self._aliases[key]
+        if key not in {f["name"] for f in self._fields}:
+            raise AttributeError(f"{type(self).__name__} has no parameter '{key}'")
+        object.__setattr__(self, key, value)
+        self._given.add(key)
+
+    def parameters(self):
+        """The parameters given explicitly (the engine fills in the defaults)."""
+        return {k: getattr(self, k) for k in self._given}
+
+    def __iter__(self):
+        yield TYPE_KEYS[self._kind], self._typename
+        for f in self._fields:
+            if not f["alias_of"]:
+                yield f["name"], getattr(self, f["name"])
+
+    def __repr__(self):
+        body = ", ".join(f"{k}={getattr(self, k)!r}" for k in sorted(self._given))
+        return f"{type(self).__name__}({body})"
+
+
+def _docstring(t):
+    lines = [t["doc"], "", "Args:"]
+    for f in t["fields"]:
+        unit = f" [{f['unit']}]" if f["unit"] else ""
+        default = f" (default: {f['default']})" if f["default"] else ""
+        lines.append(f"    {f['name']} ({f['type']}){unit}: {f['doc']}{default}")
+    if t["outputVariables"]:
+        lines += ["", "Output variables: " + ", ".join(t["outputVariables"])]
+    return "\n".join(lines)
+
+
+def _make_class(t):
+    aliases = {f["name"]: f["alias_of"] for f in t["fields"] if f["alias_of"]}
+    attrs = {"_kind": t["kind"], "_typename": t["typename"], "_fields": t["fields"],
+             "_aliases": aliases, "__doc__": _docstring(t), "__module__": __name__,
+             "__slots__": ()}
+    return type(t["name"], (ItemBase,), attrs)
+
+
+ITEM_TYPES = _core.item_types()
+_classes = {}
+for _t in ITEM_TYPES:
+    _cls = _make_class(_t)
+    _classes[_t["name"]] = _cls
+    globals()[_t["name"]] = _cls
+    __all__.append(_t["name"])
+    if _t["alias"]:
+        globals()[_t["alias"]] = _cls
+        __all__.append(_t["alias"])
+    # Exudyn also names objects without the "Object" prefix (MassPoint = ObjectMassPoint)
+    if _t["kind"] == "object" and _t["name"].startswith("Object"):
+        short = _t["name"][len("Object"):]
+        if short not in globals():
+            globals()[short] = _cls
+            __all__.append(short)
+
+
+def item_class(name):
+    """The item class of a full type name ('ObjectMassPoint')."""
+    return _classes[name]

@@ -1,0 +1,360 @@
+"""SystemContainer and MainSystem: building, assembling and solving a multibody system."""
+from __future__ import annotations
+
+import os
+import sys
+
+import numpy as np
+
+from . import _core
+from .items import ConfigurationType, ItemBase, OutputVariableType, TYPE_KEYS
+from .settings import SimulationSettings
+
+__all__ = ["SystemContainer", "MainSystem", "SolveDynamic", "SolveStatic", "SolverError",
+           "NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex"]
+
+SolverError = _core.SolverError
+
+
+class _Index(int):
+    _kind = ""
+
+    def __repr__(self):
+        return f"{type(self).__name__}({int(self)})"
+
+
+class NodeIndex(_Index):
+    """Index of a node (an int)."""
+
+
+class ObjectIndex(_Index):
+    """Index of an object (an int)."""
+
+
+class MarkerIndex(_Index):
+    """Index of a marker (an int)."""
+
+
+class LoadIndex(_Index):
+    """Index of a load (an int)."""
+
+
+class SensorIndex(_Index):
+    """Index of a sensor (an int)."""
+
+
+_KINDS = {"node": (_core.KIND_NODE, NodeIndex), "object": (_core.KIND_OBJECT, ObjectIndex),
+          "marker": (_core.KIND_MARKER, MarkerIndex), "load": (_core.KIND_LOAD, LoadIndex),
+          "sensor": (_core.KIND_SENSOR, SensorIndex)}
+
+
+def _prefix(kind):
+    return {"node": "Node", "object": "Object", "marker": "Marker", "load": "Load",
+            "sensor": "Sensor"}[kind]
+
+
+def _item_args(kind, item):
+    """(type name, parameter dict) of an item object or a plain dict."""
+    if isinstance(item, ItemBase):
+        if item._kind != kind:
+            raise TypeError(f"Add{_prefix(kind)} expects a {kind} item, got "
+                            f"{type(item).__name__} (a {item._kind})")
+        return item._typename, item.parameters()
+    if isinstance(item, dict):
+        key = TYPE_KEYS[kind]
+        if key not in item:
+            raise TypeError(f"Add{_prefix(kind)}: a dict item needs the key '{key}' "
+                            f"(e.g. {{'{key}': ...}}), got keys {sorted(item)}")
+        params = {k: v for k, v in item.items() if k not in (key, "visualization")}
+        return str(item[key]), params
+    raise TypeError(f"Add{_prefix(kind)} expects a {kind} item (e.g. coordyn.{_prefix(kind)}...) "
+                    f"or a dict, got {type(item).__name__}")
+
+
+class SystemData:
+    """Access to the system's coordinate vectors (Exudyn's mbs.systemData)."""
+
+    def __init__(self, mbs):
+        self._mbs = mbs
+
+    def _get(self, which, configuration):
+        return self._mbs._core.get_coords(which, int(ConfigurationType(configuration)))
+
+    def GetODE2Coordinates(self, configuration=ConfigurationType.Current):
+        """ODE2 displacement coordinates (reference configuration: reference coordinates)."""
+        return self._get(0, configuration)
+
+    def GetODE2Coordinates_t(self, configuration=ConfigurationType.Current):
+        return self._get(1, configuration)
+
+    def GetODE2Coordinates_tt(self, configuration=ConfigurationType.Current):
+        return self._get(2, configuration)
+
+    def GetAECoordinates(self, configuration=ConfigurationType.Current):
+        """Lagrange multipliers, one block per constraint."""
+        return self._get(3, configuration)
+
+    def SetODE2Coordinates(self, coordinates, configuration=ConfigurationType.Current):
+        """Set the current or initial ODE2 coordinates (a solve starts from the initial ones)."""
+        self._mbs._core.set_coords(coordinates, 0, int(ConfigurationType(configuration)))
+
+    def SetODE2Coordinates_t(self, coordinates, configuration=ConfigurationType.Current):
+        self._mbs._core.set_coords(coordinates, 1, int(ConfigurationType(configuration)))
+
+    def NumberOfODE2Coordinates(self):
+        return self._mbs._core.sizes()["ODE2"]
+
+    def NumberOfAECoordinates(self):
+        return self._mbs._core.sizes()["AE"]
+
+
+class MainSystem:
+    """A multibody system: add items, Assemble, solve, read outputs."""
+
+    def __init__(self):
+        self._core = _core._System(self, SolverError)
+        self.systemData = SystemData(self)
+        self.variables = {}
+
+    # -- adding, reading and modifying items
+    def _add(self, kind, item):
+        code, cls = _KINDS[kind]
+        tname, params = _item_args(kind, item)
+        return cls(self._core.add(code, tname, params))
+
+    def AddNode(self, item):
+        """Add a node (NodePoint(...), or a dict with 'nodeType'); returns its NodeIndex."""
+        return self._add("node", item)
+
+    def AddObject(self, item):
+        """Add an object (body, connector, constraint); returns its ObjectIndex."""
+        return self._add("object", item)
+
+    def AddMarker(self, item):
+        """Add a marker; returns its MarkerIndex."""
+        return self._add("marker", item)
+
+    def AddLoad(self, item):
+        """Add a load; returns its LoadIndex."""
+        return self._add("load", item)
+
+    def AddSensor(self, item):
+        """Add a sensor; returns its SensorIndex."""
+        return self._add("sensor", item)
+
+    def _get(self, kind, i):
+        return self._core.get(_KINDS[kind][0], int(i))
+
+    def GetNode(self, nodeNumber):
+        return self._get("node", nodeNumber)
+
+    def GetObject(self, objectNumber):
+        return self._get("object", objectNumber)
+
+    def GetMarker(self, markerNumber):
+        return self._get("marker", markerNumber)
+
+    def GetLoad(self, loadNumber):
+        return self._get("load", loadNumber)
+
+    def GetSensor(self, sensorNumber):
+        return self._get("sensor", sensorNumber)
+
+    def _modify(self, kind, i, params):
+        self._core.modify(_KINDS[kind][0], int(i), dict(params))
+
+    def ModifyNode(self, nodeNumber, nodeDict):
+        """Change parameters of a node; call Assemble() afterwards."""
+        self._modify("node", nodeNumber, nodeDict)
+
+    def ModifyObject(self, objectNumber, objectDict):
+        self._modify("object", objectNumber, objectDict)
+
+    def ModifyMarker(self, markerNumber, markerDict):
+        self._modify("marker", markerNumber, markerDict)
+
+    def ModifyLoad(self, loadNumber, loadDict):
+        self._modify("load", loadNumber, loadDict)
+
+    def ModifySensor(self, sensorNumber, sensorDict):
+        self._modify("sensor", sensorNumber, sensorDict)
+
+    def NumberOfNodes(self):
+        return self._core.count(_core.KIND_NODE)
+
+    def NumberOfObjects(self):
+        return self._core.count(_core.KIND_OBJECT)
+
+    def NumberOfMarkers(self):
+        return self._core.count(_core.KIND_MARKER)
+
+    def NumberOfLoads(self):
+        return self._core.count(_core.KIND_LOAD)
+
+    def NumberOfSensors(self):
+        return self._core.count(_core.KIND_SENSOR)
+
+    # -- assembling and solving
+    def Assemble(self):
+        """Assign coordinates and multipliers and build the Newton matrix pattern.
+        The current configuration is set to the initial one."""
+        self._core.assemble()
+
+    def SolveDynamic(self, simulationSettings=None, updateInitialValues=False, **kwargs):
+        """Generalized-alpha time integration; returns True, raises SolverError on failure."""
+        return SolveDynamic(self, simulationSettings, updateInitialValues=updateInitialValues,
+                            **kwargs)
+
+    def SolveStatic(self, simulationSettings=None, updateInitialValues=False, **kwargs):
+        """Static equilibrium with load steps; returns True, raises SolverError on failure."""
+        return SolveStatic(self, simulationSettings, updateInitialValues=updateInitialValues,
+                           **kwargs)
+
+    def GetSolverStatistics(self):
+        """Statistics of the last solve (steps, Newton iterations, factorizations, ...)."""
+        return self._core.stats()
+
+    # -- outputs
+    def _output(self, kind, i, variableType, configuration, localPosition=None):
+        return self._core.output(_KINDS[kind][0], int(i), int(OutputVariableType(variableType)),
+                                 int(ConfigurationType(configuration)), localPosition)
+
+    def GetNodeOutput(self, nodeNumber, variableType, configuration=ConfigurationType.Current):
+        """Output variable of a node: array, or float for a single value."""
+        return self._output("node", nodeNumber, variableType, configuration)
+
+    def GetObjectOutput(self, objectNumber, variableType, configuration=ConfigurationType.Current):
+        """Output variable of an object (connector force, distance, ...)."""
+        return self._output("object", objectNumber, variableType, configuration)
+
+    def GetObjectOutputBody(self, objectNumber, variableType, localPosition=(0, 0, 0),
+                            configuration=ConfigurationType.Current):
+        """Position, displacement, velocity or acceleration of a point on a body."""
+        return self._output("object", objectNumber, variableType, configuration,
+                            list(localPosition))
+
+    def GetMarkerOutput(self, markerNumber, variableType, configuration=ConfigurationType.Current):
+        return self._output("marker", markerNumber, variableType, configuration)
+
+    def GetLoadValues(self, loadNumber):
+        """Current value of a load (vector or scalar; user functions evaluated at the current time)."""
+        return self._output("load", loadNumber, OutputVariableType.Force, ConfigurationType.Current)
+
+    def GetSensorValues(self, sensorNumber, configuration=ConfigurationType.Current):
+        """The value a sensor reads in the given configuration."""
+        p = self.GetSensor(sensorNumber)
+        t = p["itemType"]
+        var = p.get("outputVariableType", OutputVariableType.Force)
+        if t == "SensorNode":
+            return self.GetNodeOutput(p["nodeNumber"], var, configuration)
+        if t == "SensorObject":
+            return self.GetObjectOutput(p["objectNumber"], var, configuration)
+        if t == "SensorBody":
+            return self.GetObjectOutputBody(p["bodyNumber"], var, p["localPosition"], configuration)
+        if t == "SensorMarker":
+            return self.GetMarkerOutput(p["markerNumber"], var, configuration)
+        return self.GetLoadValues(p["loadNumber"])
+
+    def GetSensorStoredData(self, sensorNumber):
+        """Stored sensor data of the last solve: rows [time, values...] (read-only view)."""
+        return self._core.sensor_data(int(sensorNumber))
+
+    # -- Jacobians (for tests and analysis)
+    def GetObjectJacobian(self, objectNumber, numerical=False, index2=False):
+        """Local Jacobians of an object at the current state: dict with K = dr2/dq,
+        D = dr2/dq_t, Cq (the constraint Jacobian), Gq, Gv (derivatives of the algebraic
+        residual) and 'analytic' (False if numerical differentiation was used)."""
+        return self._core.object_jacobian(int(objectNumber), bool(numerical), bool(index2))
+
+    def __repr__(self):
+        s = self._core.sizes()
+        return (f"<coordyn.MainSystem: {self.NumberOfNodes()} nodes, {self.NumberOfObjects()} "
+                f"objects, {self.NumberOfMarkers()} markers, {self.NumberOfLoads()} loads, "
+                f"{self.NumberOfSensors()} sensors; {s['ODE2']} ODE2 coordinates, {s['AE']} "
+                f"multipliers{'' if s['assembled'] else ' (not assembled)'}>")
+
+
+class SystemContainer:
+    """Holds systems (Exudyn's SC); AddSystem() creates a MainSystem."""
+
+    def __init__(self):
+        self.systems = []
+
+    def AddSystem(self):
+        mbs = MainSystem()
+        self.systems.append(mbs)
+        return mbs
+
+    def NumberOfSystems(self):
+        return len(self.systems)
+
+    def GetSystem(self, systemNumber):
+        return self.systems[systemNumber]
+
+    def Reset(self):
+        self.systems.clear()
+
+
+def _make_sensor_dirs(mbs):
+    for i in range(mbs.NumberOfSensors()):
+        p = mbs.GetSensor(i)
+        if p["writeToFile"]:
+            path = p["fileName"] or f"solution/sensor{i}.txt"
+            d = os.path.dirname(path)
+            if d:
+                os.makedirs(d, exist_ok=True)
+
+
+def _solve(mbs, settings, static, updateInitialValues):
+    from .progress import make_progress
+    if settings is None:
+        settings = SimulationSettings()
+    if not isinstance(settings, SimulationSettings):
+        raise TypeError(f"simulationSettings must be a coordyn.SimulationSettings, got "
+                        f"{type(settings).__name__}")
+    if not isinstance(mbs, MainSystem):
+        raise TypeError(f"expected a coordyn.MainSystem, got {type(mbs).__name__}")
+    if settings.solutionSettings.writeSolutionToFile:
+        import warnings
+        warnings.warn("coordyn writes no solution file; use sensors with writeToFile=True",
+                      stacklevel=3)
+    _make_sensor_dirs(mbs)
+    progress = make_progress(settings, static)
+    try:
+        stats = mbs._core.solve(static, settings._flat(static), progress)
+    finally:
+        if progress is not None:
+            progress.close()
+    if updateInitialValues:
+        mbs.systemData.SetODE2Coordinates(mbs.systemData.GetODE2Coordinates(),
+                                          ConfigurationType.Initial)
+        mbs.systemData.SetODE2Coordinates_t(mbs.systemData.GetODE2Coordinates_t(),
+                                            ConfigurationType.Initial)
+    if settings.displayStatistics or settings.displayComputationTime:
+        print(f"coordyn {'static' if static else 'dynamic'} solve: " +
+              ", ".join(f"{k}={v}" for k, v in stats.items()), file=sys.stdout)
+    return True
+
+
+def SolveDynamic(mbs, simulationSettings=None, updateInitialValues=False, **kwargs):
+    """Generalized-alpha (index 3) time integration of mbs from its initial configuration.
+
+    Returns True; raises SolverError (with the time, step size and the items that dominate the
+    residual) when Newton fails at the minimum step. Sensor data and the state up to the last
+    good step are kept."""
+    _check_kwargs(kwargs)
+    return _solve(mbs, simulationSettings, False, updateInitialValues)
+
+
+def SolveStatic(mbs, simulationSettings=None, updateInitialValues=False, **kwargs):
+    """Static equilibrium by Newton with load steps (staticSolver settings)."""
+    _check_kwargs(kwargs)
+    return _solve(mbs, simulationSettings, True, updateInitialValues)
+
+
+def _check_kwargs(kwargs):
+    # Exudyn's options without meaning here are accepted; unknown names are errors
+    accepted = {"showHints", "showCausingItems", "storeSolver", "autoAssemble", "solverType"}
+    unknown = set(kwargs) - accepted
+    if unknown:
+        raise TypeError(f"unknown solve option(s): {', '.join(sorted(unknown))}")
