@@ -185,9 +185,17 @@ static int cart_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, d
 static int cart_output(const cd_objctx *c, cd_outvar var, double *out)
 {
     switch (var) {
-    case CD_OV_DISPLACEMENT:
-        for (int i = 0; i < 3; i++) out[i] = c->md[1].pos[i] - c->md[0].pos[i];
+    case CD_OV_DISPLACEMENT:  /* p1 - p0 - offset, as Exudyn reports it */
+        for (int i = 0; i < 3; i++)
+            out[i] = c->md[1].pos[i] - c->md[0].pos[i] - ((const cd_p_conn *)c->item->p)->offsetv.x[i];
         return 3;
+    case CD_OV_DISTANCE: {
+        double d[3], L2 = 0;
+        cart_output(c, CD_OV_DISPLACEMENT, d);
+        for (int i = 0; i < 3; i++) L2 += d[i] * d[i];
+        out[0] = sqrt(L2);
+        return 1;
+    }
     case CD_OV_VELOCITY:
         for (int i = 0; i < 3; i++) out[i] = c->md[1].vel[i] - c->md[0].vel[i];
         return 3;
@@ -302,7 +310,9 @@ static const cd_objectops coord_ops = {CD_OBJF_CONNECTOR, 2, NULL, NULL, 1, NULL
 
 static const cd_outvar sd_ov[] = {CD_OV_DISTANCE, CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_FORCE,
                                   CD_OV_NONE};
-static const cd_outvar cart_ov[] = {CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_FORCE, CD_OV_NONE};
+static const cd_outvar cart_ov[] = {CD_OV_DISPLACEMENT, CD_OV_DISTANCE, CD_OV_VELOCITY, CD_OV_FORCE,
+                                    CD_OV_NONE};
+static const cd_outvar coord_ov[] = {CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_FORCE, CD_OV_NONE};
 
 #define NAME_FIELD {"name", CD_FT_STRING, 0, offsetof(cd_common, name), "", 0, 0, "", "connector's unique name", NULL}
 #define MARKERS_FIELD {"markerNumbers", CD_FT_INDEXLIST, 2, OFF(markerNumbers), NULL, 0, CD_MARKER, "", "the two markers [m0, m1] it connects", NULL}
@@ -360,4 +370,4 @@ const cd_itemtype cd_type_ObjectConnectorCoordinateSpringDamper = {
     "CoordinateSpringDamper",
     "Spring-damper between two coordinate markers: F = k (q1 - q0 - offset) + d (q1_t - q0_t).",
     sizeof(cd_p_conn), coord_fields, CD_NF(coord_fields), check_coord, NULL, &coord_ops, NULL,
-    NULL, cart_ov};
+    NULL, coord_ov};

@@ -1,0 +1,231 @@
+/* test_engine: C tests of the engine without Python.
+ *  - a pendulum chain built through the C API: assembly sizes and pattern, constraint residual
+ *    after a solve, energy of a single pendulum against its initial value;
+ *  - no allocation inside a time step: every malloc/calloc/realloc of the process is counted
+ *    (interposed below) and a solve of 2N steps must allocate exactly as often as one of N
+ *    steps (allocation happens at solve start only), for the dense and sparse solvers, full
+ *    and modified Newton;
+ *  - error statuses: solving an unassembled system, an invalid index at add time.
+ * Prints "N passed, M failed". */
+#include "../core/cd_items.h"
+#include "../core/cd_eval.h"
+#include "../solvers/cd_solver.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- allocation counting */
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void __libc_free(void *);
+static long n_alloc = 0;
+void *malloc(size_t n) { n_alloc++; return __libc_malloc(n); }
+void *calloc(size_t a, size_t b) { n_alloc++; return __libc_calloc(a, b); }
+void *realloc(void *p, size_t n) { n_alloc++; return __libc_realloc(p, n); }
+void free(void *p) { __libc_free(p); }
+
+static int passed = 0, failed = 0;
+#define CHECK(cond, ...)                                                                     \
+    do {                                                                                     \
+        if (cond) passed++;                                                                  \
+        else { failed++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } \
+    } while (0)
+
+/* ---------------------------------------------------------------- building models in C */
+
+static void *params(const cd_itemtype *t)
+{
+    cd_error err = {0, ""};
+    return cd_params_new(t, &err);
+}
+
+static void setf(const cd_itemtype *t, void *p, const char *name, int n, const double *x)
+{
+    cd_error err = {0, ""};
+    const cd_field *f = cd_field_find(t, name);
+    if (!f || cd_field_set_numbers(f, p, x, n, 1, &err)) {
+        printf("cannot set %s.%s\n", t->name, name);
+        exit(2);
+    }
+}
+
+static int add(cd_system *s, const cd_itemtype *t, void *p)
+{
+    cd_error err = {0, ""};
+    int i = cd_system_add(s, t, p, &err);
+    if (i < 0) { printf("add %s failed: %s\n", t->name, err.msg); exit(2); }
+    return i;
+}
+
+/* chain of n point masses (2D, mass 1) joined by unit distance constraints, hanging from the
+ * ground at the origin, initially horizontal; gravity -9.81 in y */
+static cd_system *pendulum_chain(int n)
+{
+    cd_system *s = cd_system_create();
+    void *p = params(&cd_type_ObjectGround);
+    int ground = add(s, &cd_type_ObjectGround, p);
+    p = params(&cd_type_MarkerBodyPosition);
+    double g = ground;
+    setf(&cd_type_MarkerBodyPosition, p, "bodyNumber", 1, &g);
+    int prev = add(s, &cd_type_MarkerBodyPosition, p);
+    for (int i = 0; i < n; i++) {
+        double ref[2] = {i + 1.0, 0}, one = 1, grav[3] = {0, -9.81, 0};
+        p = params(&cd_type_NodePoint2D);
+        setf(&cd_type_NodePoint2D, p, "referenceCoordinates", 2, ref);
+        double nd = add(s, &cd_type_NodePoint2D, p);
+        p = params(&cd_type_ObjectMassPoint2D);
+        setf(&cd_type_ObjectMassPoint2D, p, "mass", 1, &one);
+        setf(&cd_type_ObjectMassPoint2D, p, "nodeNumber", 1, &nd);
+        double body = add(s, &cd_type_ObjectMassPoint2D, p);
+        p = params(&cd_type_MarkerNodePosition);
+        setf(&cd_type_MarkerNodePosition, p, "nodeNumber", 1, &nd);
+        int mk = add(s, &cd_type_MarkerNodePosition, p);
+        p = params(&cd_type_ObjectConnectorDistance);
+        double mks[2] = {prev, mk};
+        setf(&cd_type_ObjectConnectorDistance, p, "markerNumbers", 2, mks);
+        setf(&cd_type_ObjectConnectorDistance, p, "distance", 1, &one);
+        add(s, &cd_type_ObjectConnectorDistance, p);
+        p = params(&cd_type_MarkerBodyMass);
+        setf(&cd_type_MarkerBodyMass, p, "bodyNumber", 1, &body);
+        double mm = add(s, &cd_type_MarkerBodyMass, p);
+        p = params(&cd_type_LoadMassProportional);
+        setf(&cd_type_LoadMassProportional, p, "markerNumber", 1, &mm);
+        setf(&cd_type_LoadMassProportional, p, "loadVector", 3, grav);
+        add(s, &cd_type_LoadMassProportional, p);
+        prev = mk;
+    }
+    return s;
+}
+
+static cd_settings settings(int steps, double tend, cd_ls_kind ls, int modified)
+{
+    cd_settings set;
+    cd_settings_default(&set);
+    set.numberOfSteps = steps;
+    set.endTime = tend;
+    set.linearSolver = ls;
+    set.useModifiedNewton = modified;
+    return set;
+}
+
+/* solve from the initial configuration; returns status, counts allocations of the solve */
+static int solve(const cd_system *s, const cd_settings *set, cd_state *st, long *nalloc)
+{
+    cd_stats stats;
+    cd_error err = {0, ""};
+    memcpy(st->q, s->q0, sizeof(double) * (size_t)s->n2);
+    memcpy(st->v, s->v0, sizeof(double) * (size_t)s->n2);
+    long before = n_alloc;
+    int rc = cd_solve_dynamic(s, set, st, NULL, &stats, &err);
+    *nalloc = n_alloc - before;
+    if (rc) printf("solve failed: %s\n", err.msg);
+    return rc;
+}
+
+/* largest |L_i - 1| over the chain's links */
+static double chain_residual(const cd_system *s, const cd_state *st)
+{
+    double worst = 0, px = 0, py = 0;
+    for (int i = 0; i < s->list[CD_NODE].n; i++) {
+        double x = s->qref[2 * i] + st->q[2 * i], y = s->qref[2 * i + 1] + st->q[2 * i + 1];
+        worst = fmax(worst, fabs(hypot(x - px, y - py) - 1.0));
+        px = x;
+        py = y;
+    }
+    return worst;
+}
+
+static void test_assembly(void)
+{
+    cd_error err = {0, ""};
+    cd_system *s = pendulum_chain(10);
+    CHECK(cd_system_assemble(s, &err) == CD_OK, "assemble: %s", err.msg);
+    CHECK(s->n2 == 20 && s->nae == 10, "sizes n2 = %d, nae = %d", s->n2, s->nae);
+    /* every ODE2 diagonal is in the pattern; constraint i couples nodes i-1 and i */
+    int ok = 1;
+    for (int i = 0; i < s->n2; i++) ok &= s->pat.diag[i] >= 0;
+    CHECK(ok, "diagonal entries present");
+    CHECK(cd_pattern_find(&s->pat, 20 + 5, 2 * 4) >= 0 && cd_pattern_find(&s->pat, 20 + 5, 2 * 5) >= 0,
+          "constraint 5 couples nodes 4 and 5");
+    CHECK(cd_pattern_find(&s->pat, 20 + 5, 2 * 7) < 0, "constraint 5 does not touch node 7");
+    cd_system_free(s);
+}
+
+static void test_no_allocation_in_steps(void)
+{
+    cd_ls_kind kinds[2] = {CD_LS_SPARSE, CD_LS_DENSE};
+    cd_error err = {0, ""};
+    cd_system *s = pendulum_chain(20);
+    cd_system_assemble(s, &err);
+    cd_state st;
+    cd_state_init(&st, s->n2, s->nae);
+    for (int k = 0; k < 2; k++)
+        for (int modified = 0; modified < 2; modified++) {
+            long a1, a2;
+            cd_settings s1 = settings(200, 0.2, kinds[k], modified);
+            cd_settings s2 = settings(400, 0.4, kinds[k], modified);
+            int rc = solve(s, &s1, &st, &a1) | solve(s, &s2, &st, &a2);
+            CHECK(rc == 0, "solves succeed");
+            CHECK(a1 == a2 && a1 > 0,
+                  "%s, %s Newton: %ld allocations for 200 steps, %ld for 400 (must be equal)",
+                  k ? "dense" : "sparse", modified ? "modified" : "full", a1, a2);
+            CHECK(chain_residual(s, &st) < 1e-10, "constraint residual %.3g",
+                  chain_residual(s, &st));
+        }
+    cd_state_free(&st);
+    cd_system_free(s);
+}
+
+/* single pendulum, rho = 1 (trapezoidal): energy at t = 2 close to the initial energy 0 */
+static void test_energy(void)
+{
+    cd_error err = {0, ""};
+    cd_system *s = pendulum_chain(1);
+    cd_system_assemble(s, &err);
+    cd_state st;
+    cd_state_init(&st, s->n2, s->nae);
+    cd_settings set = settings(4000, 2.0, CD_LS_AUTO, 0);
+    set.spectralRadius = 1.0;
+    long na;
+    CHECK(solve(s, &set, &st, &na) == 0, "solve");
+    double y = st.q[1], E = 0.5 * (st.v[0] * st.v[0] + st.v[1] * st.v[1]) + 9.81 * y;
+    CHECK(fabs(E) < 1e-4 * 9.81, "energy drift %.3g J after 2 s", E);
+    cd_state_free(&st);
+    cd_system_free(s);
+}
+
+static void test_errors(void)
+{
+    cd_error err = {0, ""};
+    cd_system *s = pendulum_chain(2);
+    cd_state st;
+    cd_state_init(&st, 4, 2);
+    cd_settings set = settings(10, 0.1, CD_LS_AUTO, 0);
+    cd_stats stats;
+    int rc = cd_solve_dynamic(s, &set, &st, NULL, &stats, &err);
+    CHECK(rc == CD_ERR_NOTASSEMBLED && strstr(err.msg, "Assemble"), "unassembled: %d '%s'", rc, err.msg);
+    void *p = params(&cd_type_ObjectMassPoint);
+    double bad = 99;
+    setf(&cd_type_ObjectMassPoint, p, "nodeNumber", 1, &bad);
+    rc = cd_system_add(s, &cd_type_ObjectMassPoint, p, &err);
+    CHECK(rc == CD_ERR_INPUT && strstr(err.msg, "nodeNumber") && strstr(err.msg, "99"),
+          "invalid index message: '%s'", err.msg);
+    cd_system_assemble(s, &err);
+    set.numberOfSteps = 0;
+    rc = cd_solve_dynamic(s, &set, &st, NULL, &stats, &err);
+    CHECK(rc == CD_ERR_INPUT && strstr(err.msg, "numberOfSteps"), "bad settings: '%s'", err.msg);
+    cd_state_free(&st);
+    cd_system_free(s);
+}
+
+int main(void)
+{
+    test_assembly();
+    test_no_allocation_in_steps();
+    test_energy();
+    test_errors();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
