@@ -170,19 +170,11 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
     int n2 = s->n2;
     memset(r, 0, sizeof(double) * (size_t)(n2 + s->nae));
     ws->nres++;
+    /* forces: sum of r2 (elastic, damping, constraint forces) minus loads */
     for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
-        if (it->nq == 0 && it->nae == 0) continue;
+        if (!it->type->object->residual || (it->nq == 0 && it->nae == 0)) continue;
         gather(it, st, ws);
-        if (ws->Mconst[o]) {  /* r += M a */
-            const double *M = ws->Mconst[o];
-            for (int j = 0; j < it->nq; j++) {
-                double aj = ws->al[j];
-                if (aj == 0.0) continue;
-                for (int i = 0; i < it->nq; i++) r[it->ltg[i]] += M[i + j * it->nq] * aj;
-            }
-        }
-        if (!it->type->object->residual) continue;
         int rc = object_residual(s, ws, o, st->t, c->index2, ws->r2, ws->rae, err);
         if (rc) return rc;
         for (int i = 0; i < it->nq; i++) r[it->ltg[i]] += ws->r2[i];
@@ -192,6 +184,21 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
     for (int l = 0; l < s->list[CD_LOAD].n; l++) {
         int rc = add_load(s, ws, l, st, c->lf, r, err);
         if (rc) return rc;
+    }
+    /* force scale for the Newton test: |f - C^T lam| (= |M a| at the solution) */
+    double ss = 0;
+    for (int i = 0; i < n2; i++) ss += r[i] * r[i];
+    ws->fnorm = sqrt(ss);
+    /* r += M a */
+    for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
+        const double *M = ws->Mconst[o];
+        const cd_item *it = &s->list[CD_OBJECT].items[o];
+        if (!M) continue;
+        for (int j = 0; j < it->nq; j++) {
+            double aj = st->a[it->ltg[j]];
+            if (aj == 0.0) continue;
+            for (int i = 0; i < it->nq; i++) r[it->ltg[i]] += M[i + j * it->nq] * aj;
+        }
     }
     for (int i = 0; i < n2; i++) r[i] *= c->s2;
     return CD_OK;

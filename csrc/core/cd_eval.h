@@ -34,6 +34,7 @@ typedef struct cd_evalws {
     int numerical;                   /* 1: every object Jacobian by numerical differentiation */
     double eps_rel, eps_min;         /* perturbation: eps_rel * max(eps_min, |q_total|) */
     long nres, njac;                 /* statistics: residual and Jacobian evaluations */
+    double fnorm;                    /* |f - C^T lam| (L2) at the last residual evaluation */
 } cd_evalws;
 
 /* allocate the workspace for an assembled system; computes constant mass matrices */

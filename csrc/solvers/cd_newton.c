@@ -145,7 +145,11 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
         w->last_err = e;
         if (isnan(e) || isinf(e))
             return cd_error_set(err, 1, "residual is not finite");
-        if (it == 0) w->rref = e;  /* relative to the residual at the predictor */
+        /* relative to the force level |f - C^T lam| at the predictor (what the residual of a
+         * zero-acceleration predictor would be, Exudyn's reference), or the predictor's own
+         * residual if larger; the predictor qdd1 = qdd0 is often so good that its residual
+         * alone is near round-off */
+        if (it == 0) w->rref = fmax(e, w->ev.fnorm);
         double tol = set->relativeTolerance * w->rref;
         if (e <= set->absoluteTolerance || (it > 0 && e <= tol)) return CD_OK;
         if (it == set->maxIterations) break;

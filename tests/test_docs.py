@@ -1,0 +1,174 @@
+"""The documentation builds without warnings and its generated parts are complete.
+
+The Sphinx build runs once per session in a subprocess, with warnings as errors
+(``python -m sphinx -W -b html docs <tmp>``). Then:
+
+- every item type and every one of its parameters appears in the section of that type on the
+  generated items page, and every output variable in the type's section;
+- every settings path of ``coordyn.settings.settings_tree()`` appears on the solvers page;
+- the Python examples of the hand-written pages run (each page as one script).
+"""
+import html
+import os
+import re
+import subprocess
+import sys
+import time
+from html.parser import HTMLParser
+
+import pytest
+
+pytest.importorskip("sphinx", reason="the docs test needs Sphinx (pip install -e '.[docs]')")
+
+import coordyn  # noqa: E402
+from coordyn.items import ITEM_TYPES  # noqa: E402
+from coordyn.settings import settings_tree  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DOCS = os.path.join(ROOT, "docs")
+PAGES_WITH_EXAMPLES = ["index", "getting_started", "concepts", "solvers",
+                       "differences_from_exudyn"]
+
+
+def _env():
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([os.path.join(ROOT, "python"),
+                                         env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    env["MPLBACKEND"] = "Agg"
+    env.pop("PYTEST_CURRENT_TEST", None)
+    return env
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("docs_html")
+    t0 = time.monotonic()
+    proc = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", DOCS,
+         str(out)], cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=120)
+    elapsed = time.monotonic() - t0
+    assert proc.returncode == 0, (f"sphinx -W failed (exit {proc.returncode}):\n"
+                                  f"{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
+    assert elapsed < 60, f"docs build took {elapsed:.1f} s"
+    return out
+
+
+class _Sections(HTMLParser):
+    """Text of every <section>, keyed by its heading (nested sections included in parents)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack = []        # [heading, text parts] per open section
+        self.in_heading = None
+        self.sections = {}
+        self.all_text = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "section":
+            self.stack.append(["", []])
+        elif re.fullmatch(r"h[1-6]", tag) and self.stack:
+            self.in_heading = []
+
+    def handle_endtag(self, tag):
+        if tag == "section" and self.stack:
+            title, parts = self.stack.pop()
+            self.sections.setdefault(title, " ".join(parts))
+        elif re.fullmatch(r"h[1-6]", tag) and self.in_heading is not None:
+            self.stack[-1][0] = "".join(self.in_heading).replace("\u00b6", "").strip()
+            self.in_heading = None
+
+    def handle_data(self, data):
+        if self.in_heading is not None:
+            self.in_heading.append(data)
+        self.all_text.append(data)
+        for _, parts in self.stack:
+            parts.append(data)
+
+
+def _parse(path):
+    p = _Sections()
+    with open(path, encoding="utf-8") as f:
+        p.feed(f.read())
+    return p
+
+
+def _has_word(text, word):
+    return re.search(r"(?<![\w.])" + re.escape(word) + r"(?![\w])", text) is not None
+
+
+def test_items_page_lists_every_type_and_parameter(built):
+    page = _parse(built / "items.html")
+    missing = []
+    for t in ITEM_TYPES:
+        section = page.sections.get(t["name"])
+        if section is None:
+            missing.append(f"section for {t['name']}")
+            continue
+        for f in t["fields"]:
+            if not _has_word(section, f["name"]):
+                missing.append(f"{t['name']}.{f['name']}")
+        for v in t["outputVariables"]:
+            if not _has_word(section, v):
+                missing.append(f"{t['name']} output {v}")
+        if not _has_word(section, t["typename"]):
+            missing.append(f"{t['name']} dict type name {t['typename']}")
+    assert not missing, "missing from the items page: " + ", ".join(missing)
+
+
+def test_items_page_has_nothing_that_does_not_exist(built):
+    """Every type section on the page is a type the engine has (no stale entries)."""
+    page = _parse(built / "items.html")
+    names = {t["name"] for t in ITEM_TYPES}
+    kinds = {"Nodes", "Objects", "Markers", "Loads", "Sensors"}
+    generic = {"Item reference", "Overview", "Output variables", ""} | kinds
+    stale = sorted(set(page.sections) - names - generic)
+    assert not stale, f"items page has sections for unknown types: {stale}"
+
+
+def test_solvers_page_lists_every_setting(built):
+    text = html.unescape(" ".join(_parse(built / "solvers.html").all_text))
+    missing = [path for path, _, _ in settings_tree() if not _has_word(text, path)]
+    assert not missing, "settings missing from the solvers page: " + ", ".join(missing)
+
+
+def test_differences_page_lists_every_item_type(built):
+    text = " ".join(_parse(built / "differences_from_exudyn.html").all_text)
+    missing = [t["name"] for t in ITEM_TYPES if not _has_word(text, t["name"])]
+    assert not missing, "item types missing from differences_from_exudyn: " + ", ".join(missing)
+
+
+def _python_blocks(rst_path):
+    """The bodies of the ``.. code-block:: python`` directives of a page, in order."""
+    lines = open(rst_path, encoding="utf-8").read().splitlines()
+    blocks, i = [], 0
+    while i < len(lines):
+        m = re.match(r"^(\s*)\.\. code-block:: python\s*$", lines[i])
+        i += 1
+        if not m:
+            continue
+        indent = len(m.group(1))
+        while i < len(lines) and re.match(r"^\s+:\w[\w-]*:", lines[i]):  # directive options
+            i += 1
+        body = []
+        while i < len(lines):
+            line = lines[i]
+            if line.strip() and len(line) - len(line.lstrip()) <= indent:
+                break
+            body.append(line)
+            i += 1
+        text = "\n".join(body)
+        pad = min((len(l) - len(l.lstrip()) for l in body if l.strip()), default=0)
+        blocks.append("\n".join(l[pad:] for l in text.splitlines()))
+    return blocks
+
+
+@pytest.mark.parametrize("page", PAGES_WITH_EXAMPLES)
+def test_examples_on_page_run(page, tmp_path):
+    blocks = _python_blocks(os.path.join(DOCS, page + ".rst"))
+    assert blocks, f"{page}.rst has no python examples"
+    script = tmp_path / f"{page}_examples.py"
+    script.write_text("\n\n".join(blocks) + "\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=_env(),
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, (f"examples of {page}.rst failed:\n{proc.stdout[-3000:]}\n"
+                                  f"{proc.stderr[-3000:]}")

@@ -1,0 +1,228 @@
+"""The examples: every script's main() and every notebook runs, and gives the physics it promises.
+
+Each script in examples/ is loaded by path (runpy) and its main() called; what main() returns is
+checked against closed forms, reference values or an independent computation (CHECKS). Each
+notebook is executed with nbclient; it must run without errors and draw a plot. A last test
+makes sure that every example file has such a test, so a new example cannot be forgotten.
+"""
+import os
+import pathlib
+import runpy
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import coordyn as cd
+
+EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples"
+SCRIPTS = sorted(EXAMPLES.glob("*.py"))
+NOTEBOOKS = sorted(EXAMPLES.glob("*.ipynb"))
+
+
+def load(path):
+    """The example's namespace (its functions and parameters), without running main()."""
+    return runpy.run_path(str(path), run_name=f"example_{path.stem}")
+
+
+# -- physics checks of what each script's main() returns --------------------------------------
+def check_pendulum(worst, ns):
+    # worst position error against REFERENCES.md over 10 s at h = 1e-3
+    assert worst < 2e-4
+
+
+def check_oscillator(error, ns):
+    # against the closed form of the damped oscillator; halving h divides the error by 4
+    assert error < 1e-5
+    coarse = ns["main"](steps=1500)
+    assert 3.5 < coarse / error < 4.5
+
+
+def check_gear(errors, ns):
+    # the DAE (gear as a constraint) against the hand-reduced ODE (scipy, rtol 1e-11)
+    assert errors["theta1"] < 1e-4 and errors["theta2"] < 1e-4   # rad, |theta1| ~ 5
+    assert errors["x"] < 1e-5                                    # m
+    assert errors["gear"] < 1e-12                                # r theta2 - x
+    assert errors["force"] < 5e-3                                # N, of about 50 N
+
+
+def check_spring_grid(r, ns):
+    nx, ny = ns["nx"], ns["ny"]
+    assert r["coordinates"] == 2 * nx * ny
+    assert r["constraints"] == 2 * ny
+    # the clamp carries the weight and the edge load
+    total = nx * ny * ns["mass"] * ns["g"] + ns["F_edge"]
+    assert r["reaction"] == pytest.approx(total, rel=1e-9)
+    dy = r["tip_static"][1]
+    assert -0.1 < dy < 0
+    # a suddenly applied load overshoots (less than twice the static deflection, damped) and
+    # the damped oscillation settles onto the static deflection
+    assert 1.3 * dy > r["tip_dynamic_max"] > 2.0 * dy
+    assert r["tip_final"] == pytest.approx(dy, rel=0.01)
+    # its period is that of the first mode of the linearized grid (numpy), with the
+    # stiffness-proportional damping D = c K: omega_d = omega sqrt(1 - (c omega / 2)^2)
+    from scipy.linalg import eigh
+    mbs = cd.SystemContainer().AddSystem()
+    ns["build"](mbs)
+    model = grid_model(mbs)
+    free = model["free"]
+    w2 = eigh(model["K"][np.ix_(free, free)], np.diag(model["M"][free]), eigvals_only=True,
+              subset_by_index=[0, 0])[0]
+    omega, c = np.sqrt(w2), model["springs"][0][3]
+    assert r["period"] == pytest.approx(2 * np.pi / (omega * np.sqrt(1 - (c * omega / 2) ** 2)),
+                                        rel=0.01)
+
+
+CHECKS = {"pendulum.py": check_pendulum, "oscillator.py": check_oscillator,
+          "gear.py": check_gear, "spring_grid.py": check_spring_grid}
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=[p.name for p in SCRIPTS])
+def test_script(path, tmp_path, monkeypatch, capsys):
+    assert path.name in CHECKS, f"examples/{path.name} has no physics check in CHECKS"
+    monkeypatch.chdir(tmp_path)   # whatever an example writes goes to a temporary folder
+    ns = load(path)
+    result = ns["main"]()
+    assert capsys.readouterr().out.strip(), "an example prints its results"
+    CHECKS[path.name](result, ns)
+
+
+# -- spring grid: the static solution solves the equilibrium ----------------------------------
+NODE_COORDINATES = {"NodePoint2D": 2, "NodePointGround": 0}
+
+
+def grid_model(mbs):
+    """The grid read back from mbs in numpy: the coordinates of each node, and at the reference
+    configuration the stiffness matrix K (springs k n n^T), the diagonal mass matrix, the
+    loads f and the coordinates fixed by CoordinateConstraints to ground."""
+    dofs, n = {}, 0
+    for i in range(mbs.NumberOfNodes()):      # nodes own consecutive coordinates
+        k = NODE_COORDINATES[mbs.GetNode(i)["itemType"]]
+        dofs[i], n = list(range(n, n + k)), n + k
+    ref = {i: np.asarray(mbs.GetNode(i)["referenceCoordinates"], float)[:2] for i in dofs}
+
+    def node_of(marker):
+        p = mbs.GetMarker(marker)
+        if "bodyNumber" in p:
+            return mbs.GetObject(p["bodyNumber"])["nodeNumber"]
+        return p["nodeNumber"]
+
+    K, M, f = np.zeros((n, n)), np.zeros(n), np.zeros(n)
+    springs, constraints = [], []
+    for i in range(mbs.NumberOfObjects()):
+        p = mbs.GetObject(i)
+        if p["itemType"] == "ObjectMassPoint2D":
+            M[dofs[p["nodeNumber"]]] += p["mass"]
+        elif p["itemType"] == "ObjectConnectorSpringDamper":
+            a, b = (node_of(m) for m in p["markerNumbers"])
+            d = ref[b] - ref[a]
+            assert np.linalg.norm(d) == pytest.approx(p["referenceLength"])   # no prestress
+            e = d / np.linalg.norm(d)
+            ke = p["stiffness"] * np.outer(e, e)
+            idx = dofs[a] + dofs[b]
+            K[np.ix_(idx, idx)] += np.block([[ke, -ke], [-ke, ke]])
+            springs.append((i, a, b, p["damping"] / p["stiffness"]))
+        elif p["itemType"] == "ObjectConnectorCoordinate":
+            m0, m1 = (mbs.GetMarker(m) for m in p["markerNumbers"])
+            assert not dofs[m0["nodeNumber"]], "marker 0 is the ground coordinate"
+            assert p["factor1"] == 1 and p["offset"] == 0
+            constraints.append((i, dofs[m1["nodeNumber"]][m1["coordinate"]]))
+    for i in range(mbs.NumberOfLoads()):
+        p = mbs.GetLoad(i)
+        node = node_of(p["markerNumber"])
+        scale = 1.0
+        if p["itemType"] == "LoadMassProportional":
+            scale = mbs.GetObject(mbs.GetMarker(p["markerNumber"])["bodyNumber"])["mass"]
+        f[dofs[node]] += scale * np.asarray(p["loadVector"])[:2]
+    fixed = [q for _, q in constraints]
+    free = np.setdiff1d(np.arange(n), fixed)
+    return dict(dofs=dofs, K=K, M=M, f=f, fixed=fixed, free=free, springs=springs,
+                constraints=constraints)
+
+
+@pytest.fixture
+def grid():
+    return load(EXAMPLES / "spring_grid.py")
+
+
+def static_grid(ns, **loads):
+    mbs = cd.SystemContainer().AddSystem()
+    ns["build"](mbs, **loads)
+    mbs.Assemble()
+    mbs.SolveStatic(cd.SimulationSettings())
+    return mbs, grid_model(mbs)
+
+
+def test_spring_grid_static_force_balance(grid):
+    """At the static solution the connector forces (outputs), the constraint forces and the
+    loads cancel at every coordinate."""
+    mbs, model = static_grid(grid)
+    dofs, r = model["dofs"], model["f"].copy()   # f: loads (position independent)
+    for i, a, b, _ in model["springs"]:
+        # the spring pulls marker 0 with +F n and marker 1 with -F n (F > 0: tension)
+        F = mbs.GetObjectOutput(i, cd.OutputVariableType.Force)[:2]
+        r[dofs[a]] += F
+        r[dofs[b]] -= F
+    for i, q in model["constraints"]:
+        # factor1 q - q_ground = 0 (factor1 = 1) pushes its coordinate with -lambda (the
+        # constraint's Force output): M q_tt + C_q^T lambda = f
+        r[q] -= mbs.GetObjectOutput(i, cd.OutputVariableType.Force)
+    assert np.max(abs(r)) < 1e-7 * np.sum(abs(model["f"]))
+
+
+def test_spring_grid_small_load_is_linear_statics(grid):
+    """For small loads the static deflection is the solution of K u = f (numpy)."""
+    scale = 1e-3
+    mbs, model = static_grid(grid, F=scale * grid["F_edge"], gravity=scale * grid["g"])
+    K, f, free = model["K"], model["f"], model["free"]
+    u = np.zeros(len(f))
+    u[free] = np.linalg.solve(K[np.ix_(free, free)], f[free])
+    q = mbs.systemData.GetODE2Coordinates()
+    assert np.max(abs(u)) > 1e-6   # the load does deflect the grid
+    assert np.max(abs(q - u)) < 1e-4 * np.max(abs(u))   # geometric nonlinearity ~ u / size
+    assert np.max(abs(q[model["fixed"]])) < 1e-14
+
+
+# -- notebooks --------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook(path, tmp_path, monkeypatch):
+    import nbclient
+    import nbformat
+    nb = nbformat.read(path, as_version=4)
+    # the kernel inherits the environment: no windows, and the same coordyn as this process
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    package_root = str(pathlib.Path(cd.__file__).resolve().parent.parent)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
+        [package_root] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+    client = nbclient.NotebookClient(nb, kernel_name="python3", timeout=120,
+                                     resources={"metadata": {"path": str(tmp_path)}})
+    client.execute()   # raises CellExecutionError if a cell fails (its asserts included)
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    assert any("image/png" in o.get("data", {}) for o in outputs), "the notebook draws a plot"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_is_committed_without_outputs(path):
+    import nbformat
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None, \
+                f"{path.name}: clear the outputs before committing"
+
+
+# -- coverage ---------------------------------------------------------------------------------
+def test_every_example_is_tested():
+    """Every .py file in examples/ has a physics check and every notebook is executed."""
+    files = sorted(p.name for p in EXAMPLES.iterdir() if p.suffix in (".py", ".ipynb"))
+    assert "pendulum.py" in files and "pendulum_notebook.ipynb" in files
+    untested = [f for f in files
+                if not (f in CHECKS or f in {p.name for p in NOTEBOOKS})]
+    assert not untested, f"examples without a test: {untested} (add a check to CHECKS)"
+    stale = sorted(set(CHECKS) - set(files))
+    assert not stale, f"CHECKS for examples that no longer exist: {stale}"
+    # the parametrized tests above run exactly these files
+    assert {p.name for p in SCRIPTS} | {p.name for p in NOTEBOOKS} == set(files)
