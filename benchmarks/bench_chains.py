@@ -27,6 +27,9 @@ Usage:
   python benchmarks/bench_chains.py --engines exudyn --models pendulum --modified-newton
 """
 
+import os
+# one BLAS thread, as Exudyn runs with parallel.numberOfThreads = 1 (set before numpy/coordyn load)
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import argparse
 import contextlib
 import io

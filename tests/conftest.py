@@ -1,9 +1,5 @@
 """Small shared helpers of the physics tests: settings, the REFERENCES.md pendulum and its exact
 solution (an ODE in the angle, integrated with scipy at tight tolerances)."""
-import functools
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
@@ -45,15 +41,16 @@ def build_pendulum(mbs, m=PEND_M, L=PEND_L, g=PEND_G, phi0=0.0, phidot0=0.0):
     m0 = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=ground))
     m1 = mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=node))
     link = mbs.AddObject(cd.DistanceConstraint(markerNumbers=[m0, m1], distance=L))
-    mbs.AddLoad(cd.LoadMassProportional(markerNumber=mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=mass)),
-                                        loadVector=[0, -g, 0]))
+    mass_marker = mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=mass))
+    mbs.AddLoad(cd.LoadMassProportional(markerNumber=mass_marker, loadVector=[0, -g, 0]))
     ov = cd.OutputVariableType
     return dict(node=node, mass=mass, link=link,
                 pos=mbs.AddSensor(cd.SensorNode(nodeNumber=node, outputVariableType=ov.Position)),
                 vel=mbs.AddSensor(cd.SensorNode(nodeNumber=node, outputVariableType=ov.Velocity)),
                 acc=mbs.AddSensor(cd.SensorNode(nodeNumber=node,
                                                 outputVariableType=ov.Acceleration)),
-                force=mbs.AddSensor(cd.SensorObject(objectNumber=link, outputVariableType=ov.Force)),
+                force=mbs.AddSensor(cd.SensorObject(objectNumber=link,
+                                                    outputVariableType=ov.Force)),
                 gap=mbs.AddSensor(cd.SensorObject(objectNumber=link,
                                                   outputVariableType=ov.ConstraintEquation)))
 
@@ -96,36 +93,3 @@ def pendulum_runs():
     """Pendulum (rho 0.9) at h = 1e-3 and 5e-4 over 10 s, shared by several tests."""
     return {h: run_pendulum(h, 10.0)[2] for h in (1e-3, 5e-4)}
 
-
-# A coordinate marker on a ground node (NodePointGround + MarkerNodeCoordinate) is Exudyn's way
-# to attach coordinate springs and constraints to ground. If the engine crashes on it, the crash
-# would take the whole pytest run down: test it once in a child process and fail the tests that
-# need it with the reason instead.
-_GROUND_COORDINATE = """
-import coordyn as cd
-mbs = cd.SystemContainer().AddSystem()
-g = mbs.AddNode(cd.NodePointGround())
-n = mbs.AddNode(cd.Node1D(referenceCoordinates=[0.0]))
-mbs.AddObject(cd.Mass1D(physicsMass=1.0, nodeNumber=n))
-m0 = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=g, coordinate=0))
-m1 = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=n, coordinate=0))
-mbs.AddObject(cd.CoordinateSpringDamper(markerNumbers=[m0, m1], stiffness=1.0))
-mbs.AddObject(cd.CoordinateConstraint(markerNumbers=[m0, m1]))
-mbs.Assemble()
-"""
-
-
-@functools.lru_cache(maxsize=None)
-def _ground_coordinate_status():
-    r = subprocess.run([sys.executable, "-c", _GROUND_COORDINATE], capture_output=True, text=True,
-                       timeout=120)
-    return r.returncode, r.stderr[-500:]
-
-
-def require_ground_coordinate_marker():
-    """Fail (not skip) the calling test if Assemble crashes on a ground-node coordinate marker."""
-    rc, err = _ground_coordinate_status()
-    if rc != 0:
-        pytest.fail(f"ENGINE BUG: mbs.Assemble() crashes (exit code {rc}) when a "
-                    f"MarkerNodeCoordinate sits on a NodePointGround (connector to ground); "
-                    f"see the report. {err}", pytrace=False)

@@ -7,8 +7,7 @@ import pytest
 
 import coordyn as cd
 from conftest import (PEND_G, PEND_L, PEND_M, PEND_PERIOD, PEND_TABLE, build_pendulum,
-                      new_system, pendulum_exact, require_ground_coordinate_marker, row_at, run_pendulum,
-                      settings)
+                      new_system, pendulum_exact, row_at, run_pendulum, settings)
 
 OV = cd.OutputVariableType
 MGL = PEND_M * PEND_G * PEND_L          # energy scale of the pendulum
@@ -153,7 +152,6 @@ def gear_torque(t):
 def _gear_coordyn(h, end_time):
     """theta1, theta2 (Node1D + Mass1D with mass = inertia), rack x (Node1D + Mass1D); the gear
     x = r theta2 is ONE ObjectConnectorCoordinate on [x, theta2] with factor1 = r."""
-    require_ground_coordinate_marker()
     p = GEAR
     mbs = new_system()
     gnode = mbs.AddNode(cd.NodePointGround())

@@ -8,8 +8,6 @@ makes sure that every example file has such a test, so a new example cannot be f
 import os
 import pathlib
 import runpy
-import subprocess
-import sys
 
 import numpy as np
 import pytest

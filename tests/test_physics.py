@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import coordyn as cd
-from conftest import new_system, require_ground_coordinate_marker, settings
+from conftest import new_system, settings
 
 OV = cd.OutputVariableType
 
@@ -34,8 +34,8 @@ def _free_mass(kind, m, ref, u0, v0, force, grav):
         body = mbs.AddObject(cd.Mass1D(physicsMass=m, nodeNumber=node))
         mk = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=node, coordinate=0))
         mbs.AddLoad(cd.LoadCoordinate(markerNumber=mk, load=force[0]))
-    mbs.AddLoad(cd.LoadMassProportional(markerNumber=mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=body)),
-                                        loadVector=grav))
+    mass_marker = mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=body))
+    mbs.AddLoad(cd.LoadMassProportional(markerNumber=mass_marker, loadVector=grav))
     sens = [mbs.AddSensor(cd.SensorNode(nodeNumber=node, outputVariableType=v))
             for v in (OV.Coordinates, OV.Coordinates_t, OV.Coordinates_tt)]
     sens.append(mbs.AddSensor(cd.SensorBody(bodyNumber=body, outputVariableType=OV.Position)))
@@ -80,7 +80,8 @@ def oscillator_exact(t, m, k, d, x0, v0):
     w = np.sqrt(k / m)
     zeta = d / (2 * np.sqrt(k * m))
     wd = w * np.sqrt(1 - zeta ** 2)
-    return np.exp(-zeta * w * t) * (x0 * np.cos(wd * t) + (v0 + zeta * w * x0) / wd * np.sin(wd * t))
+    return np.exp(-zeta * w * t) * (x0 * np.cos(wd * t)
+                                    + (v0 + zeta * w * x0) / wd * np.sin(wd * t))
 
 
 def _oscillator(variant, d, h, end_time, rho):
@@ -99,7 +100,6 @@ def _oscillator(variant, d, h, end_time, rho):
         mbs.AddObject(cd.SpringDamper(markerNumbers=[mg, mb], referenceLength=L0, stiffness=k,
                                       damping=d))
     elif variant == "CoordinateSpringDamper":
-        require_ground_coordinate_marker()
         gnode = mbs.AddNode(cd.NodePointGround())
         node = mbs.AddNode(cd.Node1D(referenceCoordinates=[0.0], initialCoordinates=[x0],
                                      initialVelocities=[v0]))
@@ -108,7 +108,8 @@ def _oscillator(variant, d, h, end_time, rho):
         mn = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=node, coordinate=0))
         mbs.AddObject(cd.CoordinateSpringDamper(markerNumbers=[mg, mn], stiffness=k, damping=d))
     else:                                # ObjectGenericODE2 on a 1-coordinate generic node
-        node = mbs.AddNode(cd.NodeGenericODE2(numberOfODE2Coordinates=1, referenceCoordinates=[0.0],
+        node = mbs.AddNode(cd.NodeGenericODE2(numberOfODE2Coordinates=1,
+                                              referenceCoordinates=[0.0],
                                               initialCoordinates=[x0], initialCoordinates_t=[v0]))
         mbs.AddObject(cd.ObjectGenericODE2(nodeNumbers=[node], massMatrix=[[m]],
                                            stiffnessMatrix=[[k]], dampingMatrix=[[d]]))
@@ -154,7 +155,8 @@ def genalpha_spectral_radius(rho_inf, omega_h):
     am, af = (2 * r - 1) / (r + 1), r / (r + 1)
     g = 0.5 + af - am
     b = 0.25 * (g + 0.5) ** 2
-    A = np.array([[1, 0, -b, 0], [0, 1, -g, 0], [0, 0, 1 - am, -(1 - af)], [omega_h ** 2, 0, 0, 1]])
+    A = np.array([[1, 0, -b, 0], [0, 1, -g, 0], [0, 0, 1 - am, -(1 - af)],
+                  [omega_h ** 2, 0, 0, 1]])
     B = np.array([[1, 1, 0.5 - b, 0], [0, 1, 1 - g, 0], [0, 0, -am, af], [0, 0, 0, 0]])
     return max(abs(np.linalg.eigvals(np.linalg.solve(A, B))))
 
@@ -171,7 +173,8 @@ def test_oscillator_energy_vs_spectral_radius(rho):
     mbs = new_system()
     node = mbs.AddNode(cd.NodeGenericODE2(numberOfODE2Coordinates=1, referenceCoordinates=[0.0],
                                           initialCoordinates=[x0], initialCoordinates_t=[v0]))
-    mbs.AddObject(cd.ObjectGenericODE2(nodeNumbers=[node], massMatrix=[[m]], stiffnessMatrix=[[k]]))
+    mbs.AddObject(cd.ObjectGenericODE2(nodeNumbers=[node], massMatrix=[[m]],
+                                       stiffnessMatrix=[[k]]))
     sq = mbs.AddSensor(cd.SensorNode(nodeNumber=node, outputVariableType=OV.Coordinates))
     sv = mbs.AddSensor(cd.SensorNode(nodeNumber=node, outputVariableType=OV.Coordinates_t))
     mbs.Assemble()
@@ -204,7 +207,6 @@ def _static_settings(load_steps=1, geometric=False):
 
 def _chain_1d(mbs, ks, masses):
     """Node1D masses joined by CoordinateSpringDampers, spring 0 to a ground node."""
-    require_ground_coordinate_marker()
     gnode = mbs.AddNode(cd.NodePointGround())
     prev = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=gnode, coordinate=0))
     nodes, bodies, springs, markers = [], [], [], []
@@ -245,8 +247,8 @@ def test_static_chain_gravity_load_mass_proportional():
     mbs = new_system()
     nodes, bodies, springs, markers = _chain_1d(mbs, K_CHAIN, masses)
     for b in bodies:
-        mbs.AddLoad(cd.LoadMassProportional(markerNumber=mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=b)),
-                                            loadVector=[-g, 0, 0]))
+        mass_marker = mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=b))
+        mbs.AddLoad(cd.LoadMassProportional(markerNumber=mass_marker, loadVector=[-g, 0, 0]))
     mbs.Assemble()
     mbs.SolveStatic(_static_settings(3))
     below = np.cumsum(masses[::-1])[::-1]         # mass hanging on spring i
@@ -263,7 +265,6 @@ def test_static_chain_2d_springs_with_constraints():
     g = 9.81
     masses = np.array([1.0, 2.0, 0.5, 3.0, 1.5])
     L0 = [0.5, 0.3, 0.4, 0.6, 0.2]
-    require_ground_coordinate_marker()
     mbs = new_system()
     ground = mbs.AddObject(cd.ObjectGround())
     gnode = mbs.AddNode(cd.NodePointGround())

@@ -1,16 +1,17 @@
 #!/bin/bash
 # Installs the system libraries coordyn builds against (Debian/Ubuntu): CSparse (CXSparse from
-# libsuitesparse-dev) and LAPACK (liblapack-dev). Does nothing when they are present.
+# libsuitesparse-dev), LAPACK (liblapack-dev) and OpenBLAS (libopenblas-dev), which Debian
+# installs as the provider of liblapack.so.3 and libblas.so.3: dense LU is ~10x faster with it
+# than with the reference BLAS. Does nothing when all are present.
 set -euo pipefail
-have_cs=0; have_lapack=0
-[ -f /usr/include/suitesparse/cs.h ] && have_cs=1
-ls /usr/lib/*/liblapack.so /usr/lib/liblapack.so >/dev/null 2>&1 && have_lapack=1
-if [ "$have_cs$have_lapack" = "11" ]; then exit 0; fi
 pkgs=""
-[ $have_cs = 0 ] && pkgs="$pkgs libsuitesparse-dev"
-[ $have_lapack = 0 ] && pkgs="$pkgs liblapack-dev"
+[ -f /usr/include/suitesparse/cs.h ] || pkgs="$pkgs libsuitesparse-dev"
+compgen -G "/usr/lib/*/liblapack.so" >/dev/null || compgen -G "/usr/lib/liblapack.so" >/dev/null \
+    || pkgs="$pkgs liblapack-dev"
+compgen -G "/usr/lib/*/openblas-*" >/dev/null || pkgs="$pkgs libopenblas-dev"
+[ -z "$pkgs" ] && exit 0
 if ! command -v apt-get >/dev/null; then
-    echo "coordyn needs:$pkgs (CSparse and LAPACK development files); install them with your package manager" >&2
+    echo "coordyn needs:$pkgs (CSparse, LAPACK, OpenBLAS development files); install them with your package manager" >&2
     exit 1
 fi
 SUDO=""

@@ -15,6 +15,7 @@
 #include "cd_newton.h"
 #include "../core/cd_items.h"
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,13 +73,25 @@ static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, 
     memset(st->a, 0, sizeof(double) * (size_t)n2);
     memset(st->lam, 0, sizeof(double) * (size_t)s->nae);
     if ((rc = cd_eval_jacobian(s, &w->ev, st, &c, w->values, err))) return rc;
-    if ((rc = cd_ls_factor(w->ls, w->values, err)))
-        return cd_error_set(err, rc, "computing initial accelerations: the matrix [M C^T; C 0] is "
-                            "singular (a coordinate without mass, or redundant constraints?): %s",
-                            err->msg);
+    /* [M C^T; C 0] is sparse (M block diagonal) even when the Newton matrix is solved densely:
+     * factor it with the sparse solver, once */
+    cd_linsolver *ls = w->ls;
+    if (cd_ls_kind_of(w->ls) == CD_LS_DENSE) {
+        ls = cd_ls_create(CD_LS_SPARSE, N, s->pat.colptr, s->pat.rowind, err);
+        if (!ls) return err->code ? err->code : CD_ERR_NOMEM;
+    }
+    rc = cd_ls_factor(ls, w->values, err);
     stats->factorizations++;
+    if (rc) {
+        char why[CD_MSG_LEN];
+        snprintf(why, sizeof why, "%s", err->msg);
+        if (ls != w->ls) cd_ls_free(ls);
+        return cd_error_set(err, rc, "computing initial accelerations: the matrix [M C^T; C 0] "
+                            "is singular (a coordinate without mass, or redundant constraints?): %s",
+                            why);
+    }
     w->jac_current = 0;
-    if ((rc = cd_eval_residual(s, &w->ev, st, &c, w->r, err))) return rc;
+    rc = cd_eval_residual(s, &w->ev, st, &c, w->r, err);
     double vmax = 0, qmax = 1;
     for (int i = 0; i < n2; i++) {
         vmax = fmax(vmax, fabs(st->v[i]));
@@ -87,19 +100,21 @@ static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, 
     double eps = 1e-6 * (vmax > 0 ? fmin(1.0, qmax / vmax) : 1.0);
     double t0 = st->t;
     double *rp = w->dx;  /* dx as scratch for the shifted residuals */
-    for (int sgn = 1; sgn >= -1; sgn -= 2) {
+    for (int sgn = 1; sgn >= -1 && !rc; sgn -= 2) {
         for (int i = 0; i < n2; i++) st->q[i] += sgn * eps * st->v[i];
         st->t = t0 + sgn * eps;
         rc = cd_eval_residual(s, &w->ev, st, &c, rp, err);
         for (int i = 0; i < n2; i++) st->q[i] -= sgn * eps * st->v[i];
         st->t = t0;
-        if (rc) return rc;
+        if (rc) break;
         for (int j = n2; j < N; j++)
             w->r[j] = sgn > 0 ? rp[j] : (w->r[j] - rp[j]) / (2 * eps);
     }
     /* solve J x = -rhs in the Newton form J dx = r with x = -dx */
     memcpy(w->dx, w->r, sizeof(double) * (size_t)N);
-    if ((rc = cd_ls_solve(w->ls, w->dx, err))) return rc;
+    if (!rc) rc = cd_ls_solve(ls, w->dx, err);
+    if (ls != w->ls) cd_ls_free(ls);
+    if (rc) return rc;
     for (int i = 0; i < n2; i++) st->a[i] = -w->dx[i];
     for (int j = 0; j < s->nae; j++) st->lam[j] = -w->dx[n2 + j];
     return CD_OK;
@@ -235,7 +250,7 @@ int cd_solve_dynamic(const cd_system *s, const cd_settings *set, cd_state *st,
                 snprintf(why, sizeof why, "%s", err->msg);
                 cd_error_set(err, CD_ERR_NEWTON, "time integration failed at t = %.10g with step "
                              "size %.3g (minimum %.3g): %s", st->t, hs, set->minimumStepSize, why);
-                cd_newton_explain(s, w.r, err);
+                cd_newton_explain(s, &w, err);
                 rc = CD_ERR_NEWTON;
                 break;
             }
@@ -268,6 +283,7 @@ int cd_solve_dynamic(const cd_system *s, const cd_settings *set, cd_state *st,
     if (ctx && ctx->sensors) cd_sensors_close(ctx->sensors);
     stats->residuals = w.ev.nres;
     stats->linsolver = w.ls ? (int)cd_ls_kind_of(w.ls) : 0;
+    stats->lsfull = w.ls ? cd_ls_get_stats(w.ls).nfull : 0;
     stats->cpu_seconds = cd_clock() - tstart;
     hist_free(&H);
     cd_nwork_free(&w, s);

@@ -82,14 +82,17 @@ static double res_norm(const double *r, int n2, int N, double s2)
     return sqrt(ss);
 }
 
-void cd_newton_explain(const cd_system *s, const double *r, cd_error *err)
+void cd_newton_explain(const cd_system *s, const cd_nwork *w, cd_error *err)
 {
     int N = s->n2 + s->nae, best[3] = {-1, -1, -1};
     size_t len = strlen(err->msg);
+    const double *r = w->r;
+    double inv = w->last_s2 > 0 ? 1.0 / w->last_s2 : 1.0;
+#define RU(i) ((i) < s->n2 ? r[i] * inv : r[i])
     for (int k = 0; k < 3; k++)
         for (int i = 0; i < N; i++) {
             if (i == best[0] || i == best[1]) continue;
-            if (best[k] < 0 || fabs(r[i]) > fabs(r[best[k]]) || isnan(r[i])) best[k] = i;
+            if (best[k] < 0 || fabs(RU(i)) > fabs(RU(best[k])) || isnan(r[i])) best[k] = i;
         }
     len += (size_t)snprintf(err->msg + len, CD_MSG_LEN - len, "; largest residuals:");
     for (int k = 0; k < 3 && best[k] >= 0 && len < CD_MSG_LEN; k++) {
@@ -101,8 +104,9 @@ void cd_newton_explain(const cd_system *s, const double *r, cd_error *err)
             cd_item_label(s, CD_OBJECT, s->ownerae[i - s->n2], lb, sizeof lb);
         len += (size_t)snprintf(err->msg + len, CD_MSG_LEN - len, " %s %d of %s = %.3g%s",
                                 i < s->n2 ? "ODE2 coordinate" : "algebraic equation",
-                                i < s->n2 ? i : i - s->n2, lb, r[i], k < 2 ? ";" : "");
+                                i < s->n2 ? i : i - s->n2, lb, RU(i), k < 2 ? ";" : "");
     }
+#undef RU
 }
 
 /* evaluate and factor the Newton matrix at st */
@@ -142,6 +146,7 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
         stats->residuals++;
         if (rc) return rc;
         double e = res_norm(w->r, n2, N, c->s2);
+        w->last_s2 = c->s2;
         w->last_err = e;
         if (isnan(e) || isinf(e))
             return cd_error_set(err, 1, "residual is not finite");

@@ -15,6 +15,7 @@ typedef struct cd_nwork {
     int jac_current;     /* factorization belongs to the current coefficients */
     double rref;         /* running residual scale for the relative tolerance */
     double last_err;     /* residual norm at the last iteration */
+    double last_s2;      /* ODE2 row scale of the last iteration (to report unscaled values) */
 } cd_nwork;
 
 int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set, cd_error *err);
@@ -28,8 +29,9 @@ void cd_nwork_free(cd_nwork *w, const cd_system *s);
 int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c, double bq,
               double gq, const cd_settings *set, cd_stats *stats, cd_error *err);
 
-/* message naming the largest residual entries and their items (appended to err->msg) */
-void cd_newton_explain(const cd_system *s, const double *r, cd_error *err);
+/* message naming the largest (unscaled) residual entries of w->r and their items, appended to
+ * err->msg */
+void cd_newton_explain(const cd_system *s, const cd_nwork *w, cd_error *err);
 
 /* monotonic clock in seconds */
 double cd_clock(void);

@@ -38,6 +38,7 @@ typedef struct cd_stats {
     long steps, rejected, newton, factorizations, jacobians, residuals;
     double hmin_used;
     int linsolver;                /* cd_ls_kind actually used */
+    long lsfull;                  /* full (pivoting) factorizations of the linear solver */
     double cpu_seconds;
 } cd_stats;
 

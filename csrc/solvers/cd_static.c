@@ -58,7 +58,7 @@ int cd_solve_static(const cd_system *s, const cd_settings *set, cd_state *st,
                 snprintf(why, sizeof why, "%s", err->msg);
                 rc = cd_error_set(err, CD_ERR_NEWTON, "static solver failed at load factor %.6g "
                                   "(load step %.3g): %s", load_factor(set, xn), dxs, why);
-                cd_newton_explain(s, w.r, err);
+                cd_newton_explain(s, &w, err);
                 break;
             }
             dxs *= 0.5;
@@ -74,6 +74,7 @@ int cd_solve_static(const cd_system *s, const cd_settings *set, cd_state *st,
     if (ctx && ctx->sensors) cd_sensors_close(ctx->sensors);
     stats->residuals = w.ev.nres;
     stats->linsolver = w.ls ? (int)cd_ls_kind_of(w.ls) : 0;
+    stats->lsfull = w.ls ? cd_ls_get_stats(w.ls).nfull : 0;
     stats->cpu_seconds = cd_clock() - tstart;
     cd_state_free(&prev);
     cd_nwork_free(&w, s);

@@ -82,9 +82,10 @@ class NewtonSettings(_Node):
     _defaults = {"relativeTolerance": 1e-8, "absoluteTolerance": 1e-10, "maxIterations": 25,
                  "useModifiedNewton": False,
                  "numericalDifferentiation": NumericalDifferentiationSettings}
-    _docs = {"relativeTolerance": "converged when |r| <= relativeTolerance * (largest first "
-                                  "residual of the solve)",
-             "absoluteTolerance": "or when |r| <= absoluteTolerance (scaled residual)",
+    _docs = {"relativeTolerance": "converged (after at least one iteration) when |r| <= "
+                                  "relativeTolerance * max(|r| at the predictor, |f - C_q^T lambda|)",
+             "absoluteTolerance": "or when |r| <= absoluteTolerance; |r| is the L2 norm of the "
+                                  "unscaled residual [M q'' - f + C_q^T lambda; g]",
              "maxIterations": "iterations before the step counts as failed",
              "useModifiedNewton": "keep the factorization across iterations and steps while "
                                   "Newton contracts well"}
@@ -96,6 +97,8 @@ class GeneralizedAlphaSettings(_Node):
     _docs = {"spectralRadius": "rho_inf in [0, 1]; 1 = trapezoidal rule (no numerical damping)",
              "useNewmark": "Newmark with newmarkBeta/newmarkGamma instead of generalized-alpha",
              "useIndex2Constraints": "constraints at velocity level (requires useNewmark)",
+             "newmarkBeta": "Newmark beta (useNewmark); 0.25 with gamma 0.5 is the trapezoidal rule",
+             "newmarkGamma": "Newmark gamma (useNewmark); > 0.5 adds numerical damping",
              "computeInitialAccelerations": "consistent initial accelerations and multipliers"}
 
 
@@ -104,6 +107,9 @@ class TimeIntegrationSettings(_Node):
                  "minimumStepSize": 1e-8, "adaptiveStep": True, "verboseMode": 0,
                  "generalizedAlpha": GeneralizedAlphaSettings, "newton": NewtonSettings}
     _docs = {"numberOfSteps": "steps of size (endTime - startTime) / numberOfSteps",
+             "endTime": "time at the end of the simulation [s]",
+             "startTime": "time at the start of the simulation [s]",
+             "verboseMode": "accepted for Exudyn scripts; coordyn prints nothing during a solve",
              "adaptiveStep": "halve the step when Newton fails; grow it back after good steps",
              "minimumStepSize": "below this the solve stops with SolverError"}
 
@@ -113,7 +119,8 @@ class StaticSolverSettings(_Node):
                  "loadStepGeometricRange": 1000.0, "newton": NewtonSettings, "verboseMode": 0}
     _docs = {"numberOfLoadSteps": "load factor i / n in step i",
              "loadStepGeometric": "load factors range^(i/n - 1) instead",
-             "loadStepGeometricRange": "ratio of the last to the first load factor"}
+             "loadStepGeometricRange": "ratio of the last to the first load factor",
+             "verboseMode": "accepted for Exudyn scripts; coordyn prints nothing during a solve"}
 
 
 class SolutionSettings(_Node):
@@ -126,6 +133,8 @@ class SolutionSettings(_Node):
 
 class ParallelSettings(_Node):
     _defaults = {"numberOfThreads": 1}
+    _docs = {"numberOfThreads": "accepted for Exudyn scripts; the engine runs one thread per "
+                                "system (solve independent systems in parallel threads)"}
 
 
 class SimulationSettings(_Node):
@@ -137,7 +146,9 @@ class SimulationSettings(_Node):
     _docs = {"linearSolverType": "LinearSolverType.Auto, Dense or Sparse",
              "progressBar": "'auto' (terminals and notebooks, long solves, not under pytest), "
                             "True or False",
-             "displayStatistics": "print solver statistics after the solve"}
+             "displayStatistics": "print solver statistics after the solve",
+             "displayComputationTime": "print solver statistics (with the CPU time) after the "
+                                       "solve"}
 
     def __setattr__(self, key, value):
         if key == "progressBar":

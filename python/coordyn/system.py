@@ -65,7 +65,11 @@ def _item_args(kind, item):
         if key not in item:
             raise TypeError(f"Add{_prefix(kind)}: a dict item needs the key '{key}' "
                             f"(e.g. {{'{key}': ...}}), got keys {sorted(item)}")
-        params = {k: v for k, v in item.items() if k not in (key, "visualization")}
+        # Exudyn's visualization entries (Vshow, VdrawSize, Vcolor, ...) are accepted and
+        # ignored: coordyn has no renderer
+        params = {k: v for k, v in item.items()
+                  if k not in (key, "visualization") and not (len(k) > 1 and k[0] == "V"
+                                                              and k[1].islower())}
         return str(item[key]), params
     raise TypeError(f"Add{_prefix(kind)} expects a {kind} item (e.g. coordyn.{_prefix(kind)}...) "
                     f"or a dict, got {type(item).__name__}")
@@ -200,10 +204,11 @@ class MainSystem:
         The current configuration is set to the initial one."""
         self._core.assemble()
 
-    def SolveDynamic(self, simulationSettings=None, updateInitialValues=False, **kwargs):
+    def SolveDynamic(self, simulationSettings=None, updateInitialValues=False, solverType=None,
+                     **kwargs):
         """Generalized-alpha time integration; returns True, raises SolverError on failure."""
         return SolveDynamic(self, simulationSettings, updateInitialValues=updateInitialValues,
-                            **kwargs)
+                            solverType=solverType, **kwargs)
 
     def SolveStatic(self, simulationSettings=None, updateInitialValues=False, **kwargs):
         """Static equilibrium with load steps; returns True, raises SolverError on failure."""
@@ -336,13 +341,25 @@ def _solve(mbs, settings, static, updateInitialValues):
     return True
 
 
-def SolveDynamic(mbs, simulationSettings=None, updateInitialValues=False, **kwargs):
+def SolveDynamic(mbs, simulationSettings=None, updateInitialValues=False, solverType=None,
+                 **kwargs):
     """Generalized-alpha (index 3) time integration of mbs from its initial configuration.
 
+    solverType=DynamicSolverType.TrapezoidalIndex2 uses Newmark (trapezoidal rule) with index-2
+    constraints for this solve, as Exudyn does; the settings object is not changed.
     Returns True; raises SolverError (with the time, step size and the items that dominate the
     residual) when Newton fails at the minimum step. Sensor data and the state up to the last
     good step are kept."""
     _check_kwargs(kwargs)
+    if solverType is not None and int(solverType) == 1:  # DynamicSolverType.TrapezoidalIndex2
+        import copy
+        simulationSettings = copy.deepcopy(simulationSettings or SimulationSettings())
+        ga = simulationSettings.timeIntegration.generalizedAlpha
+        ga.useNewmark = True
+        ga.useIndex2Constraints = True
+    elif solverType is not None and int(solverType) != 0:
+        raise ValueError(f"solverType must be DynamicSolverType.GeneralizedAlpha or "
+                         f"TrapezoidalIndex2, got {solverType!r}")
     return _solve(mbs, simulationSettings, False, updateInitialValues)
 
 
@@ -354,7 +371,7 @@ def SolveStatic(mbs, simulationSettings=None, updateInitialValues=False, **kwarg
 
 def _check_kwargs(kwargs):
     # Exudyn's options without meaning here are accepted; unknown names are errors
-    accepted = {"showHints", "showCausingItems", "storeSolver", "autoAssemble", "solverType"}
+    accepted = {"showHints", "showCausingItems", "storeSolver", "autoAssemble"}
     unknown = set(kwargs) - accepted
     if unknown:
         raise TypeError(f"unknown solve option(s): {', '.join(sorted(unknown))}")
