@@ -168,6 +168,7 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
                      const cd_evalcoef *c, double *r, cd_error *err)
 {
     int n2 = s->n2;
+    double ssae = 0;  /* squared norm of the unscaled algebraic residuals */
     memset(r, 0, sizeof(double) * (size_t)(n2 + s->nae));
     ws->nres++;
     /* forces: sum of r2 (elastic, damping, constraint forces) minus loads */
@@ -179,7 +180,10 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
         if (rc) return rc;
         for (int i = 0; i < it->nq; i++) r[it->ltg[i]] += ws->r2[i];
         double rs = is_velocity_row(it, c->index2) ? c->svel : 1.0;
-        for (int j = 0; j < it->nae; j++) r[n2 + it->ae0 + j] = rs * ws->rae[j];
+        for (int j = 0; j < it->nae; j++) {
+            r[n2 + it->ae0 + j] = rs * ws->rae[j];
+            ssae += ws->rae[j] * ws->rae[j];
+        }
     }
     for (int l = 0; l < s->list[CD_LOAD].n; l++) {
         int rc = add_load(s, ws, l, st, c->lf, r, err);
@@ -200,7 +204,12 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
             for (int i = 0; i < it->nq; i++) r[it->ltg[i]] += M[i + j * it->nq] * aj;
         }
     }
-    for (int i = 0; i < n2; i++) r[i] *= c->s2;
+    ss = ssae;
+    for (int i = 0; i < n2; i++) {
+        ss += r[i] * r[i];
+        r[i] *= c->s2;
+    }
+    ws->rnorm = sqrt(ss);
     return CD_OK;
 }
 

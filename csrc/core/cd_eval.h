@@ -35,6 +35,7 @@ typedef struct cd_evalws {
     double eps_rel, eps_min;         /* perturbation: eps_rel * max(eps_min, |q_total|) */
     long nres, njac;                 /* statistics: residual and Jacobian evaluations */
     double fnorm;                    /* |f - C^T lam| (L2) at the last residual evaluation */
+    double rnorm;                    /* L2 norm of the unscaled residual [M a + r2 - f; g] */
 } cd_evalws;
 
 /* allocate the workspace for an assembled system; computes constant mass matrices */

@@ -72,16 +72,6 @@ void cd_nwork_free(cd_nwork *w, const cd_system *s)
     w->values = w->r = w->dx = NULL;
 }
 
-/* convergence norm: L2 of the unscaled residual [M a + r2 - f ; g] (ODE2 rows divided by
- * the row scale s2), as Exudyn measures it, so tolerances mean the same in both */
-static double res_norm(const double *r, int n2, int N, double s2)
-{
-    double ss = 0, inv = 1.0 / s2;
-    for (int i = 0; i < n2; i++) ss += (r[i] * inv) * (r[i] * inv);
-    for (int i = n2; i < N; i++) ss += r[i] * r[i];
-    return sqrt(ss);
-}
-
 void cd_newton_explain(const cd_system *s, const cd_nwork *w, cd_error *err)
 {
     int N = s->n2 + s->nae, best[3] = {-1, -1, -1};
@@ -145,7 +135,9 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
         rc = cd_eval_residual(s, &w->ev, st, c, w->r, err);
         stats->residuals++;
         if (rc) return rc;
-        double e = res_norm(w->r, n2, N, c->s2);
+        /* convergence norm: L2 of the unscaled residual [M a + r2 - f ; g] (as Exudyn
+         * measures it, so tolerances mean the same in both) */
+        double e = w->ev.rnorm;
         w->last_s2 = c->s2;
         w->last_err = e;
         if (isnan(e) || isinf(e))

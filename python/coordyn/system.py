@@ -323,6 +323,14 @@ def _solve(mbs, settings, static, updateInitialValues):
         import warnings
         warnings.warn("coordyn writes no solution file; use sensors with writeToFile=True",
                       stacklevel=3)
+    ga = settings.timeIntegration.generalizedAlpha
+    if (not static and ga.spectralRadius == 1 and not ga.useIndex2Constraints
+            and mbs._core.sizes()["AE"] > 0):
+        import warnings
+        warnings.warn("spectralRadius = 1 (trapezoidal rule) with index-3 constraints does not "
+                      "damp the multipliers: they may oscillate with growing amplitude. Use "
+                      "spectralRadius < 1, or useNewmark = useIndex2Constraints = True",
+                      UserWarning, stacklevel=3)
     _make_sensor_dirs(mbs)
     progress = make_progress(settings, static)
     try:
