@@ -314,7 +314,7 @@ def test_user_functions_fall_back_to_numerical():
         for key in ("K", "D"):
             scale = np.linalg.norm(ref[key])
             assert np.linalg.norm(a[key] - ref[key]) <= RTOL * scale + 1e-12, \
-                (mbs.GetObject(plain)["itemType"], key, a[key], ref[key])
+                (plain, key, a[key], ref[key])
 
 
 # ----------------------------------------------------------------------------- independent checks

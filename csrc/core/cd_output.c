@@ -118,6 +118,12 @@ int cd_eval_output(const cd_system *s, cd_evalws *ws, cd_kind kind, int index,
         return cd_error_set(err, CD_ERR_INPUT, "%s number %d does not exist (there are %d)",
                             cd_kind_name(kind), index, s->list[kind].n);
     const cd_item *it = &s->list[kind].items[index];
+    int declared = lp ? (var == CD_OV_POSITION || var == CD_OV_DISPLACEMENT ||
+                         var == CD_OV_VELOCITY || var == CD_OV_ACCELERATION)
+                      : cd_type_has_outvar(it->type, var);
+    if (!declared)
+        return cd_error_set(err, CD_ERR_INPUT, "%s does not provide OutputVariableType.%s",
+                            cd_item_label(s, kind, index, lb, sizeof lb), cd_outvar_name(var));
     if (kind == CD_LOAD) {
         if (var != CD_OV_FORCE && var != CD_OV_NONE) n = -1;
         else n = cd_eval_load_value(s, index, st->t, out, err);

@@ -106,6 +106,7 @@ cd_linsolver *cd_ls_create(cd_ls_kind kind, int n, const int *colptr, const int 
     ls = calloc(1, sizeof(cd_linsolver));
     if (!ls) return create_done(NULL, 0, n, err);
     ls->n = n;
+    ls->stats.failed_column = -1;
     ls->kind = (kind == CD_LS_AUTO) ? (n <= CD_LS_DENSE_LIMIT ? CD_LS_DENSE : CD_LS_SPARSE) : kind;
     if (!copy_pattern(ls, colptr, rowind)) return create_done(ls, 0, n, err);
     return create_done(ls, ls->kind == CD_LS_DENSE ? cd_lsd_alloc(ls) : cd_lss_alloc(ls), n,
@@ -148,7 +149,7 @@ int cd_ls_solve(cd_linsolver *ls, double *b, cd_error *err)
 
 cd_ls_stats cd_ls_get_stats(const cd_linsolver *ls)
 {
-    cd_ls_stats none = {0, 0, 0};
+    cd_ls_stats none = {0, 0, 0, -1};
     return ls ? ls->stats : none;
 }
 

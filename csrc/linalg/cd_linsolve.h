@@ -22,6 +22,7 @@ typedef struct cd_ls_stats {
     long nfactor;      /* numeric factorizations performed */
     long nfull;        /* of which full pivoting factorizations (sparse: cs_lu; dense: all) */
     long nsolve;       /* solves */
+    int failed_column; /* original column of the last failed pivot, -1 if none */
 } cd_ls_stats;
 
 typedef struct cd_linsolver cd_linsolver;

@@ -40,6 +40,7 @@ int cd_lsd_factor(cd_linsolver *ls, const double *Ax, cd_error *err)
     dense_scatter(ls, Ax);
     dgetrf_(&n, &n, ls->dense.lu, &n, ls->dense.ipiv, &info);   /* P*A = L*U, in place */
     ls->stats.nfull++;
+    ls->stats.failed_column = info > 0 ? info - 1 : -1;
     if (info > 0)
         return cd_error_set(err, CD_ERR_SINGULAR, "dense LU: matrix is singular, pivot "
                             "U(%d,%d) is exactly zero (column %d depends on the columns "

@@ -174,9 +174,10 @@ static int sparse_fail_step(const cs_di *A, const cs_dis *S)
 }
 
 /* report a failed cs_di_lu as CD_ERR_SINGULAR naming the column, or as CD_ERR_NOMEM */
-static int sparse_lu_failed(const cs_di *A, const cs_dis *S, cd_error *err)
+static int sparse_lu_failed(const cs_di *A, const cs_dis *S, int *failed_column, cd_error *err)
 {
     int k = sparse_fail_step(A, S);
+    *failed_column = (k >= 0 && k < A->n) ? (S->q ? S->q[k] : k) : -1;
     if (k < 0 || k >= A->n)
         return cd_error_set(err, CD_ERR_NOMEM, "sparse LU: out of memory in cs_di_lu (n = %d)",
                             A->n);
@@ -192,7 +193,7 @@ static int sparse_full(cd_linsolver *ls, const double *Ax, cd_error *err)
     cs_di A = csc_view(ls, Ax);
     cs_din *N = cs_di_lu(&A, ls->sparse.S, CD_LS_PIVOT_TOL);
     ls->stats.nfull++;
-    if (!N) return sparse_lu_failed(&A, ls->sparse.S, err);
+    if (!N) return sparse_lu_failed(&A, ls->sparse.S, &ls->stats.failed_column, err);
     cs_di_nfree(ls->sparse.N);
     ls->sparse.N = N;
     return CD_OK;

@@ -1,6 +1,7 @@
 /* cd_convert: Python values <-> item parameter fields, driven by the field tables.
  * No physics here: every check on values happens in the engine (cd_params, type checks). */
 #include "cd_pyext.h"
+#include <limits.h>
 #include <string.h>
 
 /* "ObjectMassPoint 3: parameter 'mass' ..." prefix for type errors */
@@ -65,7 +66,12 @@ static int set_index_list(const cd_itemtype *t, int index, const cd_field *f, vo
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *it = PySequence_Fast_GET_ITEM(seq, i);
         long k = PyLong_Check(it) || PyIndex_Check(it) ? PyLong_AsLong(it) : -2;
-        if (k == -1 && PyErr_Occurred()) PyErr_Clear(), k = -2;
+        if (k == -1 && PyErr_Occurred()) PyErr_Clear(), k = (long)INT_MAX + 1;
+        if (k > INT_MAX) {
+            PERR(PyExc_ValueError, t, index, f, "entry %zd is out of range", i);
+            PyMem_Free(x); Py_DECREF(seq);
+            return -1;
+        }
         if (k == -2 && !(PyLong_Check(it) || PyIndex_Check(it))) {
             PERR(PyExc_TypeError, t, index, f, "entry %zd must be an index, got %s", i,
                  Py_TYPE(it)->tp_name);
@@ -88,7 +94,13 @@ static int set_int(const cd_itemtype *t, int index, const cd_field *f, void *p, 
         PERR(PyExc_TypeError, t, index, f, "must be an integer, got %s", "bool");
         return -1;
     }
-    if (f->type == CD_FT_BOOL) {
+    if (f->type == CD_FT_BOOL) {  /* True/False, 0/1 or a NumPy bool; not 'no' or [] */
+        int ok = PyBool_Check(v) || PyArray_IsScalar(v, Bool) ||
+                 (PyLong_Check(v) && (PyLong_AsLong(v) == 0 || PyLong_AsLong(v) == 1));
+        if (!ok) {
+            PERR(PyExc_TypeError, t, index, f, "must be True or False, got %R", v);
+            return -1;
+        }
         int b = PyObject_IsTrue(v);
         if (b < 0) return -1;
         *(int *)((char *)p + f->offset) = b;
@@ -100,7 +112,15 @@ static int set_int(const cd_itemtype *t, int index, const cd_field *f, void *p, 
         return -1;
     }
     long k = PyLong_AsLong(v);
-    if (k == -1 && PyErr_Occurred()) return -1;
+    if (k == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        PERR(PyExc_ValueError, t, index, f, "is out of range: %R", v);
+        return -1;
+    }
+    if (k > INT_MAX || k < INT_MIN) {
+        PERR(PyExc_ValueError, t, index, f, "is out of range: %ld", k);
+        return -1;
+    }
     if (f->type == CD_FT_OUTVAR && (k <= 0 || k >= CD_OV_COUNT)) {
         PERR(PyExc_ValueError, t, index, f, "must be an OutputVariableType, got %ld", k);
         return -1;

@@ -134,8 +134,18 @@ static void sys_dealloc(cdpy_system *self)
     Py_DECREF(tp);
 }
 
+/* re-raise an exception a user function raised while the engine ran; 1 if there was one */
+static int restore_uf_exception(cdpy_system *self)
+{
+    if (!self->exc_type) return 0;
+    PyErr_Restore(self->exc_type, self->exc_value, self->exc_tb);
+    self->exc_type = self->exc_value = self->exc_tb = NULL;
+    return 1;
+}
+
 static PyObject *raise_engine(cdpy_system *self, const cd_error *err)
 {
+    if (restore_uf_exception(self)) return NULL;
     PyObject *exc = PyExc_ValueError;
     if (err->code == CD_ERR_NOMEM) return PyErr_NoMemory();
     if (err->code != CD_ERR_INPUT && self->solver_error) exc = self->solver_error;
@@ -200,7 +210,14 @@ static PyObject *sys_get(cdpy_system *self, PyObject *args)
     const cd_item *it = &self->sys->list[kind].items[index];
     PyObject *d = cdpy_params_to_dict(it->type, it->p);
     if (!d) return NULL;
-    PyObject *tn = PyUnicode_FromString(it->type->name);
+    /* Exudyn's form: {'objectType': 'MassPoint', ...}, accepted back by Add and Modify */
+    static const char *keys[CD_NKIND] = {"nodeType", "objectType", "markerType", "loadType",
+                                         "sensorType"};
+    PyObject *tn = PyUnicode_FromString(it->type->typename_);
+    if (!tn || PyDict_SetItemString(d, keys[kind], tn)) { Py_XDECREF(tn); Py_DECREF(d); return NULL; }
+    Py_DECREF(tn);
+    /* and the full class name (coordyn's addition; ignored by Add and Modify) */
+    tn = PyUnicode_FromString(it->type->name);
     if (!tn || PyDict_SetItemString(d, "itemType", tn)) { Py_XDECREF(tn); Py_DECREF(d); return NULL; }
     Py_DECREF(tn);
     return d;
@@ -341,6 +358,13 @@ static PyObject *sys_output(cdpy_system *self, PyObject *args)
     }
     if (var <= 0 || var >= CD_OV_COUNT)
         return PyErr_Format(PyExc_ValueError, "invalid OutputVariableType %d", var);
+    if (config == 2 && kind == CD_NODE && var == CD_OV_COORDINATES && index >= 0 &&
+        index < self->sys->list[CD_NODE].n) {
+        const cd_item *nd = &self->sys->list[CD_NODE].items[index];
+        if (nd->nq == 0) return vec_copy(out, 0);
+        if (nd->nq == 1) return PyFloat_FromDouble(self->sys->qref[nd->ltg[0]]);
+        return vec_copy(self->sys->qref + nd->ltg[0], nd->nq);
+    }
     cd_state tmp = {0};
     const cd_state *st = config_state(self, config, &tmp);
     if (!st) return NULL;
@@ -351,10 +375,8 @@ static PyObject *sys_output(cdpy_system *self, PyObject *args)
                                (cd_outvar)var, st, out, &err);
     cd_evalws_free(&ws, self->sys);
     if (st == &tmp) cd_state_free(&tmp);
-    if (n < 0) {
-        PyErr_SetString(err.code == CD_ERR_INPUT ? PyExc_ValueError : self->solver_error, err.msg);
-        return NULL;
-    }
+    if (n < 0) return raise_engine(self, &err);
+    if (restore_uf_exception(self)) return NULL;
     if (n == 1) return PyFloat_FromDouble(out[0]);
     return vec_copy(out, n);
 }
@@ -389,7 +411,8 @@ static PyObject *sys_object_jacobian(cdpy_system *self, PyObject *args)
                             "Gq", m[3], "Gv", m[4], "analytic", analytic ? Py_True : Py_False);
     }
     cd_evalws_free(&ws, s);
-    if (rc) return raise_engine(self, &err);
+    if (rc) { Py_XDECREF(res); return raise_engine(self, &err); }
+    if (restore_uf_exception(self)) { Py_XDECREF(res); return NULL; }
     return res;
 }
 
@@ -497,11 +520,7 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
         self->sensors = PyCapsule_New(ctx.sensors, "coordyn.sensors", store_free);
         if (!self->sensors) { cd_sensors_free(ctx.sensors); return NULL; }
     }
-    if (self->exc_type) {  /* a user function raised: re-raise it */
-        PyErr_Restore(self->exc_type, self->exc_value, self->exc_tb);
-        self->exc_type = self->exc_value = self->exc_tb = NULL;
-        return NULL;
-    }
+    if (restore_uf_exception(self)) return NULL;  /* a user function raised: re-raise it */
     if (pc.interrupted) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyboardInterrupt, "solve interrupted");
         return NULL;

@@ -84,6 +84,7 @@ static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, 
     stats->factorizations++;
     if (rc) {
         char why[CD_MSG_LEN];
+        if (rc == CD_ERR_SINGULAR) cd_explain_column(s, cd_ls_get_stats(ls).failed_column, err);
         snprintf(why, sizeof why, "%s", err->msg);
         if (ls != w->ls) cd_ls_free(ls);
         return cd_error_set(err, rc, "computing initial accelerations: the matrix [M C^T; C 0] "

@@ -99,6 +99,21 @@ void cd_newton_explain(const cd_system *s, const cd_nwork *w, cd_error *err)
 #undef RU
 }
 
+void cd_explain_column(const cd_system *s, int col, cd_error *err)
+{
+    char lb[160];
+    size_t len = strlen(err->msg);
+    if (col < 0 || col >= s->n2 + s->nae || len >= CD_MSG_LEN) return;
+    if (col < s->n2)
+        snprintf(err->msg + len, CD_MSG_LEN - len, "; the singular column is ODE2 coordinate %d "
+                 "of %s (no mass and no stiffness on it?)", col,
+                 cd_item_label(s, CD_NODE, s->owner2[col], lb, sizeof lb));
+    else
+        snprintf(err->msg + len, CD_MSG_LEN - len, "; the singular column is the multiplier of "
+                 "%s (redundant or conflicting constraint?)",
+                 cd_item_label(s, CD_OBJECT, s->ownerae[col - s->n2], lb, sizeof lb));
+}
+
 /* evaluate and factor the Newton matrix at st */
 static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const cd_evalcoef *c,
                     cd_stats *stats, cd_error *err)
@@ -108,7 +123,10 @@ static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const c
     stats->jacobians++;
     rc = cd_ls_factor(w->ls, w->values, err);
     stats->factorizations++;
-    if (rc) return 1;  /* singular / non-finite: retry with a smaller step */
+    if (rc) {  /* singular / non-finite: retry with a smaller step */
+        if (rc == CD_ERR_SINGULAR) cd_explain_column(s, cd_ls_get_stats(w->ls).failed_column, err);
+        return 1;
+    }
     w->jac_current = 1;
     return CD_OK;
 }

@@ -33,6 +33,9 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
  * err->msg */
 void cd_newton_explain(const cd_system *s, const cd_nwork *w, cd_error *err);
 
+/* append which coordinate or equation column `col` of the Newton matrix is and its item */
+void cd_explain_column(const cd_system *s, int col, cd_error *err);
+
 /* monotonic clock in seconds */
 double cd_clock(void);
 

@@ -72,6 +72,8 @@ class _Node:
 
 
 class NumericalDifferentiationSettings(_Node):
+    """Numerical differentiation of object Jacobians (the fallback and test oracle)."""
+
     _defaults = {"relativeEpsilon": 1e-7, "minimumCoordinateSize": 1e-2, "forODE2": False}
     _docs = {"relativeEpsilon": "perturbation relative to the coordinate's size",
              "minimumCoordinateSize": "coordinates smaller than this use it as their size",
@@ -79,6 +81,8 @@ class NumericalDifferentiationSettings(_Node):
 
 
 class NewtonSettings(_Node):
+    """Newton iteration: tolerances, iteration limit, full or modified Newton."""
+
     _defaults = {"relativeTolerance": 1e-8, "absoluteTolerance": 1e-10, "maxIterations": 25,
                  "useModifiedNewton": False,
                  "numericalDifferentiation": NumericalDifferentiationSettings}
@@ -92,6 +96,8 @@ class NewtonSettings(_Node):
 
 
 class GeneralizedAlphaSettings(_Node):
+    """Generalized-alpha parameters (spectral radius) and the Newmark / index-2 option."""
+
     _defaults = {"spectralRadius": 0.9, "useNewmark": False, "useIndex2Constraints": False,
                  "newmarkBeta": 0.25, "newmarkGamma": 0.5, "computeInitialAccelerations": True}
     _docs = {"spectralRadius": "rho_inf in [0, 1]; 1 = trapezoidal rule (no numerical damping)",
@@ -103,6 +109,8 @@ class GeneralizedAlphaSettings(_Node):
 
 
 class TimeIntegrationSettings(_Node):
+    """Dynamic solver: time span, number of steps, step reduction, Newton and generalized-alpha."""
+
     _defaults = {"numberOfSteps": 100, "endTime": 1.0, "startTime": 0.0,
                  "minimumStepSize": 1e-8, "adaptiveStep": True, "verboseMode": 0,
                  "generalizedAlpha": GeneralizedAlphaSettings, "newton": NewtonSettings}
@@ -115,6 +123,8 @@ class TimeIntegrationSettings(_Node):
 
 
 class StaticSolverSettings(_Node):
+    """Static solver: load steps and Newton."""
+
     _defaults = {"numberOfLoadSteps": 1, "loadStepGeometric": False,
                  "loadStepGeometricRange": 1000.0, "newton": NewtonSettings, "verboseMode": 0}
     _docs = {"numberOfLoadSteps": "load factor i / n in step i",
@@ -124,6 +134,8 @@ class StaticSolverSettings(_Node):
 
 
 class SolutionSettings(_Node):
+    """Output during a solve: the sensor period."""
+
     _defaults = {"sensorsWritePeriod": 0.01, "writeSolutionToFile": False}
     _docs = {"sensorsWritePeriod": "sensor output period in seconds (never more often than "
                                    "every step)",
@@ -132,6 +144,8 @@ class SolutionSettings(_Node):
 
 
 class ParallelSettings(_Node):
+    """Threads (accepted for Exudyn scripts; one system runs on one thread)."""
+
     _defaults = {"numberOfThreads": 1}
     _docs = {"numberOfThreads": "accepted for Exudyn scripts; the engine runs one thread per "
                                 "system (solve independent systems in parallel threads)"}

@@ -68,8 +68,8 @@ def _item_args(kind, item):
         # Exudyn's visualization entries (Vshow, VdrawSize, Vcolor, ...) are accepted and
         # ignored: coordyn has no renderer
         params = {k: v for k, v in item.items()
-                  if k not in (key, "visualization") and not (len(k) > 1 and k[0] == "V"
-                                                              and k[1].islower())}
+                  if k not in (key, "visualization", "itemType")
+                  and not (len(k) > 1 and k[0] == "V" and k[1].islower())}
         return str(item[key]), params
     raise TypeError(f"Add{_prefix(kind)} expects a {kind} item (e.g. coordyn.{_prefix(kind)}...) "
                     f"or a dict, got {type(item).__name__}")
@@ -165,7 +165,17 @@ class MainSystem:
         return self._get("sensor", sensorNumber)
 
     def _modify(self, kind, i, params):
-        self._core.modify(_KINDS[kind][0], int(i), dict(params))
+        params = dict(params)
+        key = TYPE_KEYS[kind]
+        if key in params:  # a dict from Get...: the type must not change
+            current = self._get(kind, i)[key]
+            if str(params.pop(key)).removeprefix(_prefix(kind)) != current:
+                raise ValueError(f"Modify{_prefix(kind)}: cannot change the type of {kind} "
+                                 f"{int(i)} ({current})")
+        params.pop("itemType", None)
+        params = {k: v for k, v in params.items()
+                  if k != "visualization" and not (len(k) > 1 and k[0] == "V" and k[1].islower())}
+        self._core.modify(_KINDS[kind][0], int(i), params)
 
     def ModifyNode(self, nodeNumber, nodeDict):
         """Change parameters of a node; call Assemble() afterwards."""
@@ -248,15 +258,15 @@ class MainSystem:
     def GetSensorValues(self, sensorNumber, configuration=ConfigurationType.Current):
         """The value a sensor reads in the given configuration."""
         p = self.GetSensor(sensorNumber)
-        t = p["itemType"]
+        t = p["sensorType"]
         var = p.get("outputVariableType", OutputVariableType.Force)
-        if t == "SensorNode":
+        if t == "Node":
             return self.GetNodeOutput(p["nodeNumber"], var, configuration)
-        if t == "SensorObject":
+        if t == "Object":
             return self.GetObjectOutput(p["objectNumber"], var, configuration)
-        if t == "SensorBody":
+        if t == "Body":
             return self.GetObjectOutputBody(p["bodyNumber"], var, p["localPosition"], configuration)
-        if t == "SensorMarker":
+        if t == "Marker":
             return self.GetMarkerOutput(p["markerNumber"], var, configuration)
         return self.GetLoadValues(p["loadNumber"])
 
