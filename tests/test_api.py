@@ -1,6 +1,7 @@
 """The Python API: systems, indices, items as classes and dicts (Exudyn's names), parameters
 round trip, coordinates and configurations, outputs, solving, statistics, threads, progress
 bar and documentation."""
+import itertools
 import os
 import subprocess
 import sys
@@ -151,9 +152,11 @@ def test_every_item_type_is_importable():
         cls = items.item_class(t["name"])
         assert getattr(cd, t["name"]) is cls and getattr(items, t["name"]) is cls
         assert ns[t["name"]] is cls, t["name"]
-    from coordyn.items import MarkerNodeCoordinate, NodePoint, SensorBody  # noqa: F401
-    from coordyn import DistanceConstraint, SolveDynamic, SolverError  # noqa: F401
-    assert issubclass(SolverError, Exception)
+    from coordyn.items import MarkerNodeCoordinate, NodePoint, SensorBody
+    from coordyn import DistanceConstraint, SolveDynamic, SolverError
+    assert (MarkerNodeCoordinate, NodePoint, SensorBody, DistanceConstraint) == (
+        cd.MarkerNodeCoordinate, cd.NodePoint, cd.SensorBody, cd.ObjectConnectorDistance)
+    assert SolveDynamic is cd.system.SolveDynamic and issubclass(SolverError, Exception)
 
 
 def _build(mbs, make):
@@ -405,6 +408,32 @@ def test_update_initial_values_continues_exactly(newmark, rho):
     assert two.GetSensorStoredData(sn)[0, 0] == 0.5
 
 
+def test_static_solution_as_initial_state():
+    """SolveStatic(updateInitialValues=True) makes the equilibrium the initial state: a
+    following dynamic solve stays there"""
+    mbs = cd.SystemContainer().AddSystem()
+    g = mbs.AddObject(cd.ObjectGround())
+    n = mbs.AddNode(cd.NodePoint(referenceCoordinates=[1, 0, 0], initialVelocities=[1, 1, 1]))
+    b = mbs.AddObject(cd.MassPoint(mass=2, nodeNumber=n))
+    m0 = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=g))
+    m1 = mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=n))
+    mbs.AddObject(cd.CartesianSpringDamper(markerNumbers=[m0, m1], stiffness=[100, 200, 400],
+                                           damping=[1, 1, 1], offset=[1, 0, 0]))
+    mbs.AddLoad(cd.Force(markerNumber=m1, loadVector=[3.0, 0, 0]))
+    mbs.AddLoad(cd.Gravity(markerNumber=mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=b)),
+                           loadVector=[0, -9.81, 0]))
+    sn = mbs.AddSensor(cd.SensorNode(nodeNumber=n, outputVariableType=OV.Displacement))
+    mbs.Assemble()
+    mbs.SolveStatic(cd.SimulationSettings(), updateInitialValues=True)
+    u = [0.03, -2 * 9.81 / 200, 0]
+    np.testing.assert_allclose(mbs.systemData.GetODE2Coordinates(CT.Initial), u, rtol=0,
+                               atol=1e-12)
+    np.testing.assert_array_equal(mbs.systemData.GetODE2Coordinates_t(CT.Initial), [0, 0, 0])
+    mbs.SolveDynamic(_settings(end=0.5, steps=50))
+    np.testing.assert_allclose(mbs.GetSensorStoredData(sn)[:, 1:], np.tile(u, (51, 1)), rtol=0,
+                               atol=1e-10)
+
+
 def test_update_initial_values_generalized_alpha():
     """generalized-alpha with rho < 1 also carries the algorithmic acceleration, which a
     restart recomputes: the restarted solution agrees to the method's accuracy only"""
@@ -542,21 +571,22 @@ def test_undeclared_output_variables_raise():
                for o in (0, 3, sd)]
     wrong = []
     for get, i, tname in checks:
-        for var in OV:
+        for var, cfg in itertools.product(OV, CT):
             if var == OV._None:
                 continue
+            what = f"{tname} {i}, {var.name} ({cfg.name})"
             try:
-                value = get(i, var)
+                value = get(i, var, cfg)
             except ValueError as e:
                 if var.name in declared[tname]:
-                    wrong.append(f"{tname} {i}: declared {var.name} raised {e}")
+                    wrong.append(f"{what}: declared, but raised {e}")
                 elif f"{tname} {int(i)}" not in str(e):
-                    wrong.append(f"{tname} {i}: message does not name the item: {e}")
+                    wrong.append(f"{what}: message does not name the item: {e}")
                 continue
             if var.name not in declared[tname]:
-                wrong.append(f"{tname} {i}: undeclared {var.name} returned {value!r}")
+                wrong.append(f"{what}: undeclared, but returned {value!r}")
             elif not np.all(np.isfinite(value)):
-                wrong.append(f"{tname} {i}: {var.name} = {value!r}")
+                wrong.append(f"{what}: {value!r}")
     assert not wrong, "\n".join(wrong)
 
 
@@ -675,6 +705,84 @@ def test_two_systems_in_two_threads_give_sequential_results():
         np.testing.assert_array_equal(mbs.systemData.GetODE2Coordinates(), q)
 
 
+_BUSY_SYSTEM_SCRIPT = textwrap.dedent("""
+    import json, threading, numpy as np, coordyn as cd
+    started = threading.Event()
+
+    def model():
+        mbs = cd.SystemContainer().AddSystem()
+        g = mbs.AddObject(cd.ObjectGround())
+        prev = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=g))
+        for i in range(40):
+            nd = mbs.AddNode(cd.NodePoint(referenceCoordinates=[i + 1.0, 0, 0],
+                                          initialVelocities=[0, 0.1 * (i % 3), 0.05]))
+            b = mbs.AddObject(cd.MassPoint(mass=1, nodeNumber=nd))
+            mk = mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=nd))
+            mbs.AddObject(cd.SpringDamper(markerNumbers=[prev, mk], stiffness=1e3, damping=1,
+                                          referenceLength=1))
+            prev = mk
+        def f(mbs, t, v):
+            started.set()
+            return [0, -9.81, 0]
+        mbs.AddLoad(cd.Force(markerNumber=prev, loadVectorUserFunction=f))
+        mbs.Assemble()
+        s = cd.SimulationSettings()
+        s.timeIntegration.numberOfSteps = 12000
+        s.solutionSettings.sensorsWritePeriod = 1
+        return mbs, s
+
+    ref, s = model()
+    ref.SolveDynamic(s)
+    q_ref = ref.systemData.GetODE2Coordinates()
+    mbs, s = model()
+    n = mbs.systemData.NumberOfODE2Coordinates()
+    calls = {
+        "Assemble": lambda: mbs.Assemble(),
+        "AddNode": lambda: [mbs.AddNode(cd.NodePoint()) for i in range(100)],
+        "AddObject": lambda: mbs.AddObject(cd.MassPoint(mass=1, nodeNumber=0)),
+        "ModifyObject": lambda: mbs.ModifyObject(1, {"mass": 5.0}),
+        "SetODE2Coordinates": lambda: mbs.systemData.SetODE2Coordinates(np.zeros(n)),
+        "SolveDynamic": lambda: mbs.SolveDynamic(s),
+    }
+    report = {"accepted": [], "solve": None}
+    for name, call in calls.items():
+        started.clear()
+        out = {}
+        def run():
+            try:
+                mbs.SolveDynamic(s)
+                out["q"] = mbs.systemData.GetODE2Coordinates()
+            except Exception as e:
+                out["error"] = repr(e)
+        th = threading.Thread(target=run)
+        th.start()
+        started.wait(30)
+        try:
+            call()
+            report["accepted"].append(name)
+        except Exception:
+            pass
+        th.join()
+        if "error" in out or np.abs(out["q"] - q_ref).max() > 1e-12:
+            report["solve"] = f"disturbed by {name}: {out.get('error', 'different result')}"
+            break
+    print(json.dumps(report))
+""")
+
+
+def test_system_in_use_by_a_solve_refuses_changes():
+    """The GIL is released during a solve, so another thread can reach the same system: calls
+    that change it (Assemble, Add*, Modify*, SetODE2Coordinates, another solve) must raise
+    instead of corrupting the running solve or crashing (run in a subprocess)"""
+    import json
+    r = subprocess.run([sys.executable, "-c", _BUSY_SYSTEM_SCRIPT], capture_output=True,
+                       text=True, timeout=300, cwd=os.path.dirname(__file__))
+    assert r.returncode == 0, f"crashed with code {r.returncode}: {r.stderr[-1500:]}"
+    report = json.loads(r.stdout.strip().splitlines()[-1])
+    assert report["solve"] is None, report
+    assert report["accepted"] == [], f"changed a system during its solve: {report['accepted']}"
+
+
 def test_progress_bar_off_under_pytest(capsys, monkeypatch):
     from coordyn.progress import make_progress
     # even when stderr looks like a terminal, 'auto' shows nothing under pytest
@@ -685,11 +793,15 @@ def test_progress_bar_off_under_pytest(capsys, monkeypatch):
     mbs.SolveDynamic(s)
     out = capsys.readouterr()
     assert out.err == "" and out.out == ""
-    # positive control: the bar does appear when asked for (so capsys would see it)
+    # positive control: the bar does appear when asked for (so capsys would see it); the
+    # engine reports progress every 0.1 s, so the solve must last longer than that
     s.progressBar = True
+    t0 = time.perf_counter()
     mbs.SolveDynamic(s)
+    elapsed = time.perf_counter() - t0
     out = capsys.readouterr()
-    assert "coordyn" in out.err
+    if elapsed > 0.2:
+        assert "coordyn" in out.err, (elapsed, out.err)
 
 
 def test_display_statistics_prints_to_stdout(capsys):

@@ -30,7 +30,10 @@ int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
         if (!ws->Mconst[o]) { ok = 0; break; }
         cd_objctx c = {s, it, o, 0, NULL, NULL, NULL, NULL, 0, NULL, err};
         it->type->object->mass(&c, ws->Mconst[o]);
+        for (int i = 0; i < it->nq; i++)
+            ws->mscale = fmax(ws->mscale, fabs(ws->Mconst[o][i + i * it->nq]));
     }
+    if (!(ws->mscale > 0)) ws->mscale = 1.0;
     if (!ok) {
         cd_evalws_free(ws, s);
         return cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating the evaluation workspace");
@@ -204,12 +207,16 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
             for (int i = 0; i < it->nq; i++) r[it->ltg[i]] += M[i + j * it->nq] * aj;
         }
     }
-    ss = ssae;
+    ss = 0;
     for (int i = 0; i < n2; i++) {
         ss += r[i] * r[i];
         r[i] *= c->s2;
     }
-    ws->rnorm = sqrt(ss);
+    ws->rnorm2 = sqrt(ss);
+    ws->rnorm = sqrt(ss + ssae);
+    ss = 0;
+    for (int j = n2; j < n2 + s->nae; j++) ss += r[j] * r[j];
+    ws->aenorm = sqrt(ss);
     return CD_OK;
 }
 

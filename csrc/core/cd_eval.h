@@ -36,6 +36,10 @@ typedef struct cd_evalws {
     long nres, njac;                 /* statistics: residual and Jacobian evaluations */
     double fnorm;                    /* |f - C^T lam| (L2) at the last residual evaluation */
     double rnorm;                    /* L2 norm of the unscaled residual [M a + r2 - f; g] */
+    double rnorm2;                   /* L2 norm of its ODE2 rows [M a + r2 - f] */
+    double aenorm;                   /* L2 norm of the algebraic rows as assembled (position
+                                        units: velocity rows are scaled by svel) */
+    double mscale;                   /* largest diagonal entry of the mass matrix (1 if none) */
 } cd_evalws;
 
 /* allocate the workspace for an assembled system; computes constant mass matrices */

@@ -31,6 +31,8 @@ typedef struct cdpy_system {
     PyObject *sensors;       /* capsule holding the last cd_sensorstore, or NULL */
     PyObject *exc_type, *exc_value, *exc_tb;  /* exception raised in a user function */
     cd_stats stats;
+    int busy;                /* 1 while a solve runs (GIL released): changes are refused */
+    unsigned long solve_thread; /* thread running the solve: its user functions may read */
     PyObject *solver_error;  /* strong ref: module's SolverError */
 } cdpy_system;
 

@@ -153,10 +153,28 @@ static PyObject *raise_engine(cdpy_system *self, const cd_error *err)
     return NULL;
 }
 
+/* a solve of this system runs in another thread (it released the GIL): refuse changes */
+static int refuse_if_busy(cdpy_system *self, const char *what)
+{
+    if (!self->busy) return 0;
+    PyErr_Format(PyExc_RuntimeError, "%s: the system is being solved in another thread; wait "
+                 "for the solve to finish", what);
+    return -1;
+}
+
+/* reads during a solve are allowed from the solving thread (user functions read the current
+ * iterate, as in Exudyn), refused from other threads */
+static int refuse_read_if_busy(cdpy_system *self, const char *what)
+{
+    if (!self->busy || PyThread_get_thread_ident() == self->solve_thread) return 0;
+    return refuse_if_busy(self, what);
+}
+
 /* ------------------------------------------------------------------ items */
 
 static PyObject *sys_add(cdpy_system *self, PyObject *args)
 {
+    if (refuse_if_busy(self, "AddItem")) return NULL;
     PyObject *kindo, *params;
     const char *tname;
     cd_kind kind;
@@ -176,6 +194,7 @@ static PyObject *sys_add(cdpy_system *self, PyObject *args)
 
 static PyObject *sys_modify(cdpy_system *self, PyObject *args)
 {
+    if (refuse_if_busy(self, "ModifyItem")) return NULL;
     PyObject *kindo, *params;
     int index;
     cd_kind kind;
@@ -246,6 +265,7 @@ static int reset_state(cdpy_system *self)
 
 static PyObject *sys_assemble(cdpy_system *self, PyObject *unused)
 {
+    if (refuse_if_busy(self, "Assemble")) return NULL;
     (void)unused;
     cd_error err = {0, ""};
     if (cd_system_assemble(self->sys, &err)) return raise_engine(self, &err);
@@ -273,6 +293,7 @@ static PyObject *vec_copy(const double *x, int n)
 /* which: 0 q, 1 v, 2 a, 3 lambda; config: 0 current, 1 initial, 2 reference */
 static PyObject *sys_get_coords(cdpy_system *self, PyObject *args)
 {
+    if (refuse_read_if_busy(self, "GetCoordinates")) return NULL;
     int which, config;
     if (!PyArg_ParseTuple(args, "ii", &which, &config)) return NULL;
     if (need_assembled(self)) return NULL;
@@ -294,6 +315,7 @@ static PyObject *sys_get_coords(cdpy_system *self, PyObject *args)
 
 static PyObject *sys_set_coords(cdpy_system *self, PyObject *args)
 {
+    if (refuse_if_busy(self, "SetCoordinates")) return NULL;
     int which, config;
     PyObject *vals;
     if (!PyArg_ParseTuple(args, "Oii", &vals, &which, &config)) return NULL;
@@ -342,6 +364,7 @@ static const cd_state *config_state(cdpy_system *self, int config, cd_state *tmp
 
 static PyObject *sys_output(cdpy_system *self, PyObject *args)
 {
+    if (refuse_read_if_busy(self, "GetOutput")) return NULL;
     PyObject *kindo, *lpo = Py_None;
     int index, var, config;
     cd_kind kind;
@@ -359,7 +382,8 @@ static PyObject *sys_output(cdpy_system *self, PyObject *args)
     if (var <= 0 || var >= CD_OV_COUNT)
         return PyErr_Format(PyExc_ValueError, "invalid OutputVariableType %d", var);
     if (config == 2 && kind == CD_NODE && var == CD_OV_COORDINATES && index >= 0 &&
-        index < self->sys->list[CD_NODE].n) {
+        index < self->sys->list[CD_NODE].n &&
+        cd_type_has_outvar(self->sys->list[CD_NODE].items[index].type, var)) {
         const cd_item *nd = &self->sys->list[CD_NODE].items[index];
         if (nd->nq == 0) return vec_copy(out, 0);
         if (nd->nq == 1) return PyFloat_FromDouble(self->sys->qref[nd->ltg[0]]);
@@ -384,6 +408,7 @@ static PyObject *sys_output(cdpy_system *self, PyObject *args)
 /* local Jacobians of one object (test oracle): dict K, D, Cq, Gq, Gv, analytic */
 static PyObject *sys_object_jacobian(cdpy_system *self, PyObject *args)
 {
+    if (refuse_read_if_busy(self, "GetObjectJacobian")) return NULL;
     int obj, numerical, index2;
     if (!PyArg_ParseTuple(args, "ipp", &obj, &numerical, &index2)) return NULL;
     if (need_assembled(self)) return NULL;
@@ -494,6 +519,7 @@ static PyObject *stats_dict(const cd_stats *st)
 
 static PyObject *sys_solve(cdpy_system *self, PyObject *args)
 {
+    if (refuse_if_busy(self, "Solve")) return NULL;
     int statik;
     PyObject *sd, *cb = Py_None;
     if (!PyArg_ParseTuple(args, "pO!|O", &statik, &PyDict_Type, &sd, &cb)) return NULL;
@@ -511,10 +537,13 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
     cd_error err = {0, ""};
     int rc;
     Py_CLEAR(self->exc_type); Py_CLEAR(self->exc_value); Py_CLEAR(self->exc_tb);
+    self->busy = 1;
+    self->solve_thread = PyThread_get_thread_ident();
     Py_BEGIN_ALLOW_THREADS
     rc = statik ? cd_solve_static(s, &set, &self->cur, &ctx, &self->stats, &err)
                 : cd_solve_dynamic(s, &set, &self->cur, &ctx, &self->stats, &err);
     Py_END_ALLOW_THREADS
+    self->busy = 0;
     if (ctx.sensors) {
         Py_CLEAR(self->sensors);
         self->sensors = PyCapsule_New(ctx.sensors, "coordyn.sensors", store_free);
@@ -538,6 +567,7 @@ static PyObject *sys_stats(cdpy_system *self, PyObject *unused)
 /* sensor data of the last solve: a view (rows x (1 + n)) that keeps the storage alive */
 static PyObject *sys_sensor_data(cdpy_system *self, PyObject *args)
 {
+    if (refuse_read_if_busy(self, "GetSensorStoredData")) return NULL;
     int i;
     if (!PyArg_ParseTuple(args, "i", &i)) return NULL;
     if (i < 0 || i >= self->sys->list[CD_SENSOR].n)

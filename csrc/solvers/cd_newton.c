@@ -147,39 +147,45 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
               double gq, const cd_settings *set, cd_stats *stats, cd_error *err)
 {
     int N = w->N, n2 = s->n2, rc;
-    double err_prev = 0;
+    double err_prev = 0, qs = 1;  /* qs: size of the coordinates (round-off of g) */
     if (N == 0) return CD_OK;
+    for (int i = 0; i < n2; i++) qs = fmax(qs, fabs(s->qref[i] + st->q[i]));
     for (int it = 0; it <= set->maxIterations; it++) {
         rc = cd_eval_residual(s, &w->ev, st, c, w->r, err);
         stats->residuals++;
         if (rc) return rc;
-        /* convergence norm: L2 of the unscaled residual [M a + r2 - f ; g] (as Exudyn
-         * measures it, so tolerances mean the same in both) */
-        double e = w->ev.rnorm;
+        /* force rows: L2 of the unscaled residual M a + r2 - f, relative to the force level
+         * |f - C^T lam| at the predictor (what the residual of a zero-acceleration predictor
+         * would be) or the predictor's own residual if larger; the predictor qdd1 = qdd0 is
+         * often so good that its residual alone is near round-off */
+        double e = w->ev.rnorm2, eg = w->ev.aenorm;
         w->last_s2 = c->s2;
-        w->last_err = e;
-        if (isnan(e) || isinf(e))
+        w->last_err = w->ev.rnorm;
+        if (isnan(w->ev.rnorm) || isinf(w->ev.rnorm))
             return cd_error_set(err, 1, "residual is not finite");
-        /* relative to the force level |f - C^T lam| at the predictor (what the residual of a
-         * zero-acceleration predictor would be, Exudyn's reference), or the predictor's own
-         * residual if larger; the predictor qdd1 = qdd0 is often so good that its residual
-         * alone is near round-off */
         if (it == 0) w->rref = fmax(e, w->ev.fnorm);
-        double tol = set->relativeTolerance * w->rref;
-        if (e <= set->absoluteTolerance || (it > 0 && e <= tol)) return CD_OK;
+        double tol = fmax(set->absoluteTolerance, set->relativeTolerance * w->rref);
+        /* constraint rows (position units): the violation whose correction would change the
+         * forces by tol, tol h^2 beta / m (dynamics), or relativeTolerance 1e-2 of the
+         * coordinates (statics); never below round-off of the coordinates */
+        double tolg = c->cM > 0 ? tol * c->s2 / w->ev.mscale : 1e-2 * set->relativeTolerance * qs;
+        tolg = fmax(tolg, 1e-14 * qs);
+        int conv_f = e <= set->absoluteTolerance || (it > 0 && e <= tol);
+        if (conv_f && eg <= tolg) return CD_OK;
         if (it == set->maxIterations) break;
         /* full Newton: new matrix every iteration; modified: when contraction is poor */
-        int need = !w->jac_current || !set->useModifiedNewton || (it > 0 && e > 0.25 * err_prev);
-        if (it > 0 && e > 1e3 * err_prev && err_prev > 0)
+        double en = w->ev.rnorm;  /* contraction of the whole residual */
+        int need = !w->jac_current || !set->useModifiedNewton || (it > 0 && en > 0.25 * err_prev);
+        if (it > 0 && en > 1e3 * err_prev && err_prev > 0)
             return cd_error_set(err, 1, "Newton diverged (residual grew from %.3g to %.3g)",
-                                err_prev, e);
+                                err_prev, en);
         if (need && (rc = refactor(s, w, st, c, stats, err))) return rc;
         memcpy(w->dx, w->r, sizeof(double) * (size_t)N);
         rc = cd_ls_solve(w->ls, w->dx, err);
         if (rc) return 1;
         apply(w, st, c, bq, gq, n2, s->nae);
         stats->newton++;
-        err_prev = e;
+        err_prev = w->ev.rnorm;
     }
     return cd_error_set(err, 1, "Newton did not converge in %d iterations (residual %.3g, "
                         "tolerance %.3g)", set->maxIterations, w->last_err,
