@@ -783,6 +783,31 @@ def test_system_in_use_by_a_solve_refuses_changes():
     assert report["accepted"] == [], f"changed a system during its solve: {report['accepted']}"
 
 
+def test_user_function_reads_the_current_state():
+    """as in Exudyn, a user function may read outputs of its system during the solve (same
+    thread) and sees the current iterate: a PD force from GetNodeOutput gives the damped
+    oscillator x'' = -100 x - 2 x'"""
+    mbs = cd.SystemContainer().AddSystem()
+    n = mbs.AddNode(cd.NodePoint(initialCoordinates=[0.1, 0, 0]))
+    mbs.AddObject(cd.MassPoint(mass=1, nodeNumber=n))
+    mk = mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=n))
+
+    def pd(mbs_, t, load_vector):
+        assert mbs_ is mbs
+        x = mbs_.GetNodeOutput(n, OV.Displacement)
+        v = mbs_.GetNodeOutput(n, OV.Velocity)
+        return list(-100 * x - 2 * v)
+
+    mbs.AddLoad(cd.Force(markerNumber=mk, loadVectorUserFunction=pd))
+    sn = mbs.AddSensor(cd.SensorNode(nodeNumber=n, outputVariableType=OV.Displacement))
+    mbs.Assemble()
+    mbs.SolveDynamic(_settings(end=1.0, steps=2000, rho=1.0, period=0.05))
+    d = mbs.GetSensorStoredData(sn)
+    t, wd = d[:, 0], np.sqrt(99.0)
+    exact = 0.1 * np.exp(-t) * (np.cos(wd * t) + np.sin(wd * t) / wd)
+    np.testing.assert_allclose(d[:, 1], exact, rtol=0, atol=1e-5)
+
+
 def test_progress_bar_off_under_pytest(capsys, monkeypatch):
     from coordyn.progress import make_progress
     # even when stderr looks like a terminal, 'auto' shows nothing under pytest

@@ -54,7 +54,7 @@ void cd_evalws_free(cd_evalws *ws, const cd_system *s)
 }
 
 /* local copies of an item's coordinates */
-static void gather(const cd_item *it, const cd_state *st, cd_evalws *ws)
+void cd_eval_gather(const cd_item *it, const cd_state *st, cd_evalws *ws)
 {
     for (int i = 0; i < it->nq; i++) {
         int g = it->ltg[i];
@@ -118,7 +118,7 @@ static int add_load(const cd_system *s, cd_evalws *ws, int l, const cd_state *st
     if (rc < 0) return rc;
     if (p->userFunction.fn) scale = 1.0;  /* user functions see the (quasi-)time instead */
     if (ld->nq == 0) return CD_OK;
-    gather(ld, st, ws);
+    cd_eval_gather(ld, st, ws);
     if (ld->type == &cd_type_LoadCoordinate) {
         r[ld->ltg[0]] -= scale * val[0];
         return CD_OK;
@@ -178,7 +178,7 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
     for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
         if (!it->type->object->residual || (it->nq == 0 && it->nae == 0)) continue;
-        gather(it, st, ws);
+        cd_eval_gather(it, st, ws);
         int rc = object_residual(s, ws, o, st->t, c->index2, ws->r2, ws->rae, err);
         if (rc) return rc;
         for (int i = 0; i < it->nq; i++) r[it->ltg[i]] += ws->r2[i];
@@ -280,7 +280,7 @@ int cd_eval_object_jacobian(const cd_system *s, cd_evalws *ws, int o, const cd_s
                             int index2, int numerical, int *analytic, cd_error *err)
 {
     const cd_item *it = &s->list[CD_OBJECT].items[o];
-    gather(it, st, ws);
+    cd_eval_gather(it, st, ws);
     *analytic = 1;
     if (!it->type->object->residual) {
         size_t nq = (size_t)it->nq;

@@ -46,6 +46,9 @@ typedef struct cd_evalws {
 int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err);
 void cd_evalws_free(cd_evalws *ws, const cd_system *s);
 
+/* copy an item's local q, v, a (nq) and multipliers (nae) from st into ws->ql, vl, al, laml */
+void cd_eval_gather(const cd_item *it, const cd_state *st, cd_evalws *ws);
+
 /* r (n2 + nae) = residual at state st (t, q, v, a, lam); returns status */
 int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
                      const cd_evalcoef *c, double *r, cd_error *err);

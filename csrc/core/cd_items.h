@@ -100,6 +100,17 @@ void cd_body_point(const cd_system *s, int body, const double lp[3], const doubl
 void cd_node_point(const cd_system *s, int node, const double *q, const double *v,
                    double pos[3], double vel[3], double *J);
 
+/* connectors between two position markers (csrc/items/connector_common.c) */
+#define CD_CONN_MAXNQ 64  /* analytic Jacobians up to this many local coordinates */
+typedef struct { double d[3], vd[3], L, Lt, n[3]; } cd_conn_kin; /* p1-p0, v1-v0, |d|, L_t, d/L */
+int cd_conn_kin_eval(const cd_objctx *c, cd_conn_kin *k, const char *what);
+void cd_conn_apply_force(const cd_objctx *c, const double F[3], double *r2);
+void cd_conn_jd(const cd_objctx *c, double *JD);
+void cd_conn_add_jtaj(const cd_objctx *c, const double A[9], double *K);
+int cd_conn_analytic_ok(const cd_objctx *c);
+int cd_conn_check_markers(const cd_system *s, int index, const void *p, int flag,
+                          const char *tname, cd_error *err);
+
 #define CD_NF(arr) ((int)(sizeof(arr) / sizeof((arr)[0])))
 
 #endif

@@ -4,17 +4,6 @@
 #include <string.h>
 #include <stdio.h>
 
-static void gather_item(const cd_item *it, const cd_state *st, cd_evalws *ws)
-{
-    for (int i = 0; i < it->nq; i++) {
-        int g = it->ltg[i];
-        ws->ql[i] = st->q[g];
-        ws->vl[i] = st->v[g];
-        ws->al[i] = st->a[g];
-    }
-    for (int j = 0; j < it->nae; j++) ws->laml[j] = st->lam[it->ae0 + j];
-}
-
 static int copy_n(double *out, const double *x, int n)
 {
     memcpy(out, x, sizeof(double) * (size_t)n);
@@ -129,7 +118,7 @@ int cd_eval_output(const cd_system *s, cd_evalws *ws, cd_kind kind, int index,
         else n = cd_eval_load_value(s, index, st->t, out, err);
         if (n < 0 && err && err->code) return n;
     } else {
-        gather_item(it, st, ws);
+        cd_eval_gather(it, st, ws);
         if (kind == CD_NODE) n = node_output(s, ws, index, var, out);
         else if (kind == CD_MARKER) n = marker_output(s, ws, index, var, out);
         else if (kind == CD_OBJECT && lp) n = body_point_output(s, ws, index, lp, var, out);

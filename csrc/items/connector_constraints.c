@@ -16,44 +16,19 @@ static int one_ae(const void *p) { (void)p; return 1; }
 
 /* ---------------------------------------------------------------- Distance */
 
-typedef struct { double d[3], vd[3], L, n[3]; } dist_kin;
-
-static int dist_eval(const cd_objctx *c, dist_kin *k)
+static int dist_eval(const cd_objctx *c, cd_conn_kin *k)
 {
-    for (int i = 0; i < 3; i++) {
-        k->d[i] = c->md[1].pos[i] - c->md[0].pos[i];
-        k->vd[i] = c->md[1].vel[i] - c->md[0].vel[i];
-    }
-    k->L = sqrt(k->d[0] * k->d[0] + k->d[1] * k->d[1] + k->d[2] * k->d[2]);
-    if (!(k->L > 1e-300))
-        return cd_error_set(c->err, 1, "ObjectConnectorDistance %d: the markers coincide "
-                            "(distance 0), the constraint direction is undefined", c->index);
-    for (int i = 0; i < 3; i++) k->n[i] = k->d[i] / k->L;
-    return CD_OK;
-}
-
-/* row vector w^T JD, JD = [-J0, J1]; out has nq entries */
-static void row_jd(const cd_objctx *c, const double w[3], double *out)
-{
-    int o1 = c->item->mk_off[1];
-    for (int j = 0; j < c->md[0].n; j++) {
-        const double *J = c->md[0].J + 3 * j;
-        out[j] = -(w[0] * J[0] + w[1] * J[1] + w[2] * J[2]);
-    }
-    for (int j = 0; j < c->md[1].n; j++) {
-        const double *J = c->md[1].J + 3 * j;
-        out[o1 + j] = w[0] * J[0] + w[1] * J[1] + w[2] * J[2];
-    }
+    return cd_conn_kin_eval(c, k, "ObjectConnectorDistance");
 }
 
 static int dist_residual(const cd_objctx *c, double *r2, double *rae)
 {
     const cd_p_conn *p = c->item->p;
-    dist_kin k;
+    cd_conn_kin k;
     int rc = dist_eval(c, &k);
     if (rc) return rc;
     double w[3] = {k.n[0] * c->lam[0], k.n[1] * c->lam[0], k.n[2] * c->lam[0]};
-    row_jd(c, w, r2);
+    cd_conn_apply_force(c, w, r2);
     rae[0] = c->index2 ? k.n[0] * k.vd[0] + k.n[1] * k.vd[1] + k.n[2] * k.vd[2]
                        : k.L - p->distance;
     return CD_OK;
@@ -64,18 +39,16 @@ static int dist_residual(const cd_objctx *c, double *r2, double *rae)
 static int dist_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
                          double *Gv)
 {
-    int nq = c->item->nq, o1 = c->item->mk_off[1];
-    dist_kin k;
-    if (!c->md[0].Jconst || !c->md[1].Jconst || nq > 64) return CD_JAC_NUMERICAL;
+    int nq = c->item->nq;
+    cd_conn_kin k;
+    if (!cd_conn_analytic_ok(c)) return CD_JAC_NUMERICAL;
     int rc = dist_eval(c, &k);
     if (rc) return rc;
     memset(K, 0, sizeof(double) * (size_t)(nq * nq));
     memset(D, 0, sizeof(double) * (size_t)(nq * nq));
-    row_jd(c, k.n, Cq);
-    double JD[3 * 64], vP[3], lam = c->lam[0];
-    for (int j = 0; j < nq; j++)
-        for (int i = 0; i < 3; i++)
-            JD[i + 3 * j] = j < o1 ? -c->md[0].J[i + 3 * j] : c->md[1].J[i + 3 * (j - o1)];
+    cd_conn_apply_force(c, k.n, Cq);
+    double JD[3 * CD_CONN_MAXNQ], vP[3], lam = c->lam[0];
+    cd_conn_jd(c, JD);
     for (int j = 0; j < nq; j++) {
         const double *x = JD + 3 * j;
         double nx = k.n[0] * x[0] + k.n[1] * x[1] + k.n[2] * x[2];
@@ -92,7 +65,7 @@ static int dist_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, d
     }
     double nv = k.n[0] * k.vd[0] + k.n[1] * k.vd[1] + k.n[2] * k.vd[2];
     for (int i = 0; i < 3; i++) vP[i] = (k.vd[i] - nv * k.n[i]) / k.L;
-    row_jd(c, vP, Gq);
+    cd_conn_apply_force(c, vP, Gq);
     memcpy(Gv, Cq, sizeof(double) * (size_t)nq);
     return CD_OK;
 }
@@ -100,7 +73,7 @@ static int dist_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, d
 static int dist_output(const cd_objctx *c, cd_outvar var, double *out)
 {
     const cd_p_conn *p = c->item->p;
-    dist_kin k;
+    cd_conn_kin k;
     if (dist_eval(c, &k)) return -1;
     switch (var) {
     case CD_OV_DISTANCE: out[0] = k.L; return 1;
@@ -189,24 +162,9 @@ static int coord_output(const cd_objctx *c, cd_outvar var, double *out)
 
 static int velocity_level(const void *p) { return ((const cd_p_conn *)p)->velocityLevel; }
 
-static int check_kind(const cd_system *s, int index, const void *vp, int flag, const char *tname,
-                      cd_error *err)
-{
-    const cd_p_conn *p = vp;
-    for (int k = 0; k < 2; k++) {
-        const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumbers.x[k]];
-        if (!(mk->type->marker->flags & flag))
-            return cd_error_set(err, CD_ERR_INPUT,
-                                "%s %d: parameter 'markerNumbers' entry %d refers to marker %d of "
-                                "type %s, which provides no %s", tname, index, k,
-                                p->markerNumbers.x[k], mk->type->name,
-                                flag == CD_MKF_POSITION ? "position" : "coordinate");
-    }
-    return CD_OK;
-}
 static int check_dist(const cd_system *s, int i, const void *vp, cd_error *e)
 {
-    int rc = check_kind(s, i, vp, CD_MKF_POSITION, "ObjectConnectorDistance", e);
+    int rc = cd_conn_check_markers(s, i, vp, CD_MKF_POSITION, "ObjectConnectorDistance", e);
     if (!rc && ((const cd_p_conn *)vp)->distance <= 0)
         return cd_error_set(e, CD_ERR_INPUT, "ObjectConnectorDistance %d: parameter 'distance' "
                             "must be > 0, got %g", i, ((const cd_p_conn *)vp)->distance);
@@ -214,7 +172,7 @@ static int check_dist(const cd_system *s, int i, const void *vp, cd_error *e)
 }
 static int check_coord(const cd_system *s, int i, const void *vp, cd_error *e)
 {
-    return check_kind(s, i, vp, CD_MKF_COORDINATE, "ObjectConnectorCoordinate", e);
+    return cd_conn_check_markers(s, i, vp, CD_MKF_COORDINATE, "ObjectConnectorCoordinate", e);
 }
 
 static const cd_objectops dist_ops = {CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT, 2, one_ae, NULL,

@@ -13,76 +13,33 @@
 
 static int is_active(const cd_p_conn *p) { return p->activeConnector; }
 
-/* r2 = [-J0^T; J1^T] F (position markers, F 3-vector) */
-static void apply_force3(const cd_objctx *c, const double F[3], double *r2)
-{
-    const cd_markerdata *m0 = &c->md[0], *m1 = &c->md[1];
-    int o1 = c->item->mk_off[1];
-    for (int j = 0; j < m0->n; j++)
-        r2[j] = -(m0->J[3 * j] * F[0] + m0->J[3 * j + 1] * F[1] + m0->J[3 * j + 2] * F[2]);
-    for (int j = 0; j < m1->n; j++)
-        r2[o1 + j] = m1->J[3 * j] * F[0] + m1->J[3 * j + 1] * F[1] + m1->J[3 * j + 2] * F[2];
-}
-
-/* K += JD^T A JD with JD = [-J0, J1] (3 x nq); A 3x3 row-major */
-static void add_jtaj(const cd_objctx *c, const double A[9], double *K)
-{
-    int nq = c->item->nq, o1 = c->item->mk_off[1];
-    double JD[3 * 64];  /* nq <= 64 checked by caller */
-    for (int j = 0; j < nq; j++)
-        for (int i = 0; i < 3; i++)
-            JD[i + 3 * j] = j < o1 ? -c->md[0].J[i + 3 * j] : c->md[1].J[i + 3 * (j - o1)];
-    for (int j = 0; j < nq; j++) {
-        double AJ[3];
-        for (int i = 0; i < 3; i++)
-            AJ[i] = A[3 * i] * JD[3 * j] + A[3 * i + 1] * JD[3 * j + 1] + A[3 * i + 2] * JD[3 * j + 2];
-        for (int i = 0; i < nq; i++)
-            K[i + nq * j] += JD[3 * i] * AJ[0] + JD[3 * i + 1] * AJ[1] + JD[3 * i + 2] * AJ[2];
-    }
-}
-
-static int analytic_ok(const cd_objctx *c)
-{
-    return c->md[0].Jconst && c->md[1].Jconst && c->item->nq <= 64;
-}
-
 /* ---------------------------------------------------------------- SpringDamper */
 
-typedef struct { double d[3], vd[3], L, Lt, n[3], F; } sd_kin;
-
-static int sd_eval(const cd_objctx *c, sd_kin *k)
+/* kinematics and the scalar force F (tension positive) */
+static int sd_eval(const cd_objctx *c, cd_conn_kin *k, double *F)
 {
     const cd_p_conn *p = c->item->p;
-    for (int i = 0; i < 3; i++) {
-        k->d[i] = c->md[1].pos[i] - c->md[0].pos[i];
-        k->vd[i] = c->md[1].vel[i] - c->md[0].vel[i];
-    }
-    k->L = sqrt(k->d[0] * k->d[0] + k->d[1] * k->d[1] + k->d[2] * k->d[2]);
-    if (!(k->L > 1e-300))
-        return cd_error_set(c->err, 1, "ObjectConnectorSpringDamper %d: the markers coincide "
-                            "(length 0), the spring direction is undefined", c->index);
-    for (int i = 0; i < 3; i++) k->n[i] = k->d[i] / k->L;
-    k->Lt = k->n[0] * k->vd[0] + k->n[1] * k->vd[1] + k->n[2] * k->vd[2];
+    int rc = cd_conn_kin_eval(c, k, "ObjectConnectorSpringDamper");
+    if (rc) return rc;
     if (p->userFunction.fn) {
         double in[5] = {k->L - p->referenceLength, k->Lt, p->stiffness, p->damping, p->force};
-        int rc = p->userFunction.fn(p->userFunction.ctx, c->t, c->index, in, 5, &k->F, 1);
-        if (rc) return rc;
-    } else {
-        k->F = p->stiffness * (k->L - p->referenceLength) +
-               p->damping * (k->Lt - p->velocityOffset) + p->force;
+        return p->userFunction.fn(p->userFunction.ctx, c->t, c->index, in, 5, F, 1);
     }
+    *F = p->stiffness * (k->L - p->referenceLength) + p->damping * (k->Lt - p->velocityOffset) +
+         p->force;
     return CD_OK;
 }
 
 static int sd_residual(const cd_objctx *c, double *r2, double *rae)
 {
-    sd_kin k;
+    cd_conn_kin k;
+    double F;
     (void)rae;
     if (!is_active(c->item->p)) { memset(r2, 0, sizeof(double) * (size_t)c->item->nq); return 0; }
-    int rc = sd_eval(c, &k);
+    int rc = sd_eval(c, &k, &F);
     if (rc) return rc;
-    double F[3] = {k.F * k.n[0], k.F * k.n[1], k.F * k.n[2]};
-    apply_force3(c, F, r2);
+    double Fv[3] = {F * k.n[0], F * k.n[1], F * k.n[2]};
+    cd_conn_apply_force(c, Fv, r2);
     return CD_OK;
 }
 
@@ -91,13 +48,14 @@ static int sd_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, dou
 {
     const cd_p_conn *p = c->item->p;
     int nq = c->item->nq;
-    sd_kin k;
+    cd_conn_kin k;
+    double F;
     (void)Cq; (void)Gq; (void)Gv;
-    if (p->userFunction.fn || !analytic_ok(c)) return CD_JAC_NUMERICAL;
+    if (p->userFunction.fn || !cd_conn_analytic_ok(c)) return CD_JAC_NUMERICAL;
     memset(K, 0, sizeof(double) * (size_t)(nq * nq));
     memset(D, 0, sizeof(double) * (size_t)(nq * nq));
     if (!is_active(p)) return CD_OK;
-    int rc = sd_eval(c, &k);
+    int rc = sd_eval(c, &k, &F);
     if (rc) return rc;
     double A[9], B[9], vP[3];
     for (int j = 0; j < 3; j++) {
@@ -107,24 +65,25 @@ static int sd_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, dou
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) {
             double P = (i == j) - k.n[i] * k.n[j];
-            A[3 * i + j] = k.n[i] * (p->stiffness * k.n[j] + p->damping * vP[j] / k.L) + k.F * P / k.L;
+            A[3 * i + j] = k.n[i] * (p->stiffness * k.n[j] + p->damping * vP[j] / k.L) + F * P / k.L;
             B[3 * i + j] = p->damping * k.n[i] * k.n[j];
         }
-    add_jtaj(c, A, K);
-    add_jtaj(c, B, D);
+    cd_conn_add_jtaj(c, A, K);
+    cd_conn_add_jtaj(c, B, D);
     return CD_OK;
 }
 
 static int sd_output(const cd_objctx *c, cd_outvar var, double *out)
 {
-    sd_kin k;
-    int rc = sd_eval(c, &k);
+    cd_conn_kin k;
+    double F;
+    int rc = sd_eval(c, &k, &F);
     if (rc) return -1;
     switch (var) {
     case CD_OV_DISTANCE: out[0] = k.L; return 1;
     case CD_OV_DISPLACEMENT: memcpy(out, k.d, sizeof(k.d)); return 3;
     case CD_OV_VELOCITY: memcpy(out, k.vd, sizeof(k.vd)); return 3;
-    case CD_OV_FORCE: for (int i = 0; i < 3; i++) out[i] = k.F * k.n[i]; return 3;
+    case CD_OV_FORCE: for (int i = 0; i < 3; i++) out[i] = F * k.n[i]; return 3;
     default: return -1;
     }
 }
@@ -159,7 +118,7 @@ static int cart_residual(const cd_objctx *c, double *r2, double *rae)
     if (!is_active(c->item->p)) { memset(r2, 0, sizeof(double) * (size_t)c->item->nq); return 0; }
     int rc = cart_force(c, F);
     if (rc) return rc;
-    apply_force3(c, F, r2);
+    cd_conn_apply_force(c, F, r2);
     return CD_OK;
 }
 
@@ -168,7 +127,7 @@ static int cart_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, d
     const cd_p_conn *p = c->item->p;
     int nq = c->item->nq;
     (void)Cq; (void)Gq; (void)Gv;
-    if (p->userFunction.fn || !analytic_ok(c)) return CD_JAC_NUMERICAL;
+    if (p->userFunction.fn || !cd_conn_analytic_ok(c)) return CD_JAC_NUMERICAL;
     memset(K, 0, sizeof(double) * (size_t)(nq * nq));
     memset(D, 0, sizeof(double) * (size_t)(nq * nq));
     if (!is_active(p)) return CD_OK;
@@ -177,8 +136,8 @@ static int cart_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, d
         A[4 * i] = p->stiffnessv.x[i];
         B[4 * i] = p->dampingv.x[i];
     }
-    add_jtaj(c, A, K);
-    add_jtaj(c, B, D);
+    cd_conn_add_jtaj(c, A, K);
+    cd_conn_add_jtaj(c, B, D);
     return CD_OK;
 }
 
@@ -270,35 +229,17 @@ static int coord_output(const cd_objctx *c, cd_outvar var, double *out)
 
 static int uses_uf(const void *vp) { return ((const cd_p_conn *)vp)->userFunction.fn != NULL; }
 
-/* both markers must provide what the connector needs */
-static int check_markers(const cd_system *s, int index, const void *vp, int flag,
-                         const char *tname, cd_error *err)
-{
-    const cd_p_conn *p = vp;
-    for (int k = 0; k < 2; k++) {
-        const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumbers.x[k]];
-        if (!(mk->type->marker->flags & flag))
-            return cd_error_set(err, CD_ERR_INPUT,
-                                "%s %d: parameter 'markerNumbers' entry %d refers to marker %d of "
-                                "type %s, which provides no %s; use %s", tname, index, k,
-                                p->markerNumbers.x[k], mk->type->name,
-                                flag == CD_MKF_POSITION ? "position" : "coordinate",
-                                flag == CD_MKF_POSITION ? "MarkerNodePosition or MarkerBodyPosition"
-                                                        : "MarkerNodeCoordinate");
-    }
-    return CD_OK;
-}
 static int check_sd(const cd_system *s, int i, const void *p, cd_error *e)
 {
-    return check_markers(s, i, p, CD_MKF_POSITION, "ObjectConnectorSpringDamper", e);
+    return cd_conn_check_markers(s, i, p, CD_MKF_POSITION, "ObjectConnectorSpringDamper", e);
 }
 static int check_cart(const cd_system *s, int i, const void *p, cd_error *e)
 {
-    return check_markers(s, i, p, CD_MKF_POSITION, "ObjectConnectorCartesianSpringDamper", e);
+    return cd_conn_check_markers(s, i, p, CD_MKF_POSITION, "ObjectConnectorCartesianSpringDamper", e);
 }
 static int check_coord(const cd_system *s, int i, const void *p, cd_error *e)
 {
-    return check_markers(s, i, p, CD_MKF_COORDINATE, "ObjectConnectorCoordinateSpringDamper", e);
+    return cd_conn_check_markers(s, i, p, CD_MKF_COORDINATE, "ObjectConnectorCoordinateSpringDamper", e);
 }
 
 static const cd_objectops sd_ops = {CD_OBJF_CONNECTOR, 2, NULL, NULL, 1, NULL, sd_residual,
