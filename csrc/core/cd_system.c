@@ -80,10 +80,14 @@ static int check_refs(const cd_system *s, const cd_itemtype *t, int index, const
         }
         for (int j = 0; j < n; j++) {
             int cnt = s->list[f->ref].n;
-            if (idx[j] < 0)
+            if (idx[j] == -1)
                 return cd_error_set(err, CD_ERR_INPUT,
                                     "%s %d: parameter '%s' is not set (needs a valid %s number)",
                                     t->name, index, f->name, cd_kind_name((cd_kind)f->ref));
+            if (idx[j] < 0)
+                return cd_error_set(err, CD_ERR_INPUT,
+                                    "%s %d: parameter '%s' has the invalid %s number %d",
+                                    t->name, index, f->name, cd_kind_name((cd_kind)f->ref), idx[j]);
             if (idx[j] >= cnt)
                 return cd_error_set(err, CD_ERR_INPUT,
                                     "%s %d: parameter '%s' refers to %s %d, which does not "

@@ -34,14 +34,17 @@ static int set_numbers(const cd_itemtype *t, int index, const cd_field *f, void 
     int maxdim = f->type == CD_FT_MAT ? 2 : 1;
     if (f->type == CD_FT_MAT && (v == Py_None || (PyList_Check(v) && PyList_GET_SIZE(v) == 0)))
         return cd_field_set_numbers(f, p, NULL, 0, 0, &err) ? (PyErr_NoMemory(), -1) : 0;
+    if (v == Py_None) {
+        PERR(PyExc_TypeError, t, index, f, "must be a list of numbers, got %s", "None");
+        return -1;
+    }
     PyArrayObject *a = as_doubles(v, t, index, f, maxdim);
     if (!a) return -1;
-    int n = (int)PyArray_SIZE(a);
-    int rows = PyArray_NDIM(a) == 2 ? (int)PyArray_DIM(a, 0) : 1;
-    if (f->type == CD_FT_MAT && PyArray_NDIM(a) != 2 && n > 0) {
+    int n = (int)PyArray_SIZE(a), ndim = PyArray_NDIM(a);
+    int rows = ndim == 2 ? (int)PyArray_DIM(a, 0) : 1;
+    if (f->type == CD_FT_MAT && ndim != 2 && n > 0) {
         Py_DECREF(a);
-        PERR(PyExc_ValueError, t, index, f, "must be a 2D matrix, got %d dimension(s)",
-             PyArray_NDIM(a));
+        PERR(PyExc_ValueError, t, index, f, "must be a 2D matrix, got %d dimension(s)", ndim);
         return -1;
     }
     int rc = cd_field_set_numbers(f, p, (const double *)PyArray_DATA(a), n, rows, &err);

@@ -298,7 +298,11 @@ static PyObject *sys_get_coords(cdpy_system *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "ii", &which, &config)) return NULL;
     if (need_assembled(self)) return NULL;
     cd_system *s = self->sys;
-    if (which == 3) return vec_copy(config == 0 ? self->cur.lam : self->cur.lam, s->nae);
+    if (which == 3) {  /* multipliers: current values; none in the initial/reference config */
+        PyObject *l = vec_copy(self->cur.lam, s->nae);
+        if (l && config != 0) memset(PyArray_DATA((PyArrayObject *)l), 0, sizeof(double) * (size_t)s->nae);
+        return l;
+    }
     if (config == 2) {
         if (which == 0) return vec_copy(s->qref, s->n2);
         PyObject *z = vec_copy(s->qref, s->n2);

@@ -105,6 +105,12 @@ class SystemData:
     def SetODE2Coordinates_t(self, coordinates, configuration=ConfigurationType.Current):
         self._mbs._core.set_coords(coordinates, 1, int(ConfigurationType(configuration)))
 
+    def SetAECoordinates(self, coordinates, configuration=ConfigurationType.Current):
+        """Set the current multipliers (e.g. to evaluate constraint forces or Jacobians)."""
+        if ConfigurationType(configuration) != ConfigurationType.Current:
+            raise ValueError("multipliers can only be set in the Current configuration")
+        self._mbs._core.set_coords(coordinates, 3, 0)
+
     def NumberOfODE2Coordinates(self):
         return self._mbs._core.sizes()["ODE2"]
 
