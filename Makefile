@@ -7,7 +7,7 @@ LIBS = -lcxsparse -llapack -lblas -lm
 ENGINE_SRC = $(wildcard csrc/core/*.c csrc/items/*.c csrc/linalg/*.c csrc/solvers/*.c)
 ENGINE_HDR = $(wildcard csrc/*/*.h)
 
-.PHONY: demo test build ctest pytest bench docs clean deps
+.PHONY: demo test build ctest pytest bench docs clean deps memcheck
 
 build/.deps: tools/install_deps.sh
 	@mkdir -p build
@@ -34,6 +34,11 @@ build/test_engine: csrc/tests/test_engine.c $(ENGINE_SRC) $(ENGINE_HDR) build/.d
 ctest: build/test_linalg build/test_engine
 	./build/test_linalg
 	./build/test_engine
+
+# the C tests under valgrind (the tests count allocations with their own malloc: keep it)
+memcheck: build/test_linalg build/test_engine
+	valgrind --soname-synonyms=somalloc=nouserintercepts --leak-check=full --error-exitcode=1 ./build/test_linalg
+	valgrind --soname-synonyms=somalloc=nouserintercepts --leak-check=full --error-exitcode=1 ./build/test_engine
 
 pytest: build
 	$(PY) -m pytest tests

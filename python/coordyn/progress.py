@@ -31,9 +31,11 @@ class _Progress:
             if time.monotonic() - self.start < self.delay:
                 return
             from tqdm.auto import tqdm
-            unit = "load" if self.static else "s"
-            self.bar = tqdm(total=float(t1 - t0), unit=unit, desc="coordyn",
-                            bar_format="{l_bar}{bar}| {n:.3g}/{total:.3g} [{elapsed}<{remaining}]")
+            what = "load factor" if self.static else "t"
+            unit = "" if self.static else " s"
+            self.bar = tqdm(total=float(t1 - t0), desc="coordyn", disable=False,
+                            bar_format="{desc}: {percentage:3.0f}%|{bar}| " + what +
+                            " = {n:.4g}/{total:.4g}" + unit + " [{elapsed}<{remaining}]")
         self.bar.n = float(t - t0)
         self.bar.refresh()
 
