@@ -33,6 +33,7 @@ typedef struct cd_ls_sparse {
 /* the solver: a fixed pattern, its factorization and statistics */
 struct cd_linsolver {
     cd_ls_kind kind;        /* CD_LS_DENSE or CD_LS_SPARSE (AUTO is resolved at create) */
+    int automatic;          /* created as AUTO: may move to dense after the first factor */
     int n;                  /* matrix dimension */
     int *colptr;            /* n+1 column pointers (copy of the pattern) */
     int *rowind;            /* colptr[n] row indices, strictly increasing in a column (copy) */
@@ -53,5 +54,7 @@ CD_LS_HIDDEN int cd_lss_alloc(cd_linsolver *ls);
 CD_LS_HIDDEN int cd_lss_factor(cd_linsolver *ls, const double *Ax, cd_error *err);
 CD_LS_HIDDEN int cd_lss_solve(cd_linsolver *ls, double *b, cd_error *err);
 CD_LS_HIDDEN void cd_lss_free(cd_linsolver *ls);
+/* entries of L and U of the current sparse factorization (0 if none) */
+CD_LS_HIDDEN long cd_lss_fill(const cd_linsolver *ls);
 
 #endif

@@ -238,3 +238,10 @@ void cd_lss_free(cd_linsolver *ls)
     ls->sparse.x = NULL;
     ls->sparse.w = NULL;
 }
+
+long cd_lss_fill(const cd_linsolver *ls)
+{
+    const cs_din *N = (const cs_din *)ls->sparse.N;
+    if (!N || !N->L || !N->U) return 0;
+    return (long)N->L->p[ls->n] + (long)N->U->p[ls->n];
+}

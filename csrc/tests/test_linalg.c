@@ -608,6 +608,40 @@ static int interposer_live(void)
     return g_nalloc > before;
 }
 
+/* AUTO moves to the dense path when the first sparse factorization fills L and U (a full
+ * 60 x 60 matrix), and stays sparse for a mechanism KKT matrix that fills little */
+static void test_auto_fill(void)
+{
+    int n = 60, i;
+    cd_error err = {0, ""};
+    double *D = malloc((size_t) n * n * sizeof(double)), *b = random_vector(n), *x = NULL;
+    char *mask = malloc((size_t) n * n);
+    for (i = 0; i < n * n; i++) {
+        D[i] = rnd() + (i % (n + 1) == 0 ? n : 0.0);  /* diagonally dominant */
+        mask[i] = 1;
+    }
+    csc A = csc_from_dense(n, D, mask);
+    cd_linsolver *ls = cd_ls_create(CD_LS_AUTO, n, A.p, A.i, &err);
+    x = malloc((size_t) n * sizeof(double));
+    double res = factor_solve(ls, &A, b, x);
+    CHECK(cd_ls_kind_of(ls) == CD_LS_DENSE, "AUTO on a full 60x60 matrix kept %s",
+          kind_name(cd_ls_kind_of(ls)));
+    CHECK(res < 1e-12, "AUTO dense after the switch: residual %.3g", res);
+    csc_rerandomize(&A);
+    res = factor_solve(ls, &A, b, x);
+    CHECK(res < 1e-12, "AUTO dense refactor: residual %.3g", res);
+    cd_ls_free(ls);
+    csc K = csc_kkt(100, 1);
+    ls = cd_ls_create(CD_LS_AUTO, K.n, K.p, K.i, &err);
+    double *bk = random_vector(K.n), *xk = malloc((size_t) K.n * sizeof(double));
+    res = factor_solve(ls, &K, bk, xk);
+    CHECK(cd_ls_kind_of(ls) == CD_LS_SPARSE && res < 1e-12, "AUTO on a chain KKT (n=%d): %s, "
+          "residual %.3g", K.n, kind_name(cd_ls_kind_of(ls)), res);
+    cd_ls_free(ls);
+    csc_free(&A); csc_free(&K);
+    free(D); free(mask); free(b); free(x); free(bk); free(xk);
+}
+
 int main(void)
 {
     test_random(CD_LS_DENSE);
@@ -625,6 +659,7 @@ int main(void)
     test_stats(CD_LS_SPARSE);
     test_bad_input();
     test_auto_and_const();
+    test_auto_fill();
     if (interposer_live()) {
         test_no_alloc();
         test_alloc_failures(CD_LS_DENSE);
