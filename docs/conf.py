@@ -2,8 +2,8 @@
 
 Build with ``make docs`` or ``python -m sphinx -W -b html docs docs/_build/html``. The build
 needs no network. Before Sphinx reads any page, gen_docs.generate() writes the generated pages
-(items.rst, _generated/*.inc) from the installed engine's tables, so the extension must be
-importable (``make build`` or ``python3 setup.py build_ext --inplace``).
+(items.rst, _generated/*.inc) from the installed engine's tables (and a few small probe solves
+for what LinearSolverType.Auto does), so the extension must be importable (``make build`` or ``python3 setup.py build_ext --inplace``).
 """
 import os
 import sys

@@ -6,6 +6,10 @@ The Sphinx build runs once per session in a subprocess, with warnings as errors
 - every item type has a section on the generated items page whose parameter table lists
   exactly the type's parameters, in the engine's order, and which names its output variables;
 - every settings path of ``coordyn.settings.settings_tree()`` appears on the solvers page;
+- the solvers page states the size at which LinearSolverType.Auto moves a filled-in matrix to
+  the dense path, in the hand-written and in the generated text, and the engine does so at
+  exactly that size; every key of GetSolverStatistics() is explained there;
+- every target of the Makefile is described on the getting-started page;
 - the Python examples of the hand-written pages run (each page as one script).
 """
 import html
@@ -158,6 +162,63 @@ def test_differences_page_lists_every_item_type(built):
     text = " ".join(_parse(built / "differences_from_exudyn.html").all_text)
     missing = [t["name"] for t in ITEM_TYPES if not _has_word(text, t["name"])]
     assert not missing, "item types missing from differences_from_exudyn: " + ", ".join(missing)
+
+
+def _auto_choice_full(n):
+    """The linear solver Auto ends with for an n x n Newton matrix with a full pattern, built
+    differently from gen_docs' probe (full stiffness matrix, diagonal mass matrix)."""
+    import numpy as np
+    mbs = coordyn.SystemContainer().AddSystem()
+    node = mbs.AddNode(coordyn.NodeGenericODE2(referenceCoordinates=[0.0] * n,
+                                               initialCoordinates=[0.01] * n,
+                                               initialCoordinates_t=[0.0] * n,
+                                               numberOfODE2Coordinates=n))
+    k = np.full((n, n), -1.0) + (2.0 * n) * np.eye(n)
+    mbs.AddObject(coordyn.ObjectGenericODE2(nodeNumbers=[node], massMatrix=np.eye(n),
+                                            stiffnessMatrix=k))
+    mbs.Assemble()
+    s = coordyn.SimulationSettings()
+    s.timeIntegration.numberOfSteps = 2
+    s.timeIntegration.endTime = 1e-3
+    s.progressBar = False
+    mbs.SolveDynamic(s)
+    return mbs.GetSolverStatistics()["linearSolver"]
+
+
+def test_solvers_page_states_auto_switch_size(built):
+    """The hand-written rule ("n ≥ 40") and the generated probe ("from n = 40 rows on") name the
+    same size, and the engine moves a full matrix to the dense path at exactly that size."""
+    text = html.unescape(" ".join(_parse(built / "solvers.html").all_text))
+    text = re.sub(r"\s+", " ", text)
+    rule = re.search(r"entries and n ≥ (\d+)", text)
+    probed = re.search(r"moves to the dense solver from n = (\d+) rows on", text)
+    assert rule and probed, "the Auto rule or its generated size is missing from solvers.html"
+    n = int(rule.group(1))
+    assert int(probed.group(1)) == n, (f"hand-written n >= {n} but generated "
+                                       f"n = {probed.group(1)}")
+    assert _auto_choice_full(n) == "Dense"
+    assert _auto_choice_full(n - 1) == "Sparse"
+
+
+def test_solvers_page_explains_every_statistic(built):
+    mbs = coordyn.SystemContainer().AddSystem()
+    mbs.AddObject(coordyn.MassPoint(mass=1.0, nodeNumber=mbs.AddNode(coordyn.NodePoint())))
+    mbs.Assemble()
+    mbs.SolveDynamic()
+    text = html.unescape(" ".join(_parse(built / "solvers.html").all_text))
+    missing = [k for k in mbs.GetSolverStatistics() if not _has_word(text, k)]
+    assert not missing, "statistics missing from the solvers page: " + ", ".join(missing)
+
+
+def test_getting_started_lists_every_make_target(built):
+    makefile = open(os.path.join(ROOT, "Makefile"), encoding="utf-8").read()
+    phony = re.search(r"^\.PHONY:(.*)$", makefile, re.M).group(1).split()
+    targets = [t for t in phony if re.search(r"^" + re.escape(t) + r"\s*:", makefile, re.M)]
+    assert targets, "no targets found in the Makefile"
+    text = re.sub(r"\s+", " ", html.unescape(
+        " ".join(_parse(built / "getting_started.html").all_text)))
+    missing = [t for t in targets if f"make {t}" not in text]
+    assert not missing, "make targets missing from getting_started: " + ", ".join(missing)
 
 
 def _python_blocks(rst_path):

@@ -1,8 +1,8 @@
 #!/bin/bash
 # Installs the system libraries coordyn builds against (Debian/Ubuntu): CSparse (CXSparse from
 # libsuitesparse-dev), LAPACK (liblapack-dev) and OpenBLAS (libopenblas-dev), which Debian
-# installs as the provider of liblapack.so.3 and libblas.so.3: dense LU is ~10x faster with it
-# than with the reference BLAS. Does nothing when all are present.
+# installs as the provider of liblapack.so.3 and libblas.so.3: dense LU of a 300 x 300 KKT
+# matrix took 0.69 ms with it and 2.96 ms with the reference BLAS. Does nothing when all are present.
 set -euo pipefail
 pkgs=""
 [ -f /usr/include/suitesparse/cs.h ] || pkgs="$pkgs libsuitesparse-dev"

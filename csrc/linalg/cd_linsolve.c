@@ -21,8 +21,8 @@
  *      21      3.0      0.66       300   3190       10.6
  *      24      3.8      0.74
  *
- * The sparse refactorization wins at every size: there is no crossover, so AUTO always picks
- * sparse (limit 0) and the dense path is used only when asked for. The sparse first factor
+ * The sparse refactorization wins at every size for such mechanism matrices, so AUTO starts
+ * sparse (limit 0); it moves to dense only when the first sparse LU fills (maybe_go_dense). The sparse first factor
  * (AMD + cs_di_lu, 25-60 us) and its rare fallbacks (a chain of 100 masses swept through
  * +-1 rad in 4000 steps: 8) do not change this. Even a fully dense pattern favours the
  * refactorization up to n = 30 (7.8 vs 8.2 us); dense wins from n = 50 (29 vs 48 us).

@@ -13,7 +13,8 @@
 #include "../core/cd_error.h"
 
 typedef enum {
-    CD_LS_AUTO = 0,   /* choose by size: dense below cd_ls_dense_limit(), sparse above */
+    CD_LS_AUTO = 0,   /* start dense at n <= cd_ls_dense_limit(), else sparse; a sparse solver
+                         moves to dense when its first LU fills (see cd_linsolve.c) */
     CD_LS_DENSE = 1,  /* LAPACK dgetrf/dgetrs on a dense copy */
     CD_LS_SPARSE = 2  /* CSparse LU (AMD ordering once) with pattern-reusing numeric refactorization */
 } cd_ls_kind;

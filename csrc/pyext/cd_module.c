@@ -28,7 +28,9 @@ static PyMethodDef module_methods[] = {
     {"item_types", cdpy_item_types, METH_NOARGS,
      "the item type tables (kind, name, fields with type, default, unit, doc)"},
     {"outvar_names", outvar_names, METH_NOARGS, "OutputVariableType names and values"},
-    {"dense_limit", dense_limit, METH_NOARGS, "largest size for which Auto picks the dense solver"},
+    {"dense_limit", dense_limit, METH_NOARGS,
+     "largest size for which Auto starts with the dense solver (it may still move to dense after "
+     "the first sparse factorization fills, see docs/solvers)"},
     {NULL, NULL, 0, NULL}};
 
 static int module_exec(PyObject *m)

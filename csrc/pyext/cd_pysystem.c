@@ -157,8 +157,9 @@ static PyObject *raise_engine(cdpy_system *self, const cd_error *err)
 static int refuse_if_busy(cdpy_system *self, const char *what)
 {
     if (!self->busy) return 0;
-    PyErr_Format(PyExc_RuntimeError, "%s: the system is being solved in another thread; wait "
-                 "for the solve to finish", what);
+    PyErr_Format(PyExc_RuntimeError, "%s: the system is being solved (in another thread, or "
+                 "this is a user function of the running solve); wait for the solve to finish",
+                 what);
     return -1;
 }
 
@@ -564,6 +565,7 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
 
 static PyObject *sys_stats(cdpy_system *self, PyObject *unused)
 {
+    if (refuse_read_if_busy(self, "GetSolverStatistics")) return NULL;
     (void)unused;
     return stats_dict(&self->stats);
 }

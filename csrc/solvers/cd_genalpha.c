@@ -73,6 +73,7 @@ static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, 
     memset(st->a, 0, sizeof(double) * (size_t)n2);
     memset(st->lam, 0, sizeof(double) * (size_t)s->nae);
     if ((rc = cd_eval_jacobian(s, &w->ev, st, &c, w->values, err))) return rc;
+    stats->jacobians++;
     /* [M C^T; C 0] is sparse (M block diagonal) even when the Newton matrix is solved densely:
      * factor it with the sparse solver, once */
     cd_linsolver *ls = w->ls;

@@ -41,8 +41,12 @@ int cd_solve_static(const cd_system *s, const cd_settings *set, cd_state *st,
         ctx->sensors = cd_sensors_create(s, &w.ev, st, n + 2, 0, err);
         if (!ctx->sensors) rc = err->code ? err->code : CD_ERR_NOMEM;
     }
-    while (!rc && x < 1.0 - 1e-12) {
-        double xn = fmin(1.0, x + dxs);
+    long k = 0;  /* nominal load steps completed */
+    double tprog = cd_clock();
+    while (!rc && k < n) {
+        /* next load factor, never past the next nominal one k+1/n (exactly on it when reached) */
+        double xg = (double)(k + 1) / n, xn = x + dxs;
+        if (xn >= xg - 1e-6 * dxs) xn = xg;
         cd_state_copy(&prev, st);
         c.lf = load_factor(set, xn);
         st->t = t0 + xn;
@@ -66,10 +70,17 @@ int cd_solve_static(const cd_system *s, const cd_settings *set, cd_state *st,
         }
         x = xn;
         stats->steps++;
-        double grid = round(x * n) / n;
-        if (fabs(x - grid) < 1e-12 && ctx && ctx->sensors)
-            rc = cd_sensors_record(s, &w.ev, st, ctx->sensors, 1, err);
+        if (xn == xg) {
+            k++;
+            if (ctx && ctx->sensors) rc = cd_sensors_record(s, &w.ev, st, ctx->sensors, 1, err);
+        }
         if (dxs < 1.0 / n) dxs = fmin(1.0 / n, 2 * dxs);
+        if (!rc && ctx && ctx->progress && cd_clock() - tprog > 0.1) {
+            tprog = cd_clock();
+            if (ctx->progress(ctx->progress_ctx, x, 0.0, 1.0))
+                rc = cd_error_set(err, CD_ERR_USERFUNC, "static solve interrupted at load factor "
+                                  "%g", load_factor(set, x));
+        }
     }
     if (ctx && ctx->sensors) cd_sensors_close(ctx->sensors);
     stats->residuals = w.ev.nres;

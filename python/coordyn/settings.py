@@ -89,7 +89,8 @@ class NewtonSettings(_Node):
     _docs = {"relativeTolerance": "converged (after at least one iteration) when |r| <= "
                                   "relativeTolerance * max(|r| at the predictor, |f - C_q^T lambda|)",
              "absoluteTolerance": "or when |r| <= absoluteTolerance; |r| is the L2 norm of the "
-                                  "unscaled residual [M q'' - f + C_q^T lambda; g]",
+                                  "unscaled force residual M q'' - f + C_q^T lambda (constraint "
+                                  "rows have their own tolerance, see the solver docs)",
              "maxIterations": "iterations before the step counts as failed",
              "useModifiedNewton": "keep the factorization across iterations and steps while "
                                   "Newton contracts well"}
@@ -166,8 +167,8 @@ class SimulationSettings(_Node):
 
     def __setattr__(self, key, value):
         if key == "progressBar":
-            if value not in ("auto", True, False):
-                raise ValueError("progressBar must be 'auto', True or False")
+            if not (value == "auto" or isinstance(value, bool)):
+                raise ValueError(f"progressBar must be 'auto', True or False, got {value!r}")
             object.__setattr__(self, key, value)
             return
         super().__setattr__(key, value)

@@ -340,12 +340,14 @@ def _solve(mbs, settings, static, updateInitialValues):
         warnings.warn("coordyn writes no solution file; use sensors with writeToFile=True",
                       stacklevel=3)
     ga = settings.timeIntegration.generalizedAlpha
-    if (not static and ga.spectralRadius == 1 and not ga.useIndex2Constraints
+    undamped = ga.newmarkGamma == 0.5 if ga.useNewmark else ga.spectralRadius == 1
+    if (not static and undamped and not ga.useIndex2Constraints
             and mbs._core.sizes()["AE"] > 0):
         import warnings
-        warnings.warn("spectralRadius = 1 (trapezoidal rule) with index-3 constraints does not "
-                      "damp the multipliers: they may oscillate with growing amplitude. Use "
-                      "spectralRadius < 1, or useNewmark = useIndex2Constraints = True",
+        warnings.warn("an undamped integrator (spectralRadius = 1, or Newmark with newmarkGamma "
+                      "= 0.5) with index-3 constraints does not damp the multipliers: they may "
+                      "oscillate with growing amplitude. Use spectralRadius < 1, or useNewmark = "
+                      "useIndex2Constraints = True",
                       UserWarning, stacklevel=3)
     _make_sensor_dirs(mbs)
     progress = make_progress(settings, static)
@@ -367,10 +369,12 @@ def _solve(mbs, settings, static, updateInitialValues):
 
 def SolveDynamic(mbs, simulationSettings=None, updateInitialValues=False, solverType=None,
                  **kwargs):
-    """Generalized-alpha (index 3) time integration of mbs from its initial configuration.
+    """Time integration of mbs from its initial configuration: generalized-alpha with index-3
+    constraints by default (see timeIntegration.generalizedAlpha for the options).
 
-    solverType=DynamicSolverType.TrapezoidalIndex2 uses Newmark (trapezoidal rule) with index-2
-    constraints for this solve, as Exudyn does; the settings object is not changed.
+    solverType=DynamicSolverType.TrapezoidalIndex2 uses the trapezoidal rule (Newmark with
+    beta = 1/4, gamma = 1/2) with index-2 constraints for this solve, as Exudyn does; the
+    settings object is not changed.
     Returns True; raises SolverError (with the time, step size and the items that dominate the
     residual) when Newton fails at the minimum step. Sensor data and the state up to the last
     good step are kept."""
@@ -381,6 +385,8 @@ def SolveDynamic(mbs, simulationSettings=None, updateInitialValues=False, solver
         ga = simulationSettings.timeIntegration.generalizedAlpha
         ga.useNewmark = True
         ga.useIndex2Constraints = True
+        ga.newmarkBeta = 0.25
+        ga.newmarkGamma = 0.5
     elif solverType is not None and int(solverType) != 0:
         raise ValueError(f"solverType must be DynamicSolverType.GeneralizedAlpha or "
                          f"TrapezoidalIndex2, got {solverType!r}")
