@@ -40,6 +40,10 @@ import time
 import types
 import warnings
 
+# the Exudyn-compatibility helpers shared with the reference models of the test suite
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tests'))
+from exudyn_models import _try_set, exudyn_lib as _exudyn_lib, make, quiet  # noqa: E402
+
 # ---------------------------------------------------------------------------------------------
 # model parameters (shared by both engines)
 H = 1e-3          # time step
@@ -53,16 +57,6 @@ MODELS = ('masspoint', 'pendulum')
 SOLVERS = ('dense', 'sparse')
 
 # Exudyn 1.12.258 renamed some item keywords; make() tries the new name first, then the old one
-_OLD_KEYWORD = {'mass': 'physicsMass'}
-
-
-def make(cls, **kw):
-    try:
-        return cls(**kw)
-    except TypeError:
-        return cls(**{_OLD_KEYWORD.get(k, k): v for k, v in kw.items()})
-
-
 def build_chain(lib, N, kind):
     """Build a chain of N masses; returns (SC, mbs, lastNode).  Keep SC alive while mbs is used.
 
@@ -97,25 +91,6 @@ def build_chain(lib, N, kind):
 
 # ---------------------------------------------------------------------------------------------
 # settings helpers (work with the Exudyn >= 1.13 names and with the older names)
-def _set(obj, path, value):
-    parts = path.split('.')
-    for p in parts[:-1]:
-        obj = getattr(obj, p)
-    setattr(obj, parts[-1], value)
-
-
-def _try_set(obj, paths, value):
-    for path in paths:
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter('ignore')
-                _set(obj, path, value)
-            return True
-        except AttributeError:
-            continue
-    return False
-
-
 def make_settings(lib, steps, solver, modified_newton):
     s = lib.SimulationSettings()
     ti = s.timeIntegration
@@ -130,13 +105,7 @@ def make_settings(lib, steps, solver, modified_newton):
     solverType = lib.Dense if solver == 'dense' else lib.Sparse
     if not _try_set(s, ['linearSolver.solverType', 'linearSolverType'], solverType):
         raise RuntimeError('cannot set the linear solver type')
-    # quiet: no files, no sensors, no console output
-    _try_set(s, ['solution.file.write', 'solutionSettings.writeSolutionToFile'], False)
-    _try_set(s, ['solution.sensors.active', 'solutionSettings.sensorsStoreAndWriteFiles'], False)
-    _try_set(s, ['show.statistics', 'displayStatistics'], False)
-    _try_set(s, ['show.computationTime', 'displayComputationTime'], False)
-    _try_set(s, ['show.globalTimers', 'displayGlobalTimers'], False)
-    _try_set(s, ['timeIntegration.verboseMode'], 0)
+    quiet(s)  # no files, no sensors, no console output
     _try_set(s, ['parallel.numberOfThreads'], 1)   # single thread for a fair comparison
     return s
 
@@ -145,14 +114,7 @@ def make_settings(lib, steps, solver, modified_newton):
 # engines
 def exudyn_lib():
     import exudyn as exu
-    import exudyn.itemInterface as eii
-    lib = types.SimpleNamespace(**{k: getattr(eii, k) for k in dir(eii) if not k.startswith('_')})
-    lib.SystemContainer = exu.SystemContainer
-    lib.SimulationSettings = exu.SimulationSettings
-    lib.LinearSolverType = exu.LinearSolverType
-    lib.OutputVariableType = exu.OutputVariableType
-    lib.Dense = exu.LinearSolverType.EXUdense
-    lib.Sparse = exu.LinearSolverType.EigenSparse
+    lib = _exudyn_lib()
     lib.name = 'exudyn ' + getattr(exu, '__version__', '?')
     return lib
 
