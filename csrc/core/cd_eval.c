@@ -18,11 +18,13 @@ int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
     ws->K = dalloc(nq * nq); ws->D = dalloc(nq * nq); ws->M = dalloc(nq * nq);
     ws->Cq = dalloc(nq * na); ws->Gq = dalloc(nq * na); ws->Gv = dalloc(nq * na);
     ws->mkJ = dalloc(6 * nm);
+    ws->mkJrot = dalloc(6 * nm);
+    ws->mkstride = (int)nm;
     ws->Mconst = calloc((size_t)s->list[CD_OBJECT].n + 1, sizeof(double *));
     ws->eps_rel = 1e-7;
     ws->eps_min = 1e-2;
     int ok = ws->ql && ws->vl && ws->al && ws->laml && ws->r2 && ws->rae && ws->r2p && ws->raep &&
-             ws->K && ws->D && ws->M && ws->Cq && ws->Gq && ws->Gv && ws->mkJ && ws->Mconst;
+             ws->K && ws->D && ws->M && ws->Cq && ws->Gq && ws->Gv && ws->mkJ && ws->mkJrot && ws->Mconst;
     for (int o = 0; ok && o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
         if (!it->type->object->mass || !it->type->object->mass_const || it->nq == 0) continue;
@@ -47,6 +49,7 @@ void cd_evalws_free(cd_evalws *ws, const cd_system *s)
     free(ws->r2); free(ws->rae); free(ws->r2p); free(ws->raep);
     free(ws->K); free(ws->D); free(ws->M); free(ws->Cq); free(ws->Gq); free(ws->Gv);
     free(ws->mkJ);
+    free(ws->mkJrot);
     if (ws->Mconst)
         for (int o = 0; o < s->list[CD_OBJECT].n; o++) free(ws->Mconst[o]);
     free(ws->Mconst);
@@ -65,23 +68,36 @@ void cd_eval_gather(const cd_item *it, const cd_state *st, cd_evalws *ws)
     for (int j = 0; j < it->nae; j++) ws->laml[j] = st->lam[it->ae0 + j];
 }
 
+void cd_eval_marker(const cd_system *s, cd_evalws *ws, int slot, const cd_item *mk,
+                    const double *q, const double *v, cd_markerdata *md)
+{
+    static const double I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    md->n = mk->nq;
+    md->J = ws->mkJ + 3 * (size_t)ws->mkstride * slot;
+    md->Jrot = ws->mkJrot + 3 * (size_t)ws->mkstride * slot;
+    md->rigid = 0;
+    md->jtv_dq = NULL;
+    memcpy(md->A, I3, sizeof I3);
+    memset(md->omega, 0, sizeof md->omega);
+    memset(md->r, 0, sizeof md->r);
+    memset(md->Jdot_v, 0, sizeof md->Jdot_v);
+    mk->type->marker->eval(s, mk, q, v, md);
+}
+
 /* marker data of a connector's two markers from the local coordinates */
 static void connector_markers(const cd_system *s, cd_evalws *ws, const cd_item *it)
 {
     const cd_p_connector *p = it->p;
     for (int k = 0; k < 2; k++) {
         const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumbers.x[k]];
-        cd_markerdata *md = &ws->md[k];
-        md->n = mk->nq;
-        md->J = ws->mkJ + 3 * s->maxmk * k;
-        mk->type->marker->eval(s, mk, ws->ql + it->mk_off[k], ws->vl + it->mk_off[k], md);
+        cd_eval_marker(s, ws, k, mk, ws->ql + it->mk_off[k], ws->vl + it->mk_off[k], &ws->md[k]);
     }
 }
 
 static int is_inactive_constraint(const cd_item *it)
 {
-    return (it->type->object->flags & CD_OBJF_CONSTRAINT) &&
-           !((const cd_p_conn *)it->p)->activeConnector;
+    const cd_objectops *ops = it->type->object;
+    return (ops->flags & CD_OBJF_CONSTRAINT) && ops->active && !ops->active(it->p);
 }
 
 static int is_velocity_row(const cd_item *it, int index2)
@@ -106,6 +122,16 @@ static int object_residual(const cd_system *s, cd_evalws *ws, int o, double t, i
     return ops->residual(&c, r2, rae);
 }
 
+/* a load vector in global coordinates: bodyFixed vectors are rotated by the marker's A */
+static void load_global(const cd_p_load *p, const cd_markerdata *md, const double *val,
+                        double v[3])
+{
+    for (int i = 0; i < 3; i++)
+        v[i] = p->bodyFixed ? md->A[3 * i] * val[0] + md->A[3 * i + 1] * val[1] +
+                                  md->A[3 * i + 2] * val[2]
+                            : val[i];
+}
+
 /* the generalized forces of load l, added as r -= scale * f */
 static int add_load(const cd_system *s, cd_evalws *ws, int l, const cd_state *st, double scale,
                     double *r, cd_error *err)
@@ -125,17 +151,19 @@ static int add_load(const cd_system *s, cd_evalws *ws, int l, const cd_state *st
     }
     if (ld->type == &cd_type_LoadMassProportional) {
         const cd_item *body = &s->list[CD_OBJECT].items[((const cd_p_marker *)mk->p)->number];
-        body->type->object->mass_force(s, body, val, ws->r2p);
+        body->type->object->mass_force(s, body, ws->ql, val, ws->r2p);
         for (int i = 0; i < ld->nq; i++) r[ld->ltg[i]] -= scale * ws->r2p[i];
         return CD_OK;
     }
     cd_markerdata *md = &ws->md[0];
-    md->n = mk->nq;
-    md->J = ws->mkJ;
-    mk->type->marker->eval(s, mk, ws->ql, ws->vl, md);
+    cd_eval_marker(s, ws, 0, mk, ws->ql, ws->vl, md);
+    /* force: f = J^T F; torque: f = Jrot^T tau (d omega / d q_t maps torques) */
+    const double *Jm = ld->type == &cd_type_LoadTorqueVector ? md->Jrot : md->J;
+    double v[3];
+    load_global(p, md, val, v);
     for (int i = 0; i < ld->nq; i++) {
-        const double *J = md->J + 3 * i;
-        r[ld->ltg[i]] -= scale * (J[0] * val[0] + J[1] * val[1] + J[2] * val[2]);
+        const double *J = Jm + 3 * i;
+        r[ld->ltg[i]] -= scale * (J[0] * v[0] + J[1] * v[1] + J[2] * v[2]);
     }
     return CD_OK;
 }
@@ -298,12 +326,11 @@ int cd_eval_object_jacobian(const cd_system *s, cd_evalws *ws, int o, const cd_s
 
 /* add object o's scaled local matrices into the values */
 static void scatter_object(const cd_system *s, cd_evalws *ws, int o, const cd_evalcoef *c,
-                           double *val, int has_jac)
+                           double *val, int has_jac, const double *M)
 {
     const cd_item *it = &s->list[CD_OBJECT].items[o];
     int nq = it->nq, na = it->nae;
     const int *qq = it->map, *qa = qq + nq * nq, *aq = qa + nq * na, *aa = aq + nq * na;
-    const double *M = ws->Mconst[o];
     for (int k = 0; k < nq * nq; k++) {
         double v = M ? c->cM * M[k] : 0.0;
         if (has_jac) v += c->cK * ws->K[k] + c->cD * ws->D[k];
@@ -320,6 +347,33 @@ static void scatter_object(const cd_system *s, cd_evalws *ws, int o, const cd_ev
     for (int j = 0; j < na; j++) val[aa[j]] += inactive ? c->cLam : 0.0;
 }
 
+/* loads on markers whose Jacobian depends on q: d(-J^T F)/dq (K scaled by cK) */
+static int load_jacobians(const cd_system *s, cd_evalws *ws, const cd_state *st,
+                          const cd_evalcoef *c, double *values, cd_error *err)
+{
+    for (int l = 0; l < s->list[CD_LOAD].n; l++) {
+        const cd_item *ld = &s->list[CD_LOAD].items[l];
+        const cd_p_load *p = ld->p;
+        if (ld->nq == 0 || ld->type != &cd_type_LoadForceVector) continue;
+        const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumber];
+        double val[3], v[3];
+        cd_eval_gather(ld, st, ws);
+        cd_markerdata *md = &ws->md[0];
+        cd_eval_marker(s, ws, 0, mk, ws->ql, ws->vl, md);
+        if (!md->jtv_dq) continue;
+        int rc = cd_eval_load_value(s, l, st->t, val, err);
+        if (rc < 0) return rc;
+        load_global(p, md, val, v);
+        double sc = p->userFunction.fn ? 1.0 : c->lf;
+        for (int i = 0; i < 3; i++) v[i] *= -sc;  /* r -= J^T F */
+        memset(ws->K, 0, sizeof(double) * (size_t)(ld->nq * ld->nq));
+        md->jtv_dq(md, v, ws->K);
+        for (int k = 0; k < ld->nq * ld->nq; k++)
+            if (ld->map[k] >= 0) values[ld->map[k]] += c->cK * ws->K[k];
+    }
+    return CD_OK;
+}
+
 int cd_eval_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
                      const cd_evalcoef *c, double *values, cd_error *err)
 {
@@ -334,7 +388,17 @@ int cd_eval_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
             int rc = cd_eval_object_jacobian(s, ws, o, st, c->index2, ws->numerical, &analytic, err);
             if (rc) return rc;
         }
-        scatter_object(s, ws, o, c, values, has_jac);
+        /* state-dependent mass matrices are evaluated here (their residual has M(q) a) */
+        const double *M = ws->Mconst[o];
+        const cd_objectops *ops = it->type->object;
+        if (!M && ops->mass && !ops->mass_const) {
+            cd_eval_gather(it, st, ws);
+            cd_objctx cx = {s, it, o, st->t, ws->ql, ws->vl, ws->al, ws->laml, c->index2, ws->md, err};
+            int rc = ops->mass(&cx, ws->M);
+            if (rc) return rc;
+            M = ws->M;
+        }
+        scatter_object(s, ws, o, c, values, has_jac, M);
     }
-    return CD_OK;
+    return load_jacobians(s, ws, st, c, values, err);
 }

@@ -28,7 +28,9 @@ typedef struct cd_evalws {
     double *r2, *rae, *r2p, *raep;   /* local residuals and perturbed residuals */
     double *K, *D, *Cq, *Gq, *Gv;    /* local Jacobians (maxnq^2, maxnq^2, 3 x maxnae*maxnq) */
     double *M;                       /* local mass matrix (maxnq^2) */
-    double *mkJ;                     /* marker Jacobians (2 x 3 x maxmk) */
+    double *mkJ;                     /* marker Jacobians (2 slots x 3 x mkstride) */
+    double *mkJrot;                  /* marker rotation Jacobians (2 slots x 3 x mkstride) */
+    int mkstride;                    /* largest marker or body nq */
     double **Mconst;                 /* per object: constant local mass matrix or NULL */
     cd_markerdata md[2];
     int numerical;                   /* 1: every object Jacobian by numerical differentiation */
@@ -45,6 +47,11 @@ typedef struct cd_evalws {
 /* allocate the workspace for an assembled system; computes constant mass matrices */
 int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err);
 void cd_evalws_free(cd_evalws *ws, const cd_system *s);
+
+/* MarkerData of marker mk from its local coordinates q, v into md, using workspace slot 0 or 1
+ * for the Jacobians; orientation defaults to identity for markers without one */
+void cd_eval_marker(const cd_system *s, cd_evalws *ws, int slot, const cd_item *mk,
+                    const double *q, const double *v, cd_markerdata *md);
 
 /* copy an item's local q, v, a (nq) and multipliers (nae) from st into ws->ql, vl, al, laml */
 void cd_eval_gather(const cd_item *it, const cd_state *st, cd_evalws *ws);

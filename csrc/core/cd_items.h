@@ -72,6 +72,22 @@ typedef struct {
     cd_func userFunction, userFunction_t;
 } cd_p_conn;
 
+/* rigid bodies in the plane */
+typedef struct {
+    cd_common c;
+    double mass, inertia;        /* inertia about the centre of mass */
+    cd_vec centerOfMass;         /* 2: body frame, relative to the node */
+    int nodeNumber;
+} cd_p_rigid2d;
+
+/* joints */
+typedef struct {
+    cd_common c;
+    cd_ivec markerNumbers;
+    cd_vec axisMarker0, normalMarker1;  /* Prismatic2D */
+    int constrainRotation, activeConnector;
+} cd_p_joint;
+
 /* item type objects (defined in csrc/items/) */
 extern const cd_itemtype cd_type_NodePoint, cd_type_NodePoint2D, cd_type_Node1D,
     cd_type_NodePointGround, cd_type_NodeGenericODE2;
@@ -83,7 +99,10 @@ extern const cd_itemtype cd_type_ObjectConnectorSpringDamper,
 extern const cd_itemtype cd_type_MarkerNodePosition, cd_type_MarkerNodeCoordinate,
     cd_type_MarkerBodyPosition, cd_type_MarkerBodyMass;
 extern const cd_itemtype cd_type_LoadForceVector, cd_type_LoadCoordinate,
-    cd_type_LoadMassProportional;
+    cd_type_LoadMassProportional, cd_type_LoadTorqueVector;
+extern const cd_itemtype cd_type_NodeRigidBody2D, cd_type_ObjectRigidBody2D,
+    cd_type_MarkerBodyRigid, cd_type_MarkerNodeRigid, cd_type_ObjectJointRevolute2D,
+    cd_type_ObjectJointPrismatic2D;
 extern const cd_itemtype cd_type_SensorNode, cd_type_SensorObject, cd_type_SensorBody,
     cd_type_SensorMarker, cd_type_SensorLoad;
 

@@ -10,6 +10,32 @@ static int copy_n(double *out, const double *x, int n)
     return n;
 }
 
+/* rotation outputs of rigid nodes (planar: the angle is coordinate 2) */
+static int node_rotation_output(const cd_system *s, cd_evalws *ws, const cd_item *nd,
+                                cd_outvar var, double *out)
+{
+    cd_markerdata md;
+    md.n = nd->nq;
+    md.J = ws->mkJ;
+    md.Jrot = ws->mkJrot;
+    nd->type->node->frame(nd->p, s->qref + nd->ltg[0], ws->ql, ws->vl, &md);
+    switch (var) {
+    case CD_OV_ROTATION:
+        out[0] = out[1] = 0;
+        out[2] = s->qref[nd->ltg[2]] + ws->ql[2];
+        return 3;
+    case CD_OV_ANGULARVELOCITY: return copy_n(out, md.omega, 3);
+    case CD_OV_ANGULARACCELERATION:
+        for (int k = 0; k < 3; k++) {  /* d omega/dt = Jrot q_tt (Jrot constant in the plane) */
+            out[k] = 0;
+            for (int j = 0; j < nd->nq; j++) out[k] += md.Jrot[k + 3 * j] * ws->al[j];
+        }
+        return 3;
+    case CD_OV_ROTATIONMATRIX: return copy_n(out, md.A, 9);
+    default: return -1;
+    }
+}
+
 /* node outputs from its local coordinates */
 static int node_output(const cd_system *s, cd_evalws *ws, int i, cd_outvar var, double *out)
 {
@@ -22,6 +48,9 @@ static int node_output(const cd_system *s, cd_evalws *ws, int i, cd_outvar var, 
     case CD_OV_COORDINATES_TT: return copy_n(out, ws->al, n);
     default: break;
     }
+    if (nd->type->node->frame && (var == CD_OV_ROTATION || var == CD_OV_ANGULARVELOCITY ||
+                                  var == CD_OV_ANGULARACCELERATION || var == CD_OV_ROTATIONMATRIX))
+        return node_rotation_output(s, ws, nd, var, out);
     if (!(nd->type->node->flags & CD_NODEF_POS)) return -1;
     cd_node_point(s, i, ws->ql, ws->vl, pos, vel, J);
     switch (var) {
@@ -38,25 +67,32 @@ static int node_output(const cd_system *s, cd_evalws *ws, int i, cd_outvar var, 
     }
 }
 
-/* a point on a body: position, displacement, velocity, acceleration (= J a for point bodies) */
+/* a point on a body: position, displacement, velocity, acceleration (J a + Jdot_v) */
 static int body_point_output(const cd_system *s, cd_evalws *ws, int b, const double *lp,
                              cd_outvar var, double *out)
 {
     const cd_item *it = &s->list[CD_OBJECT].items[b];
-    double pos[3], vel[3], ref[3], vr[3];
-    cd_body_point(s, b, lp, ws->ql, ws->vl, pos, vel, ws->mkJ);
+    const cd_objectops *ops = it->type->object;
+    cd_markerdata md;
+    double ref[3], vr[3];
+    md.n = it->nq;
+    md.J = ws->mkJ;
+    md.Jrot = ws->mkJrot;
+    memset(md.Jdot_v, 0, sizeof md.Jdot_v);
+    if (ops->body_frame) ops->body_frame(s, it, lp, ws->ql, ws->vl, &md);
+    else cd_body_point(s, b, lp, ws->ql, ws->vl, md.pos, md.vel, md.J);
     switch (var) {
-    case CD_OV_POSITION: return copy_n(out, pos, 3);
-    case CD_OV_VELOCITY: return copy_n(out, vel, 3);
+    case CD_OV_POSITION: return copy_n(out, md.pos, 3);
+    case CD_OV_VELOCITY: return copy_n(out, md.vel, 3);
     case CD_OV_DISPLACEMENT:
         memset(ws->r2p, 0, sizeof(double) * (size_t)it->nq);
-        cd_body_point(s, b, lp, ws->r2p, ws->r2p, ref, vr, ws->mkJ + 3 * s->maxmk);
-        for (int k = 0; k < 3; k++) out[k] = pos[k] - ref[k];
+        cd_body_point(s, b, lp, ws->r2p, ws->r2p, ref, vr, ws->mkJ + 3 * (size_t)ws->mkstride);
+        for (int k = 0; k < 3; k++) out[k] = md.pos[k] - ref[k];
         return 3;
     case CD_OV_ACCELERATION:
         for (int k = 0; k < 3; k++) {
-            out[k] = 0;
-            for (int j = 0; j < it->nq; j++) out[k] += ws->mkJ[k + 3 * j] * ws->al[j];
+            out[k] = md.Jdot_v[k];
+            for (int j = 0; j < it->nq; j++) out[k] += md.J[k + 3 * j] * ws->al[j];
         }
         return 3;
     default: return -1;
@@ -67,9 +103,7 @@ static int marker_output(const cd_system *s, cd_evalws *ws, int m, cd_outvar var
 {
     const cd_item *mk = &s->list[CD_MARKER].items[m];
     cd_markerdata md;
-    md.n = mk->nq;
-    md.J = ws->mkJ;
-    mk->type->marker->eval(s, mk, ws->ql, ws->vl, &md);
+    cd_eval_marker(s, ws, 0, mk, ws->ql, ws->vl, &md);
     switch (var) {
     case CD_OV_POSITION: return copy_n(out, md.pos, 3);
     case CD_OV_VELOCITY: return copy_n(out, md.vel, 3);
@@ -88,9 +122,7 @@ static int object_output(const cd_system *s, cd_evalws *ws, int o, cd_outvar var
         const cd_p_connector *p = it->p;
         for (int k = 0; k < 2; k++) {
             const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumbers.x[k]];
-            ws->md[k].n = mk->nq;
-            ws->md[k].J = ws->mkJ + 3 * s->maxmk * k;
-            mk->type->marker->eval(s, mk, ws->ql + it->mk_off[k], ws->vl + it->mk_off[k], &ws->md[k]);
+            cd_eval_marker(s, ws, k, mk, ws->ql + it->mk_off[k], ws->vl + it->mk_off[k], &ws->md[k]);
         }
     }
     cd_objctx c = {s, it, o, t, ws->ql, ws->vl, ws->al, ws->laml, 0, ws->md, err};

@@ -81,6 +81,8 @@ typedef enum {
     CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_ACCELERATION,
     CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
     CD_OV_FORCE, CD_OV_DISTANCE, CD_OV_CONSTRAINTEQUATION,
+    CD_OV_ROTATION, CD_OV_ANGULARVELOCITY, CD_OV_ANGULARACCELERATION, CD_OV_ROTATIONMATRIX,
+    CD_OV_TORQUE,
     CD_OV_COUNT
 } cd_outvar;
 
@@ -97,6 +99,15 @@ typedef struct cd_markerdata {
     double value;     /* coordinate markers: the coordinate (displacement) */
     double value_t;   /* and its velocity */
     int coord;        /* coordinate markers: local index of the coordinate (0..n-1) */
+    double Jdot_v[3]; /* dJ/dt q_t: acceleration of the point = J q_tt + Jdot_v */
+    /* rigid markers (rigid == 1): orientation and angular velocity */
+    int rigid;
+    double A[9];      /* rotation matrix, row-major: global = A local */
+    double omega[3];  /* angular velocity, global */
+    double *Jrot;     /* 3 x n: d omega / d q_t, global, column-major (workspace) */
+    double r[3];      /* lever arm: marker position - body reference point, global */
+    /* K (n x n, column-major) += d(J^T v)/dq at constant v; NULL when J is constant */
+    void (*jtv_dq)(const struct cd_markerdata *md, const double v[3], double *K);
 } cd_markerdata;
 
 /* ------------------------------------------------------------------ items */
@@ -121,7 +132,8 @@ typedef struct cd_objctx {
 
 enum {
     CD_NODEF_POS = 1,      /* provides a 3D position (NodePoint, NodePoint2D, ground) */
-    CD_NODEF_GROUND = 2    /* no coordinates */
+    CD_NODEF_GROUND = 2,   /* no coordinates */
+    CD_NODEF_ROT = 4       /* provides an orientation (rigid-body nodes) */
 };
 
 enum {
@@ -134,7 +146,8 @@ enum {
 
 #define CD_JAC_NUMERICAL 1000
 
-enum { CD_MKF_POSITION = 1, CD_MKF_COORDINATE = 2, CD_MKF_BODYMASS = 4 };
+enum { CD_MKF_POSITION = 1, CD_MKF_COORDINATE = 2, CD_MKF_BODYMASS = 4,
+       CD_MKF_ORIENTATION = 8 };
 
 typedef struct cd_itemtype cd_itemtype;
 
@@ -146,6 +159,10 @@ typedef struct cd_nodeops {
     /* position, velocity of the node and 3 x nq Jacobian (column-major) from local coords */
     void (*position)(const void *p, const double *qref, const double *q, const double *v,
                      double pos[3], double vel[3], double *J);
+    /* rigid nodes: everything of MarkerData at the node's reference point (md->n, J, Jrot set
+     * by the caller); NULL for nodes without orientation */
+    void (*frame)(const void *p, const double *qref, const double *q, const double *v,
+                  cd_markerdata *md);
 } cd_nodeops;
 
 typedef struct cd_objectops {
@@ -154,7 +171,9 @@ typedef struct cd_objectops {
     int (*nae)(const void *p);                   /* number of multipliers (constraints) */
     int (*nodes)(const void *p, const int **nodes); /* bodies: node list */
     int mass_const;                              /* 1: mass matrix does not depend on q */
-    /* local mass matrix nq x nq column-major (written fully); NULL = massless */
+    /* local mass matrix nq x nq column-major (written fully); NULL = massless. When
+     * mass_const is 0 the object's residual includes M(q) a itself (and its Jacobian
+     * d(M(q) a)/dq); the assembly then only adds M to the Newton matrix */
     int (*mass)(const cd_objctx *c, double *M);
     /* local residuals: r2 (nq) = -f + C_q^T lam, rae (nae) = g or g_t (see header) */
     int (*residual)(const cd_objctx *c, double *r2, double *rae);
@@ -170,12 +189,17 @@ typedef struct cd_objectops {
     void (*body_position)(const struct cd_system *s, const struct cd_item *it,
                           const double *lp, const double *q, const double *v,
                           double pos[3], double vel[3], double *J);
+    /* rigid bodies: MarkerData of the body-fixed point lp (position, velocity, J, Jdot_v,
+     * orientation, angular velocity, Jrot, jtv_dq); NULL for bodies without orientation */
+    void (*body_frame)(const struct cd_system *s, const struct cd_item *it, const double *lp,
+                       const double *q, const double *v, cd_markerdata *md);
     /* bodies: generalized force (nq) of a mass-proportional load b (force per mass) */
-    void (*mass_force)(const struct cd_system *s, const struct cd_item *it, const double b[3],
-                       double *f);
+    void (*mass_force)(const struct cd_system *s, const struct cd_item *it, const double *q,
+                       const double b[3], double *f);
     /* output variable; returns number of values written (<= 16) or -1 if unsupported */
     int (*output)(const cd_objctx *c, cd_outvar var, double *out);
     int (*uses_userfunc)(const void *p);         /* 1: analytic Jacobian not applicable */
+    int (*active)(const void *p);                /* constraints: 0 when deactivated */
 } cd_objectops;
 
 typedef struct cd_markerops {

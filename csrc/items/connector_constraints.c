@@ -13,6 +13,7 @@
 #define OFF(f) offsetof(cd_p_conn, f)
 
 static int one_ae(const void *p) { (void)p; return 1; }
+static int active(const void *p) { return ((const cd_p_conn *)p)->activeConnector; }
 
 /* ---------------------------------------------------------------- Distance */
 
@@ -175,12 +176,25 @@ static int check_coord(const cd_system *s, int i, const void *vp, cd_error *e)
     return cd_conn_check_markers(s, i, vp, CD_MKF_COORDINATE, "ObjectConnectorCoordinate", e);
 }
 
-static const cd_objectops dist_ops = {CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT, 2, one_ae, NULL,
-                                      1, NULL, dist_residual, dist_jacobian, NULL, NULL, NULL,
-                                      dist_output, NULL};
-static const cd_objectops coord_ops = {CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT, 2, one_ae, NULL,
-                                       1, NULL, coord_residual, coord_jacobian, velocity_level,
-                                       NULL, NULL, coord_output, NULL};
+static const cd_objectops dist_ops = {
+    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT,
+    .nmarkers = 2,
+    .nae = one_ae,
+    .mass_const = 1,
+    .residual = dist_residual,
+    .jacobian = dist_jacobian,
+    .output = dist_output,
+    .active = active};
+static const cd_objectops coord_ops = {
+    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT,
+    .nmarkers = 2,
+    .nae = one_ae,
+    .mass_const = 1,
+    .residual = coord_residual,
+    .jacobian = coord_jacobian,
+    .velocity_level = velocity_level,
+    .output = coord_output,
+    .active = active};
 
 static const cd_outvar dist_ov[] = {CD_OV_DISTANCE, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                     CD_OV_FORCE, CD_OV_CONSTRAINTEQUATION, CD_OV_NONE};

@@ -242,12 +242,30 @@ static int check_coord(const cd_system *s, int i, const void *p, cd_error *e)
     return cd_conn_check_markers(s, i, p, CD_MKF_COORDINATE, "ObjectConnectorCoordinateSpringDamper", e);
 }
 
-static const cd_objectops sd_ops = {CD_OBJF_CONNECTOR, 2, NULL, NULL, 1, NULL, sd_residual,
-                                    sd_jacobian, NULL, NULL, NULL, sd_output, uses_uf};
-static const cd_objectops cart_ops = {CD_OBJF_CONNECTOR, 2, NULL, NULL, 1, NULL, cart_residual,
-                                      cart_jacobian, NULL, NULL, NULL, cart_output, uses_uf};
-static const cd_objectops coord_ops = {CD_OBJF_CONNECTOR, 2, NULL, NULL, 1, NULL, coord_residual,
-                                       coord_jacobian, NULL, NULL, NULL, coord_output, uses_uf};
+static const cd_objectops sd_ops = {
+    .flags = CD_OBJF_CONNECTOR,
+    .nmarkers = 2,
+    .mass_const = 1,
+    .residual = sd_residual,
+    .jacobian = sd_jacobian,
+    .output = sd_output,
+    .uses_userfunc = uses_uf};
+static const cd_objectops cart_ops = {
+    .flags = CD_OBJF_CONNECTOR,
+    .nmarkers = 2,
+    .mass_const = 1,
+    .residual = cart_residual,
+    .jacobian = cart_jacobian,
+    .output = cart_output,
+    .uses_userfunc = uses_uf};
+static const cd_objectops coord_ops = {
+    .flags = CD_OBJF_CONNECTOR,
+    .nmarkers = 2,
+    .mass_const = 1,
+    .residual = coord_residual,
+    .jacobian = coord_jacobian,
+    .output = coord_output,
+    .uses_userfunc = uses_uf};
 
 static const cd_outvar sd_ov[] = {CD_OV_DISTANCE, CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_FORCE,
                                   CD_OV_NONE};

@@ -30,7 +30,14 @@ static int check_mass(const cd_system *s, int i, const void *p, cd_error *e)
     return check_marker(s, i, p, CD_MKF_BODYMASS, "LoadMassProportional", "a MarkerBodyMass", e);
 }
 
+static int check_torque(const cd_system *s, int i, const void *p, cd_error *e)
+{
+    return check_marker(s, i, p, CD_MKF_ORIENTATION, "LoadTorqueVector",
+                        "a marker with orientation (MarkerBodyRigid, MarkerNodeRigid)", e);
+}
+
 static const cd_loadops force_ops = {CD_MKF_POSITION, 3};
+static const cd_loadops torque_ops = {CD_MKF_ORIENTATION, 3};
 static const cd_loadops coord_ops = {CD_MKF_COORDINATE, 1};
 static const cd_loadops mass_ops = {CD_MKF_BODYMASS, 3};
 static const cd_outvar load_ov[] = {CD_OV_FORCE, CD_OV_NONE};
@@ -43,9 +50,18 @@ static const cd_field force_fields[] = {
     {"loadVector", CD_FT_VEC, 3, OFF(loadVector), "0 0 0", 0, 0, "N", "force vector (global)",
      NULL},
     {"bodyFixed", CD_FT_BOOL, 0, OFF(bodyFixed), "0", 0, 0, "",
-     "True: loadVector is given in the body frame (identical for point markers)", NULL},
+     "True: loadVector is given in the marker's frame and rotates with it (point markers: "
+     "global)", NULL},
     {"loadVectorUserFunction", CD_FT_FUNC, CD_UF_LOADVECTOR, OFF(userFunction), NULL, 0, 0, "",
      "f(mbs, t, loadVector) -> force vector replacing loadVector", NULL}};
+static const cd_field torque_fields[] = {
+    NAME_FIELD, MARKER_FIELD,
+    {"loadVector", CD_FT_VEC, 3, OFF(loadVector), "0 0 0", 0, 0, "N m", "torque vector (global)",
+     NULL},
+    {"bodyFixed", CD_FT_BOOL, 0, OFF(bodyFixed), "0", 0, 0, "",
+     "True: loadVector is given in the marker's frame and rotates with it", NULL},
+    {"loadVectorUserFunction", CD_FT_FUNC, CD_UF_LOADVECTOR, OFF(userFunction), NULL, 0, 0, "",
+     "f(mbs, t, loadVector) -> torque vector replacing loadVector", NULL}};
 static const cd_field coord_fields[] = {
     NAME_FIELD, MARKER_FIELD,
     {"load", CD_FT_REAL, 0, OFF(load), "0", 0, 0, "N", "generalized force on the coordinate", NULL},
@@ -62,6 +78,10 @@ const cd_itemtype cd_type_LoadForceVector = {
     CD_LOAD, "LoadForceVector", "ForceVector", "Force",
     "A force vector applied at a position marker.", sizeof(cd_p_load), force_fields,
     CD_NF(force_fields), check_force, NULL, NULL, NULL, &force_ops, load_ov};
+const cd_itemtype cd_type_LoadTorqueVector = {
+    CD_LOAD, "LoadTorqueVector", "TorqueVector", "Torque",
+    "A torque vector applied at a marker with orientation.", sizeof(cd_p_load), torque_fields,
+    CD_NF(torque_fields), check_torque, NULL, NULL, NULL, &torque_ops, load_ov};
 const cd_itemtype cd_type_LoadCoordinate = {
     CD_LOAD, "LoadCoordinate", "Coordinate", NULL,
     "A scalar generalized force on one coordinate (MarkerNodeCoordinate).", sizeof(cd_p_load),

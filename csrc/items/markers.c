@@ -26,12 +26,50 @@ static void node_coord_eval(const cd_system *s, const cd_item *mk, const double 
     md->value_t = md->n > 0 ? v[0] : 0.0;
 }
 
+/* a body-fixed point: the full frame for rigid bodies (J may depend on q), else the position */
 static void body_pos_eval(const cd_system *s, const cd_item *mk, const double *q, const double *v,
                           cd_markerdata *md)
 {
     const cd_p_marker *p = mk->p;
+    const cd_item *body = &s->list[CD_OBJECT].items[p->number];
+    if (body->type->object->body_frame) {
+        body->type->object->body_frame(s, body, p->localPosition.x, q, v, md);
+        return;
+    }
     cd_body_point(s, p->number, p->localPosition.x, q, v, md->pos, md->vel, md->J);
     md->Jconst = 1;
+}
+
+static void node_rigid_eval(const cd_system *s, const cd_item *mk, const double *q,
+                            const double *v, cd_markerdata *md)
+{
+    const cd_p_marker *p = mk->p;
+    const cd_item *nd = &s->list[CD_NODE].items[p->number];
+    nd->type->node->frame(nd->p, s->qref + nd->ltg[0], q, v, md);
+}
+
+static int check_node_rigid(const cd_system *s, int index, const void *vp, cd_error *err)
+{
+    const cd_p_marker *p = vp;
+    const cd_item *nd = &s->list[CD_NODE].items[p->number];
+    if (!nd->type->node->frame)
+        return cd_error_set(err, CD_ERR_INPUT,
+                            "MarkerNodeRigid %d: parameter 'nodeNumber' refers to node %d of type "
+                            "%s, which has no orientation (use a rigid-body node)", index,
+                            p->number, nd->type->name);
+    return CD_OK;
+}
+
+static int check_body_rigid(const cd_system *s, int index, const void *vp, cd_error *err)
+{
+    const cd_p_marker *p = vp;
+    const cd_item *ob = &s->list[CD_OBJECT].items[p->number];
+    if (!ob->type->object->body_frame)
+        return cd_error_set(err, CD_ERR_INPUT,
+                            "MarkerBodyRigid %d: parameter 'bodyNumber' refers to object %d of "
+                            "type %s, which has no orientation (use a rigid body)", index,
+                            p->number, ob->type->name);
+    return CD_OK;
 }
 
 static void body_mass_eval(const cd_system *s, const cd_item *mk, const double *q, const double *v,
@@ -94,6 +132,9 @@ static const cd_markerops node_pos_ops = {CD_MKF_POSITION, 0, node_pos_eval};
 static const cd_markerops node_coord_ops = {CD_MKF_COORDINATE, 0, node_coord_eval};
 static const cd_markerops body_pos_ops = {CD_MKF_POSITION, 1, body_pos_eval};
 static const cd_markerops body_mass_ops = {CD_MKF_BODYMASS | CD_MKF_POSITION, 1, body_mass_eval};
+static const cd_markerops body_rigid_ops = {CD_MKF_POSITION | CD_MKF_ORIENTATION, 1, body_pos_eval};
+static const cd_markerops node_rigid_ops = {CD_MKF_POSITION | CD_MKF_ORIENTATION, 0,
+                                            node_rigid_eval};
 
 static const cd_outvar pos_ov[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_NONE};
 static const cd_outvar coord_ov[] = {CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_NONE};
@@ -126,6 +167,12 @@ MARKER_TYPE(cd_type_MarkerNodeCoordinate, "MarkerNodeCoordinate", "NodeCoordinat
 MARKER_TYPE(cd_type_MarkerBodyPosition, "MarkerBodyPosition", "BodyPosition",
             "A point fixed to a body at localPosition.", body_pos_fields, check_body_pos,
             body_pos_ops, pos_ov);
+MARKER_TYPE(cd_type_MarkerBodyRigid, "MarkerBodyRigid", "BodyRigid",
+            "A body-fixed frame at localPosition of a rigid body: position and orientation.",
+            body_pos_fields, check_body_rigid, body_rigid_ops, pos_ov);
+MARKER_TYPE(cd_type_MarkerNodeRigid, "MarkerNodeRigid", "NodeRigid",
+            "The frame of a rigid-body node: position and orientation.", node_pos_fields,
+            check_node_rigid, node_rigid_ops, pos_ov);
 MARKER_TYPE(cd_type_MarkerBodyMass, "MarkerBodyMass", "BodyMass",
             "The mass distribution of a body, for mass-proportional loads (gravity).",
             body_mass_fields, check_body_mass, body_mass_ops, pos_ov);

@@ -110,8 +110,15 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
     return CD_OK;
 }
 
-static const cd_objectops ops = {CD_OBJF_BODY, 0, NULL, nodes, 1, mass, residual, jacobian,
-                                 NULL, NULL, NULL, output, uses_uf};
+static const cd_objectops ops = {
+    .flags = CD_OBJF_BODY,
+    .nodes = nodes,
+    .mass_const = 1,
+    .mass = mass,
+    .residual = residual,
+    .jacobian = jacobian,
+    .output = output,
+    .uses_userfunc = uses_uf};
 static const cd_outvar ov[] = {CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
                                CD_OV_NONE};
 static const cd_field fields[] = {

@@ -32,10 +32,11 @@ static void point_body(const cd_system *s, const cd_item *it, const double *lp, 
 }
 
 /* generalized force of the mass-proportional load b: f = m J^T b */
-static void point_massforce(const cd_system *s, const cd_item *it, const double b[3], double *f)
+static void point_massforce(const cd_system *s, const cd_item *it, const double *q,
+                            const double b[3], double *f)
 {
     const cd_p_mass *p = it->p;
-    (void)s;
+    (void)s; (void)q;
     for (int i = 0; i < it->nq; i++) f[i] = p->mass * b[i];
 }
 
@@ -72,7 +73,8 @@ static int check_point(const cd_system *s, int index, const void *vp, int dim, c
 {
     const cd_p_mass *p = vp;
     const cd_item *nd = &s->list[CD_NODE].items[p->nodeNumber];
-    if (!(nd->type->node->flags & CD_NODEF_POS) || (nd->type->node->flags & CD_NODEF_GROUND) ||
+    int fl = nd->type->node->flags;
+    if (!(fl & CD_NODEF_POS) || (fl & (CD_NODEF_GROUND | CD_NODEF_ROT)) ||
         nd->type->node->nq(nd->p) != dim)
         return cd_error_set(err, CD_ERR_INPUT,
                             "%s %d: parameter 'nodeNumber' refers to node %d of type %s; %s needs "
@@ -104,11 +106,12 @@ static void mass1d_body(const cd_system *s, const cd_item *it, const double *lp,
     }
 }
 
-static void mass1d_massforce(const cd_system *s, const cd_item *it, const double b[3], double *f)
+static void mass1d_massforce(const cd_system *s, const cd_item *it, const double *q,
+                             const double b[3], double *f)
 {
     const cd_p_mass *p = it->p;
     const double *R = p->referenceRotation.x;
-    (void)s;
+    (void)s; (void)q;
     f[0] = p->mass * (R[0] * b[0] + R[3] * b[1] + R[6] * b[2]);
 }
 
@@ -140,14 +143,27 @@ static void ground_body(const cd_system *s, const cd_item *it, const double *lp,
     }
 }
 
-static const cd_objectops mp_ops = {CD_OBJF_BODY | CD_OBJF_MASSPROP, 0, NULL, one_node, 1,
-                                    point_mass, NULL, NULL, NULL, point_body, point_massforce,
-                                    body_output, NULL};
-static const cd_objectops m1d_ops = {CD_OBJF_BODY | CD_OBJF_MASSPROP, 0, NULL, one_node, 1,
-                                     point_mass, NULL, NULL, NULL, mass1d_body, mass1d_massforce,
-                                     body_output, NULL};
-static const cd_objectops ground_ops = {CD_OBJF_BODY | CD_OBJF_GROUND, 0, NULL, NULL, 1, NULL,
-                                        NULL, NULL, NULL, ground_body, NULL, body_output, NULL};
+static const cd_objectops mp_ops = {
+    .flags = CD_OBJF_BODY | CD_OBJF_MASSPROP,
+    .nodes = one_node,
+    .mass_const = 1,
+    .mass = point_mass,
+    .body_position = point_body,
+    .mass_force = point_massforce,
+    .output = body_output};
+static const cd_objectops m1d_ops = {
+    .flags = CD_OBJF_BODY | CD_OBJF_MASSPROP,
+    .nodes = one_node,
+    .mass_const = 1,
+    .mass = point_mass,
+    .body_position = mass1d_body,
+    .mass_force = mass1d_massforce,
+    .output = body_output};
+static const cd_objectops ground_ops = {
+    .flags = CD_OBJF_BODY | CD_OBJF_GROUND,
+    .mass_const = 1,
+    .body_position = ground_body,
+    .output = body_output};
 
 static const cd_outvar body_ov[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                     CD_OV_ACCELERATION, CD_OV_NONE};

@@ -15,6 +15,11 @@ class OutputVariableType(IntEnum):
     Force = 8
     Distance = 9
     ConstraintEquation = 10
+    Rotation = 11
+    AngularVelocity = 12
+    AngularAcceleration = 13
+    RotationMatrix = 14
+    Torque = 15
 
 class ConfigurationType(IntEnum):
     Current = 0
@@ -76,6 +81,15 @@ class NodeGenericODE2(ItemBase):
     def __init__(self, name: str = '', referenceCoordinates: Sequence[float] = [], initialCoordinates: Sequence[float] = [], initialCoordinates_t: Sequence[float] = [], numberOfODE2Coordinates: int = 0, visualization: Any = None) -> None: ...
 
 
+class NodeRigidBody2D(ItemBase):
+    """A rigid-body node in the x-y plane: position (x, y) and rotation phi about z."""
+    name: str
+    referenceCoordinates: Sequence[float]
+    initialCoordinates: Sequence[float]
+    initialVelocities: Sequence[float]
+    def __init__(self, name: str = '', referenceCoordinates: Sequence[float] = [0.0, 0.0, 0.0], initialCoordinates: Sequence[float] = [0.0, 0.0, 0.0], initialVelocities: Sequence[float] = [0.0, 0.0, 0.0], visualization: Any = None) -> None: ...
+
+
 class ObjectGround(ItemBase):
     """The fixed ground body; markers on it give fixed positions."""
     name: str
@@ -125,6 +139,17 @@ class ObjectGenericODE2(ItemBase):
     def __init__(self, name: str = '', nodeNumbers: Sequence[int] = [], massMatrix: Any = None, stiffnessMatrix: Any = None, dampingMatrix: Any = None, forceVector: Sequence[float] = [], forceUserFunction: Union[Callable[..., Any], int] = 0, visualization: Any = None) -> None: ...
 
 GenericODE2 = ObjectGenericODE2
+
+class ObjectRigidBody2D(ItemBase):
+    """A rigid body in the x-y plane on a NodeRigidBody2D, with its centre of mass at centerOfMass in the body frame (the mass matrix then depends on the rotation)."""
+    name: str
+    mass: float
+    inertia: float
+    centerOfMass: Sequence[float]
+    nodeNumber: int
+    def __init__(self, name: str = '', mass: float = 0.0, inertia: float = 0.0, centerOfMass: Sequence[float] = [0.0, 0.0], nodeNumber: int = -1, physicsMass: Any = None, physicsInertia: Any = None, physicsCenterOfMass: Any = None, visualization: Any = None) -> None: ...
+
+RigidBody2D = ObjectRigidBody2D
 
 class ObjectConnectorSpringDamper(ItemBase):
     """Spring-damper along the line between two position markers: F = k (L - L0) + d (L_t - velocityOffset) + force."""
@@ -196,6 +221,29 @@ class ObjectConnectorCoordinate(ItemBase):
 CoordinateConstraint = ObjectConnectorCoordinate
 ConnectorCoordinate = ObjectConnectorCoordinate
 
+class ObjectJointRevolute2D(ItemBase):
+    """A revolute joint in the x-y plane: the two markers stay at the same point (2 equations, the multipliers are the joint force)."""
+    name: str
+    markerNumbers: Sequence[int]
+    activeConnector: bool
+    def __init__(self, name: str = '', markerNumbers: Sequence[int] = [-1, -1], activeConnector: bool = True, visualization: Any = None) -> None: ...
+
+RevoluteJoint2D = ObjectJointRevolute2D
+JointRevolute2D = ObjectJointRevolute2D
+
+class ObjectJointPrismatic2D(ItemBase):
+    """A prismatic joint in the x-y plane: marker 1 slides along axisMarker0 of marker 0 (numerical Jacobian)."""
+    name: str
+    markerNumbers: Sequence[int]
+    axisMarker0: Sequence[float]
+    normalMarker1: Sequence[float]
+    constrainRotation: bool
+    activeConnector: bool
+    def __init__(self, name: str = '', markerNumbers: Sequence[int] = [-1, -1], axisMarker0: Sequence[float] = [1.0, 0.0, 0.0], normalMarker1: Sequence[float] = [0.0, 1.0, 0.0], constrainRotation: bool = True, activeConnector: bool = True, visualization: Any = None) -> None: ...
+
+PrismaticJoint2D = ObjectJointPrismatic2D
+JointPrismatic2D = ObjectJointPrismatic2D
+
 class MarkerNodePosition(ItemBase):
     """The position of a node (NodePoint, NodePoint2D, NodePointGround)."""
     name: str
@@ -224,6 +272,21 @@ class MarkerBodyMass(ItemBase):
     name: str
     bodyNumber: int
     def __init__(self, name: str = '', bodyNumber: int = -1, visualization: Any = None) -> None: ...
+
+
+class MarkerBodyRigid(ItemBase):
+    """A body-fixed frame at localPosition of a rigid body: position and orientation."""
+    name: str
+    bodyNumber: int
+    localPosition: Sequence[float]
+    def __init__(self, name: str = '', bodyNumber: int = -1, localPosition: Sequence[float] = [0.0, 0.0, 0.0], visualization: Any = None) -> None: ...
+
+
+class MarkerNodeRigid(ItemBase):
+    """The frame of a rigid-body node: position and orientation."""
+    name: str
+    nodeNumber: int
+    def __init__(self, name: str = '', nodeNumber: int = -1, visualization: Any = None) -> None: ...
 
 
 class LoadForceVector(ItemBase):
@@ -255,6 +318,17 @@ class LoadMassProportional(ItemBase):
     def __init__(self, name: str = '', markerNumber: int = -1, loadVector: Sequence[float] = [0.0, 0.0, 0.0], loadVectorUserFunction: Union[Callable[..., Any], int] = 0, visualization: Any = None) -> None: ...
 
 Gravity = LoadMassProportional
+
+class LoadTorqueVector(ItemBase):
+    """A torque vector applied at a marker with orientation."""
+    name: str
+    markerNumber: int
+    loadVector: Sequence[float]
+    bodyFixed: bool
+    loadVectorUserFunction: Union[Callable[..., Any], int]
+    def __init__(self, name: str = '', markerNumber: int = -1, loadVector: Sequence[float] = [0.0, 0.0, 0.0], bodyFixed: bool = False, loadVectorUserFunction: Union[Callable[..., Any], int] = 0, visualization: Any = None) -> None: ...
+
+Torque = LoadTorqueVector
 
 class SensorNode(ItemBase):
     """Records an output variable of a node."""
@@ -311,4 +385,4 @@ class SensorLoad(ItemBase):
     def __init__(self, name: str = '', loadNumber: int = -1, writeToFile: bool = False, fileName: str = '', storeInternal: bool = True, visualization: Any = None) -> None: ...
 
 
-__all__ = ['OutputVariableType', 'ConfigurationType', 'ItemBase', 'ITEM_TYPES', 'item_class', 'NodePoint', 'Point', 'NodePoint2D', 'Point2D', 'Node1D', 'NodePointGround', 'PointGround', 'NodeGenericODE2', 'ObjectGround', 'Ground', 'ObjectMassPoint', 'MassPoint', 'ObjectMassPoint2D', 'MassPoint2D', 'ObjectMass1D', 'Mass1D', 'ObjectGenericODE2', 'GenericODE2', 'ObjectConnectorSpringDamper', 'SpringDamper', 'ConnectorSpringDamper', 'ObjectConnectorCartesianSpringDamper', 'CartesianSpringDamper', 'ConnectorCartesianSpringDamper', 'ObjectConnectorCoordinateSpringDamper', 'CoordinateSpringDamper', 'ConnectorCoordinateSpringDamper', 'ObjectConnectorDistance', 'DistanceConstraint', 'ConnectorDistance', 'ObjectConnectorCoordinate', 'CoordinateConstraint', 'ConnectorCoordinate', 'MarkerNodePosition', 'MarkerNodeCoordinate', 'MarkerBodyPosition', 'MarkerBodyMass', 'LoadForceVector', 'Force', 'LoadCoordinate', 'LoadMassProportional', 'Gravity', 'SensorNode', 'SensorObject', 'SensorBody', 'SensorMarker', 'SensorLoad']
+__all__ = ['OutputVariableType', 'ConfigurationType', 'ItemBase', 'ITEM_TYPES', 'item_class', 'NodePoint', 'Point', 'NodePoint2D', 'Point2D', 'Node1D', 'NodePointGround', 'PointGround', 'NodeGenericODE2', 'NodeRigidBody2D', 'ObjectGround', 'Ground', 'ObjectMassPoint', 'MassPoint', 'ObjectMassPoint2D', 'MassPoint2D', 'ObjectMass1D', 'Mass1D', 'ObjectGenericODE2', 'GenericODE2', 'ObjectRigidBody2D', 'RigidBody2D', 'ObjectConnectorSpringDamper', 'SpringDamper', 'ConnectorSpringDamper', 'ObjectConnectorCartesianSpringDamper', 'CartesianSpringDamper', 'ConnectorCartesianSpringDamper', 'ObjectConnectorCoordinateSpringDamper', 'CoordinateSpringDamper', 'ConnectorCoordinateSpringDamper', 'ObjectConnectorDistance', 'DistanceConstraint', 'ConnectorDistance', 'ObjectConnectorCoordinate', 'CoordinateConstraint', 'ConnectorCoordinate', 'ObjectJointRevolute2D', 'RevoluteJoint2D', 'JointRevolute2D', 'ObjectJointPrismatic2D', 'PrismaticJoint2D', 'JointPrismatic2D', 'MarkerNodePosition', 'MarkerNodeCoordinate', 'MarkerBodyPosition', 'MarkerBodyMass', 'MarkerBodyRigid', 'MarkerNodeRigid', 'LoadForceVector', 'Force', 'LoadCoordinate', 'LoadMassProportional', 'Gravity', 'LoadTorqueVector', 'Torque', 'SensorNode', 'SensorObject', 'SensorBody', 'SensorMarker', 'SensorLoad']

@@ -1,0 +1,228 @@
+/* Joints in the x-y plane, each with its own multipliers:
+ *  ObjectJointRevolute2D   g = (p1 - p0)_{x,y} = 0          (2 multipliers: the joint force)
+ *  ObjectJointPrismatic2D  g0 = n1 . (p1 - p0) = 0, g1 = a0 . n1 = 0
+ *      n1 = A1 normalMarker1 and a0 = A0 axisMarker0 in global coordinates; without
+ *      constrainRotation the second equation is lambda1 = 0.
+ * Index 2: the time derivatives of these equations. r2 = C_q^T lambda.
+ * Revolute2D has an analytic Jacobian (index 3); Prismatic2D is differentiated numerically. */
+#include "../core/cd_items.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define OFF(f) offsetof(cd_p_joint, f)
+
+static int two_ae(const void *p) { (void)p; return 2; }
+static int active(const void *p) { return ((const cd_p_joint *)p)->activeConnector; }
+
+/* ---------------------------------------------------------------- Revolute2D */
+
+static int rev_residual(const cd_objctx *c, double *r2, double *rae)
+{
+    double F[3] = {c->lam[0], c->lam[1], 0};
+    cd_conn_apply_force(c, F, r2);
+    for (int i = 0; i < 2; i++)
+        rae[i] = c->index2 ? c->md[1].vel[i] - c->md[0].vel[i] : c->md[1].pos[i] - c->md[0].pos[i];
+    return CD_OK;
+}
+
+/* K block of marker k (sign s) += s d(J_k^T F)/dq_k */
+static void add_jtv(const cd_objctx *c, int k, double sgn, const double F[3], double *K)
+{
+    const cd_markerdata *md = &c->md[k];
+    double Kk[CD_CONN_MAXNQ * CD_CONN_MAXNQ];
+    int n = md->n, nq = c->item->nq, o = c->item->mk_off[k];
+    if (!md->jtv_dq || n == 0) return;
+    memset(Kk, 0, sizeof(double) * (size_t)(n * n));
+    md->jtv_dq(md, F, Kk);
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) K[(o + i) + nq * (o + j)] += sgn * Kk[i + n * j];
+}
+
+/* Cq = rows x, y of JD; K = d(JD^T F)/dq from the markers' lever arms */
+static int rev_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
+                        double *Gv)
+{
+    int nq = c->item->nq;
+    double JD[3 * CD_CONN_MAXNQ], F[3] = {c->lam[0], c->lam[1], 0};
+    if (c->index2 || nq > CD_CONN_MAXNQ) return CD_JAC_NUMERICAL;
+    for (int k = 0; k < 2; k++)
+        if (!c->md[k].Jconst && !c->md[k].jtv_dq) return CD_JAC_NUMERICAL;
+    cd_conn_jd(c, JD);
+    memset(K, 0, sizeof(double) * (size_t)(nq * nq));
+    memset(D, 0, sizeof(double) * (size_t)(nq * nq));
+    memset(Gv, 0, sizeof(double) * (size_t)(2 * nq));
+    for (int i = 0; i < nq; i++)
+        for (int j = 0; j < 2; j++) Cq[j + 2 * i] = JD[j + 3 * i];
+    memcpy(Gq, Cq, sizeof(double) * (size_t)(2 * nq));
+    add_jtv(c, 1, 1.0, F, K);
+    add_jtv(c, 0, -1.0, F, K);
+    return CD_OK;
+}
+
+static int rev_output(const cd_objctx *c, cd_outvar var, double *out)
+{
+    switch (var) {
+    case CD_OV_POSITION: memcpy(out, c->md[0].pos, 3 * sizeof(double)); return 3;
+    case CD_OV_VELOCITY:
+        for (int i = 0; i < 3; i++) out[i] = c->md[1].vel[i] - c->md[0].vel[i];
+        return 3;
+    case CD_OV_FORCE: out[0] = c->lam[0]; out[1] = c->lam[1]; out[2] = 0; return 3;
+    case CD_OV_CONSTRAINTEQUATION:
+        for (int i = 0; i < 2; i++) out[i] = c->md[1].pos[i] - c->md[0].pos[i];
+        return 2;
+    default: return -1;
+    }
+}
+
+/* ---------------------------------------------------------------- Prismatic2D */
+
+static void matvec(const double A[9], const double x[3], double y[3])
+{
+    for (int i = 0; i < 3; i++) y[i] = A[3 * i] * x[0] + A[3 * i + 1] * x[1] + A[3 * i + 2] * x[2];
+}
+
+static void cross(const double a[3], const double b[3], double c[3])
+{
+    c[0] = a[1] * b[2] - a[2] * b[1];
+    c[1] = a[2] * b[0] - a[0] * b[2];
+    c[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+static double dot(const double a[3], const double b[3])
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+/* r2 += w^T Jrot_k for marker k (a torque-like row) */
+static void add_rot_row(const cd_objctx *c, int k, const double w[3], double *r2)
+{
+    const cd_markerdata *md = &c->md[k];
+    int o = c->item->mk_off[k];
+    for (int j = 0; j < md->n; j++) r2[o + j] += dot(w, md->Jrot + 3 * j);
+}
+
+/* g0 = n1.d: dg0 = n1^T dD + (n1 x d)^T dtheta1;
+ * g1 = a0.n1: dg1 = (a0 x n1)^T dtheta0 + (n1 x a0)^T dtheta1 */
+static int pri_residual(const cd_objctx *c, double *r2, double *rae)
+{
+    const cd_p_joint *p = c->item->p;
+    double n1[3], a0[3], d[3], vd[3], w[3], F[3];
+    matvec(c->md[1].A, p->normalMarker1.x, n1);
+    matvec(c->md[0].A, p->axisMarker0.x, a0);
+    for (int i = 0; i < 3; i++) {
+        d[i] = c->md[1].pos[i] - c->md[0].pos[i];
+        vd[i] = c->md[1].vel[i] - c->md[0].vel[i];
+    }
+    double l0 = c->lam[0], l1 = p->constrainRotation ? c->lam[1] : 0.0;
+    for (int i = 0; i < 3; i++) F[i] = l0 * n1[i];
+    cd_conn_apply_force(c, F, r2);
+    cross(n1, d, w);
+    for (int i = 0; i < 3; i++) w[i] *= l0;
+    add_rot_row(c, 1, w, r2);
+    if (l1 != 0.0) {
+        cross(a0, n1, w);
+        for (int i = 0; i < 3; i++) w[i] *= l1;
+        add_rot_row(c, 0, w, r2);
+        for (int i = 0; i < 3; i++) w[i] = -w[i];
+        add_rot_row(c, 1, w, r2);
+    }
+    if (c->index2) {
+        double wn[3], wa[3];
+        cross(c->md[1].omega, n1, wn);
+        cross(c->md[0].omega, a0, wa);
+        rae[0] = dot(wn, d) + dot(n1, vd);
+        rae[1] = p->constrainRotation ? dot(wa, n1) + dot(a0, wn) : c->lam[1];
+    } else {
+        rae[0] = dot(n1, d);
+        rae[1] = p->constrainRotation ? dot(a0, n1) : c->lam[1];
+    }
+    return CD_OK;
+}
+
+static int pri_output(const cd_objctx *c, cd_outvar var, double *out)
+{
+    switch (var) {
+    case CD_OV_POSITION: memcpy(out, c->md[1].pos, 3 * sizeof(double)); return 3;
+    case CD_OV_VELOCITY:
+        for (int i = 0; i < 3; i++) out[i] = c->md[1].vel[i] - c->md[0].vel[i];
+        return 3;
+    case CD_OV_FORCE: out[0] = c->lam[0]; out[1] = c->lam[1]; return 2;
+    default: return -1;
+    }
+}
+
+static int check_rev(const cd_system *s, int i, const void *p, cd_error *e)
+{
+    return cd_conn_check_markers(s, i, p, CD_MKF_POSITION, "ObjectJointRevolute2D", e);
+}
+
+static int check_pri(const cd_system *s, int index, const void *vp, cd_error *err)
+{
+    const cd_p_joint *p = vp;
+    for (int k = 0; k < 2; k++) {
+        const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumbers.x[k]];
+        if (!(mk->type->marker->flags & CD_MKF_ORIENTATION))
+            return cd_error_set(err, CD_ERR_INPUT,
+                                "ObjectJointPrismatic2D %d: parameter 'markerNumbers' entry %d "
+                                "refers to marker %d of type %s, which provides no orientation; "
+                                "use MarkerBodyRigid or MarkerNodeRigid", index, k,
+                                p->markerNumbers.x[k], mk->type->name);
+    }
+    double na = sqrt(dot(p->axisMarker0.x, p->axisMarker0.x));
+    double nn = sqrt(dot(p->normalMarker1.x, p->normalMarker1.x));
+    if (!(na > 0) || !(nn > 0))
+        return cd_error_set(err, CD_ERR_INPUT, "ObjectJointPrismatic2D %d: parameter '%s' must "
+                            "not be zero", index, na > 0 ? "normalMarker1" : "axisMarker0");
+    return CD_OK;
+}
+
+static const cd_objectops rev_ops = {
+    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT,
+    .nmarkers = 2,
+    .nae = two_ae,
+    .mass_const = 1,
+    .residual = rev_residual,
+    .jacobian = rev_jacobian,
+    .output = rev_output,
+    .active = active};
+static const cd_objectops pri_ops = {
+    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT,
+    .nmarkers = 2,
+    .nae = two_ae,
+    .mass_const = 1,
+    .residual = pri_residual,
+    .output = pri_output,
+    .active = active};
+
+static const cd_outvar rev_ov[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_FORCE,
+                                   CD_OV_CONSTRAINTEQUATION, CD_OV_NONE};
+static const cd_outvar pri_ov[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_FORCE, CD_OV_NONE};
+
+#define NAME_FIELD {"name", CD_FT_STRING, 0, offsetof(cd_common, name), "", 0, 0, "", "joint's unique name", NULL}
+#define MARKERS_FIELD(doc) {"markerNumbers", CD_FT_INDEXLIST, 2, OFF(markerNumbers), NULL, 0, CD_MARKER, "", doc, NULL}
+#define ACTIVE_FIELD {"activeConnector", CD_FT_BOOL, 0, OFF(activeConnector), "1", 0, 0, "", "False: the joint is replaced by lambda = 0", NULL}
+
+static const cd_field rev_fields[] = {
+    NAME_FIELD, MARKERS_FIELD("two position markers [m0, m1] kept at the same point in x, y"),
+    ACTIVE_FIELD};
+static const cd_field pri_fields[] = {
+    NAME_FIELD, MARKERS_FIELD("two markers with orientation [m0, m1] (MarkerBodyRigid)"),
+    {"axisMarker0", CD_FT_VEC, 3, OFF(axisMarker0), "1 0 0", 0, 0, "",
+     "sliding axis in marker 0's frame", NULL},
+    {"normalMarker1", CD_FT_VEC, 3, OFF(normalMarker1), "0 1 0", 0, 0, "",
+     "normal to the axis in marker 1's frame", NULL},
+    {"constrainRotation", CD_FT_BOOL, 0, OFF(constrainRotation), "1", 0, 0, "",
+     "True: the bodies keep their relative rotation (axis stays normal to normalMarker1)", NULL},
+    ACTIVE_FIELD};
+
+const cd_itemtype cd_type_ObjectJointRevolute2D = {
+    CD_OBJECT, "ObjectJointRevolute2D", "JointRevolute2D", "RevoluteJoint2D",
+    "A revolute joint in the x-y plane: the two markers stay at the same point (2 equations, "
+    "the multipliers are the joint force).", sizeof(cd_p_joint), rev_fields, CD_NF(rev_fields),
+    check_rev, NULL, &rev_ops, NULL, NULL, rev_ov};
+const cd_itemtype cd_type_ObjectJointPrismatic2D = {
+    CD_OBJECT, "ObjectJointPrismatic2D", "JointPrismatic2D", "PrismaticJoint2D",
+    "A prismatic joint in the x-y plane: marker 1 slides along axisMarker0 of marker 0 "
+    "(numerical Jacobian).", sizeof(cd_p_joint), pri_fields, CD_NF(pri_fields), check_pri, NULL,
+    &pri_ops, NULL, NULL, pri_ov};
