@@ -86,10 +86,20 @@ static int assign_markers(cd_system *s)
     return CD_OK;
 }
 
-/* connectors: marker 0's coordinates then marker 1's; constraints get their own multipliers */
+/* connectors: marker 0's coordinates then marker 1's; constraints get their own multipliers,
+ * after the nodes' own algebraic equations (the Euler-parameter norm) */
 static int assign_connectors(cd_system *s)
 {
     int nae = 0;
+    for (int i = 0; i < s->list[CD_NODE].n; i++) {
+        cd_item *nd = &s->list[CD_NODE].items[i];
+        const cd_nodeops *ops = nd->type->node;
+        nd->nae = ops->nae ? ops->nae(nd->p) : 0;
+        nd->ae0 = nae;
+        nae += nd->nae;
+        if (nd->nae > s->maxnae) s->maxnae = nd->nae;
+        if (nd->nq > s->maxnq) s->maxnq = nd->nq;
+    }
     for (int i = 0; i < s->list[CD_OBJECT].n; i++) {
         cd_item *it = &s->list[CD_OBJECT].items[i];
         const cd_objectops *ops = it->type->object;
@@ -115,11 +125,16 @@ static int assign_connectors(cd_system *s)
     }
     s->nae = nae;
     s->ownerae = calloc((size_t)nae + 1, sizeof(int));
-    if (!s->ownerae) return CD_ERR_NOMEM;
-    for (int i = 0; i < s->list[CD_OBJECT].n; i++) {
-        const cd_item *it = &s->list[CD_OBJECT].items[i];
-        for (int j = 0; j < it->nae; j++) s->ownerae[it->ae0 + j] = i;
-    }
+    s->ownerae_kind = calloc((size_t)nae + 1, sizeof(int));
+    if (!s->ownerae || !s->ownerae_kind) return CD_ERR_NOMEM;
+    for (int k = CD_NODE; k <= CD_OBJECT; k++)
+        for (int i = 0; i < s->list[k].n; i++) {
+            const cd_item *it = &s->list[k].items[i];
+            for (int j = 0; j < it->nae; j++) {
+                s->ownerae[it->ae0 + j] = i;
+                s->ownerae_kind[it->ae0 + j] = k;
+            }
+        }
     return CD_OK;
 }
 

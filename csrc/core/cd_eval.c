@@ -216,6 +216,18 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
             ssae += ws->rae[j] * ws->rae[j];
         }
     }
+    for (int i = 0; i < s->list[CD_NODE].n; i++) {  /* node-owned equations */
+        const cd_item *nd = &s->list[CD_NODE].items[i];
+        if (!nd->nae) continue;
+        cd_eval_gather(nd, st, ws);
+        nd->type->node->ae_residual(nd->p, s->qref + nd->ltg[0], ws->ql, ws->vl, ws->laml,
+                                    c->index2, ws->r2, ws->rae);
+        for (int k = 0; k < nd->nq; k++) r[nd->ltg[k]] += ws->r2[k];
+        for (int j = 0; j < nd->nae; j++) {
+            r[n2 + nd->ae0 + j] = (c->index2 ? c->svel : 1.0) * ws->rae[j];
+            ssae += ws->rae[j] * ws->rae[j];
+        }
+    }
     for (int l = 0; l < s->list[CD_LOAD].n; l++) {
         int rc = add_load(s, ws, l, st, c->lf, r, err);
         if (rc) return rc;
@@ -325,10 +337,9 @@ int cd_eval_object_jacobian(const cd_system *s, cd_evalws *ws, int o, const cd_s
 }
 
 /* add object o's scaled local matrices into the values */
-static void scatter_object(const cd_system *s, cd_evalws *ws, int o, const cd_evalcoef *c,
-                           double *val, int has_jac, const double *M)
+static void scatter_item(const cd_item *it, const cd_evalws *ws, const cd_evalcoef *c,
+                         double *val, int has_jac, const double *M, int inactive, int vel)
 {
-    const cd_item *it = &s->list[CD_OBJECT].items[o];
     int nq = it->nq, na = it->nae;
     const int *qq = it->map, *qa = qq + nq * nq, *aq = qa + nq * na, *aa = aq + nq * na;
     for (int k = 0; k < nq * nq; k++) {
@@ -337,14 +348,17 @@ static void scatter_object(const cd_system *s, cd_evalws *ws, int o, const cd_ev
         val[qq[k]] += v;
     }
     if (!has_jac || na == 0) return;
-    int inactive = is_inactive_constraint(it);
-    double rs = is_velocity_row(it, c->index2) ? c->svel : 1.0;
+    double rs = vel ? c->svel : 1.0;
     for (int i = 0; i < nq; i++)
         for (int j = 0; j < na; j++) {
             val[qa[i + j * nq]] += c->cA * ws->Cq[j + i * na];
             val[aq[j + i * na]] += rs * (c->gq * ws->Gq[j + i * na] + c->gv * ws->Gv[j + i * na]);
         }
-    for (int j = 0; j < na; j++) val[aa[j]] += inactive ? c->cLam : 0.0;
+    for (int j = 0; j < na; j++) {
+        int trivial = inactive || (it->type->kind == CD_OBJECT && it->type->object->lambda_row &&
+                                   it->type->object->lambda_row(it->p, j));
+        val[aa[j]] += trivial ? rs * c->cLam : 0.0;  /* row rs * lambda_j */
+    }
 }
 
 /* loads on markers whose Jacobian depends on q: d(-J^T F)/dq (K scaled by cK) */
@@ -398,7 +412,18 @@ int cd_eval_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
             if (rc) return rc;
             M = ws->M;
         }
-        scatter_object(s, ws, o, c, values, has_jac, M);
+        scatter_item(it, ws, c, values, has_jac, M, is_inactive_constraint(it),
+                     is_velocity_row(it, c->index2));
+    }
+    /* node-owned equations (Euler-parameter norm): analytic */
+    for (int i = 0; i < s->list[CD_NODE].n; i++) {
+        const cd_item *nd = &s->list[CD_NODE].items[i];
+        if (!nd->nae) continue;
+        cd_eval_gather(nd, st, ws);
+        memset(ws->D, 0, sizeof(double) * (size_t)(nd->nq * nd->nq));
+        nd->type->node->ae_jacobian(nd->p, s->qref + nd->ltg[0], ws->ql, ws->vl, ws->laml,
+                                    c->index2, ws->K, ws->Cq, ws->Gq, ws->Gv);
+        scatter_item(nd, ws, c, values, 1, NULL, 0, c->index2);
     }
     return load_jacobians(s, ws, st, c, values, err);
 }

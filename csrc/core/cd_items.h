@@ -80,11 +80,21 @@ typedef struct {
     int nodeNumber;
 } cd_p_rigid2d;
 
+/* rigid bodies in 3D */
+typedef struct {
+    cd_common c;
+    double mass;
+    cd_vec inertia;              /* 6: Jxx, Jyy, Jzz, Jyz, Jxz, Jxy about the reference point */
+    cd_vec centerOfMass;         /* 3: body frame */
+    int nodeNumber;
+} cd_p_rigid3d;
+
 /* joints */
 typedef struct {
     cd_common c;
     cd_ivec markerNumbers;
     cd_vec axisMarker0, normalMarker1;  /* Prismatic2D */
+    cd_vec constrainedAxes;             /* Spherical: 3 flags (0 or 1) */
     int constrainRotation, activeConnector;
 } cd_p_joint;
 
@@ -102,7 +112,8 @@ extern const cd_itemtype cd_type_LoadForceVector, cd_type_LoadCoordinate,
     cd_type_LoadMassProportional, cd_type_LoadTorqueVector;
 extern const cd_itemtype cd_type_NodeRigidBody2D, cd_type_ObjectRigidBody2D,
     cd_type_MarkerBodyRigid, cd_type_MarkerNodeRigid, cd_type_ObjectJointRevolute2D,
-    cd_type_ObjectJointPrismatic2D;
+    cd_type_ObjectJointPrismatic2D, cd_type_NodeRigidBodyEP, cd_type_NodeRigidBodyRxyz,
+    cd_type_ObjectRigidBody, cd_type_ObjectJointSpherical;
 extern const cd_itemtype cd_type_SensorNode, cd_type_SensorObject, cd_type_SensorBody,
     cd_type_SensorMarker, cd_type_SensorLoad;
 

@@ -122,6 +122,8 @@ int cd_pattern_build(cd_system *s, cd_error *err)
     for (int i = 0; i < s->n2 && !rc; i++) rc = trip_add(&t, i, i);
     for (int i = 0; i < s->list[CD_OBJECT].n && !rc; i++)
         rc = object_triplets(s, &s->list[CD_OBJECT].items[i], &t);
+    for (int i = 0; i < s->list[CD_NODE].n && !rc; i++)  /* node-owned equations */
+        if (s->list[CD_NODE].items[i].nae) rc = object_triplets(s, &s->list[CD_NODE].items[i], &t);
     for (int i = 0; i < s->list[CD_LOAD].n && !rc; i++)  /* loads: LTG x LTG (J depends on q) */
         rc = object_triplets(s, &s->list[CD_LOAD].items[i], &t);
     if (!rc) rc = compress(P, &t);
@@ -136,6 +138,8 @@ int cd_pattern_build(cd_system *s, cd_error *err)
         rc = object_map(s, &s->list[CD_OBJECT].items[i]);
     for (int i = 0; i < s->list[CD_LOAD].n && !rc; i++)
         rc = object_map(s, &s->list[CD_LOAD].items[i]);
+    for (int i = 0; i < s->list[CD_NODE].n && !rc; i++)
+        if (s->list[CD_NODE].items[i].nae) rc = object_map(s, &s->list[CD_NODE].items[i]);
     if (rc) cd_error_set(err, rc, "out of memory building the Newton matrix pattern");
     return rc;
 }

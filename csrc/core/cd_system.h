@@ -163,6 +163,19 @@ typedef struct cd_nodeops {
      * by the caller); NULL for nodes without orientation */
     void (*frame)(const void *p, const double *qref, const double *q, const double *v,
                   cd_markerdata *md);
+    /* rigid nodes: rotation of the total coordinates theta (q[3..]): A (row-major 3x3),
+     * Gbar (3 x ntheta, row-major) with local omega = Gbar theta_t, and d(Gbar)/dt theta_t */
+    void (*rotation)(const void *p, const double *qref, const double *q, const double *v,
+                     double A[9], double *Gbar, double Gbd_v[3]);
+    /* node-owned algebraic equations (the Euler-parameter norm): number, residual
+     * (r2 = C_q^T lam on the node's coordinates, rae = g or g_t) and analytic Jacobian
+     * (K = dr2/dq, Cq, Gq = drae/dq, Gv = drae/dv; column-major, written fully) */
+    int (*nae)(const void *p);
+    void (*ae_residual)(const void *p, const double *qref, const double *q, const double *v,
+                        const double *lam, int index2, double *r2, double *rae);
+    void (*ae_jacobian)(const void *p, const double *qref, const double *q, const double *v,
+                        const double *lam, int index2, double *K, double *Cq, double *Gq,
+                        double *Gv);
 } cd_nodeops;
 
 typedef struct cd_objectops {
@@ -200,6 +213,9 @@ typedef struct cd_objectops {
     int (*output)(const cd_objctx *c, cd_outvar var, double *out);
     int (*uses_userfunc)(const void *p);         /* 1: analytic Jacobian not applicable */
     int (*active)(const void *p);                /* constraints: 0 when deactivated */
+    /* constraints: 1 if algebraic row j is the trivial equation lambda_j = 0 (an axis that is
+     * not constrained); NULL: none is */
+    int (*lambda_row)(const void *p, int j);
 } cd_objectops;
 
 typedef struct cd_markerops {
@@ -265,7 +281,8 @@ typedef struct cd_system {
     int n2, nae;                /* numbers of ODE2 and AE coordinates */
     double *qref;               /* reference ODE2 coordinates (n2) */
     double *q0, *v0;            /* initial displacement coordinates and velocities (n2) */
-    int *owner2, *ownerae;      /* item owning each ODE2 coordinate (node) / AE (object) */
+    int *owner2, *ownerae;      /* item owning each ODE2 coordinate (node) / AE (object or node) */
+    int *ownerae_kind;          /* CD_OBJECT or CD_NODE for each AE */
     int maxnq, maxnae;          /* largest object nq, nae (workspace sizes) */
     int maxmk;                  /* largest marker nq */
     cd_pattern pat;

@@ -53,12 +53,11 @@ static void ground_init(const void *vp, double *qref, double *q0, double *v0)
     (void)vp; (void)qref; (void)q0; (void)v0;
 }
 
-static const cd_nodeops point_ops = {CD_NODEF_POS, nq3, init, position, NULL};
-static const cd_nodeops point2d_ops = {CD_NODEF_POS, nq2, init, position, NULL};
-static const cd_nodeops node1d_ops = {0, nq1, init, NULL, NULL};
-static const cd_nodeops ground_ops = {CD_NODEF_POS | CD_NODEF_GROUND, nq0, ground_init,
-                                      ground_position, NULL};
-static const cd_nodeops generic_ops = {0, nqn, init, NULL, NULL};
+static const cd_nodeops point_ops = {.flags = CD_NODEF_POS, .nq = nq3, .init = init, .position = position};
+static const cd_nodeops point2d_ops = {.flags = CD_NODEF_POS, .nq = nq2, .init = init, .position = position};
+static const cd_nodeops node1d_ops = {.flags = 0, .nq = nq1, .init = init};
+static const cd_nodeops ground_ops = {.flags = CD_NODEF_POS | CD_NODEF_GROUND, .nq = nq0, .init = ground_init, .position = ground_position};
+static const cd_nodeops generic_ops = {.flags = 0, .nq = nqn, .init = init};
 
 static const cd_outvar point_ov[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                      CD_OV_ACCELERATION, CD_OV_COORDINATES, CD_OV_COORDINATES_T,

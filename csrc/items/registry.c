@@ -4,13 +4,15 @@
 
 static const cd_itemtype *const types[] = {
     &cd_type_NodePoint, &cd_type_NodePoint2D, &cd_type_Node1D, &cd_type_NodePointGround,
-    &cd_type_NodeGenericODE2, &cd_type_NodeRigidBody2D,
+    &cd_type_NodeGenericODE2, &cd_type_NodeRigidBody2D, &cd_type_NodeRigidBodyEP,
+    &cd_type_NodeRigidBodyRxyz,
     &cd_type_ObjectGround, &cd_type_ObjectMassPoint, &cd_type_ObjectMassPoint2D,
     &cd_type_ObjectMass1D, &cd_type_ObjectGenericODE2, &cd_type_ObjectRigidBody2D,
+    &cd_type_ObjectRigidBody,
     &cd_type_ObjectConnectorSpringDamper, &cd_type_ObjectConnectorCartesianSpringDamper,
     &cd_type_ObjectConnectorCoordinateSpringDamper, &cd_type_ObjectConnectorDistance,
     &cd_type_ObjectConnectorCoordinate, &cd_type_ObjectJointRevolute2D,
-    &cd_type_ObjectJointPrismatic2D,
+    &cd_type_ObjectJointPrismatic2D, &cd_type_ObjectJointSpherical,
     &cd_type_MarkerNodePosition, &cd_type_MarkerNodeCoordinate, &cd_type_MarkerBodyPosition,
     &cd_type_MarkerBodyMass, &cd_type_MarkerBodyRigid, &cd_type_MarkerNodeRigid,
     &cd_type_LoadForceVector, &cd_type_LoadCoordinate, &cd_type_LoadMassProportional,

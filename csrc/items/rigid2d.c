@@ -61,8 +61,7 @@ static void node_frame(const void *vp, const double *qref, const double *q, cons
     jrot_phi(md->Jrot);
 }
 
-static const cd_nodeops node_ops = {CD_NODEF_POS | CD_NODEF_ROT, nq3, node_init, node_position,
-                                    node_frame};
+static const cd_nodeops node_ops = {.flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq3, .init = node_init, .position = node_position, .frame = node_frame};
 static const cd_outvar node_ov[] = {
     CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_ACCELERATION, CD_OV_COORDINATES,
     CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT, CD_OV_ROTATION, CD_OV_ANGULARVELOCITY,

@@ -91,7 +91,8 @@ void cd_newton_explain(const cd_system *s, const cd_nwork *w, cd_error *err)
         if (i < s->n2)
             cd_item_label(s, CD_NODE, s->owner2[i], lb, sizeof lb);
         else
-            cd_item_label(s, CD_OBJECT, s->ownerae[i - s->n2], lb, sizeof lb);
+            cd_item_label(s, (cd_kind)s->ownerae_kind[i - s->n2], s->ownerae[i - s->n2], lb,
+                          sizeof lb);
         len += (size_t)snprintf(err->msg + len, CD_MSG_LEN - len, " %s %d of %s = %.3g%s",
                                 i < s->n2 ? "ODE2 coordinate" : "algebraic equation",
                                 i < s->n2 ? i : i - s->n2, lb, RU(i), k < 2 ? ";" : "");
@@ -111,7 +112,8 @@ void cd_explain_column(const cd_system *s, int col, cd_error *err)
     else
         snprintf(err->msg + len, CD_MSG_LEN - len, "; the singular column is the multiplier of "
                  "%s (redundant or conflicting constraint?)",
-                 cd_item_label(s, CD_OBJECT, s->ownerae[col - s->n2], lb, sizeof lb));
+                 cd_item_label(s, (cd_kind)s->ownerae_kind[col - s->n2], s->ownerae[col - s->n2],
+                               lb, sizeof lb));
 }
 
 /* evaluate and factor the Newton matrix at st */

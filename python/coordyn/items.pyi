@@ -90,6 +90,25 @@ class NodeRigidBody2D(ItemBase):
     def __init__(self, name: str = '', referenceCoordinates: Sequence[float] = [0.0, 0.0, 0.0], initialCoordinates: Sequence[float] = [0.0, 0.0, 0.0], initialVelocities: Sequence[float] = [0.0, 0.0, 0.0], visualization: Any = None) -> None: ...
 
 
+class NodeRigidBodyEP(ItemBase):
+    """A 3D rigid-body node: position and 4 Euler parameters; it owns the norm constraint."""
+    name: str
+    referenceCoordinates: Sequence[float]
+    initialCoordinates: Sequence[float]
+    initialVelocities: Sequence[float]
+    addConstraintEquation: bool
+    def __init__(self, name: str = '', referenceCoordinates: Sequence[float] = [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0], initialCoordinates: Sequence[float] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], initialVelocities: Sequence[float] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], addConstraintEquation: bool = True, visualization: Any = None) -> None: ...
+
+
+class NodeRigidBodyRxyz(ItemBase):
+    """A 3D rigid-body node: position and Tait-Bryan angles xyz (A = Rx Ry Rz; singular at beta = +-pi/2)."""
+    name: str
+    referenceCoordinates: Sequence[float]
+    initialCoordinates: Sequence[float]
+    initialVelocities: Sequence[float]
+    def __init__(self, name: str = '', referenceCoordinates: Sequence[float] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0], initialCoordinates: Sequence[float] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0], initialVelocities: Sequence[float] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0], visualization: Any = None) -> None: ...
+
+
 class ObjectGround(ItemBase):
     """The fixed ground body; markers on it give fixed positions."""
     name: str
@@ -150,6 +169,17 @@ class ObjectRigidBody2D(ItemBase):
     def __init__(self, name: str = '', mass: float = 0.0, inertia: float = 0.0, centerOfMass: Sequence[float] = [0.0, 0.0], nodeNumber: int = -1, physicsMass: Any = None, physicsInertia: Any = None, physicsCenterOfMass: Any = None, visualization: Any = None) -> None: ...
 
 RigidBody2D = ObjectRigidBody2D
+
+class ObjectRigidBody(ItemBase):
+    """A rigid body in 3D on a rigid-body node; inertia about the reference point, centre of mass in the body frame (numerical Jacobian)."""
+    name: str
+    mass: float
+    inertia: Sequence[float]
+    centerOfMass: Sequence[float]
+    nodeNumber: int
+    def __init__(self, name: str = '', mass: float = 0.0, inertia: Sequence[float] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0], centerOfMass: Sequence[float] = [0.0, 0.0, 0.0], nodeNumber: int = -1, physicsMass: Any = None, physicsInertia: Any = None, physicsCenterOfMass: Any = None, visualization: Any = None) -> None: ...
+
+RigidBody = ObjectRigidBody
 
 class ObjectConnectorSpringDamper(ItemBase):
     """Spring-damper along the line between two position markers: F = k (L - L0) + d (L_t - velocityOffset) + force."""
@@ -243,6 +273,17 @@ class ObjectJointPrismatic2D(ItemBase):
 
 PrismaticJoint2D = ObjectJointPrismatic2D
 JointPrismatic2D = ObjectJointPrismatic2D
+
+class ObjectJointSpherical(ItemBase):
+    """A spherical joint: the two markers stay at the same point (3 equations in global x, y, z; the multipliers are the joint force)."""
+    name: str
+    markerNumbers: Sequence[int]
+    constrainedAxes: Sequence[float]
+    activeConnector: bool
+    def __init__(self, name: str = '', markerNumbers: Sequence[int] = [-1, -1], constrainedAxes: Sequence[float] = [1.0, 1.0, 1.0], activeConnector: bool = True, visualization: Any = None) -> None: ...
+
+SphericalJoint = ObjectJointSpherical
+JointSpherical = ObjectJointSpherical
 
 class MarkerNodePosition(ItemBase):
     """The position of a node (NodePoint, NodePoint2D, NodePointGround)."""
@@ -385,4 +426,4 @@ class SensorLoad(ItemBase):
     def __init__(self, name: str = '', loadNumber: int = -1, writeToFile: bool = False, fileName: str = '', storeInternal: bool = True, visualization: Any = None) -> None: ...
 
 
-__all__ = ['OutputVariableType', 'ConfigurationType', 'ItemBase', 'ITEM_TYPES', 'item_class', 'NodePoint', 'Point', 'NodePoint2D', 'Point2D', 'Node1D', 'NodePointGround', 'PointGround', 'NodeGenericODE2', 'NodeRigidBody2D', 'ObjectGround', 'Ground', 'ObjectMassPoint', 'MassPoint', 'ObjectMassPoint2D', 'MassPoint2D', 'ObjectMass1D', 'Mass1D', 'ObjectGenericODE2', 'GenericODE2', 'ObjectRigidBody2D', 'RigidBody2D', 'ObjectConnectorSpringDamper', 'SpringDamper', 'ConnectorSpringDamper', 'ObjectConnectorCartesianSpringDamper', 'CartesianSpringDamper', 'ConnectorCartesianSpringDamper', 'ObjectConnectorCoordinateSpringDamper', 'CoordinateSpringDamper', 'ConnectorCoordinateSpringDamper', 'ObjectConnectorDistance', 'DistanceConstraint', 'ConnectorDistance', 'ObjectConnectorCoordinate', 'CoordinateConstraint', 'ConnectorCoordinate', 'ObjectJointRevolute2D', 'RevoluteJoint2D', 'JointRevolute2D', 'ObjectJointPrismatic2D', 'PrismaticJoint2D', 'JointPrismatic2D', 'MarkerNodePosition', 'MarkerNodeCoordinate', 'MarkerBodyPosition', 'MarkerBodyMass', 'MarkerBodyRigid', 'MarkerNodeRigid', 'LoadForceVector', 'Force', 'LoadCoordinate', 'LoadMassProportional', 'Gravity', 'LoadTorqueVector', 'Torque', 'SensorNode', 'SensorObject', 'SensorBody', 'SensorMarker', 'SensorLoad']
+__all__ = ['OutputVariableType', 'ConfigurationType', 'ItemBase', 'ITEM_TYPES', 'item_class', 'NodePoint', 'Point', 'NodePoint2D', 'Point2D', 'Node1D', 'NodePointGround', 'PointGround', 'NodeGenericODE2', 'NodeRigidBody2D', 'NodeRigidBodyEP', 'NodeRigidBodyRxyz', 'ObjectGround', 'Ground', 'ObjectMassPoint', 'MassPoint', 'ObjectMassPoint2D', 'MassPoint2D', 'ObjectMass1D', 'Mass1D', 'ObjectGenericODE2', 'GenericODE2', 'ObjectRigidBody2D', 'RigidBody2D', 'ObjectRigidBody', 'RigidBody', 'ObjectConnectorSpringDamper', 'SpringDamper', 'ConnectorSpringDamper', 'ObjectConnectorCartesianSpringDamper', 'CartesianSpringDamper', 'ConnectorCartesianSpringDamper', 'ObjectConnectorCoordinateSpringDamper', 'CoordinateSpringDamper', 'ConnectorCoordinateSpringDamper', 'ObjectConnectorDistance', 'DistanceConstraint', 'ConnectorDistance', 'ObjectConnectorCoordinate', 'CoordinateConstraint', 'ConnectorCoordinate', 'ObjectJointRevolute2D', 'RevoluteJoint2D', 'JointRevolute2D', 'ObjectJointPrismatic2D', 'PrismaticJoint2D', 'JointPrismatic2D', 'ObjectJointSpherical', 'SphericalJoint', 'JointSpherical', 'MarkerNodePosition', 'MarkerNodeCoordinate', 'MarkerBodyPosition', 'MarkerBodyMass', 'MarkerBodyRigid', 'MarkerNodeRigid', 'LoadForceVector', 'Force', 'LoadCoordinate', 'LoadMassProportional', 'Gravity', 'LoadTorqueVector', 'Torque', 'SensorNode', 'SensorObject', 'SensorBody', 'SensorMarker', 'SensorLoad']

@@ -1,4 +1,6 @@
-/* Joints in the x-y plane, each with its own multipliers:
+/* Joints, each with its own multipliers:
+ *  ObjectJointSpherical    g = p1 - p0 = 0 on the constrained axes (3 multipliers: the force;
+ *                          an axis that is not constrained has the equation lambda_i = 0)
  *  ObjectJointRevolute2D   g = (p1 - p0)_{x,y} = 0          (2 multipliers: the joint force)
  *  ObjectJointPrismatic2D  g0 = n1 . (p1 - p0) = 0, g1 = a0 . n1 = 0
  *      n1 = A1 normalMarker1 and a0 = A0 axisMarker0 in global coordinates; without
@@ -177,6 +179,76 @@ static int check_pri(const cd_system *s, int index, const void *vp, cd_error *er
     return CD_OK;
 }
 
+/* ---------------------------------------------------------------- Spherical */
+
+static int three_ae(const void *p) { (void)p; return 3; }
+static int sph_on(const cd_p_joint *p, int i) { return p->constrainedAxes.x[i] != 0.0; }
+static int sph_lambda_row(const void *p, int j) { return !sph_on(p, j); }
+
+static int sph_residual(const cd_objctx *c, double *r2, double *rae)
+{
+    const cd_p_joint *p = c->item->p;
+    double F[3];
+    for (int i = 0; i < 3; i++) F[i] = sph_on(p, i) ? c->lam[i] : 0.0;
+    cd_conn_apply_force(c, F, r2);
+    for (int i = 0; i < 3; i++)
+        rae[i] = !sph_on(p, i) ? c->lam[i]
+               : c->index2 ? c->md[1].vel[i] - c->md[0].vel[i] : c->md[1].pos[i] - c->md[0].pos[i];
+    return CD_OK;
+}
+
+static int sph_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
+                        double *Gv)
+{
+    const cd_p_joint *p = c->item->p;
+    int nq = c->item->nq;
+    double JD[3 * CD_CONN_MAXNQ], F[3];
+    if (c->index2 || nq > CD_CONN_MAXNQ) return CD_JAC_NUMERICAL;
+    for (int k = 0; k < 2; k++)
+        if (!c->md[k].Jconst && !c->md[k].jtv_dq) return CD_JAC_NUMERICAL;
+    cd_conn_jd(c, JD);
+    memset(K, 0, sizeof(double) * (size_t)(nq * nq));
+    memset(D, 0, sizeof(double) * (size_t)(nq * nq));
+    memset(Gv, 0, sizeof(double) * (size_t)(3 * nq));
+    for (int i = 0; i < nq; i++)
+        for (int j = 0; j < 3; j++) Cq[j + 3 * i] = sph_on(p, j) ? JD[j + 3 * i] : 0.0;
+    memcpy(Gq, Cq, sizeof(double) * (size_t)(3 * nq));
+    for (int i = 0; i < 3; i++) F[i] = sph_on(p, i) ? c->lam[i] : 0.0;
+    add_jtv(c, 1, 1.0, F, K);
+    add_jtv(c, 0, -1.0, F, K);
+    return CD_OK;
+}
+
+static int sph_output(const cd_objctx *c, cd_outvar var, double *out)
+{
+    switch (var) {
+    case CD_OV_POSITION: memcpy(out, c->md[0].pos, 3 * sizeof(double)); return 3;
+    case CD_OV_VELOCITY:
+        for (int i = 0; i < 3; i++) out[i] = c->md[1].vel[i] - c->md[0].vel[i];
+        return 3;
+    case CD_OV_FORCE: memcpy(out, c->lam, 3 * sizeof(double)); return 3;
+    default: return -1;
+    }
+}
+
+static int check_sph(const cd_system *s, int index, const void *vp, cd_error *err)
+{
+    const cd_p_joint *p = vp;
+    int rc = cd_conn_check_markers(s, index, vp, CD_MKF_POSITION, "ObjectJointSpherical", err);
+    if (rc) return rc;
+    for (int i = 0; i < 3; i++)
+        if (p->constrainedAxes.x[i] != 0.0 && p->constrainedAxes.x[i] != 1.0)
+            return cd_error_set(err, CD_ERR_INPUT, "ObjectJointSpherical %d: parameter "
+                                "'constrainedAxes' entries must be 0 or 1, got %g", index,
+                                p->constrainedAxes.x[i]);
+    return CD_OK;
+}
+
+static int pri_lambda_row(const void *p, int j)
+{
+    return j == 1 && !((const cd_p_joint *)p)->constrainRotation;
+}
+
 static const cd_objectops rev_ops = {
     .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT,
     .nmarkers = 2,
@@ -193,7 +265,20 @@ static const cd_objectops pri_ops = {
     .mass_const = 1,
     .residual = pri_residual,
     .output = pri_output,
+    .lambda_row = pri_lambda_row,
     .active = active};
+
+static const cd_objectops sph_ops = {
+    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT,
+    .nmarkers = 2,
+    .nae = three_ae,
+    .mass_const = 1,
+    .residual = sph_residual,
+    .jacobian = sph_jacobian,
+    .output = sph_output,
+    .active = active,
+    .lambda_row = sph_lambda_row};
+static const cd_outvar sph_ov[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_FORCE, CD_OV_NONE};
 
 static const cd_outvar rev_ov[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_FORCE,
                                    CD_OV_CONSTRAINTEQUATION, CD_OV_NONE};
@@ -215,6 +300,18 @@ static const cd_field pri_fields[] = {
     {"constrainRotation", CD_FT_BOOL, 0, OFF(constrainRotation), "1", 0, 0, "",
      "True: the bodies keep their relative rotation (axis stays normal to normalMarker1)", NULL},
     ACTIVE_FIELD};
+
+static const cd_field sph_fields[] = {
+    NAME_FIELD, MARKERS_FIELD("two position markers [m0, m1] kept at the same point"),
+    {"constrainedAxes", CD_FT_VEC, 3, OFF(constrainedAxes), "1 1 1", 0, 0, "",
+     "1: the global axis x, y, z is constrained, 0: free (its multiplier is 0)", NULL},
+    ACTIVE_FIELD};
+
+const cd_itemtype cd_type_ObjectJointSpherical = {
+    CD_OBJECT, "ObjectJointSpherical", "JointSpherical", "SphericalJoint",
+    "A spherical joint: the two markers stay at the same point (3 equations in global x, y, z; "
+    "the multipliers are the joint force).", sizeof(cd_p_joint), sph_fields, CD_NF(sph_fields),
+    check_sph, NULL, &sph_ops, NULL, NULL, sph_ov};
 
 const cd_itemtype cd_type_ObjectJointRevolute2D = {
     CD_OBJECT, "ObjectJointRevolute2D", "JointRevolute2D", "RevoluteJoint2D",

@@ -1,0 +1,505 @@
+/* Rigid bodies in 3D: NodeRigidBodyEP (position + 4 Euler parameters, with the norm constraint
+ * |e|^2 - 1 = 0 owned by the node), NodeRigidBodyRxyz (position + Tait-Bryan angles xyz) and
+ * ObjectRigidBody (mass, inertia about the reference point, centre of mass c, body frame).
+ *
+ * Coordinates q = [p; theta], A = A(theta), local angular velocity w = Gbar theta_t.
+ * A body-fixed point lp: position p + A lp, J = [I, -A lp~ Gbar], Jrot (global) = [0, A Gbar].
+ * Equations of motion (reference point, body frame), with w_t = Gbar theta_tt + Gbd_v:
+ *   m p_tt - m A c~ w_t + m A w~ w~ c                          = f
+ *   Gbar^T (J w_t + w~ J w + m c~ A^T p_tt)                     = Gbar^T tau
+ * so M = [m I, -m A c~ Gbar; m Gbar^T c~ A^T, Gbar^T J Gbar] and the residual holds M a plus
+ * the quadratic terms m A (w~ w~ c - c~ Gbd_v) and Gbar^T (J Gbd_v + w~ J w).
+ * The body's Jacobian is computed numerically (per object). */
+#include "../core/cd_items.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- small math */
+
+static void cross(const double a[3], const double b[3], double c[3])
+{
+    c[0] = a[1] * b[2] - a[2] * b[1];
+    c[1] = a[2] * b[0] - a[0] * b[2];
+    c[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+static void mat_vec(const double A[9], const double x[3], double y[3])  /* y = A x */
+{
+    for (int i = 0; i < 3; i++) y[i] = A[3 * i] * x[0] + A[3 * i + 1] * x[1] + A[3 * i + 2] * x[2];
+}
+
+static void mat_tvec(const double A[9], const double x[3], double y[3])  /* y = A^T x */
+{
+    for (int i = 0; i < 3; i++) y[i] = A[i] * x[0] + A[3 + i] * x[1] + A[6 + i] * x[2];
+}
+
+/* ---------------------------------------------------------------- parametrizations */
+
+/* Euler parameters e = (e0, e1, e2, e3): A, Gbar (3 x 4) = 2 [-e1 e0 e3 -e2; -e2 -e3 e0 e1;
+ * -e3 e2 -e1 e0], and Gbar(e_t) e_t = 0 */
+static void rot_ep(const double *e, const double *et, double A[9], double *G, double Gbd_v[3])
+{
+    double e0 = e[0], e1 = e[1], e2 = e[2], e3 = e[3];
+    double R[9] = {e0 * e0 + e1 * e1 - e2 * e2 - e3 * e3, 2 * (e1 * e2 - e0 * e3),
+                   2 * (e1 * e3 + e0 * e2), 2 * (e1 * e2 + e0 * e3),
+                   e0 * e0 - e1 * e1 + e2 * e2 - e3 * e3, 2 * (e2 * e3 - e0 * e1),
+                   2 * (e1 * e3 - e0 * e2), 2 * (e2 * e3 + e0 * e1),
+                   e0 * e0 - e1 * e1 - e2 * e2 + e3 * e3};
+    double Gb[12] = {-e1, e0, e3, -e2, -e2, -e3, e0, e1, -e3, e2, -e1, e0};
+    memcpy(A, R, sizeof R);
+    for (int k = 0; k < 12; k++) G[k] = 2 * Gb[k];
+    (void)et;
+    Gbd_v[0] = Gbd_v[1] = Gbd_v[2] = 0;
+}
+
+/* Tait-Bryan xyz, A = Rx(a) Ry(b) Rz(c); global omega = G theta_t with
+ * G = [e_x, Rx(a) e_y, Rx(a) Ry(b) e_z]; Gbar = A^T G; Gbd_v = A^T (dG/dt) theta_t */
+static void rot_rxyz(const double *t, const double *tt, double A[9], double *Gb, double Gbd_v[3])
+{
+    double ca = cos(t[0]), sa = sin(t[0]), cb = cos(t[1]), sb = sin(t[1]), cc = cos(t[2]),
+           sc = sin(t[2]);
+    double R[9] = {cb * cc, -cb * sc, sb,
+                   ca * sc + sa * sb * cc, ca * cc - sa * sb * sc, -sa * cb,
+                   sa * sc - ca * sb * cc, sa * cc + ca * sb * sc, ca * cb};
+    double G[9] = {1, 0, sb, 0, ca, -sa * cb, 0, sa, ca * cb};  /* columns g1 g2 g3, row-major */
+    double at = tt[0], bt = tt[1], ct = tt[2];
+    double g2t[3] = {0, -sa * at, ca * at};
+    double g3t[3] = {cb * bt, -ca * cb * at + sa * sb * bt, -sa * cb * at - ca * sb * bt};
+    double Gt[3] = {g2t[0] * bt + g3t[0] * ct, g2t[1] * bt + g3t[1] * ct,
+                    g2t[2] * bt + g3t[2] * ct};
+    memcpy(A, R, sizeof R);
+    for (int i = 0; i < 3; i++)      /* Gbar = A^T G */
+        for (int j = 0; j < 3; j++)
+            Gb[3 * i + j] = R[i] * G[j] + R[3 + i] * G[3 + j] + R[6 + i] * G[6 + j];
+    mat_tvec(R, Gt, Gbd_v);
+}
+
+/* ---------------------------------------------------------------- nodes */
+
+#define NOFF(f) offsetof(cd_p_node, f)
+
+static int nq7(const void *p) { (void)p; return 7; }
+static int nq6(const void *p) { (void)p; return 6; }
+static int ep_nae(const void *p) { return ((const cd_p_node *)p)->numberOfODE2Coordinates ? 1 : 0; }
+
+static void node_init(const void *vp, double *qref, double *q0, double *v0)
+{
+    const cd_p_node *p = vp;
+    int n = p->referenceCoordinates.n;
+    memcpy(qref, p->referenceCoordinates.x, sizeof(double) * (size_t)n);
+    memcpy(q0, p->initialCoordinates.x, sizeof(double) * (size_t)n);
+    memcpy(v0, p->initialVelocities.x, sizeof(double) * (size_t)n);
+}
+
+static void node_position(const void *vp, const double *qref, const double *q, const double *v,
+                          double pos[3], double vel[3], double *J)
+{
+    int n = ((const cd_p_node *)vp)->referenceCoordinates.n;
+    for (int i = 0; i < 3; i++) {
+        pos[i] = qref[i] + q[i];
+        vel[i] = v[i];
+    }
+    if (J)
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < 3; i++) J[i + 3 * j] = (i == j);
+}
+
+static void ep_rotation(const void *vp, const double *qref, const double *q, const double *v,
+                        double A[9], double *Gb, double Gbd_v[3])
+{
+    double e[4];
+    (void)vp;
+    for (int i = 0; i < 4; i++) e[i] = qref[3 + i] + q[3 + i];
+    rot_ep(e, v + 3, A, Gb, Gbd_v);
+}
+
+static void rxyz_rotation(const void *vp, const double *qref, const double *q, const double *v,
+                          double A[9], double *Gb, double Gbd_v[3])
+{
+    double t[3];
+    (void)vp;
+    for (int i = 0; i < 3; i++) t[i] = qref[3 + i] + q[3 + i];
+    rot_rxyz(t, v + 3, A, Gb, Gbd_v);
+}
+
+/* the frame of a body-fixed point lp of a node with rotation rot (also used by the body) */
+static void point_frame(const cd_nodeops *ops, const void *np, const double *qref,
+                        const double *q, const double *v, const double *lp, cd_markerdata *md)
+{
+    int nt = md->n - 3;
+    double A[9], Gb[12], Gbd[3], w[3], r[3], wl[3], t1[3], t2[3];
+    ops->rotation(np, qref, q, v, A, Gb, Gbd);
+    for (int i = 0; i < 3; i++) {
+        w[i] = 0;
+        for (int j = 0; j < nt; j++) w[i] += Gb[nt * i + j] * v[3 + j];
+    }
+    mat_vec(A, lp, r);
+    cross(w, lp, wl);
+    mat_vec(A, wl, t1);
+    for (int i = 0; i < 3; i++) {
+        md->pos[i] = qref[i] + q[i] + r[i];
+        md->vel[i] = v[i] + t1[i];
+    }
+    memset(md->J, 0, sizeof(double) * 3 * (size_t)md->n);
+    memset(md->Jrot, 0, sizeof(double) * 3 * (size_t)md->n);
+    for (int i = 0; i < 3; i++) md->J[i + 3 * i] = 1;
+    for (int j = 0; j < nt; j++) {  /* columns of -A lp~ Gbar = A (Gbar_j x lp) ... */
+        double g[3] = {Gb[j], Gb[nt + j], Gb[2 * nt + j]}, gl[3], Ag[3];
+        cross(g, lp, gl);
+        mat_vec(A, gl, Ag);      /* d(A lp)/dtheta_j = A (Gbar_j x lp) */
+        mat_vec(A, g, t2);       /* global rotation Jacobian A Gbar_j */
+        for (int i = 0; i < 3; i++) {
+            md->J[i + 3 * (3 + j)] = Ag[i];
+            md->Jrot[i + 3 * (3 + j)] = t2[i];
+        }
+    }
+    /* Jdot_v = A (Gbd_v x lp + w x (w x lp)) */
+    double a1[3], a2[3];
+    cross(Gbd, lp, a1);
+    cross(w, wl, a2);
+    for (int i = 0; i < 3; i++) a1[i] += a2[i];
+    mat_vec(A, a1, md->Jdot_v);
+    md->Jconst = 0;
+    md->rigid = 1;
+    memcpy(md->A, A, sizeof A);
+    mat_vec(A, w, md->omega);
+    memcpy(md->r, r, sizeof r);
+    md->jtv_dq = NULL;
+}
+
+static void ep_frame(const void *vp, const double *qref, const double *q, const double *v,
+                     cd_markerdata *md);
+static void rxyz_frame(const void *vp, const double *qref, const double *q, const double *v,
+                       cd_markerdata *md);
+
+/* g = |e|^2 - 1 (index 3) or 2 e . e_t (index 2); r2 = 2 e lam on the parameters */
+static void ep_ae_residual(const void *vp, const double *qref, const double *q, const double *v,
+                           const double *lam, int index2, double *r2, double *rae)
+{
+    double e[4], ee = 0, ev = 0;
+    (void)vp;
+    for (int i = 0; i < 4; i++) {
+        e[i] = qref[3 + i] + q[3 + i];
+        ee += e[i] * e[i];
+        ev += e[i] * v[3 + i];
+    }
+    for (int i = 0; i < 3; i++) r2[i] = 0;
+    for (int i = 0; i < 4; i++) r2[3 + i] = 2 * e[i] * lam[0];
+    rae[0] = index2 ? 2 * ev : ee - 1;
+}
+
+static void ep_ae_jacobian(const void *vp, const double *qref, const double *q, const double *v,
+                           const double *lam, int index2, double *K, double *Cq, double *Gq,
+                           double *Gv)
+{
+    (void)vp;
+    memset(K, 0, 49 * sizeof(double));
+    memset(Cq, 0, 7 * sizeof(double));
+    memset(Gq, 0, 7 * sizeof(double));
+    memset(Gv, 0, 7 * sizeof(double));
+    for (int i = 0; i < 4; i++) {
+        double e = qref[3 + i] + q[3 + i];
+        K[(3 + i) + 7 * (3 + i)] = 2 * lam[0];
+        Cq[3 + i] = 2 * e;
+        if (index2) {
+            Gq[3 + i] = 2 * v[3 + i];
+            Gv[3 + i] = 2 * e;
+        } else {
+            Gq[3 + i] = 2 * e;
+        }
+    }
+}
+
+static const cd_nodeops ep_ops = {
+    .flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq7, .init = node_init,
+    .position = node_position, .frame = ep_frame, .rotation = ep_rotation, .nae = ep_nae,
+    .ae_residual = ep_ae_residual, .ae_jacobian = ep_ae_jacobian};
+static const cd_nodeops rxyz_ops = {
+    .flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq6, .init = node_init,
+    .position = node_position, .frame = rxyz_frame, .rotation = rxyz_rotation};
+
+static void ep_frame(const void *vp, const double *qref, const double *q, const double *v,
+                     cd_markerdata *md)
+{
+    static const double zero[3] = {0, 0, 0};
+    point_frame(&ep_ops, vp, qref, q, v, zero, md);
+    md->Jconst = 1;  /* the node point: J = [I 0] */
+}
+
+static void rxyz_frame(const void *vp, const double *qref, const double *q, const double *v,
+                       cd_markerdata *md)
+{
+    static const double zero[3] = {0, 0, 0};
+    point_frame(&rxyz_ops, vp, qref, q, v, zero, md);
+    md->Jconst = 1;
+}
+
+/* Euler parameters of reference + initial coordinates must have unit norm */
+static int ep_check(const cd_system *s, int index, const void *vp, cd_error *err)
+{
+    const cd_p_node *p = vp;
+    double n2 = 0;
+    (void)s;
+    for (int i = 3; i < 7; i++) {
+        double e = p->referenceCoordinates.x[i] + p->initialCoordinates.x[i];
+        n2 += e * e;
+    }
+    if (fabs(sqrt(n2) - 1) > 1e-10)
+        return cd_error_set(err, CD_ERR_INPUT, "NodeRigidBodyEP %d: the Euler parameters of "
+                            "referenceCoordinates + initialCoordinates must have unit norm, got "
+                            "norm %.12g", index, sqrt(n2));
+    return CD_OK;
+}
+
+static const cd_outvar node_ov[] = {
+    CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_ACCELERATION, CD_OV_COORDINATES,
+    CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT, CD_OV_ANGULARVELOCITY, CD_OV_ROTATIONMATRIX,
+    CD_OV_NONE};
+
+#define NAME_FIELD(what) {"name", CD_FT_STRING, 0, offsetof(cd_common, name), "", 0, 0, "", what "'s unique name", NULL}
+
+static const cd_field ep_fields[] = {
+    NAME_FIELD("node"),
+    {"referenceCoordinates", CD_FT_VEC, 7, NOFF(referenceCoordinates), "0 0 0 1 0 0 0", 0, 0, "",
+     "reference [x, y, z, e0, e1, e2, e3]", NULL},
+    {"initialCoordinates", CD_FT_VEC, 7, NOFF(initialCoordinates), "0 0 0 0 0 0 0", 0, 0, "",
+     "initial displacements of [x, y, z, e0, e1, e2, e3]", NULL},
+    {"initialVelocities", CD_FT_VEC, 7, NOFF(initialVelocities), "0 0 0 0 0 0 0", 0, 0, "",
+     "initial velocities of the 7 coordinates", NULL},
+    {"addConstraintEquation", CD_FT_BOOL, 0, NOFF(numberOfODE2Coordinates), "1", 0, 0, "",
+     "True: the node adds the norm constraint |e|^2 - 1 = 0 with its own multiplier", NULL}};
+static const cd_field rxyz_fields[] = {
+    NAME_FIELD("node"),
+    {"referenceCoordinates", CD_FT_VEC, 6, NOFF(referenceCoordinates), "0 0 0 0 0 0", 0, 0, "",
+     "reference [x, y, z, alpha, beta, gamma] (Tait-Bryan xyz)", NULL},
+    {"initialCoordinates", CD_FT_VEC, 6, NOFF(initialCoordinates), "0 0 0 0 0 0", 0, 0, "",
+     "initial displacements", NULL},
+    {"initialVelocities", CD_FT_VEC, 6, NOFF(initialVelocities), "0 0 0 0 0 0", 0, 0, "",
+     "initial velocities", NULL}};
+
+const cd_itemtype cd_type_NodeRigidBodyEP = {
+    CD_NODE, "NodeRigidBodyEP", "RigidBodyEP", NULL,
+    "A 3D rigid-body node: position and 4 Euler parameters; it owns the norm constraint.",
+    sizeof(cd_p_node), ep_fields, CD_NF(ep_fields), ep_check, &ep_ops, NULL, NULL, NULL, node_ov};
+const cd_itemtype cd_type_NodeRigidBodyRxyz = {
+    CD_NODE, "NodeRigidBodyRxyz", "RigidBodyRxyz", NULL,
+    "A 3D rigid-body node: position and Tait-Bryan angles xyz (A = Rx Ry Rz; singular at "
+    "beta = +-pi/2).", sizeof(cd_p_node), rxyz_fields, CD_NF(rxyz_fields), NULL, &rxyz_ops, NULL,
+    NULL, NULL, node_ov};
+
+/* ---------------------------------------------------------------- body */
+
+#define OFF(f) offsetof(cd_p_rigid3d, f)
+
+static const cd_item *body_node(const cd_system *s, const cd_item *it)
+{
+    return &s->list[CD_NODE].items[((const cd_p_rigid3d *)it->p)->nodeNumber];
+}
+
+static int one_node(const void *vp, const int **nodes)
+{
+    *nodes = &((const cd_p_rigid3d *)vp)->nodeNumber;
+    return 1;
+}
+
+/* inertia about the reference point, body frame: [Jxx, Jyy, Jzz, Jyz, Jxz, Jxy] */
+static void inertia3(const cd_p_rigid3d *p, double J[9])
+{
+    const double *x = p->inertia.x;
+    double R[9] = {x[0], x[5], x[4], x[5], x[1], x[3], x[4], x[3], x[2]};
+    memcpy(J, R, sizeof R);
+}
+
+typedef struct { double A[9], Gb[12], Gbd[3], w[3]; int nt; } rb3_kin;
+
+static void rb3_eval(const cd_system *s, const cd_item *it, const double *q, const double *v,
+                     rb3_kin *k)
+{
+    const cd_item *nd = body_node(s, it);
+    k->nt = it->nq - 3;
+    nd->type->node->rotation(nd->p, s->qref + nd->ltg[0], q, v, k->A, k->Gb, k->Gbd);
+    for (int i = 0; i < 3; i++) {
+        k->w[i] = 0;
+        for (int j = 0; j < k->nt; j++) k->w[i] += k->Gb[k->nt * i + j] * v[3 + j];
+    }
+}
+
+/* M = [m I, -m A c~ Gbar; m Gbar^T c~ A^T, Gbar^T J Gbar] (column-major, written fully) */
+static int rb3_mass(const cd_objctx *c, double *M)
+{
+    const cd_p_rigid3d *p = c->item->p;
+    int n = c->item->nq;
+    rb3_kin k;
+    double J[9];
+    rb3_eval(c->sys, c->item, c->q, c->v, &k);
+    inertia3(p, J);
+    memset(M, 0, sizeof(double) * (size_t)(n * n));
+    for (int i = 0; i < 3; i++) M[i + n * i] = p->mass;
+    for (int j = 0; j < k.nt; j++) {
+        double g[3] = {k.Gb[j], k.Gb[k.nt + j], k.Gb[2 * k.nt + j]}, cg[3], Acg[3], Jg[3];
+        cross(p->centerOfMass.x, g, cg);        /* c~ g */
+        mat_vec(k.A, cg, Acg);
+        for (int i = 0; i < 3; i++) {
+            M[i + n * (3 + j)] = -p->mass * Acg[i];
+            M[(3 + j) + n * i] = -p->mass * Acg[i];
+        }
+        mat_vec(J, g, Jg);
+        for (int l = 0; l < k.nt; l++)
+            M[(3 + l) + n * (3 + j)] = k.Gb[l] * Jg[0] + k.Gb[k.nt + l] * Jg[1] +
+                                       k.Gb[2 * k.nt + l] * Jg[2];
+    }
+    return CD_OK;
+}
+
+/* r2 = M a + [m A (w~ w~ c - c~ Gbd_v); Gbar^T (J Gbd_v + w~ J w)] */
+static int rb3_residual(const cd_objctx *c, double *r2, double *rae)
+{
+    const cd_p_rigid3d *p = c->item->p;
+    int n = c->item->nq;
+    double M[7 * 7], J[9], t1[3], t2[3], t3[3], h[3];
+    rb3_kin k;
+    (void)rae;
+    rb3_eval(c->sys, c->item, c->q, c->v, &k);
+    rb3_mass(c, M);
+    for (int i = 0; i < n; i++) {
+        r2[i] = 0;
+        for (int j = 0; j < n; j++) r2[i] += M[i + n * j] * c->a[j];
+    }
+    const double *cm = p->centerOfMass.x;
+    cross(k.w, cm, t1);
+    cross(k.w, t1, t2);              /* w x (w x c) */
+    cross(cm, k.Gbd, t3);            /* c x Gbd */
+    for (int i = 0; i < 3; i++) t2[i] = p->mass * (t2[i] - t3[i]);
+    mat_vec(k.A, t2, t1);
+    for (int i = 0; i < 3; i++) r2[i] += t1[i];
+    inertia3(p, J);
+    mat_vec(J, k.w, t1);
+    cross(k.w, t1, h);               /* w x J w */
+    mat_vec(J, k.Gbd, t1);
+    for (int i = 0; i < 3; i++) h[i] += t1[i];
+    for (int j = 0; j < k.nt; j++) r2[3 + j] += k.Gb[j] * h[0] + k.Gb[k.nt + j] * h[1] +
+                                                k.Gb[2 * k.nt + j] * h[2];
+    return CD_OK;
+}
+
+static void rb3_frame(const cd_system *s, const cd_item *it, const double *lp, const double *q,
+                      const double *v, cd_markerdata *md)
+{
+    const cd_item *nd = body_node(s, it);
+    point_frame(nd->type->node, nd->p, s->qref + nd->ltg[0], q, v, lp, md);
+    md->Jconst = lp[0] == 0 && lp[1] == 0 && lp[2] == 0;
+}
+
+static void rb3_position(const cd_system *s, const cd_item *it, const double *lp, const double *q,
+                         const double *v, double pos[3], double vel[3], double *J)
+{
+    cd_markerdata md;
+    double Jl[21], Jr[21];
+    md.n = it->nq;
+    md.J = J ? J : Jl;
+    md.Jrot = Jr;
+    rb3_frame(s, it, lp, q, v, &md);
+    memcpy(pos, md.pos, sizeof md.pos);
+    memcpy(vel, md.vel, sizeof md.vel);
+}
+
+/* f = m J_c^T b with the Jacobian of the centre of mass */
+static void rb3_massforce(const cd_system *s, const cd_item *it, const double *q,
+                          const double b[3], double *f)
+{
+    const cd_p_rigid3d *p = it->p;
+    double J[21], pos[3], vel[3], v0[7] = {0};
+    rb3_position(s, it, p->centerOfMass.x, q, v0, pos, vel, J);
+    for (int j = 0; j < it->nq; j++)
+        f[j] = p->mass * (J[3 * j] * b[0] + J[3 * j + 1] * b[1] + J[3 * j + 2] * b[2]);
+}
+
+static int rb3_output(const cd_objctx *c, cd_outvar var, double *out)
+{
+    static const double zero[3] = {0, 0, 0};
+    cd_markerdata md;
+    double J[21], Jr[21];
+    md.n = c->item->nq;
+    md.J = J;
+    md.Jrot = Jr;
+    rb3_frame(c->sys, c->item, zero, c->q, c->v, &md);
+    switch (var) {
+    case CD_OV_POSITION: memcpy(out, md.pos, sizeof md.pos); return 3;
+    case CD_OV_VELOCITY: memcpy(out, md.vel, sizeof md.vel); return 3;
+    case CD_OV_DISPLACEMENT: memcpy(out, c->q, 3 * sizeof(double)); return 3;
+    case CD_OV_ACCELERATION: memcpy(out, c->a, 3 * sizeof(double)); return 3;
+    case CD_OV_ANGULARVELOCITY: memcpy(out, md.omega, sizeof md.omega); return 3;
+    case CD_OV_ROTATIONMATRIX: memcpy(out, md.A, sizeof md.A); return 9;
+    default: return -1;
+    }
+}
+
+/* inertia symmetric positive semidefinite with the triangle inequality on the principal
+ * moments; the node must be a 3D rigid-body node */
+static int rb3_check(const cd_system *s, int index, const void *vp, cd_error *err)
+{
+    const cd_p_rigid3d *p = vp;
+    const cd_item *nd = &s->list[CD_NODE].items[p->nodeNumber];
+    if (!nd->type->node->rotation)
+        return cd_error_set(err, CD_ERR_INPUT, "ObjectRigidBody %d: parameter 'nodeNumber' "
+                            "refers to node %d of type %s; ObjectRigidBody needs a 3D rigid-body "
+                            "node (NodeRigidBodyEP, NodeRigidBodyRxyz)", index, p->nodeNumber,
+                            nd->type->name);
+    double J[9];
+    inertia3(p, J);
+    /* about the centre of mass: Jc = J - m (c.c I - c c^T) */
+    const double *cm = p->centerOfMass.x;
+    double cc = cm[0] * cm[0] + cm[1] * cm[1] + cm[2] * cm[2];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) J[3 * i + j] -= p->mass * ((i == j) * cc - cm[i] * cm[j]);
+    /* Sylvester on Jc + tolerance, and the triangle inequality on the diagonal */
+    double d1 = J[0], d2 = J[0] * J[4] - J[1] * J[3];
+    double d3 = J[0] * (J[4] * J[8] - J[5] * J[7]) - J[1] * (J[3] * J[8] - J[5] * J[6]) +
+                J[2] * (J[3] * J[7] - J[4] * J[6]);
+    double scale = fabs(J[0]) + fabs(J[4]) + fabs(J[8]) + 1e-300, tol = -1e-12 * scale;
+    if (d1 < tol || J[4] < tol || J[8] < tol || d2 < tol * scale || d3 < tol * scale * scale ||
+        J[0] + J[4] < J[8] + tol || J[0] + J[8] < J[4] + tol || J[4] + J[8] < J[0] + tol)
+        return cd_error_set(err, CD_ERR_INPUT, "ObjectRigidBody %d: parameter 'inertia' is not a "
+                            "physical inertia tensor about the centre of mass (must be positive "
+                            "semidefinite with Jxx + Jyy >= Jzz etc.); got diagonal about the "
+                            "centre of mass %g, %g, %g", index, J[0], J[4], J[8]);
+    return CD_OK;
+}
+
+static const cd_objectops rb3_ops = {
+    .flags = CD_OBJF_BODY | CD_OBJF_MASSPROP,
+    .nodes = one_node,
+    .mass_const = 0,
+    .mass = rb3_mass,
+    .residual = rb3_residual,
+    .body_position = rb3_position,
+    .body_frame = rb3_frame,
+    .mass_force = rb3_massforce,
+    .output = rb3_output};
+
+static const cd_outvar body_ov[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
+                                    CD_OV_ACCELERATION, CD_OV_ANGULARVELOCITY,
+                                    CD_OV_ROTATIONMATRIX, CD_OV_NONE};
+
+static const cd_field body_fields[] = {
+    NAME_FIELD("object"),
+    {"mass", CD_FT_REAL, 0, OFF(mass), "0", CD_CHK_NONNEG, 0, "kg", "mass of the body", NULL},
+    {"inertia", CD_FT_VEC, 6, OFF(inertia), "0 0 0 0 0 0", 0, 0, "kg m^2",
+     "[Jxx, Jyy, Jzz, Jyz, Jxz, Jxy] about the reference point (node), body frame", NULL},
+    {"centerOfMass", CD_FT_VEC, 3, OFF(centerOfMass), "0 0 0", 0, 0, "m",
+     "centre of mass in the body frame, relative to the reference point", NULL},
+    {"nodeNumber", CD_FT_INDEX, 0, OFF(nodeNumber), NULL, 0, CD_NODE, "",
+     "a 3D rigid-body node (NodeRigidBodyEP, NodeRigidBodyRxyz)", NULL},
+    {"physicsMass", CD_FT_REAL, 0, 0, NULL, CD_CHK_ALIAS, 0, "kg", "deprecated alias of mass",
+     "mass"},
+    {"physicsInertia", CD_FT_VEC, 6, 0, NULL, CD_CHK_ALIAS, 0, "kg m^2",
+     "deprecated alias of inertia", "inertia"},
+    {"physicsCenterOfMass", CD_FT_VEC, 3, 0, NULL, CD_CHK_ALIAS, 0, "m",
+     "deprecated alias of centerOfMass", "centerOfMass"}};
+
+const cd_itemtype cd_type_ObjectRigidBody = {
+    CD_OBJECT, "ObjectRigidBody", "RigidBody", "RigidBody",
+    "A rigid body in 3D on a rigid-body node; inertia about the reference point, centre of "
+    "mass in the body frame (numerical Jacobian).", sizeof(cd_p_rigid3d), body_fields,
+    CD_NF(body_fields), rb3_check, NULL, &rb3_ops, NULL, NULL, body_ov};
