@@ -1,0 +1,212 @@
+"""3D rigid bodies: Euler-parameter and Tait-Bryan nodes, ObjectRigidBody, spherical joint.
+
+Physics checks: the heavy top of REFERENCES.md (invariants and second-order convergence),
+the torque-free axisymmetric body against Euler's closed form, conservation of angular
+momentum and (with the trapezoidal rule) energy; and the error messages of bad input.
+"""
+import numpy as np
+import pytest
+
+import coordyn as cd
+
+OV = cd.OutputVariableType
+
+
+def ep_rates(omega_body, e=(1.0, 0, 0, 0)):
+    """Euler-parameter rates for a body angular velocity: e_t = Gbar^T w / 4."""
+    e0, e1, e2, e3 = e
+    Gb = 2 * np.array([[-e1, e0, e3, -e2], [-e2, -e3, e0, e1], [-e3, e2, -e1, e0]])
+    return 0.25 * Gb.T @ np.asarray(omega_body, float)
+
+
+def inertia6(J):
+    return [J[0, 0], J[1, 1], J[2, 2], J[1, 2], J[0, 2], J[0, 1]]
+
+
+def settings(h, tend, rho=0.9):
+    s = cd.SimulationSettings()
+    s.timeIntegration.numberOfSteps = int(round(tend / h))
+    s.timeIntegration.endTime = tend
+    s.timeIntegration.generalizedAlpha.spectralRadius = rho
+    s.solutionSettings.sensorsWritePeriod = h
+    return s
+
+
+def body_rates(mbs, node):
+    """(times, body angular velocity A^T w, rotation matrices) from two sensors' data."""
+    W = mbs.GetSensorStoredData(node["w"])
+    A = mbs.GetSensorStoredData(node["A"])[:, 1:].reshape(-1, 3, 3)
+    return W[:, 0], np.einsum("kji,kj->ki", A, W[:, 1:]), A
+
+
+# ---------------------------------------------------------------- heavy top (REFERENCES.md)
+M_TOP = 15.0
+JC_TOP = np.diag([0.234375, 0.46875, 0.234375])
+C_TOP = np.array([0.0, 1.0, 0.0])
+OMEGA0 = np.array([0.0, 150.0, -4.61538])
+JR_TOP = JC_TOP + M_TOP * (C_TOP @ C_TOP * np.eye(3) - np.outer(C_TOP, C_TOP))
+
+
+def heavy_top(h, tend=2.0):
+    mbs = cd.SystemContainer().AddSystem()
+    ground = mbs.AddObject(cd.ObjectGround())
+    n = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, 1, 0, 0, 0],
+                                       initialVelocities=[0, 0, 0, *ep_rates(OMEGA0)]))
+    b = mbs.AddObject(cd.RigidBody(mass=M_TOP, inertia=inertia6(JR_TOP),
+                                   centerOfMass=list(C_TOP), nodeNumber=n))
+    m0 = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=ground))
+    m1 = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=b))
+    mbs.AddObject(cd.SphericalJoint(markerNumbers=[m0, m1]))
+    mbs.AddLoad(cd.Gravity(markerNumber=mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=b)),
+                           loadVector=[0, 0, -9.81]))
+    sens = {"w": mbs.AddSensor(cd.SensorNode(nodeNumber=n, outputVariableType=OV.AngularVelocity)),
+            "A": mbs.AddSensor(cd.SensorNode(nodeNumber=n, outputVariableType=OV.RotationMatrix))}
+    mbs.Assemble()
+    mbs.SolveDynamic(settings(h, tend))
+    t, wb, A = body_rates(mbs, sens)
+    energy = np.array([0.5 * w @ JR_TOP @ w + M_TOP * 9.81 * (Ak @ C_TOP)[2]
+                       for w, Ak in zip(wb, A)])
+    Lz = np.array([(Ak @ (JR_TOP @ w))[2] for w, Ak in zip(wb, A)])
+    return (np.abs(wb[:, 1] - 150).max(), np.abs(energy - energy[0]).max(),
+            np.abs(Lz - Lz[0]).max())
+
+
+@pytest.fixture(scope="module")
+def top_errors():
+    return {h: heavy_top(h) for h in (5e-4, 2.5e-4, 1.25e-4)}
+
+
+def test_heavy_top_invariants_converge_at_second_order(top_errors):
+    """Body w_y = 150, total energy and the vertical angular momentum about the pivot are
+    exact invariants; their deviations shrink by about 4 when h is halved."""
+    hs = sorted(top_errors, reverse=True)
+    for k in range(3):
+        errs = [top_errors[h][k] for h in hs]
+        for coarse, fine in zip(errs, errs[1:]):
+            assert 3.0 < coarse / fine < 5.5, (k, errs)
+    w_err, e_err, l_err = top_errors[2.5e-4]
+    assert w_err < 3e-4 and e_err < 2e-2 and l_err < 3e-3
+
+
+# ---------------------------------------------------------------- torque-free bodies
+
+def free_body(node_kind, h, tend, omega_body, J, rho=0.9):
+    mbs = cd.SystemContainer().AddSystem()
+    if node_kind == "EP":
+        n = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, 1, 0, 0, 0],
+                                           initialVelocities=[0.1, 0, 0, *ep_rates(omega_body)]))
+    else:  # Tait-Bryan xyz at zero angles: G = I, so the angle rates are the body rates
+        n = mbs.AddNode(cd.NodeRigidBodyRxyz(initialVelocities=[0.1, 0, 0, *omega_body]))
+    mbs.AddObject(cd.RigidBody(mass=2.0, inertia=inertia6(J), nodeNumber=n))
+    sens = {"w": mbs.AddSensor(cd.SensorNode(nodeNumber=n, outputVariableType=OV.AngularVelocity)),
+            "A": mbs.AddSensor(cd.SensorNode(nodeNumber=n, outputVariableType=OV.RotationMatrix)),
+            "p": mbs.AddSensor(cd.SensorNode(nodeNumber=n, outputVariableType=OV.Position))}
+    mbs.Assemble()
+    mbs.SolveDynamic(settings(h, tend, rho))
+    t, wb, A = body_rates(mbs, sens)
+    return t, wb, A, mbs.GetSensorStoredData(sens["p"])
+
+
+JAXI = np.diag([0.5, 0.5, 0.8])        # axisymmetric about body z
+W0 = np.array([0.6, 0.0, 3.0])
+
+
+def euler_closed_form(t):
+    """Torque-free axisymmetric body: body w rotates about body z at (C - A)/A w3."""
+    A, C = JAXI[0, 0], JAXI[2, 2]
+    lam = (C - A) / A * W0[2]
+    return np.stack([W0[0] * np.cos(lam * t), W0[0] * np.sin(lam * t), np.full_like(t, W0[2])], 1)
+
+
+@pytest.mark.parametrize("node_kind", ["EP", "Rxyz"])
+def test_torque_free_precession_matches_euler(node_kind):
+    errs = []
+    for h in (2e-3, 1e-3):
+        t, wb, A, p = free_body(node_kind, h, 2.0, W0, JAXI)
+        errs.append(np.abs(wb - euler_closed_form(t)).max())
+        # the centre of mass moves uniformly (initial velocity 0.1 in x, no force)
+        assert np.allclose(p[:, 1], 0.1 * t, atol=1e-12) and np.allclose(p[:, 2:], 0, atol=1e-12)
+    assert errs[1] < 2e-4 and 3.0 < errs[0] / errs[1] < 5.0, errs
+
+
+def test_angular_momentum_conserved_and_parametrizations_agree():
+    J = np.array([[0.9, 0.05, 0.0], [0.05, 0.6, 0.02], [0.0, 0.02, 0.4]])
+    w0 = np.array([0.3, 0.2, 2.5])
+    res = {}
+    for kind in ("EP", "Rxyz"):
+        t, wb, A, p = free_body(kind, 5e-4, 1.0, w0, J)
+        L = np.einsum("kij,jl,kl->ki", A, J, wb)   # global angular momentum A J w
+        assert np.abs(L - L[0]).max() < 1e-6 * np.linalg.norm(L[0])
+        res[kind] = (A[-1], wb[-1])
+    assert np.abs(res["EP"][0] - res["Rxyz"][0]).max() < 1e-5
+    assert np.abs(res["EP"][1] - res["Rxyz"][1]).max() < 1e-4
+
+
+def test_energy_conserved_by_trapezoidal_rule():
+    """rho = 1 on an unconstrained (Tait-Bryan) body: the energy error is small and shrinks
+    at second order."""
+    J = np.diag([0.9, 0.6, 0.4])
+    errs = []
+    for h in (2e-3, 1e-3):
+        t, wb, A, p = free_body("Rxyz", h, 1.0, [0.2, 0.1, 2.0], J, rho=1.0)
+        E = 0.5 * np.einsum("ki,ij,kj->k", wb, J, wb)
+        errs.append(np.abs(E - E[0]).max() / E[0])
+    assert errs[1] < 1e-5 and errs[0] / errs[1] > 3.0, errs
+
+
+# ---------------------------------------------------------------- bad input
+
+def test_euler_parameters_must_have_unit_norm():
+    mbs = cd.SystemContainer().AddSystem()
+    with pytest.raises(ValueError, match=r"NodeRigidBodyEP 0: .*unit norm.*1\.1"):
+        mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, 1.1, 0, 0, 0]))
+    assert mbs.NumberOfNodes() == 0
+
+
+@pytest.mark.parametrize("inertia", [[1, 1, 3, 0, 0, 0], [-1, 1, 1, 0, 0, 0],
+                                     [1, 1, 1, 2, 0, 0]])
+def test_inertia_must_be_physical(inertia):
+    mbs = cd.SystemContainer().AddSystem()
+    n = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, 1, 0, 0, 0]))
+    with pytest.raises(ValueError, match=r"ObjectRigidBody 0: parameter 'inertia'"):
+        mbs.AddObject(cd.RigidBody(mass=1, inertia=inertia, nodeNumber=n))
+
+
+def test_rigid_body_needs_a_rigid_node_and_markers_need_orientation():
+    mbs = cd.SystemContainer().AddSystem()
+    p = mbs.AddNode(cd.NodePoint())
+    with pytest.raises(ValueError, match=r"ObjectRigidBody 0: parameter 'nodeNumber'.*NodePoint"):
+        mbs.AddObject(cd.RigidBody(mass=1, inertia=[1, 1, 1, 0, 0, 0], nodeNumber=p))
+    mp = mbs.AddObject(cd.MassPoint(mass=1, nodeNumber=p))
+    with pytest.raises(ValueError, match=r"MarkerBodyRigid 0: parameter 'bodyNumber'.*orientation"):
+        mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=mp))
+    with pytest.raises(ValueError, match=r"MarkerNodeRigid 0: parameter 'nodeNumber'.*orientation"):
+        mbs.AddMarker(cd.MarkerNodeRigid(nodeNumber=p))
+
+
+def test_spherical_joint_constrained_axes_checked():
+    mbs = cd.SystemContainer().AddSystem()
+    n = mbs.AddNode(cd.NodePoint())
+    mbs.AddObject(cd.MassPoint(mass=1, nodeNumber=n))
+    m = mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=n))
+    g = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=mbs.AddObject(cd.ObjectGround())))
+    with pytest.raises(ValueError, match=r"ObjectJointSpherical 2: parameter 'constrainedAxes'"):
+        mbs.AddObject(cd.SphericalJoint(markerNumbers=[g, m], constrainedAxes=[1, 2, 1]))
+
+
+def test_spherical_joint_free_axis_moves_freely():
+    """A mass held by a spherical joint with z free falls in z exactly; x, y stay put and the
+    joint force balances the x, y loads."""
+    mbs = cd.SystemContainer().AddSystem()
+    n = mbs.AddNode(cd.NodePoint())
+    mbs.AddObject(cd.MassPoint(mass=2, nodeNumber=n))
+    m = mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=n))
+    g = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=mbs.AddObject(cd.ObjectGround())))
+    j = mbs.AddObject(cd.SphericalJoint(markerNumbers=[g, m], constrainedAxes=[1, 1, 0]))
+    mbs.AddLoad(cd.Force(markerNumber=m, loadVector=[3, -4, -2 * 9.81]))
+    mbs.Assemble()
+    mbs.SolveDynamic(settings(1e-2, 1.0))
+    pos = mbs.GetNodeOutput(n, OV.Position)
+    assert np.allclose(pos, [0, 0, -0.5 * 9.81], atol=1e-10)
+    # M q_tt + C^T lam = f: the constraint force on the mass is C^T lam = J1^T lam = (3, -4)
+    assert np.allclose(mbs.GetObjectOutput(j, OV.Force), [3, -4, 0], atol=1e-8)
