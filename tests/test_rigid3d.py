@@ -210,3 +210,94 @@ def test_spherical_joint_free_axis_moves_freely():
     assert np.allclose(pos, [0, 0, -0.5 * 9.81], atol=1e-10)
     # M q_tt + C^T lam = f: the constraint force on the mass is C^T lam = J1^T lam = (3, -4)
     assert np.allclose(mbs.GetObjectOutput(j, OV.Force), [3, -4, 0], atol=1e-8)
+
+
+# ---------------------------------------------------------------- joints with orientation
+
+PENDULUM_TABLE = {1: (-0.986291751132, -0.165010853126), 2: (0.793566195343, -0.608483930444),
+                  5: (0.942305435043, -0.334754338416), 10: (0.275087462565, -0.961419205102)}
+
+
+def pendulum_revolute_z(h):
+    """The REFERENCES.md pendulum as a 3D rigid body (Euler parameters, negligible inertia)
+    on a RevoluteJointZ at local (-1, 0, 0)."""
+    mbs = cd.SystemContainer().AddSystem()
+    ground = mbs.AddObject(cd.ObjectGround())
+    n = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[1, 0, 0, 1, 0, 0, 0]))
+    b = mbs.AddObject(cd.RigidBody(mass=1, inertia=[1e-8, 1e-8, 1e-8, 0, 0, 0], nodeNumber=n))
+    m0 = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=ground))
+    m1 = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=b, localPosition=[-1, 0, 0]))
+    mbs.AddObject(cd.RevoluteJointZ(markerNumbers=[m0, m1]))
+    mbs.AddLoad(cd.Gravity(markerNumber=mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=b)),
+                           loadVector=[0, -9.81, 0]))
+    sp = mbs.AddSensor(cd.SensorNode(nodeNumber=n, outputVariableType=OV.Position))
+    mbs.Assemble()
+    mbs.SolveDynamic(settings(h, 10.0))
+    return mbs.GetSensorStoredData(sp)
+
+
+def test_revolute_z_pendulum_matches_reference():
+    errs = []
+    for h in (1e-3, 5e-4):
+        d = pendulum_revolute_z(h)
+        e = max(np.hypot(*(d[int(round(t / h)), 1:3] - xy)) for t, xy in PENDULUM_TABLE.items())
+        assert np.abs(d[:, 3]).max() < 1e-12   # stays in the plane
+        errs.append(e)
+    assert errs[0] < 2e-4 and 3.5 < errs[0] / errs[1] < 4.5, errs
+
+
+def test_prismatic_x_slides_down_an_incline():
+    """A body on a PrismaticJointX whose axis is inclined by alpha slides with acceleration
+    g sin(alpha) along it; the normal force is m g cos(alpha) and no torque acts."""
+    alpha, m, g = 0.3, 2.0, 9.81
+    R = [[np.cos(alpha), -np.sin(alpha), 0], [np.sin(alpha), np.cos(alpha), 0], [0, 0, 1]]
+    mbs = cd.SystemContainer().AddSystem()
+    ground = mbs.AddObject(cd.ObjectGround())
+    n = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, 1, 0, 0, 0]))
+    b = mbs.AddObject(cd.RigidBody(mass=m, inertia=[0.1, 0.1, 0.1, 0, 0, 0], nodeNumber=n))
+    m0 = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=ground))
+    m1 = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=b))
+    j = mbs.AddObject(cd.PrismaticJointX(markerNumbers=[m0, m1], rotationMarker0=R,
+                                         rotationMarker1=R))
+    mbs.AddLoad(cd.Gravity(markerNumber=mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=b)),
+                           loadVector=[0, -g, 0]))
+    mbs.Assemble()
+    mbs.SolveDynamic(settings(1e-2, 1.0))
+    s = -0.5 * g * np.sin(alpha)
+    assert np.allclose(mbs.GetNodeOutput(n, OV.Position),
+                       [s * np.cos(alpha), s * np.sin(alpha), 0], atol=1e-10)
+    force = mbs.GetObjectOutput(j, OV.Force)   # components in joint frame 0
+    assert abs(abs(force[1]) - m * g * np.cos(alpha)) < 1e-8 and abs(force[0]) < 1e-12
+    assert np.allclose(mbs.GetObjectOutput(j, OV.Torque), 0, atol=1e-8)
+
+
+def test_generic_joint_all_axes_holds_the_body():
+    mbs = cd.SystemContainer().AddSystem()
+    ground = mbs.AddObject(cd.ObjectGround())
+    n = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, 1, 0, 0, 0],
+                                       initialVelocities=[0, 0, 0, *ep_rates([0, 0, 0])]))
+    b = mbs.AddObject(cd.RigidBody(mass=1, inertia=[0.1, 0.2, 0.25, 0, 0, 0],
+                                   centerOfMass=[0.3, 0, 0], nodeNumber=n))
+    m0 = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=ground))
+    m1 = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=b))
+    j = mbs.AddObject(cd.GenericJoint(markerNumbers=[m0, m1]))
+    mbs.AddLoad(cd.Gravity(markerNumber=mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=b)),
+                           loadVector=[0, -9.81, 0]))
+    mbs.Assemble()
+    mbs.SolveDynamic(settings(1e-2, 0.5))
+    assert np.allclose(mbs.systemData.GetODE2Coordinates(), 0, atol=1e-12)
+    # the clamp carries the weight and its moment m g x_c about z
+    assert np.allclose(np.abs(mbs.GetObjectOutput(j, OV.Force)), [0, 9.81, 0], atol=1e-8)
+    assert abs(abs(mbs.GetObjectOutput(j, OV.Torque)[2]) - 9.81 * 0.3) < 1e-8
+
+
+def test_joint_with_orientation_rejects_point_markers():
+    mbs = cd.SystemContainer().AddSystem()
+    n = mbs.AddNode(cd.NodePoint())
+    mbs.AddObject(cd.MassPoint(mass=1, nodeNumber=n))
+    m = mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=n))
+    g = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=mbs.AddObject(cd.ObjectGround())))
+    with pytest.raises(ValueError, match=r"markerNumbers.*entry 1.*no orientation"):
+        mbs.AddObject(cd.RevoluteJointZ(markerNumbers=[g, m]))
+    with pytest.raises(ValueError, match=r"'rotationMarker0' must be a 3x3"):
+        mbs.AddObject(cd.GenericJoint(markerNumbers=[g, g], rotationMarker0=[[1, 0], [0, 1]]))

@@ -356,7 +356,7 @@ static void scatter_item(const cd_item *it, const cd_evalws *ws, const cd_evalco
         }
     for (int j = 0; j < na; j++) {
         int trivial = inactive || (it->type->kind == CD_OBJECT && it->type->object->lambda_row &&
-                                   it->type->object->lambda_row(it->p, j));
+                                   it->type->object->lambda_row(it, j));
         val[aa[j]] += trivial ? rs * c->cLam : 0.0;  /* row rs * lambda_j */
     }
 }

@@ -215,7 +215,7 @@ typedef struct cd_objectops {
     int (*active)(const void *p);                /* constraints: 0 when deactivated */
     /* constraints: 1 if algebraic row j is the trivial equation lambda_j = 0 (an axis that is
      * not constrained); NULL: none is */
-    int (*lambda_row)(const void *p, int j);
+    int (*lambda_row)(const struct cd_item *it, int j);
 } cd_objectops;
 
 typedef struct cd_markerops {

@@ -183,7 +183,7 @@ static int check_pri(const cd_system *s, int index, const void *vp, cd_error *er
 
 static int three_ae(const void *p) { (void)p; return 3; }
 static int sph_on(const cd_p_joint *p, int i) { return p->constrainedAxes.x[i] != 0.0; }
-static int sph_lambda_row(const void *p, int j) { return !sph_on(p, j); }
+static int sph_lambda_row(const cd_item *it, int j) { return !sph_on(it->p, j); }
 
 static int sph_residual(const cd_objctx *c, double *r2, double *rae)
 {
@@ -244,9 +244,9 @@ static int check_sph(const cd_system *s, int index, const void *vp, cd_error *er
     return CD_OK;
 }
 
-static int pri_lambda_row(const void *p, int j)
+static int pri_lambda_row(const cd_item *it, int j)
 {
-    return j == 1 && !((const cd_p_joint *)p)->constrainRotation;
+    return j == 1 && !((const cd_p_joint *)it->p)->constrainRotation;
 }
 
 static const cd_objectops rev_ops = {

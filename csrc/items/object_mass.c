@@ -143,6 +143,20 @@ static void ground_body(const cd_system *s, const cd_item *it, const double *lp,
     }
 }
 
+/* ground frame: fixed, not rotated */
+static void ground_frame(const cd_system *s, const cd_item *it, const double *lp, const double *q,
+                         const double *v, cd_markerdata *md)
+{
+    static const double I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    ground_body(s, it, lp, q, v, md->pos, md->vel, NULL);
+    md->Jconst = 1;
+    md->rigid = 1;
+    memcpy(md->A, I3, sizeof I3);
+    memset(md->omega, 0, sizeof md->omega);
+    memset(md->Jdot_v, 0, sizeof md->Jdot_v);
+    md->jtv_dq = NULL;
+}
+
 static const cd_objectops mp_ops = {
     .flags = CD_OBJF_BODY | CD_OBJF_MASSPROP,
     .nodes = one_node,
@@ -163,6 +177,7 @@ static const cd_objectops ground_ops = {
     .flags = CD_OBJF_BODY | CD_OBJF_GROUND,
     .mass_const = 1,
     .body_position = ground_body,
+    .body_frame = ground_frame,
     .output = body_output};
 
 static const cd_outvar body_ov[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,

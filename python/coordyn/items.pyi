@@ -285,6 +285,43 @@ class ObjectJointSpherical(ItemBase):
 SphericalJoint = ObjectJointSpherical
 JointSpherical = ObjectJointSpherical
 
+class ObjectJointGeneric(ItemBase):
+    """A joint constraining any subset of the 6 relative motions in the joint frame of marker 0 (numerical Jacobian); multipliers: force (3) and torque (3) components."""
+    name: str
+    markerNumbers: Sequence[int]
+    constrainedAxes: Sequence[float]
+    rotationMarker0: Any
+    rotationMarker1: Any
+    activeConnector: bool
+    def __init__(self, name: str = '', markerNumbers: Sequence[int] = [-1, -1], constrainedAxes: Sequence[float] = [1.0, 1.0, 1.0, 1.0, 1.0, 1.0], rotationMarker0: Any = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]], rotationMarker1: Any = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]], activeConnector: bool = True, visualization: Any = None) -> None: ...
+
+GenericJoint = ObjectJointGeneric
+JointGeneric = ObjectJointGeneric
+
+class ObjectJointRevoluteZ(ItemBase):
+    """A revolute joint about the z axis of the joint frame (ObjectJointGeneric with axes [1,1,1,1,1,0])."""
+    name: str
+    markerNumbers: Sequence[int]
+    rotationMarker0: Any
+    rotationMarker1: Any
+    activeConnector: bool
+    def __init__(self, name: str = '', markerNumbers: Sequence[int] = [-1, -1], rotationMarker0: Any = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]], rotationMarker1: Any = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]], activeConnector: bool = True, visualization: Any = None) -> None: ...
+
+RevoluteJointZ = ObjectJointRevoluteZ
+JointRevoluteZ = ObjectJointRevoluteZ
+
+class ObjectJointPrismaticX(ItemBase):
+    """A prismatic joint along the x axis of the joint frame (ObjectJointGeneric with axes [0,1,1,1,1,1])."""
+    name: str
+    markerNumbers: Sequence[int]
+    rotationMarker0: Any
+    rotationMarker1: Any
+    activeConnector: bool
+    def __init__(self, name: str = '', markerNumbers: Sequence[int] = [-1, -1], rotationMarker0: Any = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]], rotationMarker1: Any = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]], activeConnector: bool = True, visualization: Any = None) -> None: ...
+
+PrismaticJointX = ObjectJointPrismaticX
+JointPrismaticX = ObjectJointPrismaticX
+
 class MarkerNodePosition(ItemBase):
     """The position of a node (NodePoint, NodePoint2D, NodePointGround)."""
     name: str
@@ -426,4 +463,4 @@ class SensorLoad(ItemBase):
     def __init__(self, name: str = '', loadNumber: int = -1, writeToFile: bool = False, fileName: str = '', storeInternal: bool = True, visualization: Any = None) -> None: ...
 
 
-__all__ = ['OutputVariableType', 'ConfigurationType', 'ItemBase', 'ITEM_TYPES', 'item_class', 'NodePoint', 'Point', 'NodePoint2D', 'Point2D', 'Node1D', 'NodePointGround', 'PointGround', 'NodeGenericODE2', 'NodeRigidBody2D', 'NodeRigidBodyEP', 'NodeRigidBodyRxyz', 'ObjectGround', 'Ground', 'ObjectMassPoint', 'MassPoint', 'ObjectMassPoint2D', 'MassPoint2D', 'ObjectMass1D', 'Mass1D', 'ObjectGenericODE2', 'GenericODE2', 'ObjectRigidBody2D', 'RigidBody2D', 'ObjectRigidBody', 'RigidBody', 'ObjectConnectorSpringDamper', 'SpringDamper', 'ConnectorSpringDamper', 'ObjectConnectorCartesianSpringDamper', 'CartesianSpringDamper', 'ConnectorCartesianSpringDamper', 'ObjectConnectorCoordinateSpringDamper', 'CoordinateSpringDamper', 'ConnectorCoordinateSpringDamper', 'ObjectConnectorDistance', 'DistanceConstraint', 'ConnectorDistance', 'ObjectConnectorCoordinate', 'CoordinateConstraint', 'ConnectorCoordinate', 'ObjectJointRevolute2D', 'RevoluteJoint2D', 'JointRevolute2D', 'ObjectJointPrismatic2D', 'PrismaticJoint2D', 'JointPrismatic2D', 'ObjectJointSpherical', 'SphericalJoint', 'JointSpherical', 'MarkerNodePosition', 'MarkerNodeCoordinate', 'MarkerBodyPosition', 'MarkerBodyMass', 'MarkerBodyRigid', 'MarkerNodeRigid', 'LoadForceVector', 'Force', 'LoadCoordinate', 'LoadMassProportional', 'Gravity', 'LoadTorqueVector', 'Torque', 'SensorNode', 'SensorObject', 'SensorBody', 'SensorMarker', 'SensorLoad']
+__all__ = ['OutputVariableType', 'ConfigurationType', 'ItemBase', 'ITEM_TYPES', 'item_class', 'NodePoint', 'Point', 'NodePoint2D', 'Point2D', 'Node1D', 'NodePointGround', 'PointGround', 'NodeGenericODE2', 'NodeRigidBody2D', 'NodeRigidBodyEP', 'NodeRigidBodyRxyz', 'ObjectGround', 'Ground', 'ObjectMassPoint', 'MassPoint', 'ObjectMassPoint2D', 'MassPoint2D', 'ObjectMass1D', 'Mass1D', 'ObjectGenericODE2', 'GenericODE2', 'ObjectRigidBody2D', 'RigidBody2D', 'ObjectRigidBody', 'RigidBody', 'ObjectConnectorSpringDamper', 'SpringDamper', 'ConnectorSpringDamper', 'ObjectConnectorCartesianSpringDamper', 'CartesianSpringDamper', 'ConnectorCartesianSpringDamper', 'ObjectConnectorCoordinateSpringDamper', 'CoordinateSpringDamper', 'ConnectorCoordinateSpringDamper', 'ObjectConnectorDistance', 'DistanceConstraint', 'ConnectorDistance', 'ObjectConnectorCoordinate', 'CoordinateConstraint', 'ConnectorCoordinate', 'ObjectJointRevolute2D', 'RevoluteJoint2D', 'JointRevolute2D', 'ObjectJointPrismatic2D', 'PrismaticJoint2D', 'JointPrismatic2D', 'ObjectJointSpherical', 'SphericalJoint', 'JointSpherical', 'ObjectJointGeneric', 'GenericJoint', 'JointGeneric', 'ObjectJointRevoluteZ', 'RevoluteJointZ', 'JointRevoluteZ', 'ObjectJointPrismaticX', 'PrismaticJointX', 'JointPrismaticX', 'MarkerNodePosition', 'MarkerNodeCoordinate', 'MarkerBodyPosition', 'MarkerBodyMass', 'MarkerBodyRigid', 'MarkerNodeRigid', 'LoadForceVector', 'Force', 'LoadCoordinate', 'LoadMassProportional', 'Gravity', 'LoadTorqueVector', 'Torque', 'SensorNode', 'SensorObject', 'SensorBody', 'SensorMarker', 'SensorLoad']

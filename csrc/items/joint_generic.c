@@ -1,0 +1,197 @@
+/* ObjectJointGeneric (and ObjectJointRevoluteZ, ObjectJointPrismaticX with fixed axes):
+ * joint frames F0 = A0 R0 and F1 = A1 R1 (R: rotationMarker0/1 in the marker frames), with
+ * columns f_x, f_y, f_z. Constrained axes (1 = constrained) of the 6 relative motions:
+ *   translation i:  g_i = f0_i . (p1 - p0)                 (the offset of marker 1 in frame 0)
+ *   rotation x, y, z: g = f0_y . f1_z,  f0_z . f1_x,  f0_x . f1_y   (zero when aligned)
+ * Variations, with dtheta the global rotation variations (Jrot dq):
+ *   d(f0_i . d) = f0_i . dD + dtheta0 . (f0_i x d)
+ *   d(a . b)    = dtheta0 . (a x b) + dtheta1 . (b x a)  (a of frame 0, b of frame 1)
+ * A free axis has the equation lambda = 0. The Jacobian is computed numerically. */
+#include "../core/cd_items.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define OFF(f) offsetof(cd_p_joint, f)
+
+static int six_ae(const void *p) { (void)p; return 6; }
+static int active(const void *p) { return ((const cd_p_joint *)p)->activeConnector; }
+
+static const double AX_REVZ[6] = {1, 1, 1, 1, 1, 0}, AX_PRIX[6] = {0, 1, 1, 1, 1, 1};
+
+static const double *joint_axes(const cd_item *it)
+{
+    if (it->type == &cd_type_ObjectJointRevoluteZ) return AX_REVZ;
+    if (it->type == &cd_type_ObjectJointPrismaticX) return AX_PRIX;
+    return ((const cd_p_joint *)it->p)->constrainedAxes.x;
+}
+
+static int lambda_row(const cd_item *it, int j) { return joint_axes(it)[j] == 0.0; }
+
+static void cross(const double a[3], const double b[3], double c[3])
+{
+    c[0] = a[1] * b[2] - a[2] * b[1];
+    c[1] = a[2] * b[0] - a[0] * b[2];
+    c[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+static double dot(const double a[3], const double b[3])
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+/* F = A R (row-major 3x3 each); column k of F is F[3i + k] */
+static void frame(const double A[9], const cd_mat *R, double F[9])
+{
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++)
+            F[3 * i + k] = A[3 * i] * R->x[k] + A[3 * i + 1] * R->x[3 + k] + A[3 * i + 2] * R->x[6 + k];
+}
+
+static void col(const double F[9], int k, double c[3])
+{
+    c[0] = F[k]; c[1] = F[3 + k]; c[2] = F[6 + k];
+}
+
+/* r2 += w^T Jrot_k (marker k) */
+static void add_rot_row(const cd_objctx *c, int k, const double w[3], double s, double *r2)
+{
+    const cd_markerdata *md = &c->md[k];
+    int o = c->item->mk_off[k];
+    for (int j = 0; j < md->n; j++) r2[o + j] += s * dot(w, md->Jrot + 3 * j);
+}
+
+/* rotation pairs: constraint on rotation about x: f0_y . f1_z etc. */
+static const int ROT_A[3] = {1, 2, 0}, ROT_B[3] = {2, 0, 1};
+
+static int gen_residual(const cd_objctx *c, double *r2, double *rae)
+{
+    const cd_p_joint *p = c->item->p;
+    const double *ax = joint_axes(c->item);
+    double F0[9], F1[9], d[3], vd[3], Ft[3] = {0, 0, 0}, w[3];
+    frame(c->md[0].A, &p->rotationMarker0, F0);
+    frame(c->md[1].A, &p->rotationMarker1, F1);
+    for (int i = 0; i < 3; i++) {
+        d[i] = c->md[1].pos[i] - c->md[0].pos[i];
+        vd[i] = c->md[1].vel[i] - c->md[0].vel[i];
+    }
+    for (int i = 0; i < 3; i++) {  /* translation forces sum lam_i f0_i, via JD^T */
+        double f[3];
+        col(F0, i, f);
+        if (ax[i] != 0.0)
+            for (int k = 0; k < 3; k++) Ft[k] += c->lam[i] * f[k];
+    }
+    cd_conn_apply_force(c, Ft, r2);  /* writes all of r2 */
+    for (int i = 0; i < 3; i++) {  /* translations: equations and the rotation of frame 0 */
+        double f[3], fd[3], wf[3];
+        col(F0, i, f);
+        if (ax[i] == 0.0) { rae[i] = c->lam[i]; continue; }
+        cross(f, d, fd);
+        add_rot_row(c, 0, fd, c->lam[i], r2);
+        cross(c->md[0].omega, f, wf);
+        rae[i] = c->index2 ? dot(f, vd) + dot(wf, d) : dot(f, d);
+    }
+    for (int i = 0; i < 3; i++) {  /* rotations */
+        double a[3], b[3], wa[3], wb[3];
+        if (ax[3 + i] == 0.0) { rae[3 + i] = c->lam[3 + i]; continue; }
+        col(F0, ROT_A[i], a);
+        col(F1, ROT_B[i], b);
+        cross(a, b, w);
+        add_rot_row(c, 0, w, c->lam[3 + i], r2);
+        add_rot_row(c, 1, w, -c->lam[3 + i], r2);
+        cross(c->md[0].omega, a, wa);
+        cross(c->md[1].omega, b, wb);
+        rae[3 + i] = c->index2 ? dot(wa, b) + dot(a, wb) : dot(a, b);
+    }
+    return CD_OK;
+}
+
+static int gen_output(const cd_objctx *c, cd_outvar var, double *out)
+{
+    switch (var) {
+    case CD_OV_POSITION: memcpy(out, c->md[0].pos, 3 * sizeof(double)); return 3;
+    case CD_OV_VELOCITY:
+        for (int i = 0; i < 3; i++) out[i] = c->md[1].vel[i] - c->md[0].vel[i];
+        return 3;
+    case CD_OV_FORCE: memcpy(out, c->lam, 3 * sizeof(double)); return 3;
+    case CD_OV_TORQUE: memcpy(out, c->lam + 3, 3 * sizeof(double)); return 3;
+    default: return -1;
+    }
+}
+
+static int check(const cd_system *s, int index, const void *vp, cd_error *err)
+{
+    const cd_p_joint *p = vp;
+    const cd_mat *R[2] = {&p->rotationMarker0, &p->rotationMarker1};
+    const char *nm[2] = {"rotationMarker0", "rotationMarker1"};
+    for (int k = 0; k < 2; k++) {
+        const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumbers.x[k]];
+        if (!(mk->type->marker->flags & CD_MKF_ORIENTATION))
+            return cd_error_set(err, CD_ERR_INPUT,
+                                "joint %d: parameter 'markerNumbers' entry %d refers to marker %d "
+                                "of type %s, which provides no orientation; use MarkerBodyRigid "
+                                "or MarkerNodeRigid", index, k, p->markerNumbers.x[k],
+                                mk->type->name);
+        if (R[k]->rows != 3 || R[k]->cols != 3)
+            return cd_error_set(err, CD_ERR_INPUT, "joint %d: parameter '%s' must be a 3x3 "
+                                "matrix, got %dx%d", index, nm[k], R[k]->rows, R[k]->cols);
+    }
+    return CD_OK;
+}
+
+static int check_generic(const cd_system *s, int index, const void *vp, cd_error *err)
+{
+    const cd_p_joint *p = vp;
+    int rc = check(s, index, vp, err);
+    if (rc) return rc;
+    for (int i = 0; i < 6; i++)
+        if (p->constrainedAxes.x[i] != 0.0 && p->constrainedAxes.x[i] != 1.0)
+            return cd_error_set(err, CD_ERR_INPUT, "ObjectJointGeneric %d: parameter "
+                                "'constrainedAxes' entries must be 0 or 1, got %g", index,
+                                p->constrainedAxes.x[i]);
+    return CD_OK;
+}
+
+static const cd_objectops ops = {
+    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT,
+    .nmarkers = 2,
+    .nae = six_ae,
+    .mass_const = 1,
+    .residual = gen_residual,
+    .output = gen_output,
+    .active = active,
+    .lambda_row = lambda_row};
+static const cd_outvar ov[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_FORCE, CD_OV_TORQUE,
+                               CD_OV_NONE};
+
+#define NAME_FIELD {"name", CD_FT_STRING, 0, offsetof(cd_common, name), "", 0, 0, "", "joint's unique name", NULL}
+#define MARKERS_FIELD {"markerNumbers", CD_FT_INDEXLIST, 2, OFF(markerNumbers), NULL, 0, CD_MARKER, "", "two markers with orientation [m0, m1]", NULL}
+#define ROT_FIELDS                                                                                 \
+    {"rotationMarker0", CD_FT_MAT, 3, OFF(rotationMarker0), "1 0 0 0 1 0 0 0 1", 0, 0, "",         \
+     "joint frame in marker 0's frame (3x3 rotation)", NULL},                                      \
+    {"rotationMarker1", CD_FT_MAT, 3, OFF(rotationMarker1), "1 0 0 0 1 0 0 0 1", 0, 0, "",         \
+     "joint frame in marker 1's frame (3x3 rotation)", NULL}
+#define ACTIVE_FIELD {"activeConnector", CD_FT_BOOL, 0, OFF(activeConnector), "1", 0, 0, "", "False: the joint is replaced by lambda = 0", NULL}
+
+static const cd_field gen_fields[] = {
+    NAME_FIELD, MARKERS_FIELD,
+    {"constrainedAxes", CD_FT_VEC, 6, OFF(constrainedAxes), "1 1 1 1 1 1", 0, 0, "",
+     "[x, y, z, rx, ry, rz] of joint frame 0: 1 constrained, 0 free", NULL},
+    ROT_FIELDS, ACTIVE_FIELD};
+static const cd_field fixed_fields[] = {NAME_FIELD, MARKERS_FIELD, ROT_FIELDS, ACTIVE_FIELD};
+
+const cd_itemtype cd_type_ObjectJointGeneric = {
+    CD_OBJECT, "ObjectJointGeneric", "JointGeneric", "GenericJoint",
+    "A joint constraining any subset of the 6 relative motions in the joint frame of marker 0 "
+    "(numerical Jacobian); multipliers: force (3) and torque (3) components.",
+    sizeof(cd_p_joint), gen_fields, CD_NF(gen_fields), check_generic, NULL, &ops, NULL, NULL, ov};
+const cd_itemtype cd_type_ObjectJointRevoluteZ = {
+    CD_OBJECT, "ObjectJointRevoluteZ", "JointRevoluteZ", "RevoluteJointZ",
+    "A revolute joint about the z axis of the joint frame (ObjectJointGeneric with axes "
+    "[1,1,1,1,1,0]).", sizeof(cd_p_joint), fixed_fields, CD_NF(fixed_fields), check, NULL, &ops,
+    NULL, NULL, ov};
+const cd_itemtype cd_type_ObjectJointPrismaticX = {
+    CD_OBJECT, "ObjectJointPrismaticX", "JointPrismaticX", "PrismaticJointX",
+    "A prismatic joint along the x axis of the joint frame (ObjectJointGeneric with axes "
+    "[0,1,1,1,1,1]).", sizeof(cd_p_joint), fixed_fields, CD_NF(fixed_fields), check, NULL, &ops,
+    NULL, NULL, ov};
