@@ -405,3 +405,10 @@ def _check_kwargs(kwargs):
     unknown = set(kwargs) - accepted
     if unknown:
         raise TypeError(f"unknown solve option(s): {', '.join(sorted(unknown))}")
+
+
+# the Create* helpers (CreateGround, CreateRigidBody, CreateRevoluteJoint, ...) live in
+# coordyn.create and become MainSystem methods here
+from . import create as _create  # noqa: E402
+
+_create.install(MainSystem)
