@@ -25,6 +25,17 @@ static int assign_nodes(cd_system *s)
         n2 += it->nq;
     }
     s->n2 = n2;
+    s->lgoff = malloc(sizeof(int) * (size_t)(n2 + 1));
+    s->lgstart = malloc(sizeof(int) * (size_t)(s->list[CD_NODE].n + 1));
+    if (!s->lgoff || !s->lgstart) return CD_ERR_NOMEM;
+    for (int i = 0; i < n2; i++) s->lgoff[i] = -1;
+    s->nlg = 0;
+    for (int i = 0; i < s->list[CD_NODE].n; i++) {
+        const cd_item *it = &s->list[CD_NODE].items[i];
+        if (!(it->type->node->flags & CD_NODEF_LIE)) continue;
+        s->lgstart[s->nlg++] = it->ltg[3];
+        for (int k = 0; k < 3; k++) s->lgoff[it->ltg[3 + k]] = k;
+    }
     s->qref = calloc((size_t)n2 + 1, sizeof(double));
     s->q0 = calloc((size_t)n2 + 1, sizeof(double));
     s->v0 = calloc((size_t)n2 + 1, sizeof(double));

@@ -2,6 +2,7 @@
  * (see cd_eval.h for the scaled form). */
 #include "cd_eval.h"
 #include "cd_items.h"
+#include "cd_lie.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,6 +144,7 @@ static int add_load(const cd_system *s, cd_evalws *ws, int l, const cd_state *st
     int rc = cd_eval_load_value(s, l, st->t, val, err);
     if (rc < 0) return rc;
     if (p->userFunction.fn) scale = 1.0;  /* user functions see the (quasi-)time instead */
+    for (int i = 0; i < rc; i++) ws->fload2 += scale * scale * val[i] * val[i];
     if (ld->nq == 0) return CD_OK;
     cd_eval_gather(ld, st, ws);
     if (ld->type == &cd_type_LoadCoordinate) {
@@ -200,8 +202,10 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
 {
     int n2 = s->n2;
     double ssae = 0;  /* squared norm of the unscaled algebraic residuals */
+    double ssf = 0;   /* force level without cancellation: constraint and inertia forces */
     memset(r, 0, sizeof(double) * (size_t)(n2 + s->nae));
     ws->nres++;
+    ws->fload2 = 0;
     /* forces: sum of r2 (elastic, damping, constraint forces) minus loads */
     for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
@@ -210,6 +214,9 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
         int rc = object_residual(s, ws, o, st->t, c->index2, ws->r2, ws->rae, err);
         if (rc) return rc;
         for (int i = 0; i < it->nq; i++) r[it->ltg[i]] += ws->r2[i];
+        if ((it->type->object->flags & CD_OBJF_CONSTRAINT) ||
+            (it->type->object->mass && !it->type->object->mass_const))
+            for (int i = 0; i < it->nq; i++) ssf += ws->r2[i] * ws->r2[i];
         double rs = is_velocity_row(it, c->index2) ? c->svel : 1.0;
         for (int j = 0; j < it->nae; j++) {
             r[n2 + it->ae0 + j] = rs * ws->rae[j];
@@ -232,10 +239,12 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
         int rc = add_load(s, ws, l, st, c->lf, r, err);
         if (rc) return rc;
     }
-    /* force scale for the Newton test: |f - C^T lam| (= |M a| at the solution) */
+    /* force scale for the Newton test: |f - C^T lam| (= |M a| at the solution), or the level
+     * of the loads, constraint forces and rigid-body inertia forces, which can cancel in the
+     * sum (a heavy top: gravity against the joint) */
     double ss = 0;
     for (int i = 0; i < n2; i++) ss += r[i] * r[i];
-    ws->fnorm = sqrt(ss);
+    ws->fnorm = sqrt(fmax(ss, ssf + ws->fload2));
     /* r += M a */
     for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
         const double *M = ws->Mconst[o];
@@ -270,13 +279,25 @@ static int numerical_jacobian(const cd_system *s, cd_evalws *ws, int o, double t
     if ((rc = object_residual(s, ws, o, t, index2, r0, a0, err))) return rc;
     for (int j = 0; j < nq; j++) {
         double *x[2] = {ws->ql, ws->vl}, *Jq[2] = {ws->K, ws->D}, *Ja[2] = {ws->Gq, ws->Gv};
-        double qt = fabs(s->qref[it->ltg[j]] + ws->ql[j]);
+        int g = it->ltg[j], off = s->lgoff[g];
+        double qt = fabs(s->qref[g] + ws->ql[j]);
         double eps = ws->eps_rel * (qt > ws->eps_min ? qt : ws->eps_min);
+        if (off >= 0) eps = ws->eps_rel;  /* rotation increment in radians */
         for (int k = 0; k < 2; k++) {
-            double save = x[k][j];
-            x[k][j] += eps;
+            double save[3];
+            int j0 = off >= 0 && k == 0 ? j - off : j, nb = off >= 0 && k == 0 ? 3 : 1;
+            memcpy(save, x[k] + j0, sizeof(double) * (size_t)nb);
+            if (nb == 3) {  /* Lie-group rotation: perturb by composition, psi o exp(eps e) */
+                double psi[3], d[3] = {0, 0, 0}, out[3];
+                for (int i = 0; i < 3; i++) psi[i] = s->qref[g - off + i] + x[0][j0 + i];
+                d[off] = eps;
+                cd_rot_compose(psi, d, out);
+                for (int i = 0; i < 3; i++) x[0][j0 + i] = out[i] - s->qref[g - off + i];
+            } else {
+                x[k][j] += eps;
+            }
             rc = object_residual(s, ws, o, t, index2, r1, a1, err);
-            x[k][j] = save;
+            memcpy(x[k] + j0, save, sizeof(double) * (size_t)nb);
             if (rc) return rc;
             for (int i = 0; i < nq; i++) Jq[k][i + nq * j] = (r1[i] - r0[i]) / eps;
             for (int i = 0; i < na; i++) Ja[k][i + na * j] = (a1[i] - a0[i]) / eps;

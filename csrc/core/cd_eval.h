@@ -36,7 +36,8 @@ typedef struct cd_evalws {
     int numerical;                   /* 1: every object Jacobian by numerical differentiation */
     double eps_rel, eps_min;         /* perturbation: eps_rel * max(eps_min, |q_total|) */
     long nres, njac;                 /* statistics: residual and Jacobian evaluations */
-    double fnorm;                    /* |f - C^T lam| (L2) at the last residual evaluation */
+    double fnorm;                    /* force level at the last residual evaluation (see .c) */
+    double fload2;                   /* squared magnitude of the load values (scaled) */
     double rnorm;                    /* L2 norm of the unscaled residual [M a + r2 - f; g] */
     double rnorm2;                   /* L2 norm of its ODE2 rows [M a + r2 - f] */
     double aenorm;                   /* L2 norm of the algebraic rows as assembled (position

@@ -115,7 +115,7 @@ extern const cd_itemtype cd_type_NodeRigidBody2D, cd_type_ObjectRigidBody2D,
     cd_type_MarkerBodyRigid, cd_type_MarkerNodeRigid, cd_type_ObjectJointRevolute2D,
     cd_type_ObjectJointPrismatic2D, cd_type_NodeRigidBodyEP, cd_type_NodeRigidBodyRxyz,
     cd_type_ObjectRigidBody, cd_type_ObjectJointSpherical, cd_type_ObjectJointGeneric,
-    cd_type_ObjectJointRevoluteZ, cd_type_ObjectJointPrismaticX;
+    cd_type_ObjectJointRevoluteZ, cd_type_ObjectJointPrismaticX, cd_type_NodeRigidBodyRotVecLG;
 extern const cd_itemtype cd_type_SensorNode, cd_type_SensorObject, cd_type_SensorBody,
     cd_type_SensorMarker, cd_type_SensorLoad;
 

@@ -28,6 +28,9 @@ void cd_system_unassemble(cd_system *s)
     free(s->qref); free(s->q0); free(s->v0); free(s->owner2); free(s->ownerae);
     free(s->ownerae_kind);
     s->ownerae_kind = NULL;
+    free(s->lgoff); free(s->lgstart);
+    s->lgoff = s->lgstart = NULL;
+    s->nlg = 0;
     free(s->pat.colptr); free(s->pat.rowind); free(s->pat.diag);
     s->qref = s->q0 = s->v0 = NULL;
     s->owner2 = s->ownerae = NULL;

@@ -133,7 +133,8 @@ typedef struct cd_objctx {
 enum {
     CD_NODEF_POS = 1,      /* provides a 3D position (NodePoint, NodePoint2D, ground) */
     CD_NODEF_GROUND = 2,   /* no coordinates */
-    CD_NODEF_ROT = 4       /* provides an orientation (rigid-body nodes) */
+    CD_NODEF_ROT = 4,      /* provides an orientation (rigid-body nodes) */
+    CD_NODEF_LIE = 8       /* coordinates 3..5 are a rotation vector updated on SO(3) */
 };
 
 enum {
@@ -283,6 +284,8 @@ typedef struct cd_system {
     double *q0, *v0;            /* initial displacement coordinates and velocities (n2) */
     int *owner2, *ownerae;      /* item owning each ODE2 coordinate (node) / AE (object or node) */
     int *ownerae_kind;          /* CD_OBJECT or CD_NODE for each AE */
+    int nlg, *lgstart;          /* Lie-group rotation blocks: global index of each block's start */
+    int *lgoff;                 /* n2: offset (0..2) of a coordinate in its block, -1 if none */
     int maxnq, maxnae;          /* largest object nq, nae (workspace sizes) */
     int maxmk;                  /* largest marker nq */
     cd_pattern pat;

@@ -5,7 +5,7 @@
 static const cd_itemtype *const types[] = {
     &cd_type_NodePoint, &cd_type_NodePoint2D, &cd_type_Node1D, &cd_type_NodePointGround,
     &cd_type_NodeGenericODE2, &cd_type_NodeRigidBody2D, &cd_type_NodeRigidBodyEP,
-    &cd_type_NodeRigidBodyRxyz,
+    &cd_type_NodeRigidBodyRxyz, &cd_type_NodeRigidBodyRotVecLG,
     &cd_type_ObjectGround, &cd_type_ObjectMassPoint, &cd_type_ObjectMassPoint2D,
     &cd_type_ObjectMass1D, &cd_type_ObjectGenericODE2, &cd_type_ObjectRigidBody2D,
     &cd_type_ObjectRigidBody,

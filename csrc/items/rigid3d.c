@@ -11,6 +11,7 @@
  * the quadratic terms m A (w~ w~ c - c~ Gbd_v) and Gbar^T (J Gbd_v + w~ J w).
  * The body's Jacobian is computed numerically (per object). */
 #include "../core/cd_items.h"
+#include "../core/cd_lie.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -168,6 +169,19 @@ static void point_frame(const cd_nodeops *ops, const void *np, const double *qre
     md->jtv_dq = NULL;
 }
 
+/* rotation vector psi (total), Lie-group node: A = exp(psi~), velocity = local omega, so
+ * Gbar = I and Gbd_v = 0 */
+static void lg_rotation(const void *vp, const double *qref, const double *q, const double *v,
+                        double A[9], double *Gb, double Gbd_v[3])
+{
+    double psi[3];
+    (void)vp; (void)v;
+    for (int i = 0; i < 3; i++) psi[i] = qref[3 + i] + q[3 + i];
+    cd_rot_exp(psi, A);
+    for (int k = 0; k < 9; k++) Gb[k] = (k % 4 == 0);
+    Gbd_v[0] = Gbd_v[1] = Gbd_v[2] = 0;
+}
+
 static void ep_frame(const void *vp, const double *qref, const double *q, const double *v,
                      cd_markerdata *md);
 static void rxyz_frame(const void *vp, const double *qref, const double *q, const double *v,
@@ -215,6 +229,11 @@ static const cd_nodeops ep_ops = {
     .flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq7, .init = node_init,
     .position = node_position, .frame = ep_frame, .rotation = ep_rotation, .nae = ep_nae,
     .ae_residual = ep_ae_residual, .ae_jacobian = ep_ae_jacobian};
+static void lg_frame(const void *vp, const double *qref, const double *q, const double *v,
+                     cd_markerdata *md);
+static const cd_nodeops lg_ops = {
+    .flags = CD_NODEF_POS | CD_NODEF_ROT | CD_NODEF_LIE, .nq = nq6, .init = node_init,
+    .position = node_position, .frame = lg_frame, .rotation = lg_rotation};
 static const cd_nodeops rxyz_ops = {
     .flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq6, .init = node_init,
     .position = node_position, .frame = rxyz_frame, .rotation = rxyz_rotation};
@@ -225,6 +244,14 @@ static void ep_frame(const void *vp, const double *qref, const double *q, const 
     static const double zero[3] = {0, 0, 0};
     point_frame(&ep_ops, vp, qref, q, v, zero, md);
     md->Jconst = 1;  /* the node point: J = [I 0] */
+}
+
+static void lg_frame(const void *vp, const double *qref, const double *q, const double *v,
+                     cd_markerdata *md)
+{
+    static const double zero[3] = {0, 0, 0};
+    point_frame(&lg_ops, vp, qref, q, v, zero, md);
+    md->Jconst = 1;
 }
 
 static void rxyz_frame(const void *vp, const double *qref, const double *q, const double *v,
@@ -282,6 +309,22 @@ const cd_itemtype cd_type_NodeRigidBodyEP = {
     CD_NODE, "NodeRigidBodyEP", "RigidBodyEP", NULL,
     "A 3D rigid-body node: position and 4 Euler parameters; it owns the norm constraint.",
     sizeof(cd_p_node), ep_fields, CD_NF(ep_fields), ep_check, &ep_ops, NULL, NULL, NULL, node_ov};
+static const cd_field lg_fields[] = {
+    NAME_FIELD("node"),
+    {"referenceCoordinates", CD_FT_VEC, 6, NOFF(referenceCoordinates), "0 0 0 0 0 0", 0, 0, "",
+     "reference [x, y, z, psi_x, psi_y, psi_z] (rotation vector)", NULL},
+    {"initialCoordinates", CD_FT_VEC, 6, NOFF(initialCoordinates), "0 0 0 0 0 0", 0, 0, "",
+     "initial displacements (the rotation vector of the total is reference + displacement)",
+     NULL},
+    {"initialVelocities", CD_FT_VEC, 6, NOFF(initialVelocities), "0 0 0 0 0 0", 0, 0, "",
+     "initial [velocity (global), angular velocity (body frame)]", NULL}};
+
+const cd_itemtype cd_type_NodeRigidBodyRotVecLG = {
+    CD_NODE, "NodeRigidBodyRotVecLG", "RigidBodyRotVecLG", NULL,
+    "A 3D rigid-body node with a rotation vector integrated on the Lie group SO(3): rotations "
+    "are composed, the velocity coordinates are the body-frame angular velocity (no "
+    "singularity, no constraint).", sizeof(cd_p_node), lg_fields, CD_NF(lg_fields), NULL,
+    &lg_ops, NULL, NULL, NULL, node_ov};
 const cd_itemtype cd_type_NodeRigidBodyRxyz = {
     CD_NODE, "NodeRigidBodyRxyz", "RigidBodyRxyz", NULL,
     "A 3D rigid-body node: position and Tait-Bryan angles xyz (A = Rx Ry Rz; singular at "

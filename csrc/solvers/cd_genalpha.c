@@ -14,6 +14,7 @@
  * stays well conditioned as h -> 0. useNewmark: am = af = 0 with newmarkBeta/Gamma. */
 #include "cd_newton.h"
 #include "../core/cd_items.h"
+#include "../core/cd_lie.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,10 +104,10 @@ static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, 
     double t0 = st->t;
     double *rp = w->dx;  /* dx as scratch for the shifted residuals */
     for (int sgn = 1; sgn >= -1 && !rc; sgn -= 2) {
-        for (int i = 0; i < n2; i++) st->q[i] += sgn * eps * st->v[i];
+        cd_lie_add(s, st->q, st->v, sgn * eps);
         st->t = t0 + sgn * eps;
         rc = cd_eval_residual(s, &w->ev, st, &c, rp, err);
-        for (int i = 0; i < n2; i++) st->q[i] -= sgn * eps * st->v[i];
+        cd_lie_add(s, st->q, st->v, -sgn * eps);
         st->t = t0;
         if (rc) break;
         for (int j = n2; j < N; j++)
@@ -126,6 +127,7 @@ static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, 
 typedef struct {
     cd_state prev;     /* state at the start of the step */
     double *aa, *aa0;  /* algorithmic acceleration a (n2): current and at step start */
+    double *dq;        /* predictor increment (n2) */
 } ga_hist;
 
 static int hist_init(ga_hist *h, const cd_system *s)
@@ -134,7 +136,8 @@ static int hist_init(ga_hist *h, const cd_system *s)
     if (cd_state_init(&h->prev, s->n2, s->nae)) return CD_ERR_NOMEM;
     h->aa = calloc((size_t)s->n2 + 1, sizeof(double));
     h->aa0 = calloc((size_t)s->n2 + 1, sizeof(double));
-    return (h->aa && h->aa0) ? CD_OK : CD_ERR_NOMEM;
+    h->dq = calloc((size_t)s->n2 + 1, sizeof(double));
+    return (h->aa && h->aa0 && h->dq) ? CD_OK : CD_ERR_NOMEM;
 }
 
 static void hist_free(ga_hist *h)
@@ -142,20 +145,23 @@ static void hist_free(ga_hist *h)
     cd_state_free(&h->prev);
     free(h->aa);
     free(h->aa0);
+    free(h->dq);
 }
 
 /* predictor: qdd1 = qdd0 (a better start than 0 for smooth motion), lam1 = lam0,
  * a1 from the averaging relation, q1 and v1 from the Newmark formulas */
-static void predict(const ga_param *p, double h, int n2, ga_hist *H, cd_state *st)
+static void predict(const cd_system *s, const ga_param *p, double h, ga_hist *H, cd_state *st)
 {
     const cd_state *o = &H->prev;
-    for (int i = 0; i < n2; i++) {
+    for (int i = 0; i < s->n2; i++) {
         double qdd = o->a[i];
         double a1 = (p->af * o->a[i] + (1 - p->af) * qdd - p->am * H->aa0[i]) / (1 - p->am);
-        st->q[i] = o->q[i] + h * o->v[i] + h * h * ((0.5 - p->beta) * H->aa0[i] + p->beta * a1);
+        H->dq[i] = h * o->v[i] + h * h * ((0.5 - p->beta) * H->aa0[i] + p->beta * a1);
+        st->q[i] = o->q[i];
         st->v[i] = o->v[i] + h * ((1 - p->gamma) * H->aa0[i] + p->gamma * a1);
         st->a[i] = qdd;
     }
+    cd_lie_add(s, st->q, H->dq, 1.0);  /* q1 = q0 o exp(dq) on Lie-group rotations */
 }
 
 /* after convergence: a1 = (af qdd0 + (1 - af) qdd1 - am a0) / (1 - am) */
@@ -193,7 +199,7 @@ static int ga_step(const cd_system *s, cd_nwork *w, const ga_param *p, double h,
     double bq, gq;
     ga_coef(p, h, set->useIndex2Constraints, &c, &bq, &gq);
     if (h != *h_fact) w->jac_current = 0;  /* the matrix depends on h */
-    predict(p, h, s->n2, H, st);
+    predict(s, p, h, H, st);
     memcpy(st->lam, H->prev.lam, sizeof(double) * (size_t)s->nae);
     st->t = H->prev.t + h;
     int rc = cd_newton(s, w, st, &c, bq, gq, set, stats, err);

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 199309L
 #include "cd_newton.h"
 #include "../core/cd_items.h"
+#include "../core/cd_lie.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,16 +134,18 @@ static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const c
     return CD_OK;
 }
 
-static void apply(cd_nwork *w, cd_state *st, const cd_evalcoef *c, double bq, double gq, int n2,
-                  int nae)
+/* q <- q o exp(-dx) (additive but on Lie-group rotation blocks), v, a and lambda additive */
+static void apply(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c,
+                  double bq, double gq)
 {
     const double *dx = w->dx;
+    int n2 = s->n2;
+    cd_lie_add(s, st->q, dx, -1.0);
     for (int i = 0; i < n2; i++) {
-        st->q[i] -= dx[i];
         st->v[i] -= gq * dx[i];
         st->a[i] -= bq * dx[i];
     }
-    for (int j = 0; j < nae; j++) st->lam[j] -= c->cLam * dx[n2 + j];
+    for (int j = 0; j < s->nae; j++) st->lam[j] -= c->cLam * dx[n2 + j];
 }
 
 int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c, double bq,
@@ -185,7 +188,7 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
         memcpy(w->dx, w->r, sizeof(double) * (size_t)N);
         rc = cd_ls_solve(w->ls, w->dx, err);
         if (rc) return 1;
-        apply(w, st, c, bq, gq, n2, s->nae);
+        apply(s, w, st, c, bq, gq);
         stats->newton++;
         err_prev = w->ev.rnorm;
     }

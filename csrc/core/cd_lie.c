@@ -1,0 +1,82 @@
+/* cd_lie: rotations as rotation vectors (SO(3) exponential and logarithm) and the update of
+ * Lie-group coordinates, q <- q o exp(dq), used by NodeRigidBodyRotVecLG: its rotation
+ * coordinates psi are composed instead of added, its velocity coordinates are the local
+ * angular velocity (Bruls, Cardona, Arnold 2012). */
+#include "cd_lie.h"
+#include "cd_items.h"
+#include <math.h>
+#include <string.h>
+
+#define CD_PI 3.14159265358979323846
+
+void cd_rot_exp(const double psi[3], double A[9])
+{
+    double th = sqrt(psi[0] * psi[0] + psi[1] * psi[1] + psi[2] * psi[2]);
+    double a, b;  /* A = I + a psi~ + b psi~^2 with a = sin(th)/th, b = (1 - cos th)/th^2 */
+    if (th < 1e-4) {
+        a = 1 - th * th / 6;
+        b = 0.5 - th * th / 24;
+    } else {
+        a = sin(th) / th;
+        b = (1 - cos(th)) / (th * th);
+    }
+    double x = psi[0], y = psi[1], z = psi[2];
+    double S[9] = {0, -z, y, z, 0, -x, -y, x, 0};
+    double S2[9] = {-(y * y + z * z), x * y, x * z, x * y, -(x * x + z * z), y * z,
+                    x * z, y * z, -(x * x + y * y)};
+    for (int k = 0; k < 9; k++) A[k] = (k % 4 == 0) + a * S[k] + b * S2[k];
+}
+
+/* rotation vector of A with |psi| <= pi */
+void cd_rot_log(const double A[9], double psi[3])
+{
+    double tr = A[0] + A[4] + A[8], c = 0.5 * (tr - 1);
+    double w[3] = {A[7] - A[5], A[2] - A[6], A[3] - A[1]};  /* 2 sin(th) axis */
+    if (c > 1) c = 1;
+    if (c < -1) c = -1;
+    double th = acos(c), s = sin(th);
+    if (th < 1e-4) {  /* psi ~ w / 2 (1 + th^2 / 6) */
+        for (int i = 0; i < 3; i++) psi[i] = 0.5 * w[i] * (1 + th * th / 6);
+        return;
+    }
+    if (CD_PI - th > 1e-6 && s > 1e-8) {
+        for (int i = 0; i < 3; i++) psi[i] = th / (2 * s) * w[i];
+        return;
+    }
+    /* near pi: axis from the diagonal of (A + I) / 2 = n n^T */
+    int k = (A[0] >= A[4] && A[0] >= A[8]) ? 0 : (A[4] >= A[8] ? 1 : 2);
+    double n[3];
+    n[k] = sqrt(fmax(0.0, 0.5 * (A[4 * k] + 1)));
+    for (int i = 0; i < 3; i++)
+        if (i != k) n[i] = 0.5 * (A[3 * i + k] + A[3 * k + i]) / (2 * n[k]);
+    double nn = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    if (w[0] * n[0] + w[1] * n[1] + w[2] * n[2] < 0) nn = -nn;  /* sign from the skew part */
+    for (int i = 0; i < 3; i++) psi[i] = th * n[i] / nn;
+}
+
+/* psi_out = log(exp(psi) exp(d)) */
+void cd_rot_compose(const double psi[3], const double d[3], double out[3])
+{
+    double A[9], B[9], C[9];
+    cd_rot_exp(psi, A);
+    cd_rot_exp(d, B);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            C[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j];
+    cd_rot_log(C, out);
+}
+
+void cd_lie_add(const cd_system *s, double *q, const double *dq, double scale)
+{
+    for (int i = 0; i < s->n2; i++) q[i] += scale * dq[i];
+    for (int k = 0; k < s->nlg; k++) {  /* undo the sum on rotation blocks, compose instead */
+        int g = s->lgstart[k];
+        double psi[3], d[3], out[3];
+        for (int i = 0; i < 3; i++) {
+            d[i] = scale * dq[g + i];
+            psi[i] = s->qref[g + i] + q[g + i] - d[i];
+        }
+        cd_rot_compose(psi, d, out);
+        for (int i = 0; i < 3; i++) q[g + i] = out[i] - s->qref[g + i];
+    }
+}

@@ -1,0 +1,17 @@
+/* cd_lie: SO(3) exponential/logarithm of rotation vectors and Lie-group coordinate updates */
+#ifndef CD_LIE_H
+#define CD_LIE_H
+
+#include "cd_system.h"
+
+/* A (row-major) = exp(psi~) (Rodrigues) */
+void cd_rot_exp(const double psi[3], double A[9]);
+/* psi with exp(psi~) = A, |psi| <= pi */
+void cd_rot_log(const double A[9], double psi[3]);
+/* out = log(exp(psi) exp(d)): a body-frame increment d composed onto psi */
+void cd_rot_compose(const double psi[3], const double d[3], double out[3]);
+/* q += scale dq for all ODE2 coordinates; the rotation blocks of Lie-group nodes are composed:
+ * psi <- log(exp(psi) exp(scale dq)) (psi total = reference + displacement) */
+void cd_lie_add(const cd_system *s, double *q, const double *dq, double scale);
+
+#endif
