@@ -72,8 +72,26 @@ def check_spring_grid(r, ns):
                                         rel=0.01)
 
 
+def check_slider_crank_2d(r, ns):
+    # kinematically driven: index-3 constraints hold the slider on the closed form exactly;
+    # velocity and acceleration within the O(h^2) bounds r w (w h)^2 / 2, 2 r w^2 (w h)^2
+    # (h = 5e-4); the motor power tau omega equals d(kinetic + potential energy)/dt to 1e-4
+    # of the peak power (a wrong torque sign, lever or inertia breaks this at O(1))
+    rc, w, h = ns["r"], ns["omega"], 1.0 / 2000
+    assert r["x"] < 1e-12
+    assert r["x_t"] < 0.5 * rc * w * (w * h) ** 2
+    assert r["x_tt"] < 2 * rc * w ** 2 * (w * h) ** 2
+    assert r["peak_power"] > 10
+    assert r["power"] < 1e-4 * r["peak_power"]
+    # order 2: halving h divides the errors by 4
+    coarse = ns["main"](steps=1000)
+    for key in ("x_t", "x_tt", "power"):
+        assert 3.5 < coarse[key] / r[key] < 4.5, key
+
+
 CHECKS = {"pendulum.py": check_pendulum, "oscillator.py": check_oscillator,
-          "gear.py": check_gear, "spring_grid.py": check_spring_grid}
+          "gear.py": check_gear, "spring_grid.py": check_spring_grid,
+          "slider_crank_2d.py": check_slider_crank_2d}
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=[p.name for p in SCRIPTS])

@@ -40,7 +40,7 @@ static int node_rotation_output(const cd_system *s, cd_evalws *ws, const cd_item
 static int node_output(const cd_system *s, cd_evalws *ws, int i, cd_outvar var, double *out)
 {
     const cd_item *nd = &s->list[CD_NODE].items[i];
-    double pos[3], vel[3], J[9] = {0}, zero[3] = {0, 0, 0};
+    double pos[3], vel[3], J[3 * 16] = {0}, zero[3] = {0, 0, 0};  /* nodes with a position: nq <= 16 */
     int n = nd->nq;
     switch (var) {
     case CD_OV_COORDINATES: return copy_n(out, ws->ql, n);
@@ -56,13 +56,16 @@ static int node_output(const cd_system *s, cd_evalws *ws, int i, cd_outvar var, 
     switch (var) {
     case CD_OV_POSITION: return copy_n(out, pos, 3);
     case CD_OV_VELOCITY: return copy_n(out, vel, 3);
-    case CD_OV_DISPLACEMENT:
-        for (int k = 0; k < 3; k++) out[k] = k < n ? ws->ql[k] : 0.0;
-        return 3;
-    case CD_OV_ACCELERATION:
-        for (int k = 0; k < 3; k++) out[k] = k < n ? ws->al[k] : 0.0;
+    case CD_OV_DISPLACEMENT:  /* J q and J a: the position part of the coordinates */
+    case CD_OV_ACCELERATION: {
+        const double *x = var == CD_OV_DISPLACEMENT ? ws->ql : ws->al;
+        for (int k = 0; k < 3; k++) {
+            out[k] = 0;
+            for (int j = 0; j < n && j < 3; j++) out[k] += J[k + 3 * j] * x[j];
+        }
         (void)zero;
         return 3;
+    }
     default: return -1;
     }
 }

@@ -53,10 +53,21 @@ static void ground_init(const void *vp, double *qref, double *q0, double *v0)
     (void)vp; (void)qref; (void)q0; (void)v0;
 }
 
+/* a ground node's frame: fixed, not rotated */
+static void ground_frame(const void *vp, const double *qref, const double *q, const double *v,
+                         cd_markerdata *md)
+{
+    static const double I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    ground_position(vp, qref, q, v, md->pos, md->vel, NULL);
+    md->Jconst = 1;
+    md->rigid = 1;
+    memcpy(md->A, I3, sizeof I3);
+}
+
 static const cd_nodeops point_ops = {.flags = CD_NODEF_POS, .nq = nq3, .init = init, .position = position};
 static const cd_nodeops point2d_ops = {.flags = CD_NODEF_POS, .nq = nq2, .init = init, .position = position};
 static const cd_nodeops node1d_ops = {.flags = 0, .nq = nq1, .init = init};
-static const cd_nodeops ground_ops = {.flags = CD_NODEF_POS | CD_NODEF_GROUND, .nq = nq0, .init = ground_init, .position = ground_position};
+static const cd_nodeops ground_ops = {.flags = CD_NODEF_POS | CD_NODEF_GROUND, .nq = nq0, .init = ground_init, .position = ground_position, .frame = ground_frame};
 static const cd_nodeops generic_ops = {.flags = 0, .nq = nqn, .init = init};
 
 static const cd_outvar point_ov[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
