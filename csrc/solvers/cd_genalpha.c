@@ -198,7 +198,8 @@ static int ga_step(const cd_system *s, cd_nwork *w, const ga_param *p, double h,
     cd_evalcoef c;
     double bq, gq;
     ga_coef(p, h, set->useIndex2Constraints, &c, &bq, &gq);
-    if (h != *h_fact) w->jac_current = 0;  /* the matrix depends on h */
+    /* the matrix depends on h; steps clamped to the output grid differ from h by round-off */
+    if (fabs(h - *h_fact) > 1e-10 * h) w->jac_current = 0;
     predict(s, p, h, H, st);
     memcpy(st->lam, H->prev.lam, sizeof(double) * (size_t)s->nae);
     st->t = H->prev.t + h;

@@ -170,6 +170,9 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
             return cd_error_set(err, 1, "residual is not finite");
         if (it == 0) w->rref = fmax(e, w->ev.fnorm);
         double tol = fmax(set->absoluteTolerance, set->relativeTolerance * w->rref);
+        /* modified Newton converges linearly: its error is about the last correction times
+         * rho / (1 - rho), so it stops at a tenth of the tolerance to match full Newton */
+        if (set->useModifiedNewton) tol = fmax(set->absoluteTolerance, 0.1 * tol);
         /* constraint rows (position units): the violation whose correction would change the
          * forces by tol, tol h^2 beta / m (dynamics), or relativeTolerance 1e-2 of the
          * coordinates (statics); never below round-off of the coordinates */
@@ -179,8 +182,11 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
         if (conv_f && eg <= tolg) return CD_OK;
         if (it == set->maxIterations) break;
         /* full Newton: new matrix every iteration; modified: when contraction is poor */
-        double en = w->ev.rnorm;  /* contraction of the whole residual */
-        int need = !w->jac_current || !set->useModifiedNewton || (it > 0 && en > 0.25 * err_prev);
+        /* contraction measured on the residual as the Newton matrix sees it (scaled rows) */
+        double en = 0;
+        for (int i = 0; i < N; i++) en += w->r[i] * w->r[i];
+        en = sqrt(en);
+        int need = !w->jac_current || !set->useModifiedNewton || (it > 0 && en > 0.1 * err_prev);
         if (it > 0 && en > 1e3 * err_prev && err_prev > 0)
             return cd_error_set(err, 1, "Newton diverged (residual grew from %.3g to %.3g)",
                                 err_prev, en);
@@ -190,7 +196,7 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
         if (rc) return 1;
         apply(s, w, st, c, bq, gq);
         stats->newton++;
-        err_prev = w->ev.rnorm;
+        err_prev = en;
     }
     return cd_error_set(err, 1, "Newton did not converge in %d iterations (residual %.3g, "
                         "tolerance %.3g)", set->maxIterations, w->last_err,
