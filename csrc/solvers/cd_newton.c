@@ -181,12 +181,14 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
         int conv_f = e <= set->absoluteTolerance || (it > 0 && e <= tol);
         if (conv_f && eg <= tolg) return CD_OK;
         if (it == set->maxIterations) break;
-        /* full Newton: new matrix every iteration; modified: when contraction is poor */
+        /* full Newton: new matrix every iteration; modified: when an iteration reduces the
+         * residual by less than 4x (measured on the rigid-body benchmarks: 10x refactors too
+         * often on chains, 2x iterates too long on a single body) */
         /* contraction measured on the residual as the Newton matrix sees it (scaled rows) */
         double en = 0;
         for (int i = 0; i < N; i++) en += w->r[i] * w->r[i];
         en = sqrt(en);
-        int need = !w->jac_current || !set->useModifiedNewton || (it > 0 && en > 0.1 * err_prev);
+        int need = !w->jac_current || !set->useModifiedNewton || (it > 0 && en > 0.25 * err_prev);
         if (it > 0 && en > 1e3 * err_prev && err_prev > 0)
             return cd_error_set(err, 1, "Newton diverged (residual grew from %.3g to %.3g)",
                                 err_prev, en);
