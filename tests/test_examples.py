@@ -89,9 +89,74 @@ def check_slider_crank_2d(r, ns):
         assert 3.5 < coarse[key] / r[key] < 4.5, key
 
 
+def check_double_pendulum(r, ns):
+    # the angles against Lagrange's equations (scipy, rtol 1e-10) over 2 s at h = 1e-3:
+    # second order, so within 200 h^2 and divided by 4 when h is halved; the energy (conserved
+    # by the motion) never rises by more than 1e-7 of m g (drop of the centres) and its loss
+    # (numerical damping of rho = 0.9 and the O(h^2) error) stays below 1e-5 and also
+    # shrinks at second order
+    h = ns["end_time"] / 2000
+    assert r["angle"] < 200 * h**2
+    assert r["energy_gain"] < 1e-7
+    assert 0 < r["energy_loss"] < 1e-5
+    coarse = ns["main"](steps=1000)
+    for key in ("angle", "energy_loss"):
+        assert 3.5 < coarse[key] / r[key] < 4.5, key
+
+
+def check_gyroscope(r, ns):
+    # the heavy top of REFERENCES.md: body w_y = 150, energy and vertical angular momentum
+    # are exact invariants. Lie group node at h = 2e-3: w_y exactly, energy to 1.2 J of
+    # 5.4e3 J, Lz to 20 of 70 N m s (as in test_rigid3d); Euler parameters at h = 5e-4
+    lg, ep = r["LG"], r["EP"]
+    assert lg["w_y"] < 1e-9 and lg["energy"] < 1.2 and lg["Lz"] < 20
+    assert ep["w_y"] < 1e-3 and ep["energy"] < 0.1 and ep["Lz"] < 1e-2
+    # started in steady precession, the horizontal axis precesses at the gyroscopic rate
+    # m g d / (J_spin w_spin) (exact for a horizontal axis): Euler parameters at h = 5e-4 to
+    # 1e-3 (the axis stays horizontal to 1e-4); the Lie group node lags, 22 % at h = 2e-3,
+    # but the lag shrinks at second order (h = 2e-3, 1e-3, 5e-4) to 2 % at 5e-4
+    omega_p = 15 * 9.81 * 1.0 / (0.46875 * 150)
+    assert ns["OMEGA_P"] == pytest.approx(omega_p, rel=1e-12)
+    p = r["precession"]
+    rate, height = p["EP", 5e-4]
+    assert abs(rate - omega_p) < 1e-3 * omega_p and height < 1e-4
+    lag = [(omega_p - p["LG", h][0]) / omega_p for h in (2e-3, 1e-3, 5e-4)]
+    assert 0 < lag[0] < 0.25 and lag[2] < 0.02
+    for coarse, fine in zip(lag, lag[1:]):
+        assert 3.3 < coarse / fine < 4.5, lag
+
+
+def check_rigid_chain(r, ns):
+    # 20 bodies on revolute joints: the joints hold to round-off, the chain stays in its
+    # plane; the energy never exceeds its initial value, and its deficit stays small and
+    # shrinks at second order (h = 1e-3 and 2e-3)
+    assert r["joint"] < 1e-10 and r["z"] < 1e-10
+    assert r["tip_speed"] > 5                       # the chain does swing (whips)
+    assert r["energy_gain"] < 1e-10
+    assert 0 < r["energy_loss"] < 5e-5
+    coarse = ns["main"](steps=1000)
+    assert 3.5 < coarse["energy_loss"] / r["energy_loss"] < 4.5
+
+
+def check_slider_crank_3d(r, ns):
+    # spatial slider-crank: the rod ends stay on their joints, the slider on its guide and the
+    # universal joint's axes perpendicular (index 3: round-off); the slider follows the
+    # closed form of the crank angle read from the crank's rotation matrix; the torque's work
+    # equals the energy gained, to O(h^2)
+    assert r["joints"] < 1e-10 and r["guide"] < 1e-12 and r["cross"] < 1e-12
+    assert r["kinematics"] < 1e-10
+    assert r["revolutions"] > 3
+    assert r["work"] < 1e-3
+    coarse = ns["main"](steps=1000)
+    assert 3.5 < coarse["work"] / r["work"] < 4.5
+    assert coarse["kinematics"] < 1e-10 and coarse["joints"] < 1e-10
+
+
 CHECKS = {"pendulum.py": check_pendulum, "oscillator.py": check_oscillator,
           "gear.py": check_gear, "spring_grid.py": check_spring_grid,
-          "slider_crank_2d.py": check_slider_crank_2d}
+          "slider_crank_2d.py": check_slider_crank_2d,
+          "double_pendulum.py": check_double_pendulum, "gyroscope.py": check_gyroscope,
+          "rigid_chain.py": check_rigid_chain, "slider_crank_3d.py": check_slider_crank_3d}
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=[p.name for p in SCRIPTS])

@@ -27,28 +27,26 @@ void cd_rot_exp(const double psi[3], double A[9])
     for (int k = 0; k < 9; k++) A[k] = (k % 4 == 0) + a * S[k] + b * S2[k];
 }
 
-/* rotation vector of A with |psi| <= pi */
+/* rotation vector of A with |psi| <= pi. The angle from atan2 of the skew and symmetric
+ * parts is accurate everywhere; the axis comes from the skew part w = 2 sin(th) n below pi/2
+ * and from the symmetric part A + A^T = 2 cos(th) I + 2 (1 - cos th) n n^T above, where the
+ * skew part vanishes (near pi) */
 void cd_rot_log(const double A[9], double psi[3])
 {
-    double tr = A[0] + A[4] + A[8], c = 0.5 * (tr - 1);
-    double w[3] = {A[7] - A[5], A[2] - A[6], A[3] - A[1]};  /* 2 sin(th) axis */
-    if (c > 1) c = 1;
-    if (c < -1) c = -1;
-    double th = acos(c), s = sin(th);
-    if (th < 1e-4) {  /* psi ~ w / 2 (1 + th^2 / 6) */
-        for (int i = 0; i < 3; i++) psi[i] = 0.5 * w[i] * (1 + th * th / 6);
+    double w[3] = {A[7] - A[5], A[2] - A[6], A[3] - A[1]};
+    double sw = sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);   /* 2 sin(th) */
+    double c = 0.5 * (A[0] + A[4] + A[8] - 1);                    /* cos(th) */
+    double th = atan2(0.5 * sw, c);
+    if (th < 0.5 * CD_PI) {
+        double f = th < 1e-4 ? 0.5 * (1 + th * th / 6) : th / sw;  /* th / (2 sin th) */
+        for (int i = 0; i < 3; i++) psi[i] = f * w[i];
         return;
     }
-    if (CD_PI - th > 1e-6 && s > 1e-8) {
-        for (int i = 0; i < 3; i++) psi[i] = th / (2 * s) * w[i];
-        return;
-    }
-    /* near pi: axis from the diagonal of (A + I) / 2 = n n^T */
+    double oc = 1 - c, n[3];
     int k = (A[0] >= A[4] && A[0] >= A[8]) ? 0 : (A[4] >= A[8] ? 1 : 2);
-    double n[3];
-    n[k] = sqrt(fmax(0.0, 0.5 * (A[4 * k] + 1)));
+    n[k] = sqrt(fmax(0.0, (A[4 * k] - c) / oc));
     for (int i = 0; i < 3; i++)
-        if (i != k) n[i] = 0.5 * (A[3 * i + k] + A[3 * k + i]) / (2 * n[k]);
+        if (i != k) n[i] = (A[3 * i + k] + A[3 * k + i]) / (2 * oc * n[k]);
     double nn = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
     if (w[0] * n[0] + w[1] * n[1] + w[2] * n[2] < 0) nn = -nn;  /* sign from the skew part */
     for (int i = 0; i < 3; i++) psi[i] = th * n[i] / nn;

@@ -10,6 +10,8 @@
 """
 from . import _core
 from . import items
+from . import rigid
+from .rigid import *  # noqa: F401,F403  (rotation and inertia utilities)
 from .items import *  # noqa: F401,F403  (NodePoint, MassPoint, ... and their aliases)
 from .items import ConfigurationType, OutputVariableType
 from .settings import LinearSolverType, SimulationSettings
@@ -34,4 +36,4 @@ def InvalidIndex():
 __all__ = ["SystemContainer", "MainSystem", "SimulationSettings", "LinearSolverType",
            "OutputVariableType", "ConfigurationType", "SolveDynamic", "SolveStatic",
            "SolverError", "NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex",
-           "DynamicSolverType", "InvalidIndex", "items"] + items.__all__
+           "DynamicSolverType", "InvalidIndex", "items", "rigid"] + items.__all__ + rigid.__all__

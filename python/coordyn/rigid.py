@@ -1,4 +1,4 @@
-"""Rotation parametrizations and rigid-body inertia, with Exudyn's names (exudyn.rigidBodyUtilities).
+"""Rotation parametrizations and rigid-body inertia with Exudyn's names (rigidBodyUtilities).
 
 Conventions (the same as the engine, csrc/items/rigid3d.c):
 
@@ -39,9 +39,10 @@ __all__ = [
 
 class NodeType(enum.Enum):
     """Rotation parametrization of CreateRigidBody's node (Exudyn's exu.NodeType members).
-    CreateRigidBody also takes the strings 'EP', 'Rxyz' or these member names."""
+    CreateRigidBody also takes the strings 'EP', 'Rxyz', 'RotVecLG' or these member names."""
     RotationEulerParameters = "EP"      #: NodeRigidBodyEP
     RotationRxyz = "Rxyz"               #: NodeRigidBodyRxyz
+    RotationRotationVector = "RotVecLG"  #: NodeRigidBodyRotVecLG (Lie group)
 
 
 # ---------------------------------------------------------------- argument helpers
@@ -337,8 +338,9 @@ class RigidBodyInertia:
 
     Example::
 
+        # two unit cubes side by side == InertiaCuboid(1000, [2, 1, 1])
         two = InertiaCuboid(1000, [1, 1, 1]).Translated([0.5, 0, 0]) + \\
-              InertiaCuboid(1000, [1, 1, 1]).Translated([-0.5, 0, 0])   # == InertiaCuboid(1000, [2, 1, 1])
+              InertiaCuboid(1000, [1, 1, 1]).Translated([-0.5, 0, 0])
     """
 
     def __init__(self, mass=0.0, inertiaTensor=None, com=None, inertiaTensorAtCOM=False):
