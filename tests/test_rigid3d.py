@@ -325,3 +325,24 @@ def test_joint_with_orientation_rejects_point_markers():
         mbs.AddObject(cd.RevoluteJointZ(markerNumbers=[g, m]))
     with pytest.raises(ValueError, match=r"'rotationMarker0' must be a 3x3"):
         mbs.AddObject(cd.GenericJoint(markerNumbers=[g, g], rotationMarker0=[[1, 0], [0, 1]]))
+
+
+def test_body_sensor_rotation_outputs_and_index_types():
+    """SensorBody records the angular velocity and rotation matrix of a rigid body; GetObject
+    returns item numbers as index types."""
+    w = np.array([0.2, -0.1, 1.5])
+    mbs = cd.SystemContainer().AddSystem()
+    n = mbs.AddNode(cd.NodeRigidBodyRotVecLG(initialVelocities=[0, 0, 0, *w]))
+    b = mbs.AddObject(cd.RigidBody(mass=1, inertia=[1, 1, 1, 0, 0, 0], nodeNumber=n))
+    sw = mbs.AddSensor(cd.SensorBody(bodyNumber=b, outputVariableType=OV.AngularVelocity))
+    sA = mbs.AddSensor(cd.SensorBody(bodyNumber=b, localPosition=[1, 0, 0],
+                                     outputVariableType=OV.RotationMatrix))
+    mbs.Assemble()
+    mbs.SolveDynamic(settings(1e-2, 1.0))
+    # a sphere-like body spins about a fixed axis: global w constant, A = exp(w t)
+    assert np.allclose(mbs.GetSensorStoredData(sw)[:, 1:], w, atol=1e-12)
+    A = mbs.GetSensorStoredData(sA)[-1, 1:].reshape(3, 3)
+    axis, th = w / np.linalg.norm(w), np.linalg.norm(w) * 1.0
+    K = np.array([[0, -axis[2], axis[1]], [axis[2], 0, -axis[0]], [-axis[1], axis[0], 0]])
+    assert np.allclose(A, np.eye(3) + np.sin(th) * K + (1 - np.cos(th)) * K @ K, atol=1e-12)
+    assert isinstance(mbs.GetObject(b)["nodeNumber"], cd.NodeIndex)

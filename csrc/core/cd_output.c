@@ -98,6 +98,12 @@ static int body_point_output(const cd_system *s, cd_evalws *ws, int b, const dou
             for (int j = 0; j < it->nq; j++) out[k] += md.J[k + 3 * j] * ws->al[j];
         }
         return 3;
+    case CD_OV_ANGULARVELOCITY:
+        if (!ops->body_frame) return -1;
+        return copy_n(out, md.omega, 3);
+    case CD_OV_ROTATIONMATRIX:
+        if (!ops->body_frame) return -1;
+        return copy_n(out, md.A, 9);
     default: return -1;
     }
 }
@@ -143,7 +149,9 @@ int cd_eval_output(const cd_system *s, cd_evalws *ws, cd_kind kind, int index,
                             cd_kind_name(kind), index, s->list[kind].n);
     const cd_item *it = &s->list[kind].items[index];
     int declared = lp ? (var == CD_OV_POSITION || var == CD_OV_DISPLACEMENT ||
-                         var == CD_OV_VELOCITY || var == CD_OV_ACCELERATION)
+                         var == CD_OV_VELOCITY || var == CD_OV_ACCELERATION ||
+                         ((var == CD_OV_ANGULARVELOCITY || var == CD_OV_ROTATIONMATRIX) &&
+                          kind == CD_OBJECT && it->type->object->body_frame))
                       : cd_type_has_outvar(it->type, var);
     if (!declared)
         return cd_error_set(err, CD_ERR_INPUT, "%s does not provide OutputVariableType.%s",

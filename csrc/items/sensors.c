@@ -43,11 +43,14 @@ static int check_body(const cd_system *s, int i, const void *vp, cd_error *e)
         return cd_error_set(e, CD_ERR_INPUT, "SensorBody %d: parameter 'bodyNumber' refers to "
                             "object %d of type %s, which is not a body with positions", i,
                             p->number, ob->type->name);
+    int rot = ob->type->object->body_frame &&
+              (v == CD_OV_ANGULARVELOCITY || v == CD_OV_ROTATIONMATRIX);
     if (v != CD_OV_POSITION && v != CD_OV_DISPLACEMENT && v != CD_OV_VELOCITY &&
-        v != CD_OV_ACCELERATION)
+        v != CD_OV_ACCELERATION && !rot)
         return cd_error_set(e, CD_ERR_INPUT, "SensorBody %d: parameter 'outputVariableType' is "
                             "%s; SensorBody provides Position, Displacement, Velocity, "
-                            "Acceleration", i, cd_outvar_name(v));
+                            "Acceleration (and AngularVelocity, RotationMatrix of rigid bodies)",
+                            i, cd_outvar_name(v));
     return CD_OK;
 }
 

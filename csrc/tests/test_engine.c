@@ -10,6 +10,7 @@
 #include "../core/cd_items.h"
 #include "../core/cd_eval.h"
 #include "../solvers/cd_solver.h"
+#include "../core/cd_lie.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -220,12 +221,48 @@ static void test_errors(void)
     cd_system_free(s);
 }
 
+/* SO(3): log(exp(psi)) = psi for |psi| < pi, including angles close to 0 and to pi, and
+ * composition against the product of rotation matrices */
+static void test_rotation_vector(void)
+{
+    double worst = 0, psi[3], A[9], back[3];
+    unsigned long long r = 12345;
+    for (int k = 0; k < 2000; k++) {
+        double n[3], nn = 0, th;
+        for (int i = 0; i < 3; i++) {
+            r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+            n[i] = (double)(r >> 11) / 9007199254740992.0 - 0.5;
+            nn += n[i] * n[i];
+        }
+        nn = sqrt(nn);
+        th = k < 500 ? 1e-9 * k : k < 1000 ? 3.14159265358979 - 1e-9 * (k - 500)
+                                          : 3.14 * (k - 1000) / 1000.0;
+        for (int i = 0; i < 3; i++) psi[i] = th * n[i] / nn;
+        cd_rot_exp(psi, A);
+        cd_rot_log(A, back);
+        for (int i = 0; i < 3; i++) worst = fmax(worst, fabs(back[i] - psi[i]));
+    }
+    CHECK(worst < 1e-12, "log(exp(psi)) error %.3g", worst);
+    double a[3] = {0.3, -1.2, 2.0}, d[3] = {-0.4, 0.7, 0.1}, c[3], Aa[9], Ad[9], Ac[9];
+    cd_rot_compose(a, d, c);
+    cd_rot_exp(a, Aa); cd_rot_exp(d, Ad); cd_rot_exp(c, Ac);
+    double err = 0;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double p = 0;
+            for (int k = 0; k < 3; k++) p += Aa[3 * i + k] * Ad[3 * k + j];
+            err = fmax(err, fabs(p - Ac[3 * i + j]));
+        }
+    CHECK(err < 1e-14, "compose: exp(c) != exp(a) exp(d), error %.3g", err);
+}
+
 int main(void)
 {
     test_assembly();
     test_no_allocation_in_steps();
     test_energy();
     test_errors();
+    test_rotation_vector();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
 }

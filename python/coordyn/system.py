@@ -153,7 +153,15 @@ class MainSystem:
         return self._add("sensor", item)
 
     def _get(self, kind, i):
-        return self._core.get(_KINDS[kind][0], int(i))
+        """The parameters of an item; item numbers come back as NodeIndex, MarkerIndex, ..."""
+        d = self._core.get(_KINDS[kind][0], int(i))
+        from .items import item_class
+        for f in item_class(d["itemType"])._fields:
+            if f["type"] == "index" and f["ref"] and d.get(f["name"], -1) >= 0:
+                d[f["name"]] = _KINDS[f["ref"]][1](d[f["name"]])
+            elif f["type"] == "indexlist" and f["ref"]:
+                d[f["name"]] = [_KINDS[f["ref"]][1](x) if x >= 0 else x for x in d[f["name"]]]
+        return d
 
     def GetNode(self, nodeNumber):
         return self._get("node", nodeNumber)
