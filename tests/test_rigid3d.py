@@ -346,3 +346,35 @@ def test_body_sensor_rotation_outputs_and_index_types():
     K = np.array([[0, -axis[2], axis[1]], [axis[2], 0, -axis[0]], [-axis[1], axis[0], 0]])
     assert np.allclose(A, np.eye(3) + np.sin(th) * K + (1 - np.cos(th)) * K @ K, atol=1e-12)
     assert isinstance(mbs.GetObject(b)["nodeNumber"], cd.NodeIndex)
+
+
+def test_tait_bryan_singularity_is_reported():
+    """Rotating about the body y axis drives beta through pi/2, where the Tait-Bryan angles are
+    singular: the solve stops with a SolverError naming the body and the remedy."""
+    mbs = cd.SystemContainer().AddSystem()
+    n = mbs.AddNode(cd.NodeRigidBodyRxyz(initialVelocities=[0, 0, 0, 0, 2.0, 0]))
+    mbs.AddObject(cd.RigidBody(mass=1, inertia=[1, 1, 1, 0, 0, 0], nodeNumber=n))
+    mbs.Assemble()
+    with pytest.raises(cd.SolverError, match=r"ObjectRigidBody 0: .*Tait-Bryan.*singular.*"
+                                             r"NodeRigidBodyEP"):
+        mbs.SolveDynamic(settings(1e-2, 1.0))
+    # the state is kept at the last good step, before beta reaches pi/2 (t = 0.785)
+    beta = mbs.GetNodeOutput(n, OV.Coordinates)[4]
+    assert 1.5 < beta < np.pi / 2
+
+
+def test_body_outputs_local_velocity_rotation_and_kinetic_energy():
+    J = np.diag([1.0, 2.0, 3.0])
+    wl = np.array([0.3, 0.2, 0.1])
+    R = np.array([[0.0, -1, 0], [1, 0, 0], [0, 0, 1]])         # 90 degrees about z
+    mbs = cd.SystemContainer().AddSystem()
+    n = mbs.AddNode(cd.NodeRigidBodyEP(
+        referenceCoordinates=[0, 0, 0, np.sqrt(0.5), 0, 0, np.sqrt(0.5)],
+        initialVelocities=[1, 0, 0, *ep_rates(wl, e=(np.sqrt(0.5), 0, 0, np.sqrt(0.5)))]))
+    b = mbs.AddObject(cd.RigidBody(mass=2, inertia=inertia6(J), nodeNumber=n))
+    mbs.Assemble()
+    assert np.isclose(mbs.GetObjectOutput(b, OV.KineticEnergy), 0.5 * 2 * 1 + 0.5 * wl @ J @ wl)
+    assert np.allclose(mbs.GetObjectOutput(b, OV.AngularVelocityLocal), wl, atol=1e-14)
+    assert np.allclose(mbs.GetObjectOutput(b, OV.AngularVelocity), R @ wl, atol=1e-14)
+    assert np.allclose(mbs.GetObjectOutput(b, OV.VelocityLocal), R.T @ [1, 0, 0], atol=1e-14)
+    assert np.allclose(mbs.GetObjectOutput(b, OV.Rotation), [0, 0, np.pi / 2], atol=1e-14)

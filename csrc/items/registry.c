@@ -41,7 +41,8 @@ const cd_itemtype *cd_type_find(cd_kind kind, const char *name)
 static const char *ov_names[CD_OV_COUNT] = {
     "_None", "Position", "Displacement", "Velocity", "Acceleration", "Coordinates",
     "Coordinates_t", "Coordinates_tt", "Force", "Distance", "ConstraintEquation", "Rotation",
-    "AngularVelocity", "AngularAcceleration", "RotationMatrix", "Torque"};
+    "AngularVelocity", "AngularAcceleration", "RotationMatrix", "Torque", "VelocityLocal",
+    "AngularVelocityLocal", "KineticEnergy"};
 
 const char *cd_outvar_name(cd_outvar v)
 {

@@ -404,6 +404,16 @@ static int rb3_residual(const cd_objctx *c, double *r2, double *rae)
     rb3_kin k;
     (void)rae;
     rb3_eval(c->sys, c->item, c->q, c->v, &k);
+    if (k.nt == 3) {  /* Tait-Bryan: Gbar is singular where det = cos(beta) = 0 */
+        const double *g = k.Gb;
+        double det = g[0] * (g[4] * g[8] - g[5] * g[7]) - g[1] * (g[3] * g[8] - g[5] * g[6]) +
+                     g[2] * (g[3] * g[7] - g[4] * g[6]);
+        if (fabs(det) < 1e-2)  /* within about 0.6 degrees of the singularity */
+            return cd_error_set(c->err, CD_ERR_SINGULAR,
+                                "ObjectRigidBody %d: its Tait-Bryan angles (NodeRigidBodyRxyz) "
+                                "are singular at t = %g (cos(beta) = %.3g); use NodeRigidBodyEP or "
+                                "NodeRigidBodyRotVecLG for large rotations", c->index, c->t, det);
+    }
     rb3_mass(c, M);
     for (int i = 0; i < n; i++) {
         r2[i] = 0;
@@ -458,16 +468,35 @@ static void rb3_massforce(const cd_system *s, const cd_item *it, const double *q
         f[j] = p->mass * (J[3 * j] * b[0] + J[3 * j + 1] * b[1] + J[3 * j + 2] * b[2]);
 }
 
+/* Tait-Bryan xyz angles of A = Rx(a) Ry(b) Rz(c) */
+static void rotxyz_of(const double A[9], double r[3])
+{
+    double sb = A[2] > 1 ? 1 : A[2] < -1 ? -1 : A[2];
+    r[0] = atan2(-A[5], A[8]);
+    r[1] = asin(sb);
+    r[2] = atan2(-A[1], A[0]);
+}
+
 static int rb3_output(const cd_objctx *c, cd_outvar var, double *out)
 {
     static const double zero[3] = {0, 0, 0};
     cd_markerdata md;
-    double J[21], Jr[21];
-    md.n = c->item->nq;
+    double J[21], Jr[21], M[49];
+    int n = c->item->nq;
+    md.n = n;
     md.J = J;
     md.Jrot = Jr;
     rb3_frame(c->sys, c->item, zero, c->q, c->v, &md);
     switch (var) {
+    case CD_OV_ROTATION: rotxyz_of(md.A, out); return 3;
+    case CD_OV_ANGULARVELOCITYLOCAL: mat_tvec(md.A, md.omega, out); return 3;
+    case CD_OV_VELOCITYLOCAL: mat_tvec(md.A, md.vel, out); return 3;
+    case CD_OV_KINETICENERGY:  /* T = v^T M v / 2 in the velocity coordinates */
+        rb3_mass(c, M);
+        out[0] = 0;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) out[0] += 0.5 * c->v[i] * M[i + n * j] * c->v[j];
+        return 1;
     case CD_OV_POSITION: memcpy(out, md.pos, sizeof md.pos); return 3;
     case CD_OV_VELOCITY: memcpy(out, md.vel, sizeof md.vel); return 3;
     case CD_OV_DISPLACEMENT: memcpy(out, c->q, 3 * sizeof(double)); return 3;
@@ -523,7 +552,9 @@ static const cd_objectops rb3_ops = {
 
 static const cd_outvar body_ov[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                     CD_OV_ACCELERATION, CD_OV_ANGULARVELOCITY,
-                                    CD_OV_ROTATIONMATRIX, CD_OV_NONE};
+                                    CD_OV_ROTATIONMATRIX, CD_OV_ROTATION,
+                                    CD_OV_ANGULARVELOCITYLOCAL, CD_OV_VELOCITYLOCAL,
+                                    CD_OV_KINETICENERGY, CD_OV_NONE};
 
 static const cd_field body_fields[] = {
     NAME_FIELD("object"),

@@ -20,6 +20,9 @@ class OutputVariableType(IntEnum):
     AngularAcceleration = 13
     RotationMatrix = 14
     Torque = 15
+    VelocityLocal = 16
+    AngularVelocityLocal = 17
+    KineticEnergy = 18
 
 class ConfigurationType(IntEnum):
     Current = 0
