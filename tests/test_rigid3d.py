@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import coordyn as cd
+from coordyn.rigid import RotationMatrix2EulerParameters, RotationMatrixZ
 
 OV = cd.OutputVariableType
 
@@ -378,3 +379,75 @@ def test_body_outputs_local_velocity_rotation_and_kinetic_energy():
     assert np.allclose(mbs.GetObjectOutput(b, OV.AngularVelocity), R @ wl, atol=1e-14)
     assert np.allclose(mbs.GetObjectOutput(b, OV.VelocityLocal), R.T @ [1, 0, 0], atol=1e-14)
     assert np.allclose(mbs.GetObjectOutput(b, OV.Rotation), [0, 0, np.pi / 2], atol=1e-14)
+
+
+@pytest.mark.parametrize("planar", [False, True])
+def test_torsional_spring_damper_oscillator(planar):
+    """A body on a revolute joint with a torsional spring-damper to ground: phi(t) of the
+    damped oscillator J phi'' + d phi' + k phi = 0 (closed form), error O(h^2)."""
+    Jz, k, d, phi0 = 0.5, 20.0, 0.4, 0.3
+    w = np.sqrt(k / Jz)
+    zeta = d / (2 * np.sqrt(k * Jz))
+    wd = w * np.sqrt(1 - zeta ** 2)
+
+    def run(h):
+        mbs = cd.SystemContainer().AddSystem()
+        ground = mbs.AddObject(cd.ObjectGround())
+        if planar:
+            n = mbs.AddNode(cd.NodeRigidBody2D(initialCoordinates=[0, 0, phi0]))
+            b = mbs.AddObject(cd.RigidBody2D(mass=1, inertia=Jz, nodeNumber=n))
+            rot = cd.MarkerNodeRotationCoordinate(nodeNumber=n, rotationCoordinate=2)
+        else:
+            R = RotationMatrixZ(phi0)
+            n = mbs.AddNode(cd.NodeRigidBodyEP(
+                referenceCoordinates=[0, 0, 0, *RotationMatrix2EulerParameters(R)]))
+            b = mbs.AddObject(cd.RigidBody(mass=1, inertia=[0.3, 0.3, Jz, 0, 0, 0],
+                                           nodeNumber=n))
+            rot = None
+        m0 = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=ground))
+        m1 = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=b))
+        mbs.AddObject(cd.RevoluteJoint2D(markerNumbers=[m0, m1]) if planar else
+                      cd.RevoluteJointZ(markerNumbers=[m0, m1]))
+        t = mbs.AddObject(cd.TorsionalSpringDamper(markerNumbers=[m0, m1], stiffness=k,
+                                                   damping=d))
+        s = mbs.AddSensor(cd.SensorObject(objectNumber=t, outputVariableType=OV.Rotation))
+        if rot is not None:
+            mr = mbs.AddMarker(rot)
+            s2 = mbs.AddSensor(cd.SensorMarker(markerNumber=mr,
+                                               outputVariableType=OV.Coordinates))
+        mbs.Assemble()
+        mbs.SolveDynamic(settings(h, 2.0))
+        data = mbs.GetSensorStoredData(s)
+        if rot is not None:   # the rotation-coordinate marker reads the same angle
+            assert np.allclose(mbs.GetSensorStoredData(s2)[:, 1], data[:, 1], atol=1e-12)
+        tt = data[:, 0]
+        exact = np.exp(-zeta * w * tt) * (phi0 * np.cos(wd * tt) +
+                                          zeta * w * phi0 / wd * np.sin(wd * tt))
+        return np.abs(data[:, 1] - exact).max()
+
+    e1, e2 = run(2e-3), run(1e-3)
+    assert e2 < 2e-4 and 3.5 < e1 / e2 < 4.5, (e1, e2)
+
+
+def test_rotation_coordinate_marker_drives_a_crank():
+    """A CoordinateConstraint between a ground coordinate and the rotation coordinate of a
+    planar body prescribes phi = omega t exactly; Tait-Bryan angles of an Rxyz node too."""
+    omega = 3.0
+    mbs = cd.SystemContainer().AddSystem()
+    g = mbs.AddNode(cd.NodePointGround())
+    n = mbs.AddNode(cd.NodeRigidBody2D())
+    mbs.AddObject(cd.RigidBody2D(mass=1, inertia=0.1, centerOfMass=[0.2, 0], nodeNumber=n))
+    n3 = mbs.AddNode(cd.NodeRigidBodyRxyz())
+    mbs.AddObject(cd.RigidBody(mass=1, inertia=[0.1, 0.1, 0.1, 0, 0, 0], nodeNumber=n3))
+    mg = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=g, coordinate=0))
+    for node, axis in ((n, 2), (n3, 0)):
+        m = mbs.AddMarker(cd.MarkerNodeRotationCoordinate(nodeNumber=node, rotationCoordinate=axis))
+        mbs.AddObject(cd.CoordinateConstraint(markerNumbers=[mg, m],
+                                              offsetUserFunction=lambda mbs, t, i, o: omega * t))
+    mbs.Assemble()
+    mbs.SolveDynamic(settings(1e-2, 1.0))
+    assert abs(mbs.GetNodeOutput(n, OV.Coordinates)[2] - omega) < 1e-10
+    assert abs(mbs.GetNodeOutput(n3, OV.Coordinates)[3] - omega) < 1e-10
+    with pytest.raises(ValueError, match=r"MarkerNodeRotationCoordinate .*NodeRigidBodyEP"):
+        e = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, 1, 0, 0, 0]))
+        mbs.AddMarker(cd.MarkerNodeRotationCoordinate(nodeNumber=e, rotationCoordinate=2))

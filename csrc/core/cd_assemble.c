@@ -85,8 +85,11 @@ static int assign_markers(cd_system *s)
                                                         : &s->list[CD_NODE].items[p->number];
         if (it->type->marker->flags & CD_MKF_COORDINATE) {
             const cd_p_markercoord *pc = it->p;
+            /* rotation coordinates: the angles are the node's last 3 coordinates */
+            int ci = it->type == &cd_type_MarkerNodeRotationCoordinate
+                         ? base->nq - 3 + pc->coordinate : pc->coordinate;
             it->nq = base->nq > 0 ? 1 : 0;  /* a ground node's coordinate is fixed at 0 */
-            it->ltg = int_copy(it->nq ? &base->ltg[pc->coordinate] : NULL, it->nq);
+            it->ltg = int_copy(it->nq ? &base->ltg[ci] : NULL, it->nq);
         } else {
             it->nq = base->nq;
             it->ltg = int_copy(base->ltg, base->nq);

@@ -195,3 +195,90 @@ const cd_itemtype cd_type_ObjectJointPrismaticX = {
     "A prismatic joint along the x axis of the joint frame (ObjectJointGeneric with axes "
     "[0,1,1,1,1,1]).", sizeof(cd_p_joint), fixed_fields, CD_NF(fixed_fields), check, NULL, &ops,
     NULL, NULL, ov};
+
+/* ---------------------------------------------------------------- TorsionalSpringDamper */
+
+/* relative rotation phi about z of frame 0 (in (-pi, pi]), its rate and the torque
+ * T = k (phi - offset) + d (phi_t - velocityOffset) + torque; z = f0_z */
+static int tsd_eval(const cd_objctx *c, double *phi, double *phit, double *T, double z[3])
+{
+    const cd_p_joint *p = c->item->p;
+    double F0[9], F1[9], x1[3], x0[3], y0[3], dw[3];
+    frame(c->md[0].A, &p->rotationMarker0, F0);
+    frame(c->md[1].A, &p->rotationMarker1, F1);
+    col(F0, 0, x0);
+    col(F0, 1, y0);
+    col(F0, 2, z);
+    col(F1, 0, x1);
+    *phi = atan2(dot(y0, x1), dot(x0, x1));
+    for (int i = 0; i < 3; i++) dw[i] = c->md[1].omega[i] - c->md[0].omega[i];
+    *phit = dot(z, dw);
+    if (p->userFunction.fn) {
+        double in[5] = {*phi, *phit, p->stiffness, p->damping, p->offset};
+        return p->userFunction.fn(p->userFunction.ctx, c->t, c->index, in, 5, T, 1);
+    }
+    *T = p->stiffness * (*phi - p->offset) + p->damping * (*phit - p->velocityOffset) + p->torque;
+    return CD_OK;
+}
+
+/* torque -T z on body 1 and +T z on body 0: r2 = [-Jrot0^T; Jrot1^T] T z */
+static int tsd_residual(const cd_objctx *c, double *r2, double *rae)
+{
+    double phi, phit, T, z[3];
+    (void)rae;
+    memset(r2, 0, sizeof(double) * (size_t)c->item->nq);
+    if (!((const cd_p_joint *)c->item->p)->activeConnector) return CD_OK;
+    int rc = tsd_eval(c, &phi, &phit, &T, z);
+    if (rc) return rc;
+    add_rot_row(c, 0, z, -T, r2);
+    add_rot_row(c, 1, z, T, r2);
+    return CD_OK;
+}
+
+static int tsd_output(const cd_objctx *c, cd_outvar var, double *out)
+{
+    double phi, phit, T, z[3];
+    if (tsd_eval(c, &phi, &phit, &T, z)) return -1;
+    switch (var) {
+    case CD_OV_ROTATION: out[0] = phi; return 1;
+    case CD_OV_ANGULARVELOCITY: out[0] = phit; return 1;
+    case CD_OV_TORQUE: out[0] = T; return 1;
+    default: return -1;
+    }
+}
+
+static int tsd_uf(const void *p) { return ((const cd_p_joint *)p)->userFunction.fn != NULL; }
+
+static const cd_objectops tsd_ops = {
+    .flags = CD_OBJF_CONNECTOR,
+    .nmarkers = 2,
+    .mass_const = 1,
+    .residual = tsd_residual,
+    .output = tsd_output,
+    .uses_userfunc = tsd_uf};
+static const cd_outvar tsd_ov[] = {CD_OV_ROTATION, CD_OV_ANGULARVELOCITY, CD_OV_TORQUE,
+                                   CD_OV_NONE};
+static const cd_field tsd_fields[] = {
+    NAME_FIELD, MARKERS_FIELD,
+    {"stiffness", CD_FT_REAL, 0, OFF(stiffness), "0", 0, 0, "N m/rad", "torsional stiffness k",
+     NULL},
+    {"damping", CD_FT_REAL, 0, OFF(damping), "0", 0, 0, "N m s/rad", "torsional damping d",
+     NULL},
+    ROT_FIELDS,
+    {"offset", CD_FT_REAL, 0, OFF(offset), "0", 0, 0, "rad",
+     "relative rotation at which the spring is relaxed", NULL},
+    {"velocityOffset", CD_FT_REAL, 0, OFF(velocityOffset), "0", 0, 0, "rad/s",
+     "relative angular velocity subtracted in the damping term", NULL},
+    {"torque", CD_FT_REAL, 0, OFF(torque), "0", 0, 0, "N m", "constant torque added", NULL},
+    ACTIVE_FIELD,
+    {"springTorqueUserFunction", CD_FT_FUNC, CD_UF_COORDSPRING, OFF(userFunction), NULL, 0, 0,
+     "", "f(mbs, t, itemNumber, rotation, angularVelocity, stiffness, damping, offset) -> "
+     "torque replacing the linear law", NULL}};
+
+const cd_itemtype cd_type_ObjectConnectorTorsionalSpringDamper = {
+    CD_OBJECT, "ObjectConnectorTorsionalSpringDamper", "ConnectorTorsionalSpringDamper",
+    "TorsionalSpringDamper",
+    "A torsional spring-damper about the z axis of joint frame 0: T = k (phi - offset) + "
+    "d (phi_t - velocityOffset) + torque, with phi the relative rotation in (-pi, pi] "
+    "(numerical Jacobian).", sizeof(cd_p_joint), tsd_fields, CD_NF(tsd_fields), check, NULL,
+    &tsd_ops, NULL, NULL, tsd_ov};

@@ -48,6 +48,22 @@ static void node_rigid_eval(const cd_system *s, const cd_item *mk, const double 
     nd->type->node->frame(nd->p, s->qref + nd->ltg[0], q, v, md);
 }
 
+/* angles only: the rotation of a planar node (axis 2) or a Tait-Bryan angle (axis 0, 1, 2) */
+static int check_node_rot_coord(const cd_system *s, int index, const void *vp, cd_error *err)
+{
+    const cd_p_marker *p = vp;
+    const cd_item *nd = &s->list[CD_NODE].items[p->number];
+    const cd_itemtype *t = nd->type;
+    if (t == &cd_type_NodeRigidBody2D ? p->coordinate != 2
+        : t == &cd_type_NodeRigidBodyRxyz ? (p->coordinate < 0 || p->coordinate > 2) : 1)
+        return cd_error_set(err, CD_ERR_INPUT,
+                            "MarkerNodeRotationCoordinate %d: node %d (%s) with "
+                            "rotationCoordinate %d: supported are NodeRigidBody2D (axis 2) and "
+                            "NodeRigidBodyRxyz (axes 0, 1, 2), whose rotation coordinates are "
+                            "angles", index, p->number, t->name, p->coordinate);
+    return CD_OK;
+}
+
 static int check_node_rigid(const cd_system *s, int index, const void *vp, cd_error *err)
 {
     const cd_p_marker *p = vp;
@@ -164,6 +180,16 @@ MARKER_TYPE(cd_type_MarkerNodePosition, "MarkerNodePosition", "NodePosition",
 MARKER_TYPE(cd_type_MarkerNodeCoordinate, "MarkerNodeCoordinate", "NodeCoordinate",
             "One ODE2 coordinate of a node (its displacement value); on a ground node the value "
             "is 0.", node_coord_fields, check_node_coord, node_coord_ops, coord_ov);
+static const cd_field node_rot_fields[] = {
+    NAME_FIELD, NODE_FIELD,
+    {"rotationCoordinate", CD_FT_INT, 0, OFF(coordinate), NULL, 0, 0, "",
+     "rotation axis: 2 for NodeRigidBody2D; 0, 1, 2 (Tait-Bryan angle) for NodeRigidBodyRxyz",
+     NULL}};
+MARKER_TYPE(cd_type_MarkerNodeRotationCoordinate, "MarkerNodeRotationCoordinate",
+            "NodeRotationCoordinate",
+            "One rotation angle of a rigid-body node (displacement value), e.g. to drive a crank "
+            "with a CoordinateConstraint.", node_rot_fields, check_node_rot_coord,
+            node_coord_ops, coord_ov);
 MARKER_TYPE(cd_type_MarkerBodyPosition, "MarkerBodyPosition", "BodyPosition",
             "A point fixed to a body at localPosition.", body_pos_fields, check_body_pos,
             body_pos_ops, pos_ov);

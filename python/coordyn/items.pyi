@@ -334,6 +334,24 @@ class ObjectJointPrismaticX(ItemBase):
 PrismaticJointX = ObjectJointPrismaticX
 JointPrismaticX = ObjectJointPrismaticX
 
+class ObjectConnectorTorsionalSpringDamper(ItemBase):
+    """A torsional spring-damper about the z axis of joint frame 0: T = k (phi - offset) + d (phi_t - velocityOffset) + torque, with phi the relative rotation in (-pi, pi] (numerical Jacobian)."""
+    name: str
+    markerNumbers: Sequence[int]
+    stiffness: float
+    damping: float
+    rotationMarker0: Any
+    rotationMarker1: Any
+    offset: float
+    velocityOffset: float
+    torque: float
+    activeConnector: bool
+    springTorqueUserFunction: Union[Callable[..., Any], int]
+    def __init__(self, name: str = '', markerNumbers: Sequence[int] = [-1, -1], stiffness: float = 0.0, damping: float = 0.0, rotationMarker0: Any = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]], rotationMarker1: Any = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]], offset: float = 0.0, velocityOffset: float = 0.0, torque: float = 0.0, activeConnector: bool = True, springTorqueUserFunction: Union[Callable[..., Any], int] = 0, visualization: Any = None) -> None: ...
+
+TorsionalSpringDamper = ObjectConnectorTorsionalSpringDamper
+ConnectorTorsionalSpringDamper = ObjectConnectorTorsionalSpringDamper
+
 class MarkerNodePosition(ItemBase):
     """The position of a node (NodePoint, NodePoint2D, NodePointGround)."""
     name: str
@@ -377,6 +395,14 @@ class MarkerNodeRigid(ItemBase):
     name: str
     nodeNumber: int
     def __init__(self, name: str = '', nodeNumber: int = -1, visualization: Any = None) -> None: ...
+
+
+class MarkerNodeRotationCoordinate(ItemBase):
+    """One rotation angle of a rigid-body node (displacement value), e.g. to drive a crank with a CoordinateConstraint."""
+    name: str
+    nodeNumber: int
+    rotationCoordinate: int
+    def __init__(self, name: str = '', nodeNumber: int = -1, rotationCoordinate: int = -1, visualization: Any = None) -> None: ...
 
 
 class LoadForceVector(ItemBase):
@@ -475,4 +501,4 @@ class SensorLoad(ItemBase):
     def __init__(self, name: str = '', loadNumber: int = -1, writeToFile: bool = False, fileName: str = '', storeInternal: bool = True, visualization: Any = None) -> None: ...
 
 
-__all__ = ['OutputVariableType', 'ConfigurationType', 'ItemBase', 'ITEM_TYPES', 'item_class', 'NodePoint', 'Point', 'NodePoint2D', 'Point2D', 'Node1D', 'NodePointGround', 'PointGround', 'NodeGenericODE2', 'NodeRigidBody2D', 'NodeRigidBodyEP', 'NodeRigidBodyRxyz', 'NodeRigidBodyRotVecLG', 'ObjectGround', 'Ground', 'ObjectMassPoint', 'MassPoint', 'ObjectMassPoint2D', 'MassPoint2D', 'ObjectMass1D', 'Mass1D', 'ObjectGenericODE2', 'GenericODE2', 'ObjectRigidBody2D', 'RigidBody2D', 'ObjectRigidBody', 'RigidBody', 'ObjectConnectorSpringDamper', 'SpringDamper', 'ConnectorSpringDamper', 'ObjectConnectorCartesianSpringDamper', 'CartesianSpringDamper', 'ConnectorCartesianSpringDamper', 'ObjectConnectorCoordinateSpringDamper', 'CoordinateSpringDamper', 'ConnectorCoordinateSpringDamper', 'ObjectConnectorDistance', 'DistanceConstraint', 'ConnectorDistance', 'ObjectConnectorCoordinate', 'CoordinateConstraint', 'ConnectorCoordinate', 'ObjectJointRevolute2D', 'RevoluteJoint2D', 'JointRevolute2D', 'ObjectJointPrismatic2D', 'PrismaticJoint2D', 'JointPrismatic2D', 'ObjectJointSpherical', 'SphericalJoint', 'JointSpherical', 'ObjectJointGeneric', 'GenericJoint', 'JointGeneric', 'ObjectJointRevoluteZ', 'RevoluteJointZ', 'JointRevoluteZ', 'ObjectJointPrismaticX', 'PrismaticJointX', 'JointPrismaticX', 'MarkerNodePosition', 'MarkerNodeCoordinate', 'MarkerBodyPosition', 'MarkerBodyMass', 'MarkerBodyRigid', 'MarkerNodeRigid', 'LoadForceVector', 'Force', 'LoadCoordinate', 'LoadMassProportional', 'Gravity', 'LoadTorqueVector', 'Torque', 'SensorNode', 'SensorObject', 'SensorBody', 'SensorMarker', 'SensorLoad']
+__all__ = ['OutputVariableType', 'ConfigurationType', 'ItemBase', 'ITEM_TYPES', 'item_class', 'NodePoint', 'Point', 'NodePoint2D', 'Point2D', 'Node1D', 'NodePointGround', 'PointGround', 'NodeGenericODE2', 'NodeRigidBody2D', 'NodeRigidBodyEP', 'NodeRigidBodyRxyz', 'NodeRigidBodyRotVecLG', 'ObjectGround', 'Ground', 'ObjectMassPoint', 'MassPoint', 'ObjectMassPoint2D', 'MassPoint2D', 'ObjectMass1D', 'Mass1D', 'ObjectGenericODE2', 'GenericODE2', 'ObjectRigidBody2D', 'RigidBody2D', 'ObjectRigidBody', 'RigidBody', 'ObjectConnectorSpringDamper', 'SpringDamper', 'ConnectorSpringDamper', 'ObjectConnectorCartesianSpringDamper', 'CartesianSpringDamper', 'ConnectorCartesianSpringDamper', 'ObjectConnectorCoordinateSpringDamper', 'CoordinateSpringDamper', 'ConnectorCoordinateSpringDamper', 'ObjectConnectorDistance', 'DistanceConstraint', 'ConnectorDistance', 'ObjectConnectorCoordinate', 'CoordinateConstraint', 'ConnectorCoordinate', 'ObjectJointRevolute2D', 'RevoluteJoint2D', 'JointRevolute2D', 'ObjectJointPrismatic2D', 'PrismaticJoint2D', 'JointPrismatic2D', 'ObjectJointSpherical', 'SphericalJoint', 'JointSpherical', 'ObjectJointGeneric', 'GenericJoint', 'JointGeneric', 'ObjectJointRevoluteZ', 'RevoluteJointZ', 'JointRevoluteZ', 'ObjectJointPrismaticX', 'PrismaticJointX', 'JointPrismaticX', 'ObjectConnectorTorsionalSpringDamper', 'TorsionalSpringDamper', 'ConnectorTorsionalSpringDamper', 'MarkerNodePosition', 'MarkerNodeCoordinate', 'MarkerBodyPosition', 'MarkerBodyMass', 'MarkerBodyRigid', 'MarkerNodeRigid', 'MarkerNodeRotationCoordinate', 'LoadForceVector', 'Force', 'LoadCoordinate', 'LoadMassProportional', 'Gravity', 'LoadTorqueVector', 'Torque', 'SensorNode', 'SensorObject', 'SensorBody', 'SensorMarker', 'SensorLoad']
