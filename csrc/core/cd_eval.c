@@ -277,13 +277,20 @@ static int numerical_jacobian(const cd_system *s, cd_evalws *ws, int o, double t
     int nq = it->nq, na = it->nae, rc;
     double *r0 = ws->r2, *a0 = ws->rae, *r1 = ws->r2p, *a1 = ws->raep;
     if ((rc = object_residual(s, ws, o, t, index2, r0, a0, err))) return rc;
+    /* position-level constraints at index 3 do not depend on velocities: D = Gv = 0 */
+    int npert = (it->type->object->flags & CD_OBJF_POSITIONAL) && !is_velocity_row(it, index2)
+                    ? 1 : 2;
+    if (npert == 1) {
+        memset(ws->D, 0, sizeof(double) * (size_t)(nq * nq));
+        memset(ws->Gv, 0, sizeof(double) * (size_t)(nq * na));
+    }
     for (int j = 0; j < nq; j++) {
         double *x[2] = {ws->ql, ws->vl}, *Jq[2] = {ws->K, ws->D}, *Ja[2] = {ws->Gq, ws->Gv};
         int g = it->ltg[j], off = s->lgoff[g];
         double qt = fabs(s->qref[g] + ws->ql[j]);
         double eps = ws->eps_rel * (qt > ws->eps_min ? qt : ws->eps_min);
         if (off >= 0) eps = ws->eps_rel;  /* rotation increment in radians */
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < npert; k++) {
             double save[3];
             int j0 = off >= 0 && k == 0 ? j - off : j, nb = off >= 0 && k == 0 ? 3 : 1;
             memcpy(save, x[k] + j0, sizeof(double) * (size_t)nb);

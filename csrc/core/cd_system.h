@@ -142,7 +142,9 @@ enum {
     CD_OBJF_CONNECTOR = 2,  /* acts between two markers */
     CD_OBJF_CONSTRAINT = 4, /* owns Lagrange multipliers */
     CD_OBJF_GROUND = 8,     /* no coordinates */
-    CD_OBJF_MASSPROP = 16   /* accepts mass-proportional loads (MarkerBodyMass) */
+    CD_OBJF_MASSPROP = 16,  /* accepts mass-proportional loads (MarkerBodyMass) */
+    CD_OBJF_POSITIONAL = 32 /* residual independent of velocities at index 3 (position-level
+                               constraints): numerical differentiation skips q_t */
 };
 
 #define CD_JAC_NUMERICAL 1000

@@ -177,7 +177,7 @@ static int check_coord(const cd_system *s, int i, const void *vp, cd_error *e)
 }
 
 static const cd_objectops dist_ops = {
-    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT,
+    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL,
     .nmarkers = 2,
     .nae = one_ae,
     .mass_const = 1,
@@ -186,7 +186,7 @@ static const cd_objectops dist_ops = {
     .output = dist_output,
     .active = active};
 static const cd_objectops coord_ops = {
-    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT,
+    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL,
     .nmarkers = 2,
     .nae = one_ae,
     .mass_const = 1,

@@ -153,7 +153,7 @@ static int check_generic(const cd_system *s, int index, const void *vp, cd_error
 }
 
 static const cd_objectops ops = {
-    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT,
+    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL,
     .nmarkers = 2,
     .nae = six_ae,
     .mass_const = 1,

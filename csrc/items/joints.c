@@ -250,7 +250,7 @@ static int pri_lambda_row(const cd_item *it, int j)
 }
 
 static const cd_objectops rev_ops = {
-    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT,
+    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL,
     .nmarkers = 2,
     .nae = two_ae,
     .mass_const = 1,
@@ -259,7 +259,7 @@ static const cd_objectops rev_ops = {
     .output = rev_output,
     .active = active};
 static const cd_objectops pri_ops = {
-    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT,
+    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL,
     .nmarkers = 2,
     .nae = two_ae,
     .mass_const = 1,
@@ -269,7 +269,7 @@ static const cd_objectops pri_ops = {
     .active = active};
 
 static const cd_objectops sph_ops = {
-    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT,
+    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL,
     .nmarkers = 2,
     .nae = three_ae,
     .mass_const = 1,
