@@ -369,13 +369,10 @@ static void rb3_eval(const cd_system *s, const cd_item *it, const double *q, con
 }
 
 /* M = [m I, -m A c~ Gbar; m Gbar^T c~ A^T, Gbar^T J Gbar] (column-major, written fully) */
-static int rb3_mass(const cd_objctx *c, double *M)
+static void rb3_mass_k(const cd_p_rigid3d *p, int n, const rb3_kin *kp, double *M)
 {
-    const cd_p_rigid3d *p = c->item->p;
-    int n = c->item->nq;
-    rb3_kin k;
+    const rb3_kin k = *kp;
     double J[9];
-    rb3_eval(c->sys, c->item, c->q, c->v, &k);
     inertia3(p, J);
     memset(M, 0, sizeof(double) * (size_t)(n * n));
     for (int i = 0; i < 3; i++) M[i + n * i] = p->mass;
@@ -392,6 +389,13 @@ static int rb3_mass(const cd_objctx *c, double *M)
             M[(3 + l) + n * (3 + j)] = k.Gb[l] * Jg[0] + k.Gb[k.nt + l] * Jg[1] +
                                        k.Gb[2 * k.nt + l] * Jg[2];
     }
+}
+
+static int rb3_mass(const cd_objctx *c, double *M)
+{
+    rb3_kin k;
+    rb3_eval(c->sys, c->item, c->q, c->v, &k);
+    rb3_mass_k(c->item->p, c->item->nq, &k, M);
     return CD_OK;
 }
 
@@ -414,7 +418,7 @@ static int rb3_residual(const cd_objctx *c, double *r2, double *rae)
                                 "are singular at t = %g (cos(beta) = %.3g); use NodeRigidBodyEP or "
                                 "NodeRigidBodyRotVecLG for large rotations", c->index, c->t, det);
     }
-    rb3_mass(c, M);
+    rb3_mass_k(p, n, &k, M);
     for (int i = 0; i < n; i++) {
         r2[i] = 0;
         for (int j = 0; j < n; j++) r2[i] += M[i + n * j] * c->a[j];
