@@ -10,6 +10,9 @@ The Sphinx build runs once per session in a subprocess, with warnings as errors
   the dense path, in the hand-written and in the generated text, and the engine does so at
   exactly that size; every key of GetSolverStatistics() is explained there;
 - every target of the Makefile is described on the getting-started page;
+- every item type with "Rigid" in its name is described on the rigid-bodies page, every joint
+  type on the joints page, and every Create* method and every name of coordyn.rigid on the
+  helpers page;
 - the Python examples of the hand-written pages run (each page as one script).
 """
 import html
@@ -30,8 +33,8 @@ from coordyn.settings import settings_tree  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOCS = os.path.join(ROOT, "docs")
-PAGES_WITH_EXAMPLES = ["index", "getting_started", "concepts", "solvers",
-                       "differences_from_exudyn"]
+PAGES_WITH_EXAMPLES = ["index", "getting_started", "concepts", "rigid_bodies", "joints",
+                       "helpers", "solvers", "differences_from_exudyn"]
 
 
 def _env():
@@ -219,6 +222,37 @@ def test_getting_started_lists_every_make_target(built):
         " ".join(_parse(built / "getting_started.html").all_text)))
     missing = [t for t in targets if f"make {t}" not in text]
     assert not missing, "make targets missing from getting_started: " + ", ".join(missing)
+
+
+def _page_text(built, page):
+    return re.sub(r"\s+", " ", html.unescape(" ".join(_parse(built / f"{page}.html").all_text)))
+
+
+def test_rigid_bodies_page_describes_every_rigid_item(built):
+    text = _page_text(built, "rigid_bodies")
+    names = [t["name"] for t in ITEM_TYPES if "Rigid" in t["name"]] + ["LoadTorqueVector"]
+    missing = [n for n in names if not _has_word(text, n)]
+    assert not missing, "rigid-body items missing from rigid_bodies: " + ", ".join(missing)
+
+
+def test_joints_page_describes_every_joint(built):
+    text = _page_text(built, "joints")
+    joints = [t for t in ITEM_TYPES if t["name"].startswith("ObjectJoint")]
+    assert joints, "no joint types found"
+    missing = [t["name"] for t in joints if not _has_word(text, t["name"])]
+    missing += [f"{t['name']} output {v}" for t in joints for v in t["outputVariables"]
+                if not _has_word(text, v)]
+    assert not missing, "missing from joints: " + ", ".join(missing)
+
+
+def test_helpers_page_lists_every_helper(built):
+    import coordyn.rigid
+    text = _page_text(built, "helpers")
+    names = [n for n in dir(coordyn.MainSystem) if n.startswith("Create")]
+    assert names, "MainSystem has no Create* methods"
+    names += list(coordyn.rigid.__all__)
+    missing = [n for n in names if not _has_word(text, n)]
+    assert not missing, "helpers missing from helpers: " + ", ".join(missing)
 
 
 def _python_blocks(rst_path):

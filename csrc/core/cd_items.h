@@ -14,6 +14,7 @@ typedef struct {
     cd_common c;
     cd_vec referenceCoordinates, initialCoordinates, initialVelocities;
     int numberOfODE2Coordinates;   /* NodeGenericODE2 only */
+    int addConstraintEquation;     /* NodeRigidBodyEP only */
 } cd_p_node;
 
 /* markers */

@@ -6,7 +6,9 @@
  *      n1 = A1 normalMarker1 and a0 = A0 axisMarker0 in global coordinates; without
  *      constrainRotation the second equation is lambda1 = 0.
  * Index 2: the time derivatives of these equations. r2 = C_q^T lambda.
- * Revolute2D has an analytic Jacobian (index 3); Prismatic2D is differentiated numerically. */
+ * Revolute2D and Spherical have analytic Jacobians at index 3 when both markers provide
+ * d(J^T v)/dq (points of planar bodies, node points); otherwise, and for Prismatic2D, the
+ * Jacobian is computed numerically. */
 #include "../core/cd_items.h"
 #include <math.h>
 #include <stdio.h>

@@ -50,8 +50,8 @@ static const cd_field force_fields[] = {
     {"loadVector", CD_FT_VEC, 3, OFF(loadVector), "0 0 0", 0, 0, "N", "force vector (global)",
      NULL},
     {"bodyFixed", CD_FT_BOOL, 0, OFF(bodyFixed), "0", 0, 0, "",
-     "True: loadVector is given in the marker's frame and rotates with it (point markers: "
-     "global)", NULL},
+     "True: loadVector is given in the marker's frame and rotates with it (markers without "
+     "orientation, e.g. MarkerNodePosition, have the global frame)", NULL},
     {"loadVectorUserFunction", CD_FT_FUNC, CD_UF_LOADVECTOR, OFF(userFunction), NULL, 0, 0, "",
      "f(mbs, t, loadVector) -> force vector replacing loadVector", NULL}};
 static const cd_field torque_fields[] = {

@@ -1,5 +1,7 @@
 /* Rigid bodies in 3D: NodeRigidBodyEP (position + 4 Euler parameters, with the norm constraint
- * |e|^2 - 1 = 0 owned by the node), NodeRigidBodyRxyz (position + Tait-Bryan angles xyz) and
+ * |e|^2 - 1 = 0 owned by the node), NodeRigidBodyRxyz (position + Tait-Bryan angles xyz; the
+ * body reports a SolverError near cos(beta) = 0), NodeRigidBodyRotVecLG (rotation vector on
+ * SO(3), velocity coordinates = body angular velocity, Gbar = I; see cd_lie.c) and
  * ObjectRigidBody (mass, inertia about the reference point, centre of mass c, body frame).
  *
  * Coordinates q = [p; theta], A = A(theta), local angular velocity w = Gbar theta_t.
@@ -82,7 +84,7 @@ static void rot_rxyz(const double *t, const double *tt, double A[9], double *Gb,
 
 static int nq7(const void *p) { (void)p; return 7; }
 static int nq6(const void *p) { (void)p; return 6; }
-static int ep_nae(const void *p) { return ((const cd_p_node *)p)->numberOfODE2Coordinates ? 1 : 0; }
+static int ep_nae(const void *p) { return ((const cd_p_node *)p)->addConstraintEquation ? 1 : 0; }
 
 static void node_init(const void *vp, double *qref, double *q0, double *v0)
 {
@@ -294,7 +296,7 @@ static const cd_field ep_fields[] = {
      "initial displacements of [x, y, z, e0, e1, e2, e3]", NULL},
     {"initialVelocities", CD_FT_VEC, 7, NOFF(initialVelocities), "0 0 0 0 0 0 0", 0, 0, "",
      "initial velocities of the 7 coordinates", NULL},
-    {"addConstraintEquation", CD_FT_BOOL, 0, NOFF(numberOfODE2Coordinates), "1", 0, 0, "",
+    {"addConstraintEquation", CD_FT_BOOL, 0, NOFF(addConstraintEquation), "1", 0, 0, "",
      "True: the node adds the norm constraint |e|^2 - 1 = 0 with its own multiplier", NULL}};
 static const cd_field rxyz_fields[] = {
     NAME_FIELD("node"),
@@ -520,7 +522,8 @@ static int rb3_check(const cd_system *s, int index, const void *vp, cd_error *er
     if (!nd->type->node->rotation)
         return cd_error_set(err, CD_ERR_INPUT, "ObjectRigidBody %d: parameter 'nodeNumber' "
                             "refers to node %d of type %s; ObjectRigidBody needs a 3D rigid-body "
-                            "node (NodeRigidBodyEP, NodeRigidBodyRxyz)", index, p->nodeNumber,
+                            "node (NodeRigidBodyEP, NodeRigidBodyRxyz, NodeRigidBodyRotVecLG)",
+                            index, p->nodeNumber,
                             nd->type->name);
     double J[9];
     inertia3(p, J);
@@ -568,7 +571,7 @@ static const cd_field body_fields[] = {
     {"centerOfMass", CD_FT_VEC, 3, OFF(centerOfMass), "0 0 0", 0, 0, "m",
      "centre of mass in the body frame, relative to the reference point", NULL},
     {"nodeNumber", CD_FT_INDEX, 0, OFF(nodeNumber), NULL, 0, CD_NODE, "",
-     "a 3D rigid-body node (NodeRigidBodyEP, NodeRigidBodyRxyz)", NULL},
+     "a 3D rigid-body node (NodeRigidBodyEP, NodeRigidBodyRxyz, NodeRigidBodyRotVecLG)", NULL},
     {"physicsMass", CD_FT_REAL, 0, 0, NULL, CD_CHK_ALIAS, 0, "kg", "deprecated alias of mass",
      "mass"},
     {"physicsInertia", CD_FT_VEC, 6, 0, NULL, CD_CHK_ALIAS, 0, "kg m^2",

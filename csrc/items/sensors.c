@@ -100,7 +100,8 @@ SENSOR_TYPE(cd_type_SensorObject, "SensorObject", "Object",
             "Records an output variable of an object (body, connector, constraint).",
             object_fields, check_object);
 SENSOR_TYPE(cd_type_SensorBody, "SensorBody", "Body",
-            "Records position, displacement, velocity or acceleration of a point on a body.",
+            "Records position, displacement, velocity or acceleration of a point on a body (and the "
+            "angular velocity and rotation matrix of rigid bodies).",
             body_fields, check_body);
 SENSOR_TYPE(cd_type_SensorMarker, "SensorMarker", "Marker",
             "Records an output variable of a marker.", marker_fields, check_marker);

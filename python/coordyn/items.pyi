@@ -469,7 +469,7 @@ class SensorObject(ItemBase):
 
 
 class SensorBody(ItemBase):
-    """Records position, displacement, velocity or acceleration of a point on a body."""
+    """Records position, displacement, velocity or acceleration of a point on a body (and the angular velocity and rotation matrix of rigid bodies)."""
     name: str
     bodyNumber: int
     localPosition: Sequence[float]
