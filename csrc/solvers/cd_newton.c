@@ -153,6 +153,7 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
 {
     int N = w->N, n2 = s->n2, rc;
     double err_prev = 0, qs = 1;  /* qs: size of the coordinates (round-off of g) */
+    int fresh = 0;                /* the matrix was evaluated during this call */
     if (N == 0) return CD_OK;
     for (int i = 0; i < n2; i++) qs = fmax(qs, fabs(s->qref[i] + st->q[i]));
     for (int it = 0; it <= set->maxIterations; it++) {
@@ -170,15 +171,17 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
             return cd_error_set(err, 1, "residual is not finite");
         if (it == 0) w->rref = fmax(e, w->ev.fnorm);
         double tol = fmax(set->absoluteTolerance, set->relativeTolerance * w->rref);
-        /* modified Newton converges linearly: its error is about the last correction times
-         * rho / (1 - rho), so it stops at a tenth of the tolerance to match full Newton */
-        if (set->useModifiedNewton) tol = fmax(set->absoluteTolerance, 0.1 * tol);
+        /* modified Newton with a matrix from an earlier step converges linearly; its error is
+         * about rho / (1 - rho) times the last correction, so it stops at a tenth of the
+         * tolerance; with a matrix of this step (or at round-off) the plain tolerance holds */
+        double tolf = set->useModifiedNewton && !fresh ? fmax(set->absoluteTolerance, 0.1 * tol)
+                                                       : tol;
         /* constraint rows (position units): the violation whose correction would change the
          * forces by tol, tol h^2 beta / m (dynamics), or relativeTolerance 1e-2 of the
          * coordinates (statics); never below round-off of the coordinates */
         double tolg = c->cM > 0 ? tol * c->s2 / w->ev.mscale : 1e-2 * set->relativeTolerance * qs;
         tolg = fmax(tolg, 1e-14 * qs);
-        int conv_f = e <= set->absoluteTolerance || (it > 0 && e <= tol);
+        int conv_f = e <= set->absoluteTolerance || (it > 0 && e <= tolf);
         if (conv_f && eg <= tolg) return CD_OK;
         if (it == set->maxIterations) break;
         /* full Newton: new matrix every iteration; modified: when an iteration reduces the
@@ -193,6 +196,7 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
             return cd_error_set(err, 1, "Newton diverged (residual grew from %.3g to %.3g)",
                                 err_prev, en);
         if (need && (rc = refactor(s, w, st, c, stats, err))) return rc;
+        if (need) fresh = 1;
         memcpy(w->dx, w->r, sizeof(double) * (size_t)N);
         rc = cd_ls_solve(w->ls, w->dx, err);
         if (rc) return 1;
