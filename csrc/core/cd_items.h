@@ -143,6 +143,7 @@ int cd_conn_kin_eval(const cd_objctx *c, cd_conn_kin *k, const char *what);
 void cd_conn_apply_force(const cd_objctx *c, const double F[3], double *r2);
 void cd_conn_jd(const cd_objctx *c, double *JD);
 void cd_conn_add_jtaj(const cd_objctx *c, const double A[9], double *K);
+void cd_conn_add_rot_row(const cd_objctx *c, int k, const double w[3], double s, double *r2);
 int cd_conn_analytic_ok(const cd_objctx *c);
 int cd_conn_check_markers(const cd_system *s, int index, const void *p, int flag,
                           const char *tname, cd_error *err);

@@ -76,3 +76,14 @@ int cd_conn_check_markers(const cd_system *s, int index, const void *vp, int fla
     }
     return CD_OK;
 }
+
+/* r2 += s w^T Jrot_k over marker k's coordinates (a torque w on marker k's body) */
+void cd_conn_add_rot_row(const cd_objctx *c, int k, const double w[3], double s, double *r2)
+{
+    const cd_markerdata *md = &c->md[k];
+    int o = c->item->mk_off[k];
+    for (int j = 0; j < md->n; j++) {
+        const double *R = md->Jrot + 3 * j;
+        r2[o + j] += s * (w[0] * R[0] + w[1] * R[1] + w[2] * R[2]);
+    }
+}

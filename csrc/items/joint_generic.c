@@ -8,6 +8,7 @@
  *   d(a . b)    = dtheta0 . (a x b) + dtheta1 . (b x a)  (a of frame 0, b of frame 1)
  * A free axis has the equation lambda = 0. The Jacobian is computed numerically. */
 #include "../core/cd_items.h"
+#include "../core/cd_vec3.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -28,17 +29,7 @@ static const double *joint_axes(const cd_item *it)
 
 static int lambda_row(const cd_item *it, int j) { return joint_axes(it)[j] == 0.0; }
 
-static void cross(const double a[3], const double b[3], double c[3])
-{
-    c[0] = a[1] * b[2] - a[2] * b[1];
-    c[1] = a[2] * b[0] - a[0] * b[2];
-    c[2] = a[0] * b[1] - a[1] * b[0];
-}
 
-static double dot(const double a[3], const double b[3])
-{
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
 
 /* F = A R (row-major 3x3 each); column k of F is F[3i + k] */
 static void frame(const double A[9], const cd_mat *R, double F[9])
@@ -53,13 +44,6 @@ static void col(const double F[9], int k, double c[3])
     c[0] = F[k]; c[1] = F[3 + k]; c[2] = F[6 + k];
 }
 
-/* r2 += w^T Jrot_k (marker k) */
-static void add_rot_row(const cd_objctx *c, int k, const double w[3], double s, double *r2)
-{
-    const cd_markerdata *md = &c->md[k];
-    int o = c->item->mk_off[k];
-    for (int j = 0; j < md->n; j++) r2[o + j] += s * dot(w, md->Jrot + 3 * j);
-}
 
 /* rotation pairs: constraint on rotation about x: f0_y . f1_z etc. */
 static const int ROT_A[3] = {1, 2, 0}, ROT_B[3] = {2, 0, 1};
@@ -86,22 +70,22 @@ static int gen_residual(const cd_objctx *c, double *r2, double *rae)
         double f[3], fd[3], wf[3];
         col(F0, i, f);
         if (ax[i] == 0.0) { rae[i] = c->lam[i]; continue; }
-        cross(f, d, fd);
-        add_rot_row(c, 0, fd, c->lam[i], r2);
-        cross(c->md[0].omega, f, wf);
-        rae[i] = c->index2 ? dot(f, vd) + dot(wf, d) : dot(f, d);
+        cd_cross(f, d, fd);
+        cd_conn_add_rot_row(c, 0, fd, c->lam[i], r2);
+        cd_cross(c->md[0].omega, f, wf);
+        rae[i] = c->index2 ? cd_dot(f, vd) + cd_dot(wf, d) : cd_dot(f, d);
     }
     for (int i = 0; i < 3; i++) {  /* rotations */
         double a[3], b[3], wa[3], wb[3];
         if (ax[3 + i] == 0.0) { rae[3 + i] = c->lam[3 + i]; continue; }
         col(F0, ROT_A[i], a);
         col(F1, ROT_B[i], b);
-        cross(a, b, w);
-        add_rot_row(c, 0, w, c->lam[3 + i], r2);
-        add_rot_row(c, 1, w, -c->lam[3 + i], r2);
-        cross(c->md[0].omega, a, wa);
-        cross(c->md[1].omega, b, wb);
-        rae[3 + i] = c->index2 ? dot(wa, b) + dot(a, wb) : dot(a, b);
+        cd_cross(a, b, w);
+        cd_conn_add_rot_row(c, 0, w, c->lam[3 + i], r2);
+        cd_conn_add_rot_row(c, 1, w, -c->lam[3 + i], r2);
+        cd_cross(c->md[0].omega, a, wa);
+        cd_cross(c->md[1].omega, b, wb);
+        rae[3 + i] = c->index2 ? cd_dot(wa, b) + cd_dot(a, wb) : cd_dot(a, b);
     }
     return CD_OK;
 }
@@ -210,9 +194,9 @@ static int tsd_eval(const cd_objctx *c, double *phi, double *phit, double *T, do
     col(F0, 1, y0);
     col(F0, 2, z);
     col(F1, 0, x1);
-    *phi = atan2(dot(y0, x1), dot(x0, x1));
+    *phi = atan2(cd_dot(y0, x1), cd_dot(x0, x1));
     for (int i = 0; i < 3; i++) dw[i] = c->md[1].omega[i] - c->md[0].omega[i];
-    *phit = dot(z, dw);
+    *phit = cd_dot(z, dw);
     if (p->userFunction.fn) {
         double in[5] = {*phi, *phit, p->stiffness, p->damping, p->offset};
         return p->userFunction.fn(p->userFunction.ctx, c->t, c->index, in, 5, T, 1);
@@ -230,8 +214,8 @@ static int tsd_residual(const cd_objctx *c, double *r2, double *rae)
     if (!((const cd_p_joint *)c->item->p)->activeConnector) return CD_OK;
     int rc = tsd_eval(c, &phi, &phit, &T, z);
     if (rc) return rc;
-    add_rot_row(c, 0, z, -T, r2);
-    add_rot_row(c, 1, z, T, r2);
+    cd_conn_add_rot_row(c, 0, z, -T, r2);
+    cd_conn_add_rot_row(c, 1, z, T, r2);
     return CD_OK;
 }
 

@@ -10,6 +10,7 @@
  * d(J^T v)/dq (points of planar bodies, node points); otherwise, and for Prismatic2D, the
  * Jacobian is computed numerically. */
 #include "../core/cd_items.h"
+#include "../core/cd_vec3.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -81,30 +82,9 @@ static int rev_output(const cd_objctx *c, cd_outvar var, double *out)
 
 /* ---------------------------------------------------------------- Prismatic2D */
 
-static void matvec(const double A[9], const double x[3], double y[3])
-{
-    for (int i = 0; i < 3; i++) y[i] = A[3 * i] * x[0] + A[3 * i + 1] * x[1] + A[3 * i + 2] * x[2];
-}
 
-static void cross(const double a[3], const double b[3], double c[3])
-{
-    c[0] = a[1] * b[2] - a[2] * b[1];
-    c[1] = a[2] * b[0] - a[0] * b[2];
-    c[2] = a[0] * b[1] - a[1] * b[0];
-}
 
-static double dot(const double a[3], const double b[3])
-{
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
 
-/* r2 += w^T Jrot_k for marker k (a torque-like row) */
-static void add_rot_row(const cd_objctx *c, int k, const double w[3], double *r2)
-{
-    const cd_markerdata *md = &c->md[k];
-    int o = c->item->mk_off[k];
-    for (int j = 0; j < md->n; j++) r2[o + j] += dot(w, md->Jrot + 3 * j);
-}
 
 /* g0 = n1.d: dg0 = n1^T dD + (n1 x d)^T dtheta1;
  * g1 = a0.n1: dg1 = (a0 x n1)^T dtheta0 + (n1 x a0)^T dtheta1 */
@@ -112,8 +92,8 @@ static int pri_residual(const cd_objctx *c, double *r2, double *rae)
 {
     const cd_p_joint *p = c->item->p;
     double n1[3], a0[3], d[3], vd[3], w[3], F[3];
-    matvec(c->md[1].A, p->normalMarker1.x, n1);
-    matvec(c->md[0].A, p->axisMarker0.x, a0);
+    cd_matvec(c->md[1].A, p->normalMarker1.x, n1);
+    cd_matvec(c->md[0].A, p->axisMarker0.x, a0);
     for (int i = 0; i < 3; i++) {
         d[i] = c->md[1].pos[i] - c->md[0].pos[i];
         vd[i] = c->md[1].vel[i] - c->md[0].vel[i];
@@ -121,25 +101,25 @@ static int pri_residual(const cd_objctx *c, double *r2, double *rae)
     double l0 = c->lam[0], l1 = p->constrainRotation ? c->lam[1] : 0.0;
     for (int i = 0; i < 3; i++) F[i] = l0 * n1[i];
     cd_conn_apply_force(c, F, r2);
-    cross(n1, d, w);
+    cd_cross(n1, d, w);
     for (int i = 0; i < 3; i++) w[i] *= l0;
-    add_rot_row(c, 1, w, r2);
+    cd_conn_add_rot_row(c, 1, w, 1.0, r2);
     if (l1 != 0.0) {
-        cross(a0, n1, w);
+        cd_cross(a0, n1, w);
         for (int i = 0; i < 3; i++) w[i] *= l1;
-        add_rot_row(c, 0, w, r2);
+        cd_conn_add_rot_row(c, 0, w, 1.0, r2);
         for (int i = 0; i < 3; i++) w[i] = -w[i];
-        add_rot_row(c, 1, w, r2);
+        cd_conn_add_rot_row(c, 1, w, 1.0, r2);
     }
     if (c->index2) {
         double wn[3], wa[3];
-        cross(c->md[1].omega, n1, wn);
-        cross(c->md[0].omega, a0, wa);
-        rae[0] = dot(wn, d) + dot(n1, vd);
-        rae[1] = p->constrainRotation ? dot(wa, n1) + dot(a0, wn) : c->lam[1];
+        cd_cross(c->md[1].omega, n1, wn);
+        cd_cross(c->md[0].omega, a0, wa);
+        rae[0] = cd_dot(wn, d) + cd_dot(n1, vd);
+        rae[1] = p->constrainRotation ? cd_dot(wa, n1) + cd_dot(a0, wn) : c->lam[1];
     } else {
-        rae[0] = dot(n1, d);
-        rae[1] = p->constrainRotation ? dot(a0, n1) : c->lam[1];
+        rae[0] = cd_dot(n1, d);
+        rae[1] = p->constrainRotation ? cd_dot(a0, n1) : c->lam[1];
     }
     return CD_OK;
 }
@@ -173,8 +153,8 @@ static int check_pri(const cd_system *s, int index, const void *vp, cd_error *er
                                 "use MarkerBodyRigid or MarkerNodeRigid", index, k,
                                 p->markerNumbers.x[k], mk->type->name);
     }
-    double na = sqrt(dot(p->axisMarker0.x, p->axisMarker0.x));
-    double nn = sqrt(dot(p->normalMarker1.x, p->normalMarker1.x));
+    double na = sqrt(cd_dot(p->axisMarker0.x, p->axisMarker0.x));
+    double nn = sqrt(cd_dot(p->normalMarker1.x, p->normalMarker1.x));
     if (!(na > 0) || !(nn > 0))
         return cd_error_set(err, CD_ERR_INPUT, "ObjectJointPrismatic2D %d: parameter '%s' must "
                             "not be zero", index, na > 0 ? "normalMarker1" : "axisMarker0");

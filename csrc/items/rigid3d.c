@@ -13,6 +13,7 @@
  * the quadratic terms m A (w~ w~ c - c~ Gbd_v) and Gbar^T (J Gbd_v + w~ J w).
  * The body's Jacobian is computed numerically (per object). */
 #include "../core/cd_items.h"
+#include "../core/cd_vec3.h"
 #include "../core/cd_lie.h"
 #include <math.h>
 #include <stdio.h>
@@ -20,22 +21,8 @@
 
 /* ---------------------------------------------------------------- small math */
 
-static void cross(const double a[3], const double b[3], double c[3])
-{
-    c[0] = a[1] * b[2] - a[2] * b[1];
-    c[1] = a[2] * b[0] - a[0] * b[2];
-    c[2] = a[0] * b[1] - a[1] * b[0];
-}
 
-static void mat_vec(const double A[9], const double x[3], double y[3])  /* y = A x */
-{
-    for (int i = 0; i < 3; i++) y[i] = A[3 * i] * x[0] + A[3 * i + 1] * x[1] + A[3 * i + 2] * x[2];
-}
 
-static void mat_tvec(const double A[9], const double x[3], double y[3])  /* y = A^T x */
-{
-    for (int i = 0; i < 3; i++) y[i] = A[i] * x[0] + A[3 + i] * x[1] + A[6 + i] * x[2];
-}
 
 /* ---------------------------------------------------------------- parametrizations */
 
@@ -75,7 +62,7 @@ static void rot_rxyz(const double *t, const double *tt, double A[9], double *Gb,
     for (int i = 0; i < 3; i++)      /* Gbar = A^T G */
         for (int j = 0; j < 3; j++)
             Gb[3 * i + j] = R[i] * G[j] + R[3 + i] * G[3 + j] + R[6 + i] * G[6 + j];
-    mat_tvec(R, Gt, Gbd_v);
+    cd_mattvec(R, Gt, Gbd_v);
 }
 
 /* ---------------------------------------------------------------- nodes */
@@ -137,9 +124,9 @@ static void point_frame(const cd_nodeops *ops, const void *np, const double *qre
         w[i] = 0;
         for (int j = 0; j < nt; j++) w[i] += Gb[nt * i + j] * v[3 + j];
     }
-    mat_vec(A, lp, r);
-    cross(w, lp, wl);
-    mat_vec(A, wl, t1);
+    cd_matvec(A, lp, r);
+    cd_cross(w, lp, wl);
+    cd_matvec(A, wl, t1);
     for (int i = 0; i < 3; i++) {
         md->pos[i] = qref[i] + q[i] + r[i];
         md->vel[i] = v[i] + t1[i];
@@ -149,9 +136,9 @@ static void point_frame(const cd_nodeops *ops, const void *np, const double *qre
     for (int i = 0; i < 3; i++) md->J[i + 3 * i] = 1;
     for (int j = 0; j < nt; j++) {  /* columns of -A lp~ Gbar = A (Gbar_j x lp) ... */
         double g[3] = {Gb[j], Gb[nt + j], Gb[2 * nt + j]}, gl[3], Ag[3];
-        cross(g, lp, gl);
-        mat_vec(A, gl, Ag);      /* d(A lp)/dtheta_j = A (Gbar_j x lp) */
-        mat_vec(A, g, t2);       /* global rotation Jacobian A Gbar_j */
+        cd_cross(g, lp, gl);
+        cd_matvec(A, gl, Ag);      /* d(A lp)/dtheta_j = A (Gbar_j x lp) */
+        cd_matvec(A, g, t2);       /* global rotation Jacobian A Gbar_j */
         for (int i = 0; i < 3; i++) {
             md->J[i + 3 * (3 + j)] = Ag[i];
             md->Jrot[i + 3 * (3 + j)] = t2[i];
@@ -159,14 +146,14 @@ static void point_frame(const cd_nodeops *ops, const void *np, const double *qre
     }
     /* Jdot_v = A (Gbd_v x lp + w x (w x lp)) */
     double a1[3], a2[3];
-    cross(Gbd, lp, a1);
-    cross(w, wl, a2);
+    cd_cross(Gbd, lp, a1);
+    cd_cross(w, wl, a2);
     for (int i = 0; i < 3; i++) a1[i] += a2[i];
-    mat_vec(A, a1, md->Jdot_v);
+    cd_matvec(A, a1, md->Jdot_v);
     md->Jconst = 0;
     md->rigid = 1;
     memcpy(md->A, A, sizeof A);
-    mat_vec(A, w, md->omega);
+    cd_matvec(A, w, md->omega);
     memcpy(md->r, r, sizeof r);
     md->jtv_dq = NULL;
 }
@@ -380,13 +367,13 @@ static void rb3_mass_k(const cd_p_rigid3d *p, int n, const rb3_kin *kp, double *
     for (int i = 0; i < 3; i++) M[i + n * i] = p->mass;
     for (int j = 0; j < k.nt; j++) {
         double g[3] = {k.Gb[j], k.Gb[k.nt + j], k.Gb[2 * k.nt + j]}, cg[3], Acg[3], Jg[3];
-        cross(p->centerOfMass.x, g, cg);        /* c~ g */
-        mat_vec(k.A, cg, Acg);
+        cd_cross(p->centerOfMass.x, g, cg);        /* c~ g */
+        cd_matvec(k.A, cg, Acg);
         for (int i = 0; i < 3; i++) {
             M[i + n * (3 + j)] = -p->mass * Acg[i];
             M[(3 + j) + n * i] = -p->mass * Acg[i];
         }
-        mat_vec(J, g, Jg);
+        cd_matvec(J, g, Jg);
         for (int l = 0; l < k.nt; l++)
             M[(3 + l) + n * (3 + j)] = k.Gb[l] * Jg[0] + k.Gb[k.nt + l] * Jg[1] +
                                        k.Gb[2 * k.nt + l] * Jg[2];
@@ -426,16 +413,16 @@ static int rb3_residual(const cd_objctx *c, double *r2, double *rae)
         for (int j = 0; j < n; j++) r2[i] += M[i + n * j] * c->a[j];
     }
     const double *cm = p->centerOfMass.x;
-    cross(k.w, cm, t1);
-    cross(k.w, t1, t2);              /* w x (w x c) */
-    cross(cm, k.Gbd, t3);            /* c x Gbd */
+    cd_cross(k.w, cm, t1);
+    cd_cross(k.w, t1, t2);              /* w x (w x c) */
+    cd_cross(cm, k.Gbd, t3);            /* c x Gbd */
     for (int i = 0; i < 3; i++) t2[i] = p->mass * (t2[i] - t3[i]);
-    mat_vec(k.A, t2, t1);
+    cd_matvec(k.A, t2, t1);
     for (int i = 0; i < 3; i++) r2[i] += t1[i];
     inertia3(p, J);
-    mat_vec(J, k.w, t1);
-    cross(k.w, t1, h);               /* w x J w */
-    mat_vec(J, k.Gbd, t1);
+    cd_matvec(J, k.w, t1);
+    cd_cross(k.w, t1, h);               /* w x J w */
+    cd_matvec(J, k.Gbd, t1);
     for (int i = 0; i < 3; i++) h[i] += t1[i];
     for (int j = 0; j < k.nt; j++) r2[3 + j] += k.Gb[j] * h[0] + k.Gb[k.nt + j] * h[1] +
                                                 k.Gb[2 * k.nt + j] * h[2];
@@ -495,8 +482,8 @@ static int rb3_output(const cd_objctx *c, cd_outvar var, double *out)
     rb3_frame(c->sys, c->item, zero, c->q, c->v, &md);
     switch (var) {
     case CD_OV_ROTATION: rotxyz_of(md.A, out); return 3;
-    case CD_OV_ANGULARVELOCITYLOCAL: mat_tvec(md.A, md.omega, out); return 3;
-    case CD_OV_VELOCITYLOCAL: mat_tvec(md.A, md.vel, out); return 3;
+    case CD_OV_ANGULARVELOCITYLOCAL: cd_mattvec(md.A, md.omega, out); return 3;
+    case CD_OV_VELOCITYLOCAL: cd_mattvec(md.A, md.vel, out); return 3;
     case CD_OV_KINETICENERGY:  /* T = v^T M v / 2 in the velocity coordinates */
         rb3_mass(c, M);
         out[0] = 0;
