@@ -451,3 +451,46 @@ def test_rotation_coordinate_marker_drives_a_crank():
     with pytest.raises(ValueError, match=r"MarkerNodeRotationCoordinate .*NodeRigidBodyEP"):
         e = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, 1, 0, 0, 0]))
         mbs.AddMarker(cd.MarkerNodeRotationCoordinate(nodeNumber=e, rotationCoordinate=2))
+
+
+def test_linear_spring_damper_along_a_rotating_axis():
+    """A planar rigid slider on a PrismaticJoint2D along a tilted axis with a LinearSpringDamper
+    along the same axis follows the damped oscillator's closed form, error O(h^2)."""
+    m, k, d, u0, alpha = 2.0, 50.0, 1.0, 0.1, 0.4
+    axis = [np.cos(alpha), np.sin(alpha), 0]
+    mbs = cd.SystemContainer().AddSystem()
+    ground = mbs.AddObject(cd.ObjectGround())
+    n = mbs.AddNode(cd.NodeRigidBody2D(initialCoordinates=[u0 * axis[0], u0 * axis[1], 0]))
+    b = mbs.AddObject(cd.RigidBody2D(mass=m, inertia=0.1, nodeNumber=n))
+    m0 = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=ground))
+    m1 = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=b))
+    mbs.AddObject(cd.PrismaticJoint2D(markerNumbers=[m0, m1], axisMarker0=axis,
+                                      normalMarker1=[-axis[1], axis[0], 0]))
+    sd = mbs.AddObject(cd.LinearSpringDamper(markerNumbers=[m0, m1], stiffness=k, damping=d,
+                                             axisMarker0=axis))
+    su = mbs.AddSensor(cd.SensorObject(objectNumber=sd, outputVariableType=OV.Displacement))
+    mbs.Assemble()
+    errs = []
+    for h in (2e-3, 1e-3):
+        mbs.SolveDynamic(settings(h, 2.0))
+        data = mbs.GetSensorStoredData(su)
+        t = data[:, 0]
+        w = np.sqrt(k / m)
+        z = d / (2 * np.sqrt(k * m))
+        wd = w * np.sqrt(1 - z * z)
+        exact = np.exp(-z * w * t) * (u0 * np.cos(wd * t) + z * w * u0 / wd * np.sin(wd * t))
+        errs.append(np.abs(data[:, 1] - exact).max())
+    assert errs[1] < 1e-4 and 3.5 < errs[0] / errs[1] < 4.5, errs
+
+
+def test_linear_spring_damper_needs_an_oriented_marker_0():
+    mbs = cd.SystemContainer().AddSystem()
+    n = mbs.AddNode(cd.NodePoint())
+    mbs.AddObject(cd.MassPoint(mass=1, nodeNumber=n))
+    m = mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=n))
+    g = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=mbs.AddObject(cd.ObjectGround())))
+    with pytest.raises(ValueError, match=r"LinearSpringDamper 2: parameter 'markerNumbers' "
+                                         r"entry 0 .*orientation"):
+        mbs.AddObject(cd.LinearSpringDamper(markerNumbers=[m, g], stiffness=1))
+    with pytest.raises(ValueError, match=r"'axisMarker0' must not be zero"):
+        mbs.AddObject(cd.LinearSpringDamper(markerNumbers=[g, m], axisMarker0=[0, 0, 0]))

@@ -97,7 +97,8 @@ typedef struct {
     cd_vec axisMarker0, normalMarker1;  /* Prismatic2D */
     cd_vec constrainedAxes;             /* Spherical: 3 flags, Generic: 6 flags (0 or 1) */
     cd_mat rotationMarker0, rotationMarker1;  /* Generic: joint frames in the marker frames */
-    double stiffness, damping, offset, velocityOffset, torque;  /* TorsionalSpringDamper */
+    double stiffness, damping, offset, velocityOffset, torque;  /* Torsional-, LinearSpringDamper */
+    double force;
     cd_func userFunction;
     int constrainRotation, activeConnector;
 } cd_p_joint;
@@ -119,7 +120,8 @@ extern const cd_itemtype cd_type_NodeRigidBody2D, cd_type_ObjectRigidBody2D,
     cd_type_ObjectJointPrismatic2D, cd_type_NodeRigidBodyEP, cd_type_NodeRigidBodyRxyz,
     cd_type_ObjectRigidBody, cd_type_ObjectJointSpherical, cd_type_ObjectJointGeneric,
     cd_type_ObjectJointRevoluteZ, cd_type_ObjectJointPrismaticX, cd_type_NodeRigidBodyRotVecLG,
-    cd_type_MarkerNodeRotationCoordinate, cd_type_ObjectConnectorTorsionalSpringDamper;
+    cd_type_MarkerNodeRotationCoordinate, cd_type_ObjectConnectorTorsionalSpringDamper,
+    cd_type_ObjectConnectorLinearSpringDamper;
 extern const cd_itemtype cd_type_SensorNode, cd_type_SensorObject, cd_type_SensorBody,
     cd_type_SensorMarker, cd_type_SensorLoad;
 

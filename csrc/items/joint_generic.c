@@ -266,3 +266,108 @@ const cd_itemtype cd_type_ObjectConnectorTorsionalSpringDamper = {
     "d (phi_t - velocityOffset) + torque, with phi the relative rotation in (-pi, pi] "
     "(numerical Jacobian).", sizeof(cd_p_joint), tsd_fields, CD_NF(tsd_fields), check, NULL,
     &tsd_ops, NULL, NULL, tsd_ov};
+
+/* ---------------------------------------------------------------- LinearSpringDamper */
+
+/* u = a0 . (p1 - p0) along the axis a0 = A0 axisMarker0 of marker 0, its rate
+ * u_t = a0 . (v1 - v0) + (w0 x a0) . (p1 - p0), and F = k (u - offset) +
+ * d (u_t - velocityOffset) + force */
+static int lsd_eval(const cd_objctx *c, double *u, double *ut, double *F, double a0[3],
+                    double d[3])
+{
+    const cd_p_joint *p = c->item->p;
+    double vd[3], wa[3];
+    cd_matvec(c->md[0].A, p->axisMarker0.x, a0);
+    for (int i = 0; i < 3; i++) {
+        d[i] = c->md[1].pos[i] - c->md[0].pos[i];
+        vd[i] = c->md[1].vel[i] - c->md[0].vel[i];
+    }
+    cd_cross(c->md[0].omega, a0, wa);
+    *u = cd_dot(a0, d);
+    *ut = cd_dot(a0, vd) + cd_dot(wa, d);
+    if (p->userFunction.fn) {
+        double in[5] = {*u, *ut, p->stiffness, p->damping, p->offset};
+        return p->userFunction.fn(p->userFunction.ctx, c->t, c->index, in, 5, F, 1);
+    }
+    *F = p->stiffness * (*u - p->offset) + p->damping * (*ut - p->velocityOffset) + p->force;
+    return CD_OK;
+}
+
+/* r2 = F du/dq = F (a0^T JD + (a0 x d)^T Jrot0) */
+static int lsd_residual(const cd_objctx *c, double *r2, double *rae)
+{
+    double u, ut, F, a0[3], d[3], Fv[3], ad[3];
+    (void)rae;
+    memset(r2, 0, sizeof(double) * (size_t)c->item->nq);
+    if (!((const cd_p_joint *)c->item->p)->activeConnector) return CD_OK;
+    int rc = lsd_eval(c, &u, &ut, &F, a0, d);
+    if (rc) return rc;
+    for (int i = 0; i < 3; i++) Fv[i] = F * a0[i];
+    cd_conn_apply_force(c, Fv, r2);
+    cd_cross(a0, d, ad);
+    cd_conn_add_rot_row(c, 0, ad, F, r2);
+    return CD_OK;
+}
+
+static int lsd_output(const cd_objctx *c, cd_outvar var, double *out)
+{
+    double u, ut, F, a0[3], d[3];
+    if (lsd_eval(c, &u, &ut, &F, a0, d)) return -1;
+    switch (var) {
+    case CD_OV_DISPLACEMENT: out[0] = u; return 1;
+    case CD_OV_VELOCITY: out[0] = ut; return 1;
+    case CD_OV_FORCE: out[0] = F; return 1;
+    default: return -1;
+    }
+}
+
+static int lsd_check(const cd_system *s, int index, const void *vp, cd_error *err)
+{
+    const cd_p_joint *p = vp;
+    const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumbers.x[0]];
+    int rc = cd_conn_check_markers(s, index, vp, CD_MKF_POSITION,
+                                   "ObjectConnectorLinearSpringDamper", err);
+    if (rc) return rc;
+    if (!(mk->type->marker->flags & CD_MKF_ORIENTATION))
+        return cd_error_set(err, CD_ERR_INPUT, "ObjectConnectorLinearSpringDamper %d: parameter "
+                            "'markerNumbers' entry 0 refers to marker %d of type %s, which "
+                            "provides no orientation for the axis; use MarkerBodyRigid",
+                            index, p->markerNumbers.x[0], mk->type->name);
+    if (!(cd_dot(p->axisMarker0.x, p->axisMarker0.x) > 0))
+        return cd_error_set(err, CD_ERR_INPUT, "ObjectConnectorLinearSpringDamper %d: parameter "
+                            "'axisMarker0' must not be zero", index);
+    return CD_OK;
+}
+
+static const cd_objectops lsd_ops = {
+    .flags = CD_OBJF_CONNECTOR,
+    .nmarkers = 2,
+    .mass_const = 1,
+    .residual = lsd_residual,
+    .output = lsd_output,
+    .uses_userfunc = tsd_uf};
+static const cd_outvar lsd_ov[] = {CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_FORCE, CD_OV_NONE};
+static const cd_field lsd_fields[] = {
+    NAME_FIELD,
+    {"markerNumbers", CD_FT_INDEXLIST, 2, OFF(markerNumbers), NULL, 0, CD_MARKER, "",
+     "[m0, m1]: m0 with orientation (the axis), m1 a position marker", NULL},
+    {"stiffness", CD_FT_REAL, 0, OFF(stiffness), "0", 0, 0, "N/m", "stiffness k", NULL},
+    {"damping", CD_FT_REAL, 0, OFF(damping), "0", 0, 0, "N s/m", "damping d", NULL},
+    {"axisMarker0", CD_FT_VEC, 3, OFF(axisMarker0), "1 0 0", 0, 0, "",
+     "the spring's axis in marker 0's frame", NULL},
+    {"offset", CD_FT_REAL, 0, OFF(offset), "0", 0, 0, "m", "relaxed displacement", NULL},
+    {"velocityOffset", CD_FT_REAL, 0, OFF(velocityOffset), "0", 0, 0, "m/s",
+     "velocity subtracted in the damping term", NULL},
+    {"force", CD_FT_REAL, 0, OFF(force), "0", 0, 0, "N", "constant force added", NULL},
+    ACTIVE_FIELD,
+    {"springForceUserFunction", CD_FT_FUNC, CD_UF_COORDSPRING, OFF(userFunction), NULL, 0, 0, "",
+     "f(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) -> force "
+     "replacing the linear law", NULL}};
+
+const cd_itemtype cd_type_ObjectConnectorLinearSpringDamper = {
+    CD_OBJECT, "ObjectConnectorLinearSpringDamper", "ConnectorLinearSpringDamper",
+    "LinearSpringDamper",
+    "A spring-damper along an axis fixed to marker 0: F = k (u - offset) + d (u_t - "
+    "velocityOffset) + force with u the displacement of marker 1 along the axis; other "
+    "directions are free (numerical Jacobian).", sizeof(cd_p_joint), lsd_fields,
+    CD_NF(lsd_fields), lsd_check, NULL, &lsd_ops, NULL, NULL, lsd_ov};

@@ -352,6 +352,23 @@ class ObjectConnectorTorsionalSpringDamper(ItemBase):
 TorsionalSpringDamper = ObjectConnectorTorsionalSpringDamper
 ConnectorTorsionalSpringDamper = ObjectConnectorTorsionalSpringDamper
 
+class ObjectConnectorLinearSpringDamper(ItemBase):
+    """A spring-damper along an axis fixed to marker 0: F = k (u - offset) + d (u_t - velocityOffset) + force with u the displacement of marker 1 along the axis; other directions are free (numerical Jacobian)."""
+    name: str
+    markerNumbers: Sequence[int]
+    stiffness: float
+    damping: float
+    axisMarker0: Sequence[float]
+    offset: float
+    velocityOffset: float
+    force: float
+    activeConnector: bool
+    springForceUserFunction: Union[Callable[..., Any], int]
+    def __init__(self, name: str = '', markerNumbers: Sequence[int] = [-1, -1], stiffness: float = 0.0, damping: float = 0.0, axisMarker0: Sequence[float] = [1.0, 0.0, 0.0], offset: float = 0.0, velocityOffset: float = 0.0, force: float = 0.0, activeConnector: bool = True, springForceUserFunction: Union[Callable[..., Any], int] = 0, visualization: Any = None) -> None: ...
+
+LinearSpringDamper = ObjectConnectorLinearSpringDamper
+ConnectorLinearSpringDamper = ObjectConnectorLinearSpringDamper
+
 class MarkerNodePosition(ItemBase):
     """The position of a node (NodePoint, NodePoint2D, NodePointGround)."""
     name: str
@@ -501,4 +518,4 @@ class SensorLoad(ItemBase):
     def __init__(self, name: str = '', loadNumber: int = -1, writeToFile: bool = False, fileName: str = '', storeInternal: bool = True, visualization: Any = None) -> None: ...
 
 
-__all__ = ['OutputVariableType', 'ConfigurationType', 'ItemBase', 'ITEM_TYPES', 'item_class', 'NodePoint', 'Point', 'NodePoint2D', 'Point2D', 'Node1D', 'NodePointGround', 'PointGround', 'NodeGenericODE2', 'NodeRigidBody2D', 'NodeRigidBodyEP', 'NodeRigidBodyRxyz', 'NodeRigidBodyRotVecLG', 'ObjectGround', 'Ground', 'ObjectMassPoint', 'MassPoint', 'ObjectMassPoint2D', 'MassPoint2D', 'ObjectMass1D', 'Mass1D', 'ObjectGenericODE2', 'GenericODE2', 'ObjectRigidBody2D', 'RigidBody2D', 'ObjectRigidBody', 'RigidBody', 'ObjectConnectorSpringDamper', 'SpringDamper', 'ConnectorSpringDamper', 'ObjectConnectorCartesianSpringDamper', 'CartesianSpringDamper', 'ConnectorCartesianSpringDamper', 'ObjectConnectorCoordinateSpringDamper', 'CoordinateSpringDamper', 'ConnectorCoordinateSpringDamper', 'ObjectConnectorDistance', 'DistanceConstraint', 'ConnectorDistance', 'ObjectConnectorCoordinate', 'CoordinateConstraint', 'ConnectorCoordinate', 'ObjectJointRevolute2D', 'RevoluteJoint2D', 'JointRevolute2D', 'ObjectJointPrismatic2D', 'PrismaticJoint2D', 'JointPrismatic2D', 'ObjectJointSpherical', 'SphericalJoint', 'JointSpherical', 'ObjectJointGeneric', 'GenericJoint', 'JointGeneric', 'ObjectJointRevoluteZ', 'RevoluteJointZ', 'JointRevoluteZ', 'ObjectJointPrismaticX', 'PrismaticJointX', 'JointPrismaticX', 'ObjectConnectorTorsionalSpringDamper', 'TorsionalSpringDamper', 'ConnectorTorsionalSpringDamper', 'MarkerNodePosition', 'MarkerNodeCoordinate', 'MarkerBodyPosition', 'MarkerBodyMass', 'MarkerBodyRigid', 'MarkerNodeRigid', 'MarkerNodeRotationCoordinate', 'LoadForceVector', 'Force', 'LoadCoordinate', 'LoadMassProportional', 'Gravity', 'LoadTorqueVector', 'Torque', 'SensorNode', 'SensorObject', 'SensorBody', 'SensorMarker', 'SensorLoad']
+__all__ = ['OutputVariableType', 'ConfigurationType', 'ItemBase', 'ITEM_TYPES', 'item_class', 'NodePoint', 'Point', 'NodePoint2D', 'Point2D', 'Node1D', 'NodePointGround', 'PointGround', 'NodeGenericODE2', 'NodeRigidBody2D', 'NodeRigidBodyEP', 'NodeRigidBodyRxyz', 'NodeRigidBodyRotVecLG', 'ObjectGround', 'Ground', 'ObjectMassPoint', 'MassPoint', 'ObjectMassPoint2D', 'MassPoint2D', 'ObjectMass1D', 'Mass1D', 'ObjectGenericODE2', 'GenericODE2', 'ObjectRigidBody2D', 'RigidBody2D', 'ObjectRigidBody', 'RigidBody', 'ObjectConnectorSpringDamper', 'SpringDamper', 'ConnectorSpringDamper', 'ObjectConnectorCartesianSpringDamper', 'CartesianSpringDamper', 'ConnectorCartesianSpringDamper', 'ObjectConnectorCoordinateSpringDamper', 'CoordinateSpringDamper', 'ConnectorCoordinateSpringDamper', 'ObjectConnectorDistance', 'DistanceConstraint', 'ConnectorDistance', 'ObjectConnectorCoordinate', 'CoordinateConstraint', 'ConnectorCoordinate', 'ObjectJointRevolute2D', 'RevoluteJoint2D', 'JointRevolute2D', 'ObjectJointPrismatic2D', 'PrismaticJoint2D', 'JointPrismatic2D', 'ObjectJointSpherical', 'SphericalJoint', 'JointSpherical', 'ObjectJointGeneric', 'GenericJoint', 'JointGeneric', 'ObjectJointRevoluteZ', 'RevoluteJointZ', 'JointRevoluteZ', 'ObjectJointPrismaticX', 'PrismaticJointX', 'JointPrismaticX', 'ObjectConnectorTorsionalSpringDamper', 'TorsionalSpringDamper', 'ConnectorTorsionalSpringDamper', 'ObjectConnectorLinearSpringDamper', 'LinearSpringDamper', 'ConnectorLinearSpringDamper', 'MarkerNodePosition', 'MarkerNodeCoordinate', 'MarkerBodyPosition', 'MarkerBodyMass', 'MarkerBodyRigid', 'MarkerNodeRigid', 'MarkerNodeRotationCoordinate', 'LoadForceVector', 'Force', 'LoadCoordinate', 'LoadMassProportional', 'Gravity', 'LoadTorqueVector', 'Torque', 'SensorNode', 'SensorObject', 'SensorBody', 'SensorMarker', 'SensorLoad']
