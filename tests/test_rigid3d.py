@@ -494,3 +494,26 @@ def test_linear_spring_damper_needs_an_oriented_marker_0():
         mbs.AddObject(cd.LinearSpringDamper(markerNumbers=[m, g], stiffness=1))
     with pytest.raises(ValueError, match=r"'axisMarker0' must not be zero"):
         mbs.AddObject(cd.LinearSpringDamper(markerNumbers=[g, m], axisMarker0=[0, 0, 0]))
+
+
+@pytest.mark.parametrize("node_kind", ["EP", "Rxyz"])
+def test_angular_acceleration_of_the_torque_free_body(node_kind):
+    """Euler's equations: J w_t + w x J w = 0 in the body frame, so the local angular
+    acceleration output must equal -J^-1 (w x J w) (up to the integration error)."""
+    J = np.diag([0.5, 0.5, 0.8])
+    w0 = np.array([0.6, 0.0, 3.0])
+    mbs = cd.SystemContainer().AddSystem()
+    if node_kind == "EP":
+        n = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, 1, 0, 0, 0],
+                                           initialVelocities=[0, 0, 0, *ep_rates(w0)]))
+    else:
+        n = mbs.AddNode(cd.NodeRigidBodyRxyz(initialVelocities=[0, 0, 0, *w0]))
+    b = mbs.AddObject(cd.RigidBody(mass=1, inertia=inertia6(J), nodeNumber=n))
+    mbs.Assemble()
+    mbs.SolveDynamic(settings(1e-3, 0.5))
+    wl = mbs.GetObjectOutput(b, OV.AngularVelocityLocal)
+    al = mbs.GetObjectOutput(b, OV.AngularAccelerationLocal)
+    expected = -np.linalg.solve(J, np.cross(wl, J @ wl))
+    assert np.abs(al - expected).max() < 1e-4 * np.abs(expected).max()
+    A = mbs.GetObjectOutput(b, OV.RotationMatrix).reshape(3, 3)
+    assert np.allclose(mbs.GetObjectOutput(b, OV.AngularAcceleration), A @ al, atol=1e-12)

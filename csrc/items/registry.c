@@ -44,7 +44,7 @@ static const char *ov_names[CD_OV_COUNT] = {
     "_None", "Position", "Displacement", "Velocity", "Acceleration", "Coordinates",
     "Coordinates_t", "Coordinates_tt", "Force", "Distance", "ConstraintEquation", "Rotation",
     "AngularVelocity", "AngularAcceleration", "RotationMatrix", "Torque", "VelocityLocal",
-    "AngularVelocityLocal", "KineticEnergy"};
+    "AngularVelocityLocal", "KineticEnergy", "AngularAccelerationLocal"};
 
 const char *cd_outvar_name(cd_outvar v)
 {

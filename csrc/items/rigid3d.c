@@ -483,6 +483,19 @@ static int rb3_output(const cd_objctx *c, cd_outvar var, double *out)
     switch (var) {
     case CD_OV_ROTATION: rotxyz_of(md.A, out); return 3;
     case CD_OV_ANGULARVELOCITYLOCAL: cd_mattvec(md.A, md.omega, out); return 3;
+    case CD_OV_ANGULARACCELERATIONLOCAL:  /* w_t (local) = Gbar theta_tt + Gbd_v */
+    case CD_OV_ANGULARACCELERATION: {     /* global: A w_t (A_t w = w x w = 0) */
+        rb3_kin k;
+        double wl[3];
+        rb3_eval(c->sys, c->item, c->q, c->v, &k);
+        for (int i = 0; i < 3; i++) {
+            wl[i] = k.Gbd[i];
+            for (int j = 0; j < k.nt; j++) wl[i] += k.Gb[k.nt * i + j] * c->a[3 + j];
+        }
+        if (var == CD_OV_ANGULARACCELERATION) cd_matvec(k.A, wl, out);
+        else memcpy(out, wl, sizeof wl);
+        return 3;
+    }
     case CD_OV_VELOCITYLOCAL: cd_mattvec(md.A, md.vel, out); return 3;
     case CD_OV_KINETICENERGY:  /* T = v^T M v / 2 in the velocity coordinates */
         rb3_mass(c, M);
@@ -548,7 +561,8 @@ static const cd_outvar body_ov[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VE
                                     CD_OV_ACCELERATION, CD_OV_ANGULARVELOCITY,
                                     CD_OV_ROTATIONMATRIX, CD_OV_ROTATION,
                                     CD_OV_ANGULARVELOCITYLOCAL, CD_OV_VELOCITYLOCAL,
-                                    CD_OV_KINETICENERGY, CD_OV_NONE};
+                                    CD_OV_KINETICENERGY, CD_OV_ANGULARACCELERATION,
+                                    CD_OV_ANGULARACCELERATIONLOCAL, CD_OV_NONE};
 
 static const cd_field body_fields[] = {
     NAME_FIELD("object"),

@@ -23,6 +23,7 @@ class OutputVariableType(IntEnum):
     VelocityLocal = 16
     AngularVelocityLocal = 17
     KineticEnergy = 18
+    AngularAccelerationLocal = 19
 
 class ConfigurationType(IntEnum):
     Current = 0
