@@ -517,3 +517,40 @@ def test_angular_acceleration_of_the_torque_free_body(node_kind):
     assert np.abs(al - expected).max() < 1e-4 * np.abs(expected).max()
     A = mbs.GetObjectOutput(b, OV.RotationMatrix).reshape(3, 3)
     assert np.allclose(mbs.GetObjectOutput(b, OV.AngularAcceleration), A @ al, atol=1e-12)
+
+
+def test_rigid_body_spring_damper_bushing_frequencies():
+    """A rigid body hung on a 6-component bushing (diagonal stiffness): small vibrations in x
+    at sqrt(k/m) and about z at sqrt(k_r/J_zz), each from its own initial condition."""
+    m, Jzz, k, kr = 2.0, 0.3, 800.0, 60.0
+    K = np.diag([k, k, k, kr, kr, kr])
+    cases = {"x": ([0.01, 0, 0, 0, 0, 0], 0, np.sqrt(k / m)),
+             "rz": ([0, 0, 0, 0, 0, 0.02], 5, np.sqrt(kr / Jzz))}
+    for name, (x0, comp, w) in cases.items():
+        mbs = cd.SystemContainer().AddSystem()
+        ground = mbs.AddObject(cd.ObjectGround())
+        R = RotationMatrixZ(x0[5])
+        n = mbs.AddNode(cd.NodeRigidBodyEP(
+            referenceCoordinates=[*x0[:3], *RotationMatrix2EulerParameters(R)]))
+        b = mbs.AddObject(cd.RigidBody(mass=m, inertia=[0.2, 0.2, Jzz, 0, 0, 0], nodeNumber=n))
+        m0 = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=ground))
+        m1 = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=b))
+        sd = mbs.AddObject(cd.RigidBodySpringDamper(markerNumbers=[m0, m1], stiffness=K))
+        s1 = mbs.AddSensor(cd.SensorObject(objectNumber=sd, outputVariableType=(
+            OV.Displacement if comp < 3 else OV.Rotation)))
+        mbs.Assemble()
+        mbs.SolveDynamic(settings(1e-4, 1.0))
+        data = mbs.GetSensorStoredData(s1)
+        t, x = data[:, 0], data[:, 1 + comp % 3]
+        exact = x0[comp] * np.cos(w * t)
+        assert np.abs(x - exact).max() < 2e-3 * abs(x0[comp]), name
+        other = np.delete(data[:, 1:], comp % 3, axis=1)
+        assert np.abs(other).max() < 1e-9, name
+
+
+def test_rigid_body_spring_damper_checks_matrix_shapes():
+    mbs = cd.SystemContainer().AddSystem()
+    g = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=mbs.AddObject(cd.ObjectGround())))
+    with pytest.raises(ValueError, match=r"RigidBodySpringDamper 1: parameter 'stiffness' must "
+                                         r"be a 6x6 matrix, got 3x3"):
+        mbs.AddObject(cd.RigidBodySpringDamper(markerNumbers=[g, g], stiffness=np.eye(3)))

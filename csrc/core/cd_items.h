@@ -99,6 +99,8 @@ typedef struct {
     cd_mat rotationMarker0, rotationMarker1;  /* Generic: joint frames in the marker frames */
     double stiffness, damping, offset, velocityOffset, torque;  /* Torsional-, LinearSpringDamper */
     double force;
+    cd_mat stiffness6, damping6;        /* RigidBodySpringDamper: 6 x 6 */
+    cd_vec offset6;
     cd_func userFunction;
     int constrainRotation, activeConnector;
 } cd_p_joint;
@@ -121,7 +123,7 @@ extern const cd_itemtype cd_type_NodeRigidBody2D, cd_type_ObjectRigidBody2D,
     cd_type_ObjectRigidBody, cd_type_ObjectJointSpherical, cd_type_ObjectJointGeneric,
     cd_type_ObjectJointRevoluteZ, cd_type_ObjectJointPrismaticX, cd_type_NodeRigidBodyRotVecLG,
     cd_type_MarkerNodeRotationCoordinate, cd_type_ObjectConnectorTorsionalSpringDamper,
-    cd_type_ObjectConnectorLinearSpringDamper;
+    cd_type_ObjectConnectorLinearSpringDamper, cd_type_ObjectConnectorRigidBodySpringDamper;
 extern const cd_itemtype cd_type_SensorNode, cd_type_SensorObject, cd_type_SensorBody,
     cd_type_SensorMarker, cd_type_SensorLoad;
 

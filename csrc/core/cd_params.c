@@ -91,8 +91,8 @@ int cd_field_set_numbers(const cd_field *f, void *p, const double *x, int n, int
 /* set one field to its default */
 static int set_default(const cd_field *f, void *p, cd_error *err)
 {
-    double x[16];
-    int n = f->def ? parse_default(f->def, x, 16) : 0;
+    double x[64];  /* the longest default: a 6 x 6 matrix */
+    int n = f->def ? parse_default(f->def, x, 64) : 0;
     if (f->type == CD_FT_STRING) {
         char **s = FIELD(p, f, char *);
         const char *d = f->def ? f->def : "";

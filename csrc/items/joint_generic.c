@@ -8,6 +8,7 @@
  *   d(a . b)    = dtheta0 . (a x b) + dtheta1 . (b x a)  (a of frame 0, b of frame 1)
  * A free axis has the equation lambda = 0. The Jacobian is computed numerically. */
 #include "../core/cd_items.h"
+#include "../core/cd_lie.h"
 #include "../core/cd_vec3.h"
 #include <math.h>
 #include <stdio.h>
@@ -371,3 +372,114 @@ const cd_itemtype cd_type_ObjectConnectorLinearSpringDamper = {
     "velocityOffset) + force with u the displacement of marker 1 along the axis; other "
     "directions are free (numerical Jacobian).", sizeof(cd_p_joint), lsd_fields,
     CD_NF(lsd_fields), lsd_check, NULL, &lsd_ops, NULL, NULL, lsd_ov};
+
+/* ---------------------------------------------------------------- RigidBodySpringDamper */
+
+/* relative motion in joint frame 0 (F0 = A0 R0, F1 = A1 R1):
+ *   x = [F0^T (p1 - p0); log(F0^T F1)],  x_t = [F0^T (v1 - v0); F0^T (w1 - w0)]
+ *   [f; m] = K (x - offset) + D x_t (6 x 6, local)
+ * the force F0 f acts on marker 1 and -F0 f on marker 0, the torque F0 m on body 1 and
+ * -F0 m on body 0: r2 = JD^T F0 f + (Jrot1 - Jrot0)^T F0 m. (The displacement is measured in
+ * the frame of marker 0; Jacobian numerical.) */
+static int rbsd_eval(const cd_objctx *c, double fg[3], double mg[3], double x[6], double fm[6])
+{
+    const cd_p_joint *p = c->item->p;
+    double F0[9], F1[9], Ar[9], d[3], vd[3], dw[3], xt[6];
+    frame(c->md[0].A, &p->rotationMarker0, F0);
+    frame(c->md[1].A, &p->rotationMarker1, F1);
+    for (int i = 0; i < 3; i++) {
+        d[i] = c->md[1].pos[i] - c->md[0].pos[i];
+        vd[i] = c->md[1].vel[i] - c->md[0].vel[i];
+        dw[i] = c->md[1].omega[i] - c->md[0].omega[i];
+    }
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            Ar[3 * i + j] = F0[i] * F1[j] + F0[3 + i] * F1[3 + j] + F0[6 + i] * F1[6 + j];
+    cd_mattvec(F0, d, x);
+    cd_rot_log(Ar, x + 3);
+    cd_mattvec(F0, vd, xt);
+    cd_mattvec(F0, dw, xt + 3);
+    for (int i = 0; i < 6; i++) {
+        fm[i] = 0;
+        for (int j = 0; j < 6; j++)
+            fm[i] += p->stiffness6.x[6 * i + j] *
+                     (x[j] - p->offset6.x[j]) + p->damping6.x[6 * i + j] * xt[j];
+    }
+    cd_matvec(F0, fm, fg);
+    cd_matvec(F0, fm + 3, mg);
+    return CD_OK;
+}
+
+static int rbsd_residual(const cd_objctx *c, double *r2, double *rae)
+{
+    double fg[3], mg[3], x[6], fm[6];
+    (void)rae;
+    memset(r2, 0, sizeof(double) * (size_t)c->item->nq);
+    if (!((const cd_p_joint *)c->item->p)->activeConnector) return CD_OK;
+    rbsd_eval(c, fg, mg, x, fm);
+    cd_conn_apply_force(c, fg, r2);
+    cd_conn_add_rot_row(c, 1, mg, 1.0, r2);
+    cd_conn_add_rot_row(c, 0, mg, -1.0, r2);
+    return CD_OK;
+}
+
+static int rbsd_output(const cd_objctx *c, cd_outvar var, double *out)
+{
+    double fg[3], mg[3], x[6], fm[6];
+    rbsd_eval(c, fg, mg, x, fm);
+    switch (var) {
+    case CD_OV_DISPLACEMENT: memcpy(out, x, 3 * sizeof(double)); return 3;
+    case CD_OV_ROTATION: memcpy(out, x + 3, 3 * sizeof(double)); return 3;
+    case CD_OV_FORCE: memcpy(out, fm, 3 * sizeof(double)); return 3;
+    case CD_OV_TORQUE: memcpy(out, fm + 3, 3 * sizeof(double)); return 3;
+    default: return -1;
+    }
+}
+
+static int rbsd_check(const cd_system *s, int index, const void *vp, cd_error *err)
+{
+    const cd_p_joint *p = vp;
+    int rc = check(s, index, vp, err);
+    if (rc) return rc;
+    const cd_mat *m[2] = {&p->stiffness6, &p->damping6};
+    const char *nm[2] = {"stiffness", "damping"};
+    for (int k = 0; k < 2; k++)
+        if (m[k]->rows != 6 || m[k]->cols != 6)
+            return cd_error_set(err, CD_ERR_INPUT, "ObjectConnectorRigidBodySpringDamper %d: "
+                                "parameter '%s' must be a 6x6 matrix, got %dx%d", index, nm[k],
+                                m[k]->rows, m[k]->cols);
+    if (p->offset6.n != 6)
+        return cd_error_set(err, CD_ERR_INPUT, "ObjectConnectorRigidBodySpringDamper %d: "
+                            "parameter 'offset' must have length 6, got %d", index,
+                            p->offset6.n);
+    return CD_OK;
+}
+
+static const cd_objectops rbsd_ops = {
+    .flags = CD_OBJF_CONNECTOR,
+    .nmarkers = 2,
+    .mass_const = 1,
+    .residual = rbsd_residual,
+    .output = rbsd_output};
+static const cd_outvar rbsd_ov[] = {CD_OV_DISPLACEMENT, CD_OV_ROTATION, CD_OV_FORCE, CD_OV_TORQUE,
+                                    CD_OV_NONE};
+static const cd_field rbsd_fields[] = {
+    NAME_FIELD, MARKERS_FIELD,
+    {"stiffness", CD_FT_MAT, 6, OFF(stiffness6), "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 "
+     "0 0 0 0 0 0 0 0 0 0 0 0", 0, 0, "", "6x6 stiffness on [displacement; rotation vector] in "
+     "joint frame 0", NULL},
+    {"damping", CD_FT_MAT, 6, OFF(damping6), "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 "
+     "0 0 0 0 0 0 0 0 0 0 0 0", 0, 0, "", "6x6 damping on [velocity; angular velocity] in joint "
+     "frame 0", NULL},
+    ROT_FIELDS,
+    {"offset", CD_FT_VEC, 6, OFF(offset6), "0 0 0 0 0 0", 0, 0, "",
+     "relaxed [displacement; rotation vector]", NULL},
+    ACTIVE_FIELD};
+
+const cd_itemtype cd_type_ObjectConnectorRigidBodySpringDamper = {
+    CD_OBJECT, "ObjectConnectorRigidBodySpringDamper", "ConnectorRigidBodySpringDamper",
+    "RigidBodySpringDamper",
+    "A 6-component spring-damper (bushing) between two rigid markers: force and torque "
+    "K (x - offset) + D x_t in joint frame 0, x = relative displacement and rotation vector "
+    "(numerical Jacobian).", sizeof(cd_p_joint), rbsd_fields, CD_NF(rbsd_fields), rbsd_check,
+    NULL, &rbsd_ops, NULL, NULL, rbsd_ov};

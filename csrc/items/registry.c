@@ -15,6 +15,7 @@ static const cd_itemtype *const types[] = {
     &cd_type_ObjectJointPrismatic2D, &cd_type_ObjectJointSpherical, &cd_type_ObjectJointGeneric,
     &cd_type_ObjectJointRevoluteZ, &cd_type_ObjectJointPrismaticX,
     &cd_type_ObjectConnectorTorsionalSpringDamper, &cd_type_ObjectConnectorLinearSpringDamper,
+    &cd_type_ObjectConnectorRigidBodySpringDamper,
     &cd_type_MarkerNodePosition, &cd_type_MarkerNodeCoordinate, &cd_type_MarkerBodyPosition,
     &cd_type_MarkerBodyMass, &cd_type_MarkerBodyRigid, &cd_type_MarkerNodeRigid,
     &cd_type_MarkerNodeRotationCoordinate,
