@@ -20,14 +20,24 @@
 static int two_ae(const void *p) { (void)p; return 2; }
 static int active(const void *p) { return ((const cd_p_joint *)p)->activeConnector; }
 
-/* ---------------------------------------------------------------- Revolute2D */
+/* ---------------------------------------------------------------- point coincidence */
+/* Revolute2D (rows x, y) and Spherical (rows x, y, z, each constrained or free) share
+ * g_i = (p1 - p0)_i on the first na global axes; on[i] = 0 makes row i the equation
+ * lambda_i = 0. r2 = JD^T F with F_i = lambda_i on the constrained rows. */
 
-static int rev_residual(const cd_objctx *c, double *r2, double *rae)
+static void point_force(const cd_objctx *c, int na, const int on[3], double F[3])
 {
-    double F[3] = {c->lam[0], c->lam[1], 0};
+    for (int i = 0; i < 3; i++) F[i] = i < na && on[i] ? c->lam[i] : 0.0;
+}
+
+static int point_residual(const cd_objctx *c, int na, const int on[3], double *r2, double *rae)
+{
+    double F[3];
+    point_force(c, na, on, F);
     cd_conn_apply_force(c, F, r2);
-    for (int i = 0; i < 2; i++)
-        rae[i] = c->index2 ? c->md[1].vel[i] - c->md[0].vel[i] : c->md[1].pos[i] - c->md[0].pos[i];
+    for (int i = 0; i < na; i++)
+        rae[i] = !on[i] ? c->lam[i]
+               : c->index2 ? c->md[1].vel[i] - c->md[0].vel[i] : c->md[1].pos[i] - c->md[0].pos[i];
     return CD_OK;
 }
 
@@ -44,25 +54,42 @@ static void add_jtv(const cd_objctx *c, int k, double sgn, const double F[3], do
         for (int i = 0; i < n; i++) K[(o + i) + nq * (o + j)] += sgn * Kk[i + n * j];
 }
 
-/* Cq = rows x, y of JD; K = d(JD^T F)/dq from the markers' lever arms */
-static int rev_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
-                        double *Gv)
+/* Cq = the constrained rows of JD; K = d(JD^T F)/dq from the markers' lever arms (index 3,
+ * markers with constant Jacobians or d(J^T v)/dq; numerical otherwise) */
+static int point_jacobian(const cd_objctx *c, int na, const int on[3], double *K, double *D,
+                          double *Cq, double *Gq, double *Gv)
 {
     int nq = c->item->nq;
-    double JD[3 * CD_CONN_MAXNQ], F[3] = {c->lam[0], c->lam[1], 0};
+    double JD[3 * CD_CONN_MAXNQ], F[3];
     if (c->index2 || nq > CD_CONN_MAXNQ) return CD_JAC_NUMERICAL;
     for (int k = 0; k < 2; k++)
         if (!c->md[k].Jconst && !c->md[k].jtv_dq) return CD_JAC_NUMERICAL;
     cd_conn_jd(c, JD);
     memset(K, 0, sizeof(double) * (size_t)(nq * nq));
     memset(D, 0, sizeof(double) * (size_t)(nq * nq));
-    memset(Gv, 0, sizeof(double) * (size_t)(2 * nq));
+    memset(Gv, 0, sizeof(double) * (size_t)(na * nq));
     for (int i = 0; i < nq; i++)
-        for (int j = 0; j < 2; j++) Cq[j + 2 * i] = JD[j + 3 * i];
-    memcpy(Gq, Cq, sizeof(double) * (size_t)(2 * nq));
+        for (int j = 0; j < na; j++) Cq[j + na * i] = on[j] ? JD[j + 3 * i] : 0.0;
+    memcpy(Gq, Cq, sizeof(double) * (size_t)(na * nq));
+    point_force(c, na, on, F);
     add_jtv(c, 1, 1.0, F, K);
     add_jtv(c, 0, -1.0, F, K);
     return CD_OK;
+}
+
+/* ---------------------------------------------------------------- Revolute2D */
+
+static const int REV_ON[3] = {1, 1, 0};
+
+static int rev_residual(const cd_objctx *c, double *r2, double *rae)
+{
+    return point_residual(c, 2, REV_ON, r2, rae);
+}
+
+static int rev_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
+                        double *Gv)
+{
+    return point_jacobian(c, 2, REV_ON, K, D, Cq, Gq, Gv);
 }
 
 static int rev_output(const cd_objctx *c, cd_outvar var, double *out)
@@ -167,38 +194,24 @@ static int three_ae(const void *p) { (void)p; return 3; }
 static int sph_on(const cd_p_joint *p, int i) { return p->constrainedAxes.x[i] != 0.0; }
 static int sph_lambda_row(const cd_item *it, int j) { return !sph_on(it->p, j); }
 
+static void sph_axes(const cd_p_joint *p, int on[3])
+{
+    for (int i = 0; i < 3; i++) on[i] = sph_on(p, i);
+}
+
 static int sph_residual(const cd_objctx *c, double *r2, double *rae)
 {
-    const cd_p_joint *p = c->item->p;
-    double F[3];
-    for (int i = 0; i < 3; i++) F[i] = sph_on(p, i) ? c->lam[i] : 0.0;
-    cd_conn_apply_force(c, F, r2);
-    for (int i = 0; i < 3; i++)
-        rae[i] = !sph_on(p, i) ? c->lam[i]
-               : c->index2 ? c->md[1].vel[i] - c->md[0].vel[i] : c->md[1].pos[i] - c->md[0].pos[i];
-    return CD_OK;
+    int on[3];
+    sph_axes(c->item->p, on);
+    return point_residual(c, 3, on, r2, rae);
 }
 
 static int sph_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
                         double *Gv)
 {
-    const cd_p_joint *p = c->item->p;
-    int nq = c->item->nq;
-    double JD[3 * CD_CONN_MAXNQ], F[3];
-    if (c->index2 || nq > CD_CONN_MAXNQ) return CD_JAC_NUMERICAL;
-    for (int k = 0; k < 2; k++)
-        if (!c->md[k].Jconst && !c->md[k].jtv_dq) return CD_JAC_NUMERICAL;
-    cd_conn_jd(c, JD);
-    memset(K, 0, sizeof(double) * (size_t)(nq * nq));
-    memset(D, 0, sizeof(double) * (size_t)(nq * nq));
-    memset(Gv, 0, sizeof(double) * (size_t)(3 * nq));
-    for (int i = 0; i < nq; i++)
-        for (int j = 0; j < 3; j++) Cq[j + 3 * i] = sph_on(p, j) ? JD[j + 3 * i] : 0.0;
-    memcpy(Gq, Cq, sizeof(double) * (size_t)(3 * nq));
-    for (int i = 0; i < 3; i++) F[i] = sph_on(p, i) ? c->lam[i] : 0.0;
-    add_jtv(c, 1, 1.0, F, K);
-    add_jtv(c, 0, -1.0, F, K);
-    return CD_OK;
+    int on[3];
+    sph_axes(c->item->p, on);
+    return point_jacobian(c, 3, on, K, D, Cq, Gq, Gv);
 }
 
 static int sph_output(const cd_objctx *c, cd_outvar var, double *out)
