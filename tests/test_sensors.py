@@ -346,3 +346,21 @@ def test_memory_bounded_over_many_solves():
     gc.collect()
     grown = _rss_bytes() - before
     assert grown < 25e6, f"RSS grew by {grown / 1e6:.1f} MB"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_sensor_file_write_failure_stops_the_solve():
+    """A sensor whose file cannot be written (a full device) stops the solve with a message
+    naming the sensor; the rows stored so far stay available."""
+    mbs = cd.SystemContainer().AddSystem()
+    n = mbs.AddNode(cd.NodePoint())
+    mbs.AddObject(cd.MassPoint(mass=1, nodeNumber=n))
+    s = mbs.AddSensor(cd.SensorNode(nodeNumber=n, outputVariableType=cd.OutputVariableType.Position,
+                                    writeToFile=True, fileName="/dev/full"))
+    mbs.Assemble()
+    settings = cd.SimulationSettings()
+    settings.timeIntegration.numberOfSteps = 2000
+    settings.solutionSettings.sensorsWritePeriod = 0
+    with pytest.raises(cd.SolverError, match=r"SensorNode 0: writing its file failed"):
+        mbs.SolveDynamic(settings)
+    assert mbs.GetSensorStoredData(s).shape[0] > 1

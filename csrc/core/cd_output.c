@@ -40,7 +40,7 @@ static int node_rotation_output(const cd_system *s, cd_evalws *ws, const cd_item
 static int node_output(const cd_system *s, cd_evalws *ws, int i, cd_outvar var, double *out)
 {
     const cd_item *nd = &s->list[CD_NODE].items[i];
-    double pos[3], vel[3], J[3 * 16] = {0}, zero[3] = {0, 0, 0};  /* nodes with a position: nq <= 16 */
+    double pos[3], vel[3], J[3 * 16] = {0};  /* nodes with a position: nq <= 16 */
     int n = nd->nq;
     switch (var) {
     case CD_OV_COORDINATES: return copy_n(out, ws->ql, n);
@@ -63,7 +63,6 @@ static int node_output(const cd_system *s, cd_evalws *ws, int i, cd_outvar var, 
             out[k] = 0;
             for (int j = 0; j < n && j < 3; j++) out[k] += J[k + 3 * j] * x[j];
         }
-        (void)zero;
         return 3;
     }
     default: return -1;

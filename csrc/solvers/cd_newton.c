@@ -122,7 +122,7 @@ static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const c
                     cd_stats *stats, cd_error *err)
 {
     int rc = cd_eval_jacobian(s, &w->ev, st, c, w->values, err);
-    if (rc) return rc > 0 ? rc : rc;
+    if (rc) return rc;
     stats->jacobians++;
     rc = cd_ls_factor(w->ls, w->values, err);
     stats->factorizations++;

@@ -114,11 +114,15 @@ int cd_sensors_record(const cd_system *s, struct cd_evalws *ws, const cd_state *
         int nv = eval_sensor(s, ws, st, i, row + 1, err);
         if (nv < 0) return nv;
         ss->rows[i]++;
-        if (ss->files[i]) {
+        if (ss->files[i]) {  /* the sensor's file (writeToFile); a failed write stops */
             FILE *f = ss->files[i];
             fprintf(f, "%.17g", row[0]);
             for (int k = 1; k <= nv; k++) fprintf(f, ",%.17g", row[k]);
-            fputc('\n', f);
+            if (fputc('\n', f) == EOF || ferror(f)) {
+                char lb[160];
+                return cd_error_set(err, CD_ERR_IO, "%s: writing its file failed at t = %g",
+                                    cd_item_label(s, CD_SENSOR, i, lb, sizeof lb), st->t);
+            }
         }
     }
     /* next output time on the grid t0 + k * period */
