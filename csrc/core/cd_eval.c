@@ -77,6 +77,7 @@ void cd_eval_marker(const cd_system *s, cd_evalws *ws, int slot, const cd_item *
     md->J = ws->mkJ + 3 * (size_t)ws->mkstride * slot;
     md->Jrot = ws->mkJrot + 3 * (size_t)ws->mkstride * slot;
     md->rigid = 0;
+    md->rotd = 0;
     md->jtv_dq = NULL;
     memcpy(md->A, I3, sizeof I3);
     memset(md->omega, 0, sizeof md->omega);

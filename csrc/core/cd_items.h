@@ -152,6 +152,17 @@ int cd_conn_analytic_ok(const cd_objctx *c);
 int cd_conn_check_markers(const cd_system *s, int index, const void *p, int flag,
                           const char *tname, cd_error *err);
 
+/* derivatives of rigid MarkerData (md->rotd; csrc/items/marker_deriv.c). K, G column-major:
+ * jtv_dq: K (n x n) += d(J^T v)/dq;  jrtv_dq: K (ld, block at offset o) += d(Jrot^T t)/dq;
+ * dvec: G (3 x n) = d(A xl)/dq;  dpos, dvel, domega: G = d pos/dq, d vel/dq, d omega/dq
+ * (exact; written fully) */
+void cd_md_jtv_dq(const cd_markerdata *md, const double v[3], double *K);
+void cd_md_jrtv_dq(const cd_markerdata *md, const double t[3], double *K, int ld, int o);
+void cd_md_dvec(const cd_markerdata *md, const double xl[3], double *G);
+void cd_md_dpos(const cd_markerdata *md, double *G);
+void cd_md_dvel(const cd_markerdata *md, double *G);
+void cd_md_domega(const cd_markerdata *md, double *G);
+
 #define CD_NF(arr) ((int)(sizeof(arr) / sizeof((arr)[0])))
 
 #endif

@@ -109,6 +109,13 @@ typedef struct cd_markerdata {
     double r[3];      /* lever arm: marker position - body reference point, global */
     /* K (n x n, column-major) += d(J^T v)/dq at constant v; NULL when J is constant */
     void (*jtv_dq)(const struct cd_markerdata *md, const double v[3], double *K);
+    /* rigid markers with analytic derivatives (rotd == 1; see cd_items.h, cd_md_*): the
+     * position is pos = P q[0..npos-1] + A(theta) lp with theta = q[npos..npos+nrot-1], the
+     * local angular velocity Gb theta_t; J (theta columns) = A (Gb_j x lp), Jrot = A Gb.
+     * dA: exact dA/dtheta_k (row-major 3x3 blocks; Lie-group nodes: along the local tangent),
+     * Gb (3 x nrot, row-major), dGb: dGb/dtheta_k (blocks of Gb's layout), tht: theta_t */
+    int rotd, npos, nrot;
+    double lp[3], tht[4], Gb[12], dA[36], dGb[48];
 } cd_markerdata;
 
 /* ------------------------------------------------------------------ items */
@@ -171,6 +178,12 @@ typedef struct cd_nodeops {
      * Gbar (3 x ntheta, row-major) with local omega = Gbar theta_t, and d(Gbar)/dt theta_t */
     void (*rotation)(const void *p, const double *qref, const double *q, const double *v,
                      double A[9], double *Gbar, double Gbd_v[3]);
+    /* rigid nodes: derivatives of rotation(): dA (ntheta row-major 3x3 blocks, exact
+     * dA/dtheta_k; Lie-group nodes: along the local tangent, A e_k~), dGb (ntheta blocks of
+     * Gbar's layout, dGbar/dtheta_k), dGbd_q and dGbd_v (3 x ntheta, row-major: derivatives
+     * of Gbd_v with respect to theta and theta_t) */
+    void (*rotation_d)(const void *p, const double *qref, const double *q, const double *v,
+                       double *dA, double *dGb, double *dGbd_q, double *dGbd_v);
     /* node-owned algebraic equations (the Euler-parameter norm): number, residual
      * (r2 = C_q^T lam on the node's coordinates, rae = g or g_t) and analytic Jacobian
      * (K = dr2/dq, Cq, Gq = drae/dq, Gv = drae/dv; column-major, written fully) */

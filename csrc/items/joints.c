@@ -7,8 +7,8 @@
  *      constrainRotation the second equation is lambda1 = 0.
  * Index 2: the time derivatives of these equations. r2 = C_q^T lambda.
  * Revolute2D and Spherical have analytic Jacobians at index 3 when both markers provide
- * d(J^T v)/dq (points of planar bodies, node points); otherwise, and for Prismatic2D, the
- * Jacobian is computed numerically. */
+ * d(J^T v)/dq (points of planar and 3D rigid bodies, node points); otherwise, and for
+ * Prismatic2D, the Jacobian is computed numerically. */
 #include "../core/cd_items.h"
 #include "../core/cd_vec3.h"
 #include <math.h>
@@ -70,7 +70,16 @@ static int point_jacobian(const cd_objctx *c, int na, const int on[3], double *K
     memset(Gv, 0, sizeof(double) * (size_t)(na * nq));
     for (int i = 0; i < nq; i++)
         for (int j = 0; j < na; j++) Cq[j + na * i] = on[j] ? JD[j + 3 * i] : 0.0;
-    memcpy(Gq, Cq, sizeof(double) * (size_t)(na * nq));
+    /* Gq: the exact derivative of p1 - p0 (differs from JD for Euler parameters, whose J is
+     * the velocity Jacobian) */
+    for (int k = 0; k < 2; k++) {
+        const cd_markerdata *md = &c->md[k];
+        if (md->rotd) cd_md_dpos(md, JD + 3 * c->item->mk_off[k]);
+        if (k == 0)
+            for (int j = 0; j < 3 * md->n; j++) JD[j] = -JD[j];
+    }
+    for (int i = 0; i < nq; i++)
+        for (int j = 0; j < na; j++) Gq[j + na * i] = on[j] ? JD[j + 3 * i] : 0.0;
     point_force(c, na, on, F);
     add_jtv(c, 1, 1.0, F, K);
     add_jtv(c, 0, -1.0, F, K);

@@ -49,6 +49,22 @@ static void jrot_phi(double *Jrot)
     for (int k = 0; k < 9; k++) Jrot[k] = (k == 8) ? 1.0 : 0.0;
 }
 
+/* derivative data of a planar frame (cd_md_*): A = Rz(phi), Gbar = e_z */
+static void planar_rotd(cd_markerdata *md, double phi, double phit, const double lp[3])
+{
+    double c = cos(phi), s = sin(phi);
+    double dA[9] = {-s, -c, 0, c, -s, 0, 0, 0, 0};
+    md->rotd = 1;
+    md->npos = 2;
+    md->nrot = 1;
+    memcpy(md->dA, dA, sizeof dA);
+    md->Gb[0] = md->Gb[1] = 0;
+    md->Gb[2] = 1;
+    md->dGb[0] = md->dGb[1] = md->dGb[2] = 0;
+    md->tht[0] = phit;
+    memcpy(md->lp, lp, sizeof md->lp);
+}
+
 static void node_frame(const void *vp, const double *qref, const double *q, const double *v,
                        cd_markerdata *md)
 {
@@ -59,6 +75,8 @@ static void node_frame(const void *vp, const double *qref, const double *q, cons
     md->omega[0] = md->omega[1] = 0;
     md->omega[2] = v[2];
     jrot_phi(md->Jrot);
+    static const double zero[3] = {0, 0, 0};
+    planar_rotd(md, qref[2] + q[2], v[2], zero);
 }
 
 static const cd_nodeops node_ops = {.flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq3, .init = node_init, .position = node_position, .frame = node_frame};
@@ -193,6 +211,7 @@ static void rb2_frame(const cd_system *s, const cd_item *it, const double *lp, c
     jrot_phi(md->Jrot);
     md->r[0] = r[0]; md->r[1] = r[1]; md->r[2] = 0;
     md->jtv_dq = md->Jconst ? NULL : rb2_jtv_dq;
+    planar_rotd(md, qref[2] + q[2], v[2], lp);
 }
 
 static void rb2_position(const cd_system *s, const cd_item *it, const double *lp, const double *q,

@@ -11,7 +11,7 @@
  *   Gbar^T (J w_t + w~ J w + m c~ A^T p_tt)                     = Gbar^T tau
  * so M = [m I, -m A c~ Gbar; m Gbar^T c~ A^T, Gbar^T J Gbar] and the residual holds M a plus
  * the quadratic terms m A (w~ w~ c - c~ Gbd_v) and Gbar^T (J Gbd_v + w~ J w).
- * The body's Jacobian is computed numerically (per object). */
+ * The body's Jacobian is analytic (rb3_jacobian). */
 #include "../core/cd_items.h"
 #include "../core/cd_vec3.h"
 #include "../core/cd_lie.h"
@@ -43,8 +43,9 @@ static void rot_ep(const double *e, const double *et, double A[9], double *G, do
     Gbd_v[0] = Gbd_v[1] = Gbd_v[2] = 0;
 }
 
-/* Tait-Bryan xyz, A = Rx(a) Ry(b) Rz(c); global omega = G theta_t with
- * G = [e_x, Rx(a) e_y, Rx(a) Ry(b) e_z]; Gbar = A^T G; Gbd_v = A^T (dG/dt) theta_t */
+/* Tait-Bryan xyz, A = Rx(a) Ry(b) Rz(c); local omega = Gbar theta_t with
+ * Gbar = [Rz^T Ry^T e_x, Rz^T e_y, e_z] = [cb cc, sc, 0; -cb sc, cc, 0; sb, 0, 1] (depends on
+ * b, c only; det = cb) and Gbd_v = (dGbar/dt) theta_t */
 static void rot_rxyz(const double *t, const double *tt, double A[9], double *Gb, double Gbd_v[3])
 {
     double ca = cos(t[0]), sa = sin(t[0]), cb = cos(t[1]), sb = sin(t[1]), cc = cos(t[2]),
@@ -52,17 +53,71 @@ static void rot_rxyz(const double *t, const double *tt, double A[9], double *Gb,
     double R[9] = {cb * cc, -cb * sc, sb,
                    ca * sc + sa * sb * cc, ca * cc - sa * sb * sc, -sa * cb,
                    sa * sc - ca * sb * cc, sa * cc + ca * sb * sc, ca * cb};
-    double G[9] = {1, 0, sb, 0, ca, -sa * cb, 0, sa, ca * cb};  /* columns g1 g2 g3, row-major */
+    double G[9] = {cb * cc, sc, 0, -cb * sc, cc, 0, sb, 0, 1};
     double at = tt[0], bt = tt[1], ct = tt[2];
-    double g2t[3] = {0, -sa * at, ca * at};
-    double g3t[3] = {cb * bt, -ca * cb * at + sa * sb * bt, -sa * cb * at - ca * sb * bt};
-    double Gt[3] = {g2t[0] * bt + g3t[0] * ct, g2t[1] * bt + g3t[1] * ct,
-                    g2t[2] * bt + g3t[2] * ct};
     memcpy(A, R, sizeof R);
-    for (int i = 0; i < 3; i++)      /* Gbar = A^T G */
-        for (int j = 0; j < 3; j++)
-            Gb[3 * i + j] = R[i] * G[j] + R[3 + i] * G[3 + j] + R[6 + i] * G[6 + j];
-    cd_mattvec(R, Gt, Gbd_v);
+    memcpy(Gb, G, sizeof G);
+    /* b_t a_t dGbar_0/db + c_t (a_t dGbar_0/dc + b_t dGbar_1/dc) */
+    Gbd_v[0] = -bt * at * sb * cc + ct * (-at * cb * sc + bt * cc);
+    Gbd_v[1] = bt * at * sb * sc + ct * (-at * cb * cc - bt * sc);
+    Gbd_v[2] = bt * at * cb;
+}
+
+/* dA_k = A Gbar_k~ (exact for an orthogonal parametrization), row-major 3x3 blocks */
+static void dA_orthogonal(const double A[9], const double *Gb, int nt, double *dA)
+{
+    for (int k = 0; k < nt; k++) {
+        double g[3] = {Gb[k], Gb[nt + k], Gb[2 * nt + k]};
+        double S[9] = {0, -g[2], g[1], g[2], 0, -g[0], -g[1], g[0], 0};
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++)
+                dA[9 * k + 3 * i + j] =
+                    A[3 * i] * S[j] + A[3 * i + 1] * S[3 + j] + A[3 * i + 2] * S[6 + j];
+    }
+}
+
+static void rxyz_d(const double *t, const double *tt, double *dA, double *dGb, double *dq,
+                   double *dv)
+{
+    double A[9], Gb[9], Gd[3];
+    double cb = cos(t[1]), sb = sin(t[1]), cc = cos(t[2]), sc = sin(t[2]);
+    double at = tt[0], bt = tt[1], ct = tt[2];
+    rot_rxyz(t, tt, A, Gb, Gd);
+    dA_orthogonal(A, Gb, 3, dA);
+    memset(dGb, 0, 27 * sizeof(double));
+    dGb[9 + 0] = -sb * cc; dGb[9 + 3] = sb * sc; dGb[9 + 6] = cb;            /* d/db */
+    dGb[18 + 0] = -cb * sc; dGb[18 + 3] = -cb * cc;                          /* d/dc */
+    dGb[18 + 1] = cc; dGb[18 + 4] = -sc;
+    double Q[9] = {0, at * bt * (-cb * cc) + ct * at * sb * sc,
+                   at * bt * sb * sc + ct * at * (-cb * cc) - ct * bt * sc,
+                   0, at * bt * cb * sc + ct * at * sb * cc,
+                   at * bt * sb * cc + ct * at * cb * sc - ct * bt * cc,
+                   0, -at * bt * sb, 0};
+    double V[9] = {bt * (-sb * cc) + ct * (-cb * sc), at * (-sb * cc) + ct * cc,
+                   at * (-cb * sc) + bt * cc,
+                   bt * sb * sc + ct * (-cb * cc), at * sb * sc - ct * sc,
+                   at * (-cb * cc) - bt * sc,
+                   bt * cb, at * cb, 0};
+    memcpy(dq, Q, sizeof Q);
+    memcpy(dv, V, sizeof V);
+}
+
+/* Euler parameters: A is quadratic in e, Gbar linear and Gbar(e_t) e_t = 0 */
+static void ep_d(const double *e, double *dA, double *dGb, double *dq, double *dv)
+{
+    double e0 = e[0], e1 = e[1], e2 = e[2], e3 = e[3];
+    double D[36] = {e0, -e3, e2, e3, e0, -e1, -e2, e1, e0,
+                    e1, e2, e3, e2, -e1, -e0, e3, e0, -e1,
+                    -e2, e1, e0, e1, e2, e3, -e0, e3, -e2,
+                    -e3, -e0, e1, e0, -e3, e2, e1, e2, e3};
+    for (int k = 0; k < 36; k++) dA[k] = 2 * D[k];
+    for (int k = 0; k < 4; k++) {  /* dGbar/de_k = Gbar(u_k) */
+        double u[4] = {0, 0, 0, 0}, A[9], Gd[3];
+        u[k] = 1;
+        rot_ep(u, u, A, dGb + 12 * k, Gd);
+    }
+    memset(dq, 0, 12 * sizeof(double));
+    memset(dv, 0, 12 * sizeof(double));
 }
 
 /* ---------------------------------------------------------------- nodes */
@@ -113,6 +168,24 @@ static void rxyz_rotation(const void *vp, const double *qref, const double *q, c
     rot_rxyz(t, v + 3, A, Gb, Gbd_v);
 }
 
+static void ep_rotation_d(const void *vp, const double *qref, const double *q, const double *v,
+                          double *dA, double *dGb, double *dq, double *dv)
+{
+    double e[4];
+    (void)vp; (void)v;
+    for (int i = 0; i < 4; i++) e[i] = qref[3 + i] + q[3 + i];
+    ep_d(e, dA, dGb, dq, dv);
+}
+
+static void rxyz_rotation_d(const void *vp, const double *qref, const double *q,
+                            const double *v, double *dA, double *dGb, double *dq, double *dv)
+{
+    double t[3];
+    (void)vp;
+    for (int i = 0; i < 3; i++) t[i] = qref[3 + i] + q[3 + i];
+    rxyz_d(t, v + 3, dA, dGb, dq, dv);
+}
+
 /* the frame of a body-fixed point lp of a node with rotation rot (also used by the body) */
 static void point_frame(const cd_nodeops *ops, const void *np, const double *qref,
                         const double *q, const double *v, const double *lp, cd_markerdata *md)
@@ -155,7 +228,32 @@ static void point_frame(const cd_nodeops *ops, const void *np, const double *qre
     memcpy(md->A, A, sizeof A);
     cd_matvec(A, w, md->omega);
     memcpy(md->r, r, sizeof r);
-    md->jtv_dq = NULL;
+    md->jtv_dq = cd_md_jtv_dq;
+    /* derivative data (cd_md_*) */
+    double dq[12], dv[12];
+    ops->rotation_d(np, qref, q, v, md->dA, md->dGb, dq, dv);
+    md->rotd = 1;
+    md->npos = 3;
+    md->nrot = nt;
+    memcpy(md->lp, lp, sizeof md->lp);
+    memcpy(md->tht, v + 3, sizeof(double) * (size_t)nt);
+    memcpy(md->Gb, Gb, sizeof(double) * (size_t)(3 * nt));
+}
+
+/* rotation vector psi (total), Lie-group node: A = exp(psi~), velocity = local omega, so
+ * Gbar = I and Gbd_v = 0; derivatives along the local tangent (q o exp(d)): dA_k = A e_k~ */
+static void lg_rotation_d(const void *vp, const double *qref, const double *q, const double *v,
+                          double *dA, double *dGb, double *dq, double *dv)
+{
+    static const double I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    double psi[3], A[9];
+    (void)vp; (void)v;
+    for (int i = 0; i < 3; i++) psi[i] = qref[3 + i] + q[3 + i];
+    cd_rot_exp(psi, A);
+    dA_orthogonal(A, I3, 3, dA);
+    memset(dGb, 0, 27 * sizeof(double));
+    memset(dq, 0, 9 * sizeof(double));
+    memset(dv, 0, 9 * sizeof(double));
 }
 
 /* rotation vector psi (total), Lie-group node: A = exp(psi~), velocity = local omega, so
@@ -216,16 +314,19 @@ static void ep_ae_jacobian(const void *vp, const double *qref, const double *q, 
 
 static const cd_nodeops ep_ops = {
     .flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq7, .init = node_init,
-    .position = node_position, .frame = ep_frame, .rotation = ep_rotation, .nae = ep_nae,
+    .position = node_position, .frame = ep_frame, .rotation = ep_rotation,
+    .rotation_d = ep_rotation_d, .nae = ep_nae,
     .ae_residual = ep_ae_residual, .ae_jacobian = ep_ae_jacobian};
 static void lg_frame(const void *vp, const double *qref, const double *q, const double *v,
                      cd_markerdata *md);
 static const cd_nodeops lg_ops = {
     .flags = CD_NODEF_POS | CD_NODEF_ROT | CD_NODEF_LIE, .nq = nq6, .init = node_init,
-    .position = node_position, .frame = lg_frame, .rotation = lg_rotation};
+    .position = node_position, .frame = lg_frame, .rotation = lg_rotation,
+    .rotation_d = lg_rotation_d};
 static const cd_nodeops rxyz_ops = {
     .flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq6, .init = node_init,
-    .position = node_position, .frame = rxyz_frame, .rotation = rxyz_rotation};
+    .position = node_position, .frame = rxyz_frame, .rotation = rxyz_rotation,
+    .rotation_d = rxyz_rotation_d};
 
 static void ep_frame(const void *vp, const double *qref, const double *q, const double *v,
                      cd_markerdata *md)
@@ -233,6 +334,7 @@ static void ep_frame(const void *vp, const double *qref, const double *q, const 
     static const double zero[3] = {0, 0, 0};
     point_frame(&ep_ops, vp, qref, q, v, zero, md);
     md->Jconst = 1;  /* the node point: J = [I 0] */
+    md->jtv_dq = NULL;
 }
 
 static void lg_frame(const void *vp, const double *qref, const double *q, const double *v,
@@ -241,6 +343,7 @@ static void lg_frame(const void *vp, const double *qref, const double *q, const 
     static const double zero[3] = {0, 0, 0};
     point_frame(&lg_ops, vp, qref, q, v, zero, md);
     md->Jconst = 1;
+    md->jtv_dq = NULL;
 }
 
 static void rxyz_frame(const void *vp, const double *qref, const double *q, const double *v,
@@ -249,6 +352,7 @@ static void rxyz_frame(const void *vp, const double *qref, const double *q, cons
     static const double zero[3] = {0, 0, 0};
     point_frame(&rxyz_ops, vp, qref, q, v, zero, md);
     md->Jconst = 1;
+    md->jtv_dq = NULL;
 }
 
 /* Euler parameters of reference + initial coordinates must have unit norm */
@@ -429,12 +533,96 @@ static int rb3_residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
+/* K = dr2/dq, D = dr2/dq_t of r2 = [m p_tt + m A u; Gbar^T h] with (local)
+ *   alpha = Gbar theta_tt + Gbd_v,  u = alpha x c + w x (w x c),
+ *   h = J alpha + w x J w + m c x A^T p_tt
+ * differentiated through A, Gbar, Gbd_v (the node's rotation_d) and w = Gbar theta_t */
+static int rb3_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
+                        double *Gv)
+{
+    const cd_p_rigid3d *p = c->item->p;
+    const cd_item *nd = body_node(c->sys, c->item);
+    int n = c->item->nq, nt = n - 3;
+    double m = p->mass, J[9], dA[36], dGb[48], dGq[12], dGv[12];
+    double al[3], u[3], h[3], Jw[3], wc[3], pl[3], t1[3], t2[3];
+    const double *cm = p->centerOfMass.x, *pa = c->a, *tta = c->a + 3, *tt = c->v + 3;
+    rb3_kin k;
+    (void)Cq; (void)Gq; (void)Gv;
+    rb3_eval(c->sys, c->item, c->q, c->v, &k);
+    nd->type->node->rotation_d(nd->p, c->sys->qref + nd->ltg[0], c->q, c->v, dA, dGb, dGq, dGv);
+    inertia3(p, J);
+    for (int i = 0; i < 3; i++) {
+        al[i] = k.Gbd[i];
+        for (int j = 0; j < nt; j++) al[i] += k.Gb[nt * i + j] * tta[j];
+    }
+    cd_cross(k.w, cm, wc);
+    cd_cross(al, cm, u);
+    cd_cross(k.w, wc, t1);
+    for (int i = 0; i < 3; i++) u[i] += t1[i];
+    cd_matvec(J, k.w, Jw);
+    cd_mattvec(k.A, pa, pl);
+    cd_matvec(J, al, h);
+    cd_cross(k.w, Jw, t1);
+    cd_cross(cm, pl, t2);
+    for (int i = 0; i < 3; i++) h[i] += t1[i] + m * t2[i];
+    memset(K, 0, sizeof(double) * (size_t)(n * n));
+    memset(D, 0, sizeof(double) * (size_t)(n * n));
+    for (int kk = 0; kk < 2 * nt; kk++) {
+        /* column kk < nt: d/dtheta_k (K); else d/dtheta_t_k (D) */
+        int vel = kk >= nt, col = vel ? kk - nt : kk;
+        double *out = vel ? D : K;
+        const double *dG = dGb + 3 * nt * col;
+        double wq[3], aq[3], uq[3], hq[3], x[3], y[3], Jwq[3];
+        for (int i = 0; i < 3; i++) {
+            if (vel) {
+                wq[i] = k.Gb[nt * i + col];
+                aq[i] = dGv[nt * i + col];
+            } else {
+                wq[i] = aq[i] = 0;
+                for (int j = 0; j < nt; j++) {
+                    wq[i] += dG[nt * i + j] * tt[j];
+                    aq[i] += dG[nt * i + j] * tta[j];
+                }
+                aq[i] += dGq[nt * i + col];
+            }
+        }
+        cd_cross(aq, cm, uq);                    /* uq = aq x c + wq x (w x c) + w x (wq x c) */
+        cd_cross(wq, wc, x);
+        cd_cross(wq, cm, y);
+        cd_cross(k.w, y, t1);
+        for (int i = 0; i < 3; i++) uq[i] += x[i] + t1[i];
+        cd_matvec(k.A, uq, x);                   /* translational rows */
+        if (!vel) {
+            cd_matvec(dA + 9 * col, u, y);
+            for (int i = 0; i < 3; i++) x[i] += y[i];
+        }
+        for (int i = 0; i < 3; i++) out[i + n * (3 + col)] = m * x[i];
+        cd_matvec(J, aq, hq);                    /* hq = J aq + wq x Jw + w x J wq (+ m c x dA^T pa) */
+        cd_cross(wq, Jw, x);
+        cd_matvec(J, wq, Jwq);
+        cd_cross(k.w, Jwq, y);
+        for (int i = 0; i < 3; i++) hq[i] += x[i] + y[i];
+        if (!vel) {
+            cd_mattvec(dA + 9 * col, pa, x);
+            cd_cross(cm, x, y);
+            for (int i = 0; i < 3; i++) hq[i] += m * y[i];
+        }
+        for (int j = 0; j < nt; j++) {           /* rotational rows: dGb^T h + Gb^T hq */
+            double v = k.Gb[j] * hq[0] + k.Gb[nt + j] * hq[1] + k.Gb[2 * nt + j] * hq[2];
+            if (!vel) v += dG[j] * h[0] + dG[nt + j] * h[1] + dG[2 * nt + j] * h[2];
+            out[(3 + j) + n * (3 + col)] = v;
+        }
+    }
+    return CD_OK;
+}
+
 static void rb3_frame(const cd_system *s, const cd_item *it, const double *lp, const double *q,
                       const double *v, cd_markerdata *md)
 {
     const cd_item *nd = body_node(s, it);
     point_frame(nd->type->node, nd->p, s->qref + nd->ltg[0], q, v, lp, md);
     md->Jconst = lp[0] == 0 && lp[1] == 0 && lp[2] == 0;
+    if (md->Jconst) md->jtv_dq = NULL;
 }
 
 static void rb3_position(const cd_system *s, const cd_item *it, const double *lp, const double *q,
@@ -552,6 +740,7 @@ static const cd_objectops rb3_ops = {
     .mass_const = 0,
     .mass = rb3_mass,
     .residual = rb3_residual,
+    .jacobian = rb3_jacobian,
     .body_position = rb3_position,
     .body_frame = rb3_frame,
     .mass_force = rb3_massforce,
@@ -583,5 +772,5 @@ static const cd_field body_fields[] = {
 const cd_itemtype cd_type_ObjectRigidBody = {
     CD_OBJECT, "ObjectRigidBody", "RigidBody", "RigidBody",
     "A rigid body in 3D on a rigid-body node; inertia about the reference point, centre of "
-    "mass in the body frame (numerical Jacobian).", sizeof(cd_p_rigid3d), body_fields,
+    "mass in the body frame (analytic Jacobian).", sizeof(cd_p_rigid3d), body_fields,
     CD_NF(body_fields), rb3_check, NULL, &rb3_ops, NULL, NULL, body_ov};

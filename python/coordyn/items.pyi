@@ -184,7 +184,7 @@ class ObjectRigidBody2D(ItemBase):
 RigidBody2D = ObjectRigidBody2D
 
 class ObjectRigidBody(ItemBase):
-    """A rigid body in 3D on a rigid-body node; inertia about the reference point, centre of mass in the body frame (numerical Jacobian)."""
+    """A rigid body in 3D on a rigid-body node; inertia about the reference point, centre of mass in the body frame (analytic Jacobian)."""
     name: str
     mass: float
     inertia: Sequence[float]
@@ -299,7 +299,7 @@ SphericalJoint = ObjectJointSpherical
 JointSpherical = ObjectJointSpherical
 
 class ObjectJointGeneric(ItemBase):
-    """A joint constraining any subset of the 6 relative motions in the joint frame of marker 0 (numerical Jacobian); multipliers: force (3) and torque (3) components."""
+    """A joint constraining any subset of the 6 relative motions in the joint frame of marker 0 (analytic Jacobian at index 3); multipliers: force (3) and torque (3) components."""
     name: str
     markerNumbers: Sequence[int]
     constrainedAxes: Sequence[float]
