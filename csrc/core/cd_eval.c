@@ -78,6 +78,7 @@ void cd_eval_marker(const cd_system *s, cd_evalws *ws, int slot, const cd_item *
     md->Jrot = ws->mkJrot + 3 * (size_t)ws->mkstride * slot;
     md->rigid = 0;
     md->rotd = 0;
+    md->want_d = ws->mk_deriv;
     md->jtv_dq = NULL;
     memcpy(md->A, I3, sizeof I3);
     memset(md->omega, 0, sizeof md->omega);
@@ -331,7 +332,11 @@ static int analytic_jacobian(const cd_system *s, cd_evalws *ws, int o, double t,
     const cd_item *it = &s->list[CD_OBJECT].items[o];
     const cd_objectops *ops = it->type->object;
     if (!ops->jacobian || (ops->uses_userfunc && ops->uses_userfunc(it->p))) return CD_JAC_NUMERICAL;
-    if (ops->flags & CD_OBJF_CONNECTOR) connector_markers(s, ws, it);
+    if (ops->flags & CD_OBJF_CONNECTOR) {
+        ws->mk_deriv = 1;
+        connector_markers(s, ws, it);
+        ws->mk_deriv = 0;
+    }
     if (is_inactive_constraint(it)) {
         size_t nq = (size_t)it->nq, na = (size_t)it->nae;
         memset(ws->K, 0, sizeof(double) * nq * nq);
@@ -402,7 +407,9 @@ static int load_jacobians(const cd_system *s, cd_evalws *ws, const cd_state *st,
         double val[3], v[3];
         cd_eval_gather(ld, st, ws);
         cd_markerdata *md = &ws->md[0];
+        ws->mk_deriv = 1;
         cd_eval_marker(s, ws, 0, mk, ws->ql, ws->vl, md);
+        ws->mk_deriv = 0;
         if (!md->jtv_dq) continue;
         int rc = cd_eval_load_value(s, l, st->t, val, err);
         if (rc < 0) return rc;

@@ -34,6 +34,8 @@ typedef struct cd_evalws {
     double **Mconst;                 /* per object: constant local mass matrix or NULL */
     cd_markerdata md[2];
     int numerical;                   /* 1: every object Jacobian by numerical differentiation */
+    int mk_deriv;                    /* 1 while evaluating analytic Jacobians: markers fill
+                                        their derivative data (md->want_d) */
     double eps_rel, eps_min;         /* perturbation: eps_rel * max(eps_min, |q_total|) */
     long nres, njac;                 /* statistics: residual and Jacobian evaluations */
     double fnorm;                    /* force level at the last residual evaluation (see .c) */

@@ -16,6 +16,7 @@ static int node_rotation_output(const cd_system *s, cd_evalws *ws, const cd_item
 {
     cd_markerdata md;
     md.n = nd->nq;
+    md.want_d = 0;
     md.J = ws->mkJ;
     md.Jrot = ws->mkJrot;
     nd->type->node->frame(nd->p, s->qref + nd->ltg[0], ws->ql, ws->vl, &md);
@@ -78,6 +79,7 @@ static int body_point_output(const cd_system *s, cd_evalws *ws, int b, const dou
     cd_markerdata md;
     double ref[3], vr[3];
     md.n = it->nq;
+    md.want_d = 0;
     md.J = ws->mkJ;
     md.Jrot = ws->mkJrot;
     memset(md.Jdot_v, 0, sizeof md.Jdot_v);

@@ -114,6 +114,7 @@ typedef struct cd_markerdata {
      * local angular velocity Gb theta_t; J (theta columns) = A (Gb_j x lp), Jrot = A Gb.
      * dA: exact dA/dtheta_k (row-major 3x3 blocks; Lie-group nodes: along the local tangent),
      * Gb (3 x nrot, row-major), dGb: dGb/dtheta_k (blocks of Gb's layout), tht: theta_t */
+    int want_d;       /* set by the caller: 1 to fill the derivative data (Jacobians) */
     int rotd, npos, nrot;
     double lp[3], tht[4], Gb[12], dA[36], dGb[48];
 } cd_markerdata;

@@ -76,7 +76,7 @@ static void node_frame(const void *vp, const double *qref, const double *q, cons
     md->omega[2] = v[2];
     jrot_phi(md->Jrot);
     static const double zero[3] = {0, 0, 0};
-    planar_rotd(md, qref[2] + q[2], v[2], zero);
+    if (md->want_d) planar_rotd(md, qref[2] + q[2], v[2], zero);
 }
 
 static const cd_nodeops node_ops = {.flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq3, .init = node_init, .position = node_position, .frame = node_frame};
@@ -211,7 +211,7 @@ static void rb2_frame(const cd_system *s, const cd_item *it, const double *lp, c
     jrot_phi(md->Jrot);
     md->r[0] = r[0]; md->r[1] = r[1]; md->r[2] = 0;
     md->jtv_dq = md->Jconst ? NULL : rb2_jtv_dq;
-    planar_rotd(md, qref[2] + q[2], v[2], lp);
+    if (md->want_d) planar_rotd(md, qref[2] + q[2], v[2], lp);
 }
 
 static void rb2_position(const cd_system *s, const cd_item *it, const double *lp, const double *q,
@@ -220,6 +220,7 @@ static void rb2_position(const cd_system *s, const cd_item *it, const double *lp
     cd_markerdata md;
     double Jl[9], Jr[9];
     md.n = 3;
+    md.want_d = 0;
     md.J = J ? J : Jl;
     md.Jrot = Jr;
     rb2_frame(s, it, lp, q, v, &md);
@@ -246,6 +247,7 @@ static int rb2_output(const cd_objctx *c, cd_outvar var, double *out)
     cd_markerdata md;
     double J[9], Jr[9];
     md.n = 3;
+    md.want_d = 0;
     md.J = J;
     md.Jrot = Jr;
     rb2_frame(c->sys, c->item, zero, c->q, c->v, &md);

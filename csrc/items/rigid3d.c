@@ -228,8 +228,9 @@ static void point_frame(const cd_nodeops *ops, const void *np, const double *qre
     memcpy(md->A, A, sizeof A);
     cd_matvec(A, w, md->omega);
     memcpy(md->r, r, sizeof r);
-    md->jtv_dq = cd_md_jtv_dq;
-    /* derivative data (cd_md_*) */
+    md->jtv_dq = NULL;
+    if (!md->want_d) return;
+    md->jtv_dq = cd_md_jtv_dq;   /* derivative data (cd_md_*) */
     double dq[12], dv[12];
     ops->rotation_d(np, qref, q, v, md->dA, md->dGb, dq, dv);
     md->rotd = 1;
@@ -631,6 +632,7 @@ static void rb3_position(const cd_system *s, const cd_item *it, const double *lp
     cd_markerdata md;
     double Jl[21], Jr[21];
     md.n = it->nq;
+    md.want_d = 0;
     md.J = J ? J : Jl;
     md.Jrot = Jr;
     rb3_frame(s, it, lp, q, v, &md);
@@ -665,6 +667,7 @@ static int rb3_output(const cd_objctx *c, cd_outvar var, double *out)
     double J[21], Jr[21], M[49];
     int n = c->item->nq;
     md.n = n;
+    md.want_d = 0;
     md.J = J;
     md.Jrot = Jr;
     rb3_frame(c->sys, c->item, zero, c->q, c->v, &md);
