@@ -106,20 +106,24 @@ def check_double_pendulum(r, ns):
 
 def check_gyroscope(r, ns):
     # the heavy top of REFERENCES.md: body w_y = 150, energy and vertical angular momentum
-    # are exact invariants. Lie group node at h = 2e-3: w_y exactly, energy to 1.2 J of
-    # 5.4e3 J, Lz to 20 of 70 N m s (as in test_rigid3d); Euler parameters at h = 5e-4
+    # are exact invariants. At the reference step h = 2e-3 (energy 5.4e3 J, Lz 70 N m s):
+    # Lie group node: w_y exactly, energy to 2 J, Lz to 20; Euler parameters (velocities
+    # projected onto e . e_t = 0): w_y to 0.05, energy to 2 J, Lz to 0.2 (measured 0.017,
+    # 1.35, 0.080)
     lg, ep = r["LG"], r["EP"]
-    assert lg["w_y"] < 1e-9 and lg["energy"] < 1.2 and lg["Lz"] < 20
-    assert ep["w_y"] < 1e-3 and ep["energy"] < 0.1 and ep["Lz"] < 1e-2
+    assert lg["w_y"] < 1e-9 and lg["energy"] < 2.0 and lg["Lz"] < 20
+    assert ep["w_y"] < 0.05 and ep["energy"] < 2.0 and ep["Lz"] < 0.2
     # started in steady precession, the horizontal axis precesses at the gyroscopic rate
-    # m g d / (J_spin w_spin) (exact for a horizontal axis): Euler parameters at h = 5e-4 to
-    # 1e-3 (the axis stays horizontal to 1e-4); the Lie group node lags, 22 % at h = 2e-3,
-    # but the lag shrinks at second order (h = 2e-3, 1e-3, 5e-4) to 2 % at 5e-4
+    # m g d / (J_spin w_spin) (exact for a horizontal axis): Euler parameters to 1e-2 at
+    # h = 2e-3 and 1e-3 at 5e-4 (the axis stays horizontal to 1e-3, 1e-4); the Lie group node
+    # lags, 21 % at h = 2e-3, but the lag shrinks at second order (h = 2e-3, 1e-3, 5e-4) to
+    # 1.5 % at 5e-4
     omega_p = 15 * 9.81 * 1.0 / (0.46875 * 150)
     assert ns["OMEGA_P"] == pytest.approx(omega_p, rel=1e-12)
     p = r["precession"]
-    rate, height = p["EP", 5e-4]
-    assert abs(rate - omega_p) < 1e-3 * omega_p and height < 1e-4
+    for h, tol, ht in ((2e-3, 1e-2, 1e-3), (5e-4, 1e-3, 1e-4)):
+        rate, height = p["EP", h]
+        assert abs(rate - omega_p) < tol * omega_p and height < ht
     lag = [(omega_p - p["LG", h][0]) / omega_p for h in (2e-3, 1e-3, 5e-4)]
     assert 0 < lag[0] < 0.25 and lag[2] < 0.02
     for coarse, fine in zip(lag, lag[1:]):

@@ -395,6 +395,27 @@ static void scatter_item(const cd_item *it, const cd_evalws *ws, const cd_evalco
     }
 }
 
+/* columns of Lie-group rotation blocks of the local K (nq x nq) and Gq (nae x nq) times T */
+static void lie_right(const cd_system *s, const cd_evalws *ws, const cd_item *it, int with_gq)
+{
+    int nq = it->nq, na = with_gq ? it->nae : 0;
+    for (int j = 0; j + 2 < nq; j++) {
+        int g = it->ltg[j];
+        if (s->lgoff[g] != 0) continue;
+        const double *T = ws->lieT + 9 * (size_t)g;
+        for (int pass = 0; pass < 2; pass++) {
+            double *X = pass ? ws->Gq : ws->K;
+            int rows = pass ? na : nq;
+            for (int r = 0; r < rows; r++) {
+                double x0 = X[r + rows * j], x1 = X[r + rows * (j + 1)], x2 = X[r + rows * (j + 2)];
+                for (int k = 0; k < 3; k++)
+                    X[r + rows * (j + k)] = x0 * T[k] + x1 * T[3 + k] + x2 * T[6 + k];
+            }
+        }
+        j += 2;
+    }
+}
+
 /* loads on markers whose Jacobian depends on q: d(-J^T F)/dq (K scaled by cK) */
 static int load_jacobians(const cd_system *s, cd_evalws *ws, const cd_state *st,
                           const cd_evalcoef *c, double *values, cd_error *err)
@@ -418,6 +439,7 @@ static int load_jacobians(const cd_system *s, cd_evalws *ws, const cd_state *st,
         for (int i = 0; i < 3; i++) v[i] *= -sc;  /* r -= J^T F */
         memset(ws->K, 0, sizeof(double) * (size_t)(ld->nq * ld->nq));
         md->jtv_dq(md, v, ws->K);
+        if (ws->lieT_on) lie_right(s, ws, ld, 0);
         for (int k = 0; k < ld->nq * ld->nq; k++)
             if (ld->map[k] >= 0) values[ld->map[k]] += c->cK * ws->K[k];
     }
@@ -437,6 +459,7 @@ int cd_eval_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
             int analytic;
             int rc = cd_eval_object_jacobian(s, ws, o, st, c->index2, ws->numerical, &analytic, err);
             if (rc) return rc;
+            if (ws->lieT_on) lie_right(s, ws, it, 1);
         }
         /* state-dependent mass matrices are evaluated here (their residual has M(q) a) */
         const double *M = ws->Mconst[o];

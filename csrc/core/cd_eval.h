@@ -34,6 +34,11 @@ typedef struct cd_evalws {
     double **Mconst;                 /* per object: constant local mass matrix or NULL */
     cd_markerdata md[2];
     int numerical;                   /* 1: every object Jacobian by numerical differentiation */
+    double *lieT;                    /* n2 x 9 or NULL: at the start g of each Lie-group rotation
+                                        block, the tangent operator T (row-major) of the step's
+                                        increment; object K and Gq columns are multiplied by
+                                        it while lieT_on (generalized-alpha on SO(3)) */
+    int lieT_on;
     int mk_deriv;                    /* 1 while evaluating analytic Jacobians: markers fill
                                         their derivative data (md->want_d) */
     double eps_rel, eps_min;         /* perturbation: eps_rel * max(eps_min, |q_total|) */

@@ -64,6 +64,34 @@ void cd_rot_compose(const double psi[3], const double d[3], double out[3])
     cd_rot_log(C, out);
 }
 
+void cd_rot_tangent(const double psi[3], double T[9])
+{
+    double th2 = psi[0] * psi[0] + psi[1] * psi[1] + psi[2] * psi[2], th = sqrt(th2), a, b;
+    if (th < 1e-4) {
+        a = 0.5 - th2 / 24;
+        b = 1.0 / 6 - th2 / 120;
+    } else {
+        a = (1 - cos(th)) / th2;
+        b = (th - sin(th)) / (th2 * th);
+    }
+    double x = psi[0], y = psi[1], z = psi[2];
+    double S[9] = {0, -z, y, z, 0, -x, -y, x, 0};
+    double S2[9] = {-(y * y + z * z), x * y, x * z, x * y, -(x * x + z * z), y * z,
+                    x * z, y * z, -(x * x + y * y)};
+    for (int k = 0; k < 9; k++) T[k] = (k % 4 == 0) - a * S[k] + b * S2[k];
+}
+
+void cd_lie_compose_blocks(const cd_system *s, double *q, const double *base, const double *inc)
+{
+    for (int k = 0; k < s->nlg; k++) {
+        int g = s->lgstart[k];
+        double psi[3], out[3];
+        for (int i = 0; i < 3; i++) psi[i] = s->qref[g + i] + base[g + i];
+        cd_rot_compose(psi, inc + g, out);
+        for (int i = 0; i < 3; i++) q[g + i] = out[i] - s->qref[g + i];
+    }
+}
+
 void cd_lie_add(const cd_system *s, double *q, const double *dq, double scale)
 {
     for (int i = 0; i < s->n2; i++) q[i] += scale * dq[i];

@@ -14,4 +14,10 @@ void cd_rot_compose(const double psi[3], const double d[3], double out[3]);
  * psi <- log(exp(psi) exp(scale dq)) (psi total = reference + displacement) */
 void cd_lie_add(const cd_system *s, double *q, const double *dq, double scale);
 
+/* right tangent operator: exp(psi + d) = exp(psi) exp(T(psi) d + O(d^2)),
+ * T = I - (1 - cos th)/th^2 psi~ + (th - sin th)/th^3 psi~^2 (row-major) */
+void cd_rot_tangent(const double psi[3], double T[9]);
+/* on the Lie-group rotation blocks only: q = log(exp(qref + base) exp(inc)) - qref */
+void cd_lie_compose_blocks(const cd_system *s, double *q, const double *base, const double *inc);
+
 #endif

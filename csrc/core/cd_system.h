@@ -188,6 +188,9 @@ typedef struct cd_nodeops {
     /* node-owned algebraic equations (the Euler-parameter norm): number, residual
      * (r2 = C_q^T lam on the node's coordinates, rae = g or g_t) and analytic Jacobian
      * (K = dr2/dq, Cq, Gq = drae/dq, Gv = drae/dv; column-major, written fully) */
+    /* after each accepted time step: project the velocities onto the tangent of the node's
+     * own constraint (Euler parameters: e . e_t = 0); NULL if none */
+    void (*project_velocity)(const void *p, const double *qref, const double *q, double *v);
     int (*nae)(const void *p);
     void (*ae_residual)(const void *p, const double *qref, const double *q, const double *v,
                         const double *lam, int index2, double *r2, double *rae);

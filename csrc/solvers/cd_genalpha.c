@@ -191,6 +191,18 @@ static int check_settings(const cd_settings *set, cd_error *err)
     return CD_OK;
 }
 
+/* nodes with their own constraint (Euler parameters): velocities onto its tangent space */
+static void project_velocities(const cd_system *s, cd_state *st)
+{
+    for (int k = 0; k < s->list[CD_NODE].n; k++) {
+        const cd_item *it = &s->list[CD_NODE].items[k];
+        const cd_nodeops *ops = it->type->node;
+        if (!ops->project_velocity || it->nq == 0 || (ops->nae && ops->nae(it->p) == 0)) continue;
+        int g = it->ltg[0];  /* node coordinates are contiguous */
+        ops->project_velocity(it->p, s->qref + g, st->q + g, st->v + g);
+    }
+}
+
 /* one step of size h from H->prev into st; nonzero: failed (st is garbage) */
 static int ga_step(const cd_system *s, cd_nwork *w, const ga_param *p, double h, double *h_fact,
                    ga_hist *H, cd_state *st, const cd_settings *set, cd_stats *stats, cd_error *err)
@@ -203,7 +215,11 @@ static int ga_step(const cd_system *s, cd_nwork *w, const ga_param *p, double h,
     predict(s, p, h, H, st);
     memcpy(st->lam, H->prev.lam, sizeof(double) * (size_t)s->nae);
     st->t = H->prev.t + h;
+    w->lie_base = H->prev.q;   /* rotation blocks: q = q0 o exp(dq), Newton updates dq */
+    w->lie_inc = H->dq;
     int rc = cd_newton(s, w, st, &c, bq, gq, set, stats, err);
+    w->lie_base = NULL;
+    w->lie_inc = NULL;
     if (w->jac_current) *h_fact = h;
     return rc;
 }
@@ -269,6 +285,7 @@ int cd_solve_dynamic(const cd_system *s, const cd_settings *set, cd_state *st,
             continue;
         }
         update_aa(&p, s->n2, &H, st);
+        project_velocities(s, st);
         stats->steps++;
         if (fabs(st->t - tgrid) <= 1e-12 * (t1 - t0) + 1e-15) {
             st->t = tgrid;  /* exact grid time */

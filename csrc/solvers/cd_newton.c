@@ -51,7 +51,8 @@ int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set, cd_er
     w->values = calloc((size_t)s->pat.nnz + 1, sizeof(double));
     w->r = calloc((size_t)w->N + 1, sizeof(double));
     w->dx = calloc((size_t)w->N + 1, sizeof(double));
-    if (!w->values || !w->r || !w->dx) {
+    if (s->nlg) w->ev.lieT = calloc(9 * (size_t)s->n2, sizeof(double));
+    if (!w->values || !w->r || !w->dx || (s->nlg && !w->ev.lieT)) {
         cd_nwork_free(w, s);
         return cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating the solver workspace");
     }
@@ -67,6 +68,8 @@ int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set, cd_er
 
 void cd_nwork_free(cd_nwork *w, const cd_system *s)
 {
+    free(w->ev.lieT);
+    w->ev.lieT = NULL;
     cd_evalws_free(&w->ev, s);
     w->ls = cd_ls_free(w->ls);
     free(w->values); free(w->r); free(w->dx);
@@ -121,7 +124,13 @@ void cd_explain_column(const cd_system *s, int col, cd_error *err)
 static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const cd_evalcoef *c,
                     cd_stats *stats, cd_error *err)
 {
+    w->ev.lieT_on = w->lie_inc && s->nlg;
+    for (int k = 0; w->ev.lieT_on && k < s->nlg; k++) {
+        int g = s->lgstart[k];
+        cd_rot_tangent(w->lie_inc + g, w->ev.lieT + 9 * (size_t)g);
+    }
     int rc = cd_eval_jacobian(s, &w->ev, st, c, w->values, err);
+    w->ev.lieT_on = 0;
     if (rc) return rc;
     stats->jacobians++;
     rc = cd_ls_factor(w->ls, w->values, err);
@@ -140,7 +149,15 @@ static void apply(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalco
 {
     const double *dx = w->dx;
     int n2 = s->n2;
-    cd_lie_add(s, st->q, dx, -1.0);
+    if (w->lie_inc && s->nlg) {
+        for (int i = 0; i < n2; i++) {
+            if (s->lgoff[i] < 0) st->q[i] -= dx[i];
+            else w->lie_inc[i] -= dx[i];
+        }
+        cd_lie_compose_blocks(s, st->q, w->lie_base, w->lie_inc);
+    } else {
+        cd_lie_add(s, st->q, dx, -1.0);
+    }
     for (int i = 0; i < n2; i++) {
         st->v[i] -= gq * dx[i];
         st->a[i] -= bq * dx[i];

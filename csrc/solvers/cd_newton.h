@@ -16,6 +16,12 @@ typedef struct cd_nwork {
     double rref;         /* running residual scale for the relative tolerance */
     double last_err;     /* residual norm at the last iteration */
     double last_s2;      /* ODE2 row scale of the last iteration (to report unscaled values) */
+    /* generalized-alpha on SO(3) (Bruls, Cardona, Arnold 2012), set by the dynamic solver:
+     * Lie-group rotation blocks are q = (qref + lie_base) o exp(lie_inc) - qref, Newton
+     * updates lie_inc additively and the matrix uses the tangent operator T(lie_inc); NULL
+     * (static solver): q is composed with each Newton increment */
+    const double *lie_base;
+    double *lie_inc;
 } cd_nwork;
 
 int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set, cd_error *err);

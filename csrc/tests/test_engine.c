@@ -254,6 +254,25 @@ static void test_rotation_vector(void)
             err = fmax(err, fabs(p - Ac[3 * i + j]));
         }
     CHECK(err < 1e-14, "compose: exp(c) != exp(a) exp(d), error %.3g", err);
+    /* tangent operator: log(exp(-psi) exp(psi + eps e_k)) / eps -> T(psi) e_k (central
+     * differences), for a large and a tiny rotation (series branch) */
+    double psis[2][3] = {{0.9, -1.7, 0.6}, {2e-5, -1e-5, 3e-5}}, werr = 0;
+    for (int t = 0; t < 2; t++) {
+        double T[9], mpsi[3] = {-psis[t][0], -psis[t][1], -psis[t][2]}, eps = 1e-6;
+        cd_rot_tangent(psis[t], T);
+        for (int k = 0; k < 3; k++) {
+            double pp[3], pm[3], cp[3], cm[3];
+            for (int i = 0; i < 3; i++) {
+                pp[i] = psis[t][i] + (i == k) * eps;
+                pm[i] = psis[t][i] - (i == k) * eps;
+            }
+            cd_rot_compose(mpsi, pp, cp);  /* log(exp(-psi) exp(psi + eps e_k)) */
+            cd_rot_compose(mpsi, pm, cm);
+            for (int i = 0; i < 3; i++)
+                werr = fmax(werr, fabs((cp[i] - cm[i]) / (2 * eps) - T[3 * i + k]));
+        }
+    }
+    CHECK(werr < 1e-8, "tangent operator vs central differences: error %.3g", werr);
 }
 
 int main(void)
