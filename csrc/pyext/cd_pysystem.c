@@ -455,7 +455,8 @@ static const char *skeys_d[] = {"startTime", "endTime", "spectralRadius", "newma
 static const char *skeys_i[] = {"numberOfSteps", "useNewmark", "useIndex2Constraints",
                                 "computeInitialAccelerations", "adaptiveStep", "maxIterations",
                                 "useModifiedNewton", "numericalJacobian", "numberOfLoadSteps",
-                                "loadStepGeometric", "linearSolver", NULL};
+                                "loadStepGeometric", "linearSolver", "lieGroupAddTangentOperator",
+                                NULL};
 
 static int parse_settings(PyObject *d, cd_settings *set)
 {
@@ -468,7 +469,7 @@ static int parse_settings(PyObject *d, cd_settings *set)
     int *ip[] = {&set->numberOfSteps, &set->useNewmark, &set->useIndex2Constraints,
                  &set->computeInitialAccelerations, &set->adaptiveStep, &set->maxIterations,
                  &set->useModifiedNewton, &set->numericalJacobian, &set->numberOfLoadSteps,
-                 &set->loadStepGeometric, &lin};
+                 &set->loadStepGeometric, &lin, &set->lieGroupAddTangentOperator};
     for (int k = 0; skeys_d[k]; k++) {
         PyObject *v = PyDict_GetItemString(d, skeys_d[k]);
         if (!v) continue;

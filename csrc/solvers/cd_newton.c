@@ -26,6 +26,7 @@ void cd_settings_default(cd_settings *s)
     s->newmarkBeta = 0.25;
     s->newmarkGamma = 0.5;
     s->computeInitialAccelerations = 1;
+    s->lieGroupAddTangentOperator = 1;
     s->adaptiveStep = 1;
     s->minimumStepSize = 1e-8;
     s->relativeTolerance = 1e-8;
@@ -48,6 +49,7 @@ int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set, cd_er
     w->ev.eps_rel = set->relativeEpsilon;
     w->ev.eps_min = set->minimumCoordinateSize;
     w->N = s->n2 + s->nae;
+    w->lie_tangent = set->lieGroupAddTangentOperator;
     w->values = calloc((size_t)s->pat.nnz + 1, sizeof(double));
     w->r = calloc((size_t)w->N + 1, sizeof(double));
     w->dx = calloc((size_t)w->N + 1, sizeof(double));
@@ -124,7 +126,7 @@ void cd_explain_column(const cd_system *s, int col, cd_error *err)
 static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const cd_evalcoef *c,
                     cd_stats *stats, cd_error *err)
 {
-    w->ev.lieT_on = w->lie_inc && s->nlg;
+    w->ev.lieT_on = w->lie_inc && s->nlg && w->lie_tangent;
     for (int k = 0; w->ev.lieT_on && k < s->nlg; k++) {
         int g = s->lgstart[k];
         cd_rot_tangent(w->lie_inc + g, w->ev.lieT + 9 * (size_t)g);

@@ -15,6 +15,7 @@ typedef struct cd_settings {
     int useIndex2Constraints;     /* 1: position constraints at velocity level */
     double newmarkBeta, newmarkGamma;
     int computeInitialAccelerations;
+    int lieGroupAddTangentOperator; /* 1: tangent operator T(increment) in the Newton matrix */
     int adaptiveStep;             /* 1: reduce the step when Newton fails */
     double minimumStepSize;
     /* Newton */

@@ -100,13 +100,18 @@ class GeneralizedAlphaSettings(_Node):
     """Generalized-alpha parameters (spectral radius) and the Newmark / index-2 option."""
 
     _defaults = {"spectralRadius": 0.9, "useNewmark": False, "useIndex2Constraints": False,
-                 "newmarkBeta": 0.25, "newmarkGamma": 0.5, "computeInitialAccelerations": True}
+                 "newmarkBeta": 0.25, "newmarkGamma": 0.5, "computeInitialAccelerations": True,
+                 "lieGroupAddTangentOperator": True}
     _docs = {"spectralRadius": "rho_inf in [0, 1]; 1 = trapezoidal rule (no numerical damping)",
              "useNewmark": "Newmark with newmarkBeta/newmarkGamma instead of generalized-alpha",
              "useIndex2Constraints": "constraints at velocity level (requires useNewmark)",
              "newmarkBeta": "Newmark beta (useNewmark); 0.25 with gamma 0.5 is the trapezoidal rule",
              "newmarkGamma": "Newmark gamma (useNewmark); > 0.5 adds numerical damping",
-             "computeInitialAccelerations": "consistent initial accelerations and multipliers"}
+             "computeInitialAccelerations": "consistent initial accelerations and multipliers",
+             "lieGroupAddTangentOperator": "NodeRigidBodyRotVecLG: the tangent operator of the "
+                                           "step's rotation increment in the Newton matrix "
+                                           "(False: identity; converges more slowly, same "
+                                           "solution)"}
 
 
 class TimeIntegrationSettings(_Node):
@@ -184,6 +189,7 @@ class SimulationSettings(_Node):
             "useIndex2Constraints": int(ga.useIndex2Constraints),
             "newmarkBeta": ga.newmarkBeta, "newmarkGamma": ga.newmarkGamma,
             "computeInitialAccelerations": int(ga.computeInitialAccelerations),
+            "lieGroupAddTangentOperator": int(ga.lieGroupAddTangentOperator),
             "adaptiveStep": int(ti.adaptiveStep), "minimumStepSize": ti.minimumStepSize,
             "relativeTolerance": newton.relativeTolerance,
             "absoluteTolerance": newton.absoluteTolerance,
