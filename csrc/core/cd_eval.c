@@ -3,6 +3,7 @@
 #include "cd_eval.h"
 #include "cd_items.h"
 #include "cd_lie.h"
+#include "cd_vec3.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,29 +136,21 @@ static void load_global(const cd_p_load *p, const cd_markerdata *md, const doubl
                             : val[i];
 }
 
-/* the generalized forces of load l, added as r -= scale * f */
-static int add_load(const cd_system *s, cd_evalws *ws, int l, const cd_state *st, double scale,
-                    double *r, cd_error *err)
+/* local generalized force f (ld->nq) of load l with values val at the local coordinates in
+ * ws->ql, ws->vl (the residual gets r -= scale f) */
+static void load_local(const cd_system *s, cd_evalws *ws, int l, const double *val, double *f)
 {
     const cd_item *ld = &s->list[CD_LOAD].items[l];
     const cd_p_load *p = ld->p;
     const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumber];
-    double val[3];
-    int rc = cd_eval_load_value(s, l, st->t, val, err);
-    if (rc < 0) return rc;
-    if (p->userFunction.fn) scale = 1.0;  /* user functions see the (quasi-)time instead */
-    for (int i = 0; i < rc; i++) ws->fload2 += scale * scale * val[i] * val[i];
-    if (ld->nq == 0) return CD_OK;
-    cd_eval_gather(ld, st, ws);
     if (ld->type == &cd_type_LoadCoordinate) {
-        r[ld->ltg[0]] -= scale * val[0];
-        return CD_OK;
+        f[0] = val[0];
+        return;
     }
     if (ld->type == &cd_type_LoadMassProportional) {
         const cd_item *body = &s->list[CD_OBJECT].items[((const cd_p_marker *)mk->p)->number];
-        body->type->object->mass_force(s, body, ws->ql, val, ws->r2p);
-        for (int i = 0; i < ld->nq; i++) r[ld->ltg[i]] -= scale * ws->r2p[i];
-        return CD_OK;
+        body->type->object->mass_force(s, body, ws->ql, val, f);
+        return;
     }
     cd_markerdata *md = &ws->md[0];
     cd_eval_marker(s, ws, 0, mk, ws->ql, ws->vl, md);
@@ -167,8 +160,115 @@ static int add_load(const cd_system *s, cd_evalws *ws, int l, const cd_state *st
     load_global(p, md, val, v);
     for (int i = 0; i < ld->nq; i++) {
         const double *J = Jm + 3 * i;
-        r[ld->ltg[i]] -= scale * (J[0] * v[0] + J[1] * v[1] + J[2] * v[2]);
+        f[i] = J[0] * v[0] + J[1] * v[1] + J[2] * v[2];
     }
+}
+
+/* the generalized forces of load l, added as r -= scale * f */
+static int add_load(const cd_system *s, cd_evalws *ws, int l, const cd_state *st, double scale,
+                    double *r, cd_error *err)
+{
+    const cd_item *ld = &s->list[CD_LOAD].items[l];
+    const cd_p_load *p = ld->p;
+    double val[3];
+    int rc = cd_eval_load_value(s, l, st->t, val, err);
+    if (rc < 0) return rc;
+    if (p->userFunction.fn) scale = 1.0;  /* user functions see the (quasi-)time instead */
+    for (int i = 0; i < rc; i++) ws->fload2 += scale * scale * val[i] * val[i];
+    if (ld->nq == 0) return CD_OK;
+    cd_eval_gather(ld, st, ws);
+    load_local(s, ws, l, val, ws->r2p);
+    for (int i = 0; i < ld->nq; i++) r[ld->ltg[i]] -= scale * ws->r2p[i];
+    return CD_OK;
+}
+
+/* ws->K = -df/dq of load l (unit load factor) at the gathered local coordinates: analytic
+ * from the marker's derivative data or the body's mass_force_dq; CD_JAC_NUMERICAL if the
+ * marker has none */
+static int load_jacobian_analytic(const cd_system *s, cd_evalws *ws, int l, const double *val)
+{
+    const cd_item *ld = &s->list[CD_LOAD].items[l];
+    const cd_p_load *p = ld->p;
+    const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumber];
+    int n = ld->nq;
+    memset(ws->K, 0, sizeof(double) * (size_t)(n * n));
+    if (ld->type == &cd_type_LoadCoordinate) return CD_OK;
+    if (ld->type == &cd_type_LoadMassProportional) {
+        const cd_item *body = &s->list[CD_OBJECT].items[((const cd_p_marker *)mk->p)->number];
+        const cd_objectops *ops = body->type->object;
+        if (ops->mass_force_dq) {
+            double mb[3] = {-val[0], -val[1], -val[2]};
+            ops->mass_force_dq(s, body, ws->ql, mb, ws->K);
+            return CD_OK;
+        }
+        return ops->body_frame ? CD_JAC_NUMERICAL : CD_OK;  /* point masses: constant J */
+    }
+    cd_markerdata *md = &ws->md[0];
+    ws->mk_deriv = 1;
+    cd_eval_marker(s, ws, 0, mk, ws->ql, ws->vl, md);
+    ws->mk_deriv = 0;
+    if (!md->rotd) return md->Jconst || n == 0 ? CD_OK : CD_JAC_NUMERICAL;
+    int torque = ld->type == &cd_type_LoadTorqueVector;
+    double v[3], G[3 * 64];
+    load_global(p, md, val, v);
+    for (int i = 0; i < 3; i++) v[i] = -v[i];
+    if (torque) cd_md_jrtv_dq(md, v, ws->K, n, 0);
+    else cd_md_jtv_dq(md, v, ws->K);
+    if (p->bodyFixed && n <= 64) {  /* v = A val: -J^T d(A val)/dq */
+        const double *Jm = torque ? md->Jrot : md->J;
+        cd_md_dvec(md, val, G);
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++)
+                ws->K[i + n * j] -= cd_dot(Jm + 3 * i, G + 3 * j);
+    } else if (p->bodyFixed) {
+        return CD_JAC_NUMERICAL;
+    }
+    return CD_OK;
+}
+
+/* ws->K = -df/dq by forward differences (rotations of Lie-group nodes by composition) */
+static void load_jacobian_numerical(const cd_system *s, cd_evalws *ws, int l, const double *val)
+{
+    const cd_item *ld = &s->list[CD_LOAD].items[l];
+    int n = ld->nq;
+    double *f0 = ws->r2, *f1 = ws->r2p;
+    load_local(s, ws, l, val, f0);
+    for (int j = 0; j < n; j++) {
+        int g = ld->ltg[j], off = s->lgoff[g];
+        double qt = fabs(s->qref[g] + ws->ql[j]);
+        double eps = off >= 0 ? ws->eps_rel : ws->eps_rel * (qt > ws->eps_min ? qt : ws->eps_min);
+        int j0 = off >= 0 ? j - off : j, nb = off >= 0 ? 3 : 1;
+        double save[3];
+        memcpy(save, ws->ql + j0, sizeof(double) * (size_t)nb);
+        if (off >= 0) {
+            double psi[3], d[3] = {0, 0, 0}, out[3];
+            for (int i = 0; i < 3; i++) psi[i] = s->qref[g - off + i] + ws->ql[j0 + i];
+            d[off] = eps;
+            cd_rot_compose(psi, d, out);
+            for (int i = 0; i < 3; i++) ws->ql[j0 + i] = out[i] - s->qref[g - off + i];
+        } else {
+            ws->ql[j] += eps;
+        }
+        load_local(s, ws, l, val, f1);
+        memcpy(ws->ql + j0, save, sizeof(double) * (size_t)nb);
+        for (int i = 0; i < n; i++) ws->K[i + n * j] = -(f1[i] - f0[i]) / eps;
+    }
+}
+
+int cd_eval_load_jacobian(const cd_system *s, cd_evalws *ws, int l, const cd_state *st,
+                          int numerical, int *analytic, cd_error *err)
+{
+    const cd_item *ld = &s->list[CD_LOAD].items[l];
+    double val[3];
+    int rc = cd_eval_load_value(s, l, st->t, val, err);
+    if (rc < 0) return rc;
+    cd_eval_gather(ld, st, ws);
+    *analytic = 0;
+    if (!numerical && load_jacobian_analytic(s, ws, l, val) == CD_OK) {
+        *analytic = 1;
+        return CD_OK;
+    }
+    load_jacobian_numerical(s, ws, l, val);
     return CD_OK;
 }
 
@@ -416,32 +516,22 @@ static void lie_right(const cd_system *s, const cd_evalws *ws, const cd_item *it
     }
 }
 
-/* loads on markers whose Jacobian depends on q: d(-J^T F)/dq (K scaled by cK) */
+/* loads whose generalized force depends on q (rigid markers, body-fixed directions, gravity
+ * on offset centres of mass): K -= scale df/dq, times cK */
 static int load_jacobians(const cd_system *s, cd_evalws *ws, const cd_state *st,
                           const cd_evalcoef *c, double *values, cd_error *err)
 {
     for (int l = 0; l < s->list[CD_LOAD].n; l++) {
         const cd_item *ld = &s->list[CD_LOAD].items[l];
         const cd_p_load *p = ld->p;
-        if (ld->nq == 0 || ld->type != &cd_type_LoadForceVector) continue;
-        const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumber];
-        double val[3], v[3];
-        cd_eval_gather(ld, st, ws);
-        cd_markerdata *md = &ws->md[0];
-        ws->mk_deriv = 1;
-        cd_eval_marker(s, ws, 0, mk, ws->ql, ws->vl, md);
-        ws->mk_deriv = 0;
-        if (!md->jtv_dq) continue;
-        int rc = cd_eval_load_value(s, l, st->t, val, err);
-        if (rc < 0) return rc;
-        load_global(p, md, val, v);
-        double sc = p->userFunction.fn ? 1.0 : c->lf;
-        for (int i = 0; i < 3; i++) v[i] *= -sc;  /* r -= J^T F */
-        memset(ws->K, 0, sizeof(double) * (size_t)(ld->nq * ld->nq));
-        md->jtv_dq(md, v, ws->K);
+        int analytic;
+        if (ld->nq == 0 || ld->type == &cd_type_LoadCoordinate) continue;
+        int rc = cd_eval_load_jacobian(s, ws, l, st, ws->numerical, &analytic, err);
+        if (rc) return rc;
         if (ws->lieT_on) lie_right(s, ws, ld, 0);
+        double sc = (p->userFunction.fn ? 1.0 : c->lf) * c->cK;
         for (int k = 0; k < ld->nq * ld->nq; k++)
-            if (ld->map[k] >= 0) values[ld->map[k]] += c->cK * ws->K[k];
+            if (ld->map[k] >= 0) values[ld->map[k]] += sc * ws->K[k];
     }
     return CD_OK;
 }

@@ -75,6 +75,11 @@ int cd_eval_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
 /* one object's local Jacobians at st, analytic (if available, else numerical) or numerical:
  * K, D (nq x nq), Cq, Gq, Gv (nae x nq), column-major, into ws->K ... ws->Gv.
  * *analytic says which was used. Returns a status. */
+/* ws->K (ld->nq x ld->nq) = d(-f)/dq of load l at unit load factor (the load's share of the
+ * residual's K); analytic where the marker or body provides derivatives (*analytic = 1),
+ * else (or numerical != 0) by forward differences */
+int cd_eval_load_jacobian(const cd_system *s, cd_evalws *ws, int l, const cd_state *st,
+                          int numerical, int *analytic, cd_error *err);
 int cd_eval_object_jacobian(const cd_system *s, cd_evalws *ws, int obj, const cd_state *st,
                             int index2, int numerical, int *analytic, cd_error *err);
 

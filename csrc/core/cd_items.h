@@ -149,6 +149,16 @@ void cd_conn_jd(const cd_objctx *c, double *JD);
 void cd_conn_add_jtaj(const cd_objctx *c, const double A[9], double *K);
 void cd_conn_add_rot_row(const cd_objctx *c, int k, const double w[3], double s, double *r2);
 int cd_conn_analytic_ok(const cd_objctx *c);
+/* analytic Jacobians on markers with q-dependent J (rigid markers, derivative data): 3 x nq
+ * matrices G (column-major over the connector's coordinates) */
+int cd_conn_diff_ok(const cd_objctx *c);   /* both markers differentiable, nq small enough */
+void cd_conn_dd(const cd_objctx *c, double *G, double *GV);  /* d(p1-p0)/dq, d(v1-v0)/dq */
+void cd_conn_dvec(const cd_objctx *c, int k, const double xl[3], double *G); /* d(A_k xl)/dq */
+void cd_conn_domega(const cd_objctx *c, int k, double *G);   /* d omega_k/dq */
+void cd_conn_add_jtv(const cd_objctx *c, int k, const double F[3], double s, double *K);
+void cd_conn_add_jrtv(const cd_objctx *c, int k, const double t[3], double s, double *K);
+void cd_conn_add_jdtx(const cd_objctx *c, const double *X, double s, double *K);
+void cd_conn_add_jrtx(const cd_objctx *c, int k, const double *X, double s, double *K);
 int cd_conn_check_markers(const cd_system *s, int index, const void *p, int flag,
                           const char *tname, cd_error *err);
 

@@ -230,6 +230,10 @@ typedef struct cd_objectops {
     /* bodies: generalized force (nq) of a mass-proportional load b (force per mass) */
     void (*mass_force)(const struct cd_system *s, const struct cd_item *it, const double *q,
                        const double b[3], double *f);
+    /* bodies whose mass_force depends on q (rigid bodies with an offset centre of mass):
+     * K (nq x nq, column-major) += d f/dq; NULL: constant (point masses) */
+    void (*mass_force_dq)(const struct cd_system *s, const struct cd_item *it, const double *q,
+                          const double b[3], double *K);
     /* output variable; returns number of values written (<= 16) or -1 if unsupported */
     int (*output)(const cd_objctx *c, cd_outvar var, double *out);
     int (*uses_userfunc)(const void *p);         /* 1: analytic Jacobian not applicable */

@@ -4,6 +4,7 @@
 #include "../core/cd_items.h"
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 int cd_conn_kin_eval(const cd_objctx *c, cd_conn_kin *k, const char *what)
 {
@@ -86,4 +87,106 @@ void cd_conn_add_rot_row(const cd_objctx *c, int k, const double w[3], double s,
         const double *R = md->Jrot + 3 * j;
         r2[o + j] += s * (w[0] * R[0] + w[1] * R[1] + w[2] * R[2]);
     }
+}
+
+/* ---------------------------------------------------------------- analytic Jacobians on
+ * markers whose J depends on q (rigid bodies): exact derivatives from the markers' derivative
+ * data (cd_md_*); point markers have constant J, d pos/dq = J and d vel/dq = 0 */
+
+int cd_conn_diff_ok(const cd_objctx *c)
+{
+    for (int k = 0; k < 2; k++) {
+        const cd_markerdata *md = &c->md[k];
+        if (md->n > 0 && !md->rotd && !md->Jconst) return 0;
+    }
+    return c->item->nq <= CD_CONN_MAXNQ;
+}
+
+/* columns of marker k in a 3 x nq matrix G from the marker's 3 x n matrix Gk, times s */
+static void put_cols(const cd_objctx *c, int k, const double *Gk, double s, double *G)
+{
+    int o = c->item->mk_off[k];
+    for (int j = 0; j < 3 * c->md[k].n; j++) G[3 * o + j] = s * Gk[j];
+}
+
+void cd_conn_dd(const cd_objctx *c, double *G, double *GV)
+{
+    double Gk[3 * CD_CONN_MAXNQ];
+    int nq = c->item->nq;
+    memset(G, 0, sizeof(double) * 3 * (size_t)nq);
+    if (GV) memset(GV, 0, sizeof(double) * 3 * (size_t)nq);
+    for (int k = 0; k < 2; k++) {
+        const cd_markerdata *md = &c->md[k];
+        double s = k ? 1.0 : -1.0;
+        if (md->n == 0) continue;
+        cd_md_dpos(md, Gk);
+        put_cols(c, k, Gk, s, G);
+        if (GV && md->rotd) {
+            cd_md_dvel(md, Gk);
+            put_cols(c, k, Gk, s, GV);
+        }
+    }
+}
+
+void cd_conn_dvec(const cd_objctx *c, int k, const double xl[3], double *G)
+{
+    double Gk[3 * CD_CONN_MAXNQ];
+    memset(G, 0, sizeof(double) * 3 * (size_t)c->item->nq);
+    if (c->md[k].n == 0 || !c->md[k].rotd) return;
+    cd_md_dvec(&c->md[k], xl, Gk);
+    put_cols(c, k, Gk, 1.0, G);
+}
+
+void cd_conn_domega(const cd_objctx *c, int k, double *G)
+{
+    double Gk[3 * CD_CONN_MAXNQ];
+    memset(G, 0, sizeof(double) * 3 * (size_t)c->item->nq);
+    if (c->md[k].n == 0 || !c->md[k].rotd) return;
+    cd_md_domega(&c->md[k], Gk);
+    put_cols(c, k, Gk, 1.0, G);
+}
+
+/* K += s d(J_k^T F)/dq_k (rigid markers; zero for constant J) */
+void cd_conn_add_jtv(const cd_objctx *c, int k, const double F[3], double s, double *K)
+{
+    const cd_markerdata *md = &c->md[k];
+    double Kk[CD_CONN_MAXNQ * CD_CONN_MAXNQ];
+    int n = md->n, nq = c->item->nq, o = c->item->mk_off[k];
+    if (n == 0 || !md->rotd) return;
+    memset(Kk, 0, sizeof(double) * (size_t)(n * n));
+    cd_md_jtv_dq(md, F, Kk);
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) K[(o + i) + nq * (o + j)] += s * Kk[i + n * j];
+}
+
+void cd_conn_add_jrtv(const cd_objctx *c, int k, const double t[3], double s, double *K)
+{
+    const cd_markerdata *md = &c->md[k];
+    double ts[3] = {s * t[0], s * t[1], s * t[2]};
+    if (md->n == 0 || !md->rotd) return;
+    cd_md_jrtv_dq(md, ts, K, c->item->nq, c->item->mk_off[k]);
+}
+
+/* K += s JD^T X (X: 3 x nq) */
+void cd_conn_add_jdtx(const cd_objctx *c, const double *X, double s, double *K)
+{
+    int nq = c->item->nq;
+    double JD[3 * CD_CONN_MAXNQ];
+    cd_conn_jd(c, JD);
+    for (int j = 0; j < nq; j++)
+        for (int i = 0; i < nq; i++)
+            K[i + nq * j] += s * (JD[3 * i] * X[3 * j] + JD[3 * i + 1] * X[3 * j + 1] +
+                                  JD[3 * i + 2] * X[3 * j + 2]);
+}
+
+/* K rows of marker k += s Jrot_k^T X (X: 3 x nq) */
+void cd_conn_add_jrtx(const cd_objctx *c, int k, const double *X, double s, double *K)
+{
+    const cd_markerdata *md = &c->md[k];
+    int nq = c->item->nq, o = c->item->mk_off[k];
+    for (int j = 0; j < nq; j++)
+        for (int i = 0; i < md->n; i++) {
+            const double *R = md->Jrot + 3 * i;
+            K[(o + i) + nq * j] += s * (R[0] * X[3 * j] + R[1] * X[3 * j + 1] + R[2] * X[3 * j + 2]);
+        }
 }

@@ -6,6 +6,7 @@
  * r2 = C_q^T lambda. A deactivated constraint (activeConnector False) has the equation
  * lambda = 0, handled by the assembly. */
 #include "../core/cd_items.h"
+#include "../core/cd_vec3.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -35,38 +36,39 @@ static int dist_residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
-/* Cq = n^T JD; K = JD^T (lam P / L) JD; index 3: Gq = Cq, Gv = 0;
- * index 2: Gq = (vD^T P / L) JD, Gv = Cq; P = I - n n^T */
+/* Cq = n^T JD; K = JD^T (lam P / L) dD + d(JD^T)/dq lam n; index 3: Gq = n^T dD, Gv = 0;
+ * index 2: Gq = (vD^T P / L) dD + n^T dVD, Gv = Cq; P = I - n n^T, dD = d(p1 - p0)/dq and
+ * dVD = d(v1 - v0)/dq (dD = JD and dVD = 0 for point markers) */
 static int dist_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
                          double *Gv)
 {
     int nq = c->item->nq;
     cd_conn_kin k;
-    if (!cd_conn_analytic_ok(c)) return CD_JAC_NUMERICAL;
+    if (!cd_conn_diff_ok(c)) return CD_JAC_NUMERICAL;
     int rc = dist_eval(c, &k);
     if (rc) return rc;
     memset(K, 0, sizeof(double) * (size_t)(nq * nq));
     memset(D, 0, sizeof(double) * (size_t)(nq * nq));
     cd_conn_apply_force(c, k.n, Cq);
-    double JD[3 * CD_CONN_MAXNQ], vP[3], lam = c->lam[0];
-    cd_conn_jd(c, JD);
-    for (int j = 0; j < nq; j++) {
-        const double *x = JD + 3 * j;
-        double nx = k.n[0] * x[0] + k.n[1] * x[1] + k.n[2] * x[2];
-        for (int i = 0; i < nq; i++) {
-            const double *y = JD + 3 * i;
-            double ny = k.n[0] * y[0] + k.n[1] * y[1] + k.n[2] * y[2];
-            K[i + nq * j] = lam * ((y[0] * x[0] + y[1] * x[1] + y[2] * x[2]) - ny * nx) / k.L;
-        }
+    double G[3 * CD_CONN_MAXNQ], GV[3 * CD_CONN_MAXNQ], X[3 * CD_CONN_MAXNQ], lam = c->lam[0];
+    cd_conn_dd(c, G, c->index2 ? GV : NULL);
+    for (int j = 0; j < nq; j++) {   /* X = lam P / L dD */
+        const double *x = G + 3 * j;
+        double nx = cd_dot(k.n, x);
+        for (int i = 0; i < 3; i++) X[i + 3 * j] = lam * (x[i] - k.n[i] * nx) / k.L;
     }
+    cd_conn_add_jdtx(c, X, 1.0, K);
+    double ln[3] = {lam * k.n[0], lam * k.n[1], lam * k.n[2]};
+    cd_conn_add_jtv(c, 0, ln, -1.0, K);
+    cd_conn_add_jtv(c, 1, ln, 1.0, K);
     if (!c->index2) {
-        memcpy(Gq, Cq, sizeof(double) * (size_t)nq);
+        for (int j = 0; j < nq; j++) Gq[j] = cd_dot(k.n, G + 3 * j);
         memset(Gv, 0, sizeof(double) * (size_t)nq);
         return CD_OK;
     }
-    double nv = k.n[0] * k.vd[0] + k.n[1] * k.vd[1] + k.n[2] * k.vd[2];
+    double nv = cd_dot(k.n, k.vd), vP[3];
     for (int i = 0; i < 3; i++) vP[i] = (k.vd[i] - nv * k.n[i]) / k.L;
-    cd_conn_apply_force(c, vP, Gq);
+    for (int j = 0; j < nq; j++) Gq[j] = cd_dot(vP, G + 3 * j) + cd_dot(k.n, GV + 3 * j);
     memcpy(Gv, Cq, sizeof(double) * (size_t)nq);
     return CD_OK;
 }

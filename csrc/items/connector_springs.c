@@ -43,6 +43,24 @@ static int sd_residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
+/* r2 = JD^T Fv(D, VD): K = JD^T (A dD/dq + B dVD/dq) + d(JD^T)/dq Fv with A = dFv/dD,
+ * B = dFv/dVD (D = JD^T B JD is added by the caller) */
+static void add_force_jacobian(const cd_objctx *c, const double A[9], const double B[9],
+                               const double Fv[3], double *K)
+{
+    int nq = c->item->nq;
+    double G[3 * CD_CONN_MAXNQ], GV[3 * CD_CONN_MAXNQ], X[3 * CD_CONN_MAXNQ];
+    cd_conn_dd(c, G, GV);
+    for (int j = 0; j < nq; j++)
+        for (int i = 0; i < 3; i++)
+            X[i + 3 * j] = A[3 * i] * G[3 * j] + A[3 * i + 1] * G[3 * j + 1] +
+                           A[3 * i + 2] * G[3 * j + 2] + B[3 * i] * GV[3 * j] +
+                           B[3 * i + 1] * GV[3 * j + 1] + B[3 * i + 2] * GV[3 * j + 2];
+    cd_conn_add_jdtx(c, X, 1.0, K);
+    cd_conn_add_jtv(c, 0, Fv, -1.0, K);
+    cd_conn_add_jtv(c, 1, Fv, 1.0, K);
+}
+
 /* d(F n)/dD = n (k n^T + d vD^T P / L) + F P / L,  d(F n)/dvD = d n n^T,  P = I - n n^T */
 static int sd_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq, double *Gv)
 {
@@ -51,7 +69,7 @@ static int sd_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, dou
     cd_conn_kin k;
     double F;
     (void)Cq; (void)Gq; (void)Gv;
-    if (p->userFunction.fn || !cd_conn_analytic_ok(c)) return CD_JAC_NUMERICAL;
+    if (p->userFunction.fn || !cd_conn_diff_ok(c)) return CD_JAC_NUMERICAL;
     memset(K, 0, sizeof(double) * (size_t)(nq * nq));
     memset(D, 0, sizeof(double) * (size_t)(nq * nq));
     if (!is_active(p)) return CD_OK;
@@ -68,7 +86,8 @@ static int sd_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, dou
             A[3 * i + j] = k.n[i] * (p->stiffness * k.n[j] + p->damping * vP[j] / k.L) + F * P / k.L;
             B[3 * i + j] = p->damping * k.n[i] * k.n[j];
         }
-    cd_conn_add_jtaj(c, A, K);
+    double Fv[3] = {F * k.n[0], F * k.n[1], F * k.n[2]};
+    add_force_jacobian(c, A, B, Fv, K);
     cd_conn_add_jtaj(c, B, D);
     return CD_OK;
 }
@@ -127,16 +146,18 @@ static int cart_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, d
     const cd_p_conn *p = c->item->p;
     int nq = c->item->nq;
     (void)Cq; (void)Gq; (void)Gv;
-    if (p->userFunction.fn || !cd_conn_analytic_ok(c)) return CD_JAC_NUMERICAL;
+    if (p->userFunction.fn || !cd_conn_diff_ok(c)) return CD_JAC_NUMERICAL;
     memset(K, 0, sizeof(double) * (size_t)(nq * nq));
     memset(D, 0, sizeof(double) * (size_t)(nq * nq));
     if (!is_active(p)) return CD_OK;
-    double A[9] = {0}, B[9] = {0};
+    double A[9] = {0}, B[9] = {0}, F[3];
     for (int i = 0; i < 3; i++) {
         A[4 * i] = p->stiffnessv.x[i];
         B[4 * i] = p->dampingv.x[i];
     }
-    cd_conn_add_jtaj(c, A, K);
+    int rc = cart_force(c, F);
+    if (rc) return rc;
+    add_force_jacobian(c, A, B, F, K);
     cd_conn_add_jtaj(c, B, D);
     return CD_OK;
 }

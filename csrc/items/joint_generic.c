@@ -354,6 +354,62 @@ static int tsd_residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
+/* r2 = T c with c = [-Jrot0^T z; Jrot1^T z] = d phi_t/dq_t: K = c T_q^T + T dc/dq,
+ * D = d c c^T; T_q = k phi_q + d phi_t,q from the markers' derivative data */
+static int tsd_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
+                        double *Gv)
+{
+    const cd_p_joint *p = c->item->p;
+    int nq = c->item->nq;
+    double phi, phit, T, z[3];
+    (void)Cq; (void)Gq; (void)Gv;
+    if (p->userFunction.fn || !cd_conn_diff_ok(c)) return CD_JAC_NUMERICAL;
+    memset(K, 0, sizeof(double) * (size_t)(nq * nq));
+    memset(D, 0, sizeof(double) * (size_t)(nq * nq));
+    if (!p->activeConnector) return CD_OK;
+    int rc = tsd_eval(c, &phi, &phit, &T, z);
+    if (rc) return rc;
+    double F0[9], F1[9], x0[3], y0[3], x1[3], dw[3], cv[CD_CONN_MAXNQ] = {0};
+    double Gx0[3 * CD_CONN_MAXNQ], Gy0[3 * CD_CONN_MAXNQ], Gx1[3 * CD_CONN_MAXNQ],
+        Gz[3 * CD_CONN_MAXNQ], W0[3 * CD_CONN_MAXNQ], W1[3 * CD_CONN_MAXNQ],
+        Tq[CD_CONN_MAXNQ];
+    const double *R0 = p->rotationMarker0.x, *R1 = p->rotationMarker1.x;
+    double r0x[3] = {R0[0], R0[3], R0[6]}, r0y[3] = {R0[1], R0[4], R0[7]},
+           r0z[3] = {R0[2], R0[5], R0[8]}, r1x[3] = {R1[0], R1[3], R1[6]};
+    frame(c->md[0].A, &p->rotationMarker0, F0);
+    frame(c->md[1].A, &p->rotationMarker1, F1);
+    col(F0, 0, x0);
+    col(F0, 1, y0);
+    col(F1, 0, x1);
+    for (int i = 0; i < 3; i++) dw[i] = c->md[1].omega[i] - c->md[0].omega[i];
+    cd_conn_dvec(c, 0, r0x, Gx0);
+    cd_conn_dvec(c, 0, r0y, Gy0);
+    cd_conn_dvec(c, 0, r0z, Gz);
+    cd_conn_dvec(c, 1, r1x, Gx1);
+    cd_conn_domega(c, 0, W0);
+    cd_conn_domega(c, 1, W1);
+    double cx = cd_dot(x0, x1), cy = cd_dot(y0, x1), den = cx * cx + cy * cy;
+    for (int j = 0; j < nq; j++) {
+        const double *a = Gx0 + 3 * j, *b = Gy0 + 3 * j, *e = Gx1 + 3 * j;
+        double dcx = cd_dot(x1, a) + cd_dot(x0, e), dcy = cd_dot(x1, b) + cd_dot(y0, e);
+        double phiq = (cx * dcy - cy * dcx) / den;
+        double phitq = cd_dot(dw, Gz + 3 * j) + cd_dot(z, W1 + 3 * j) - cd_dot(z, W0 + 3 * j);
+        Tq[j] = p->stiffness * phiq + p->damping * phitq;
+    }
+    cd_conn_add_rot_row(c, 0, z, -1.0, cv);
+    cd_conn_add_rot_row(c, 1, z, 1.0, cv);
+    for (int j = 0; j < nq; j++)
+        for (int i = 0; i < nq; i++) {
+            K[i + nq * j] = cv[i] * Tq[j];
+            D[i + nq * j] = p->damping * cv[i] * cv[j];
+        }
+    cd_conn_add_jrtv(c, 0, z, -T, K);
+    cd_conn_add_jrtv(c, 1, z, T, K);
+    cd_conn_add_jrtx(c, 0, Gz, -T, K);
+    cd_conn_add_jrtx(c, 1, Gz, T, K);
+    return CD_OK;
+}
+
 static int tsd_output(const cd_objctx *c, cd_outvar var, double *out)
 {
     double phi, phit, T, z[3];
@@ -373,6 +429,7 @@ static const cd_objectops tsd_ops = {
     .nmarkers = 2,
     .mass_const = 1,
     .residual = tsd_residual,
+    .jacobian = tsd_jacobian,
     .output = tsd_output,
     .uses_userfunc = tsd_uf};
 static const cd_outvar tsd_ov[] = {CD_OV_ROTATION, CD_OV_ANGULARVELOCITY, CD_OV_TORQUE,
@@ -399,7 +456,7 @@ const cd_itemtype cd_type_ObjectConnectorTorsionalSpringDamper = {
     "TorsionalSpringDamper",
     "A torsional spring-damper about the z axis of joint frame 0: T = k (phi - offset) + "
     "d (phi_t - velocityOffset) + torque, with phi the relative rotation in (-pi, pi] "
-    "(numerical Jacobian).", sizeof(cd_p_joint), tsd_fields, CD_NF(tsd_fields), check, NULL,
+    "(analytic Jacobian).", sizeof(cd_p_joint), tsd_fields, CD_NF(tsd_fields), check, NULL,
     &tsd_ops, NULL, NULL, tsd_ov};
 
 /* ---------------------------------------------------------------- LinearSpringDamper */
@@ -444,6 +501,59 @@ static int lsd_residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
+/* r2 = F c with c = du/dq = du_t/dq_t = JD^T a0 + [Jrot0^T (a0 x d); 0]: K = c F_q^T +
+ * F dc/dq, D = d c c^T */
+static int lsd_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
+                        double *Gv)
+{
+    const cd_p_joint *p = c->item->p;
+    int nq = c->item->nq;
+    double u, ut, F, a0[3], d[3];
+    (void)Cq; (void)Gq; (void)Gv;
+    if (p->userFunction.fn || !cd_conn_diff_ok(c)) return CD_JAC_NUMERICAL;
+    memset(K, 0, sizeof(double) * (size_t)(nq * nq));
+    memset(D, 0, sizeof(double) * (size_t)(nq * nq));
+    if (!p->activeConnector) return CD_OK;
+    int rc = lsd_eval(c, &u, &ut, &F, a0, d);
+    if (rc) return rc;
+    double vd[3], w0[3], wa[3], ad[3], cv[CD_CONN_MAXNQ];
+    double G[3 * CD_CONN_MAXNQ], GV[3 * CD_CONN_MAXNQ], Ga[3 * CD_CONN_MAXNQ],
+        W0[3 * CD_CONN_MAXNQ], X[3 * CD_CONN_MAXNQ], Fq[CD_CONN_MAXNQ];
+    memcpy(w0, c->md[0].omega, sizeof w0);
+    for (int i = 0; i < 3; i++) vd[i] = c->md[1].vel[i] - c->md[0].vel[i];
+    cd_cross(w0, a0, wa);
+    cd_cross(a0, d, ad);
+    cd_conn_dd(c, G, GV);
+    cd_conn_dvec(c, 0, p->axisMarker0.x, Ga);
+    cd_conn_domega(c, 0, W0);
+    for (int j = 0; j < nq; j++) {
+        const double *g = G + 3 * j, *ga = Ga + 3 * j;
+        double t1[3], t2[3];
+        cd_cross(W0 + 3 * j, a0, t1);
+        cd_cross(w0, ga, t2);
+        double uq = cd_dot(a0, g) + cd_dot(d, ga);
+        double utq = cd_dot(a0, GV + 3 * j) + cd_dot(vd, ga) + cd_dot(t1, d) + cd_dot(t2, d) +
+                     cd_dot(wa, g);
+        Fq[j] = p->stiffness * uq + p->damping * utq;
+        cd_cross(ga, d, t1);                       /* X = Ga x d + a0 x G */
+        cd_cross(a0, g, t2);
+        for (int i = 0; i < 3; i++) X[i + 3 * j] = t1[i] + t2[i];
+    }
+    cd_conn_apply_force(c, a0, cv);
+    cd_conn_add_rot_row(c, 0, ad, 1.0, cv);
+    for (int j = 0; j < nq; j++)
+        for (int i = 0; i < nq; i++) {
+            K[i + nq * j] = cv[i] * Fq[j];
+            D[i + nq * j] = p->damping * cv[i] * cv[j];
+        }
+    cd_conn_add_jtv(c, 0, a0, -F, K);
+    cd_conn_add_jtv(c, 1, a0, F, K);
+    cd_conn_add_jdtx(c, Ga, F, K);
+    cd_conn_add_jrtv(c, 0, ad, F, K);
+    cd_conn_add_jrtx(c, 0, X, F, K);
+    return CD_OK;
+}
+
 static int lsd_output(const cd_objctx *c, cd_outvar var, double *out)
 {
     double u, ut, F, a0[3], d[3];
@@ -479,6 +589,7 @@ static const cd_objectops lsd_ops = {
     .nmarkers = 2,
     .mass_const = 1,
     .residual = lsd_residual,
+    .jacobian = lsd_jacobian,
     .output = lsd_output,
     .uses_userfunc = tsd_uf};
 static const cd_outvar lsd_ov[] = {CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_FORCE, CD_OV_NONE};
@@ -504,7 +615,7 @@ const cd_itemtype cd_type_ObjectConnectorLinearSpringDamper = {
     "LinearSpringDamper",
     "A spring-damper along an axis fixed to marker 0: F = k (u - offset) + d (u_t - "
     "velocityOffset) + force with u the displacement of marker 1 along the axis; other "
-    "directions are free (numerical Jacobian).", sizeof(cd_p_joint), lsd_fields,
+    "directions are free (analytic Jacobian).", sizeof(cd_p_joint), lsd_fields,
     CD_NF(lsd_fields), lsd_check, NULL, &lsd_ops, NULL, NULL, lsd_ov};
 
 /* ---------------------------------------------------------------- RigidBodySpringDamper */

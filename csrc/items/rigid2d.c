@@ -229,6 +229,17 @@ static void rb2_position(const cd_system *s, const cd_item *it, const double *lp
 }
 
 /* gravity-like load b per mass acts at the centre of mass: f = m J_c^T b */
+/* d f/dq: only (phi, phi) = -m c_g . b (d t/dphi = -c_g) */
+static void rb2_massforce_dq(const cd_system *s, const cd_item *it, const double *q,
+                             const double b[3], double *K)
+{
+    const cd_p_rigid2d *p = it->p;
+    rb2_kin k;
+    double v0[3] = {0, 0, 0};
+    rb2_eval(s, it, q, v0, &k);
+    K[2 + 3 * 2] -= p->mass * (k.cg[0] * b[0] + k.cg[1] * b[1]);
+}
+
 static void rb2_massforce(const cd_system *s, const cd_item *it, const double *q, const double b[3],
                           double *f)
 {
@@ -287,6 +298,7 @@ static const cd_objectops rb2_ops = {
     .body_position = rb2_position,
     .body_frame = rb2_frame,
     .mass_force = rb2_massforce,
+    .mass_force_dq = rb2_massforce_dq,
     .output = rb2_output};
 
 static const cd_outvar body_ov[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,

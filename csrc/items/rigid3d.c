@@ -667,6 +667,23 @@ static void rb3_massforce(const cd_system *s, const cd_item *it, const double *q
         f[j] = p->mass * (J[3 * j] * b[0] + J[3 * j + 1] * b[1] + J[3 * j + 2] * b[2]);
 }
 
+/* d f/dq of f = m J_c^T b: the derivative of J^T at the centre of mass */
+static void rb3_massforce_dq(const cd_system *s, const cd_item *it, const double *q,
+                             const double b[3], double *K)
+{
+    const cd_p_rigid3d *p = it->p;
+    const double *c = p->centerOfMass.x;
+    if (c[0] == 0 && c[1] == 0 && c[2] == 0) return;  /* J = [I 0] */
+    cd_markerdata md;
+    double J[21], Jr[21], v0[7] = {0}, mb[3] = {p->mass * b[0], p->mass * b[1], p->mass * b[2]};
+    md.n = it->nq;
+    md.want_d = 1;
+    md.J = J;
+    md.Jrot = Jr;
+    rb3_frame(s, it, c, q, v0, &md);
+    cd_md_jtv_dq(&md, mb, K);
+}
+
 /* Tait-Bryan xyz angles of A = Rx(a) Ry(b) Rz(c) */
 static void rotxyz_of(const double A[9], double r[3])
 {
@@ -763,6 +780,7 @@ static const cd_objectops rb3_ops = {
     .body_position = rb3_position,
     .body_frame = rb3_frame,
     .mass_force = rb3_massforce,
+    .mass_force_dq = rb3_massforce_dq,
     .output = rb3_output};
 
 static const cd_outvar body_ov[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,

@@ -605,6 +605,34 @@ static PyObject *sys_sizes(cdpy_system *self, PyObject *unused)
                          "nnz", self->sys->pat.nnz, "assembled", self->sys->assembled);
 }
 
+static PyObject *sys_load_jacobian(cdpy_system *self, PyObject *args)
+{
+    if (refuse_read_if_busy(self, "GetLoadJacobian")) return NULL;
+    int l, numerical;
+    if (!PyArg_ParseTuple(args, "ip", &l, &numerical)) return NULL;
+    if (need_assembled(self)) return NULL;
+    cd_system *s = self->sys;
+    if (l < 0 || l >= s->list[CD_LOAD].n)
+        return PyErr_Format(PyExc_IndexError, "load number %d does not exist", l);
+    cd_evalws ws;
+    cd_error err = {0, ""};
+    int analytic = 0, n = s->list[CD_LOAD].items[l].nq;
+    int rc = cd_evalws_init(&ws, s, &err);
+    if (!rc) rc = cd_eval_load_jacobian(s, &ws, l, &self->cur, numerical, &analytic, &err);
+    PyObject *res = NULL;
+    if (!rc) {
+        npy_intp d[2] = {n, n};
+        PyObject *K = PyArray_New(&PyArray_Type, 2, d, NPY_DOUBLE, NULL, NULL, 0,
+                                  NPY_ARRAY_F_CONTIGUOUS, NULL);
+        if (K) memcpy(PyArray_DATA((PyArrayObject *)K), ws.K, sizeof(double) * (size_t)(n * n));
+        res = Py_BuildValue("{s:N,s:O}", "K", K, "analytic", analytic ? Py_True : Py_False);
+    }
+    cd_evalws_free(&ws, s);
+    if (rc) { Py_XDECREF(res); return raise_engine(self, &err); }
+    if (restore_uf_exception(self)) { Py_XDECREF(res); return NULL; }
+    return res;
+}
+
 static PyMethodDef sys_methods[] = {
     {"add", (PyCFunction)sys_add, METH_VARARGS, "add(kind, typename, params) -> index"},
     {"modify", (PyCFunction)sys_modify, METH_VARARGS, "modify(kind, index, params)"},
@@ -616,6 +644,8 @@ static PyMethodDef sys_methods[] = {
     {"output", (PyCFunction)sys_output, METH_VARARGS, "output(kind, index, var, config[, lp])"},
     {"object_jacobian", (PyCFunction)sys_object_jacobian, METH_VARARGS,
      "object_jacobian(obj, numerical, index2) -> dict of local Jacobians"},
+    {"load_jacobian", (PyCFunction)sys_load_jacobian, METH_VARARGS,
+     "load_jacobian(load, numerical) -> dict with K = d(-f)/dq and analytic"},
     {"solve", (PyCFunction)sys_solve, METH_VARARGS, "solve(static, settings[, progress])"},
     {"stats", (PyCFunction)sys_stats, METH_NOARGS, "statistics of the last solve"},
     {"sensor_data", (PyCFunction)sys_sensor_data, METH_VARARGS, "sensor_data(i) -> array"},

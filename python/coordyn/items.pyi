@@ -336,7 +336,7 @@ PrismaticJointX = ObjectJointPrismaticX
 JointPrismaticX = ObjectJointPrismaticX
 
 class ObjectConnectorTorsionalSpringDamper(ItemBase):
-    """A torsional spring-damper about the z axis of joint frame 0: T = k (phi - offset) + d (phi_t - velocityOffset) + torque, with phi the relative rotation in (-pi, pi] (numerical Jacobian)."""
+    """A torsional spring-damper about the z axis of joint frame 0: T = k (phi - offset) + d (phi_t - velocityOffset) + torque, with phi the relative rotation in (-pi, pi] (analytic Jacobian)."""
     name: str
     markerNumbers: Sequence[int]
     stiffness: float
@@ -354,7 +354,7 @@ TorsionalSpringDamper = ObjectConnectorTorsionalSpringDamper
 ConnectorTorsionalSpringDamper = ObjectConnectorTorsionalSpringDamper
 
 class ObjectConnectorLinearSpringDamper(ItemBase):
-    """A spring-damper along an axis fixed to marker 0: F = k (u - offset) + d (u_t - velocityOffset) + force with u the displacement of marker 1 along the axis; other directions are free (numerical Jacobian)."""
+    """A spring-damper along an axis fixed to marker 0: F = k (u - offset) + d (u_t - velocityOffset) + force with u the displacement of marker 1 along the axis; other directions are free (analytic Jacobian)."""
     name: str
     markerNumbers: Sequence[int]
     stiffness: float

@@ -295,6 +295,12 @@ class MainSystem:
         residual) and 'analytic' (False if numerical differentiation was used)."""
         return self._core.object_jacobian(int(objectNumber), bool(numerical), bool(index2))
 
+    def GetLoadJacobian(self, loadNumber, numerical=False):
+        """Local Jacobian of a load at the current state, at load factor 1: dict with
+        K = d(-f)/dq over the load's coordinates (f its generalized force; the load's share of
+        the residual's K) and 'analytic' (False if numerical differentiation was used)."""
+        return self._core.load_jacobian(int(loadNumber), bool(numerical))
+
     def __repr__(self):
         s = self._core.sizes()
         return (f"<coordyn.MainSystem: {self.NumberOfNodes()} nodes, {self.NumberOfObjects()} "
