@@ -595,11 +595,11 @@ def test_prismatic_joint_jacobian(two_bodies):
 
 
 def test_spring_damper_on_rigid_markers_jacobian(two_bodies):
-    """SpringDamper between MarkerBodyRigid at offsets (position-dependent marker Jacobians) is
-    differentiated numerically (analytic False); K and D equal central differences of
+    """SpringDamper between MarkerBodyRigid at offsets (position-dependent marker Jacobians) has
+    an analytic Jacobian from the markers' derivative data; K and D equal central differences of
     r2 = [-J0^T F; J1^T F], F = (k (L - L0) + d L_t) n, J_k = [I2, perp(r_k)], written here."""
     mbs, bodies, rev, pri, spring = two_bodies
-    a = _check(mbs, spring, False)
+    a = _check(mbs, spring, True)
 
     def r2(x, v):
         out = []
