@@ -22,7 +22,8 @@ typedef struct cd_nwork {
      * (static solver): q is composed with each Newton increment */
     const double *lie_base;
     double *lie_inc;
-    int lie_tangent;     /* settings.lieGroupAddTangentOperator */
+    int lie_tangent;
+    int last_its;        /* iterations of the last call if its matrix was stale, else 0 */     /* settings.lieGroupAddTangentOperator */
 } cd_nwork;
 
 int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set, cd_error *err);
