@@ -7,7 +7,7 @@
  *   d(f0_i . d) = f0_i . dD + dtheta0 . (f0_i x d)
  *   d(a . b)    = dtheta0 . (a x b) + dtheta1 . (b x a)  (a of frame 0, b of frame 1)
  * A free axis has the equation lambda = 0. The Jacobian is analytic at index 3 (markers with
- * derivative data, up to JMAX coordinates) and numerical at index 2. */
+ * derivative data) and numerical at index 2. */
 #include "../core/cd_items.h"
 #include "../core/cd_lie.h"
 #include "../core/cd_vec3.h"
@@ -92,34 +92,6 @@ static int gen_residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
-#define JMAX 32  /* analytic Jacobian up to this many local coordinates */
-
-/* K[o.., o..] += s Kk (n x n) */
-static void add_block(double *K, int nq, int o, const double *Kk, int n, double sgn)
-{
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < n; i++) K[(o + i) + nq * (o + j)] += sgn * Kk[i + n * j];
-}
-
-static void add_jtv(const cd_markerdata *md, const double v[3], double *K, int nq, int o,
-                    double sgn)
-{
-    double Kk[JMAX * JMAX];
-    if (md->n == 0) return;
-    memset(Kk, 0, sizeof(double) * (size_t)(md->n * md->n));
-    cd_md_jtv_dq(md, v, Kk);
-    add_block(K, nq, o, Kk, md->n, sgn);
-}
-
-/* K rows of marker k (offset o, n rows) += s R^T X, R = J or Jrot (3 x n), X 3 x nq */
-static void add_rtx(const double *R, int n, int o, const double *X, int nq, double sgn,
-                    double *K)
-{
-    for (int j = 0; j < nq; j++)
-        for (int i = 0; i < n; i++)
-            K[(o + i) + nq * j] += sgn * cd_dot(R + 3 * i, X + 3 * j);
-}
-
 /* Index 3 (see the header): Cq = dr2/dlambda with the velocity Jacobians J, Jrot; Gq the exact
  * derivative of g (cd_md_dpos, cd_md_dvec); K = d(Cq^T lambda)/dq with Ft = sum lam_i f0_i,
  * S = sum lam_i f0_i x d and T = sum lam w:
@@ -131,11 +103,12 @@ static int gen_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, do
     const double *ax = joint_axes(c->item);
     const cd_markerdata *m0 = &c->md[0], *m1 = &c->md[1];
     int nq = c->item->nq, n0 = m0->n, n1 = m1->n, o1 = c->item->mk_off[1];
-    if (c->index2 || nq > JMAX) return CD_JAC_NUMERICAL;
+    if (c->index2 || !cd_conn_diff_ok(c)) return CD_JAC_NUMERICAL;
     for (int k = 0; k < 2; k++)
         if (c->md[k].n > 0 && !c->md[k].rotd) return CD_JAC_NUMERICAL;
     double F0[9], F1[9], d[3], Ft[3] = {0, 0, 0}, S[3] = {0, 0, 0}, T[3] = {0, 0, 0};
-    double dd[3 * JMAX], dFt[3 * JMAX], dT[3 * JMAX], G[3 * JMAX], G1[3 * JMAX], X[3 * JMAX];
+    double dd[3 * CD_CONN_MAXNQ], dFt[3 * CD_CONN_MAXNQ], dT[3 * CD_CONN_MAXNQ],
+        G[3 * CD_CONN_MAXNQ], G1[3 * CD_CONN_MAXNQ], X[3 * CD_CONN_MAXNQ];
     frame(m0->A, &p->rotationMarker0, F0);
     frame(m1->A, &p->rotationMarker1, F1);
     for (int i = 0; i < 3; i++) d[i] = m1->pos[i] - m0->pos[i];
@@ -147,26 +120,21 @@ static int gen_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, do
     memset(Gv, 0, s6);
     memset(dFt, 0, sizeof(double) * 3 * (size_t)nq);
     memset(dT, 0, sizeof(double) * 3 * (size_t)nq);
-    cd_md_dpos(m0, G);
-    cd_md_dpos(m1, G1);
-    for (int j = 0; j < n0; j++)
-        for (int i = 0; i < 3; i++) dd[i + 3 * j] = -G[i + 3 * j];
-    for (int j = 0; j < n1; j++)
-        for (int i = 0; i < 3; i++) dd[i + 3 * (o1 + j)] = G1[i + 3 * j];
+    cd_conn_dd(c, dd, NULL);
     for (int r = 0; r < 3; r++) {  /* translations */
         if (ax[r] == 0.0) continue;
         double f[3], fl[3] = {p->rotationMarker0.x[r], p->rotationMarker0.x[3 + r],
                               p->rotationMarker0.x[6 + r]}, fd[3], lam = c->lam[r];
         col(F0, r, f);
         cd_cross(f, d, fd);
-        cd_md_dvec(m0, fl, G);   /* df/dq0 */
-        for (int j = 0; j < n0; j++) {
+        cd_conn_dvec(c, 0, fl, G);   /* df/dq (marker 0's columns) */
+        for (int j = 0; j < n0; j++)
             Cq[r + 6 * j] = -cd_dot(m0->J + 3 * j, f) + cd_dot(m0->Jrot + 3 * j, fd);
+        for (int j = 0; j < n1; j++) Cq[r + 6 * (o1 + j)] = cd_dot(m1->J + 3 * j, f);
+        for (int j = 0; j < nq; j++) {
+            Gq[r + 6 * j] = cd_dot(f, dd + 3 * j) + cd_dot(d, G + 3 * j);
             for (int i = 0; i < 3; i++) dFt[i + 3 * j] += lam * G[i + 3 * j];
         }
-        for (int j = 0; j < n1; j++) Cq[r + 6 * (o1 + j)] = cd_dot(m1->J + 3 * j, f);
-        for (int j = 0; j < nq; j++)
-            Gq[r + 6 * j] = cd_dot(f, dd + 3 * j) + (j < n0 ? cd_dot(d, G + 3 * j) : 0.0);
         for (int i = 0; i < 3; i++) {
             Ft[i] += lam * f[i];
             S[i] += lam * fd[i];
@@ -183,44 +151,35 @@ static int gen_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, do
         col(F0, ia, a);
         col(F1, ib, b);
         cd_cross(a, b, w);
-        cd_md_dvec(m0, al, G);
-        cd_md_dvec(m1, bl, G1);
-        for (int j = 0; j < n0; j++) {
-            double t[3];
-            Cq[(3 + r) + 6 * j] = cd_dot(m0->Jrot + 3 * j, w);
-            Gq[(3 + r) + 6 * j] = cd_dot(b, G + 3 * j);
-            cd_cross(G + 3 * j, b, t);
-            for (int i = 0; i < 3; i++) dT[i + 3 * j] += lam * t[i];
-        }
-        for (int j = 0; j < n1; j++) {
-            double t[3];
-            Cq[(3 + r) + 6 * (o1 + j)] = -cd_dot(m1->Jrot + 3 * j, w);
-            Gq[(3 + r) + 6 * (o1 + j)] = cd_dot(a, G1 + 3 * j);
-            cd_cross(a, G1 + 3 * j, t);
-            for (int i = 0; i < 3; i++) dT[i + 3 * (o1 + j)] += lam * t[i];
+        cd_conn_dvec(c, 0, al, G);
+        cd_conn_dvec(c, 1, bl, G1);
+        for (int j = 0; j < n0; j++) Cq[(3 + r) + 6 * j] = cd_dot(m0->Jrot + 3 * j, w);
+        for (int j = 0; j < n1; j++) Cq[(3 + r) + 6 * (o1 + j)] = -cd_dot(m1->Jrot + 3 * j, w);
+        for (int j = 0; j < nq; j++) {   /* dg = da . b + a . db, dw = da x b + a x db */
+            double t1[3], t2[3];
+            Gq[(3 + r) + 6 * j] = cd_dot(b, G + 3 * j) + cd_dot(a, G1 + 3 * j);
+            cd_cross(G + 3 * j, b, t1);
+            cd_cross(a, G1 + 3 * j, t2);
+            for (int i = 0; i < 3; i++) dT[i + 3 * j] += lam * (t1[i] + t2[i]);
         }
         for (int i = 0; i < 3; i++) T[i] += lam * w[i];
     }
-    /* derivatives of the Jacobians at constant force/torque */
+    /* derivatives of the Jacobians at constant force/torque, then of the forces:
+     * X = dFt x d + Ft x dd + dT (marker 0's rotation rows) */
     double ST[3] = {S[0] + T[0], S[1] + T[1], S[2] + T[2]};
-    add_jtv(m0, Ft, K, nq, 0, -1.0);
-    add_jtv(m1, Ft, K, nq, o1, 1.0);
-    if (n0) cd_md_jrtv_dq(m0, ST, K, nq, 0);
-    if (n1) {
-        double mT[3] = {-T[0], -T[1], -T[2]};
-        cd_md_jrtv_dq(m1, mT, K, nq, o1);
-    }
-    /* and of the forces: X = dFt x d + Ft x dd + dT (marker 0's rotation rows) */
+    cd_conn_add_jtv(c, 0, Ft, -1.0, K);
+    cd_conn_add_jtv(c, 1, Ft, 1.0, K);
+    cd_conn_add_jrtv(c, 0, ST, 1.0, K);
+    cd_conn_add_jrtv(c, 1, T, -1.0, K);
     for (int j = 0; j < nq; j++) {
         double t1[3], t2[3];
         cd_cross(dFt + 3 * j, d, t1);
         cd_cross(Ft, dd + 3 * j, t2);
         for (int i = 0; i < 3; i++) X[i + 3 * j] = t1[i] + t2[i] + dT[i + 3 * j];
     }
-    add_rtx(m0->J, n0, 0, dFt, nq, -1.0, K);
-    add_rtx(m0->Jrot, n0, 0, X, nq, 1.0, K);
-    add_rtx(m1->J, n1, o1, dFt, nq, 1.0, K);
-    add_rtx(m1->Jrot, n1, o1, dT, nq, -1.0, K);
+    cd_conn_add_jdtx(c, dFt, 1.0, K);
+    cd_conn_add_jrtx(c, 0, X, 1.0, K);
+    cd_conn_add_jrtx(c, 1, dT, -1.0, K);
     return CD_OK;
 }
 
