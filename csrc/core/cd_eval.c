@@ -524,8 +524,17 @@ static int load_jacobians(const cd_system *s, cd_evalws *ws, const cd_state *st,
     for (int l = 0; l < s->list[CD_LOAD].n; l++) {
         const cd_item *ld = &s->list[CD_LOAD].items[l];
         const cd_p_load *p = ld->p;
+        const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumber];
         int analytic;
         if (ld->nq == 0 || ld->type == &cd_type_LoadCoordinate) continue;
+        /* constant generalized forces: loads on node points (J = [I 0], no rotation), gravity
+         * on point masses */
+        if (mk->type == &cd_type_MarkerNodePosition) continue;
+        if (ld->type == &cd_type_LoadMassProportional) {
+            const cd_objectops *bo =
+                s->list[CD_OBJECT].items[((const cd_p_marker *)mk->p)->number].type->object;
+            if (!bo->mass_force_dq && !bo->body_frame) continue;
+        }
         int rc = cd_eval_load_jacobian(s, ws, l, st, ws->numerical, &analytic, err);
         if (rc) return rc;
         if (ws->lieT_on) lie_right(s, ws, ld, 0);
