@@ -47,6 +47,7 @@ test: build ctest pytest
 
 bench: build
 	$(PY) benchmarks/bench_chains.py
+	$(PY) benchmarks/bench_rigid.py
 
 docs: build
 	$(PY) -m sphinx -q -b html docs docs/_build/html
