@@ -650,3 +650,16 @@ def test_lie_group_tangent_operator_gives_quadratic_newton():
     its_i, q_i = _spinning_revolute_lg(False)
     assert its_t <= 2.05 and its_i > 3.0, (its_t, its_i)
     assert np.abs(q_t - q_i).max() < 1e-9
+
+
+def test_coordinate_marker_refuses_lie_group_rotation_coordinates():
+    """The rotation coordinates of NodeRigidBodyRotVecLG are composed on SO(3), so a
+    coordinate marker (for a CoordinateConstraint, CoordinateSpringDamper or LoadCoordinate)
+    on them is refused with a message naming the parameter; its position coordinates work."""
+    mbs = cd.SystemContainer().AddSystem()
+    n = mbs.AddNode(cd.NodeRigidBodyRotVecLG())
+    for k in (3, 4, 5):
+        with pytest.raises(ValueError, match=r"'coordinate' is %d, a rotation coordinate .*"
+                                             r"NodeRigidBodyRotVecLG" % k):
+            mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=n, coordinate=k))
+    assert int(mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=n, coordinate=2))) == 0

@@ -501,7 +501,7 @@ static void lie_right(const cd_system *s, const cd_evalws *ws, const cd_item *it
     int nq = it->nq, na = with_gq ? it->nae : 0;
     for (int j = 0; j + 2 < nq; j++) {
         int g = it->ltg[j];
-        if (s->lgoff[g] != 0) continue;
+        if (s->lgoff[g] != 0 || it->ltg[j + 1] != g + 1 || it->ltg[j + 2] != g + 2) continue;
         const double *T = ws->lieT + 9 * (size_t)g;
         for (int pass = 0; pass < 2; pass++) {
             double *X = pass ? ws->Gq : ws->K;

@@ -119,6 +119,12 @@ static int check_node_coord(const cd_system *s, int index, const void *vp, cd_er
                             "MarkerNodeCoordinate %d: parameter 'coordinate' is %d, but node %d "
                             "(%s) has coordinates 0..%d", index, p->coordinate, p->number,
                             nd->type->name, lim - 1);
+    if ((nd->type->node->flags & CD_NODEF_LIE) && p->coordinate >= 3)
+        return cd_error_set(err, CD_ERR_INPUT,
+                            "MarkerNodeCoordinate %d: parameter 'coordinate' is %d, a rotation "
+                            "coordinate of node %d (%s), which is composed on SO(3), not added; "
+                            "use a joint or connector on a MarkerNodeRigid", index, p->coordinate,
+                            p->number, nd->type->name);
     return CD_OK;
 }
 
