@@ -223,6 +223,71 @@ def test_spherical_joint_jacobian(pair, marker):
     _check_index2(mbs, j, a, False)
 
 
+@pytest.mark.parametrize("pair", [("pt", "pt"), ("pt", "EP"), ("pt", "ground"), ("pt", "LG:bpos"),
+                                  ("EP:node", "pt"), ("ground", "pt")], ids="-".join)
+def test_spherical_joint_with_point_markers(pair):
+    """SphericalJoint with a point marker (MarkerNodePosition of a NodePoint) in either place,
+    in particular first: G_q = [-J0, J1] and K match the oracle (a sign error in marker 0's
+    block of G_q once made such joints diverge)."""
+    rng = _rng(pair, "point")
+    mbs = _system()
+    j = mbs.AddObject(cd.ObjectJointSpherical(markerNumbers=_pair(mbs, *pair, rng)))
+    _assemble(mbs, rng)
+    a, _ = _check(mbs, j)
+    assert a["Gq"].shape[0] == 3 and np.abs(a["Gq"]).max() > 0.5
+
+
+def test_revolute_joint_2d_with_a_point_marker_first():
+    """RevoluteJoint2D [NodePoint2D marker, RigidBody2D point]: analytic G_q equals the oracle
+    and has -I in marker 0's columns."""
+    mbs = _system()
+    n0 = mbs.AddNode(cd.NodePoint2D(referenceCoordinates=[0, 0], initialCoordinates=[0.1, 0.02]))
+    mbs.AddObject(cd.MassPoint2D(physicsMass=1.0, nodeNumber=n0))
+    n1 = mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=[0, 0, 0.3]))
+    b1 = mbs.AddObject(cd.ObjectRigidBody2D(physicsMass=1.0, physicsInertia=0.1, nodeNumber=n1))
+    j = mbs.AddObject(cd.RevoluteJoint2D(markerNumbers=[
+        mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=n0)),
+        mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=b1, localPosition=[0.2, 0.1, 0]))]))
+    mbs.Assemble()
+    a, _ = _check(mbs, j)
+    np.testing.assert_array_equal(a["Gq"][:, :2], -np.eye(2))
+
+
+def _welded_points(numerical):
+    """point mass 1 on a unit DistanceConstraint to the ground, point mass 2 held at point 1 by
+    a SphericalJoint [m1, m2]; gravity -y; 1 s, h = 5e-3"""
+    mbs = _system()
+    g = mbs.AddObject(cd.ObjectGround())
+    mg = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=g))
+    ns = [mbs.AddNode(cd.NodePoint(referenceCoordinates=[1, 0, 0])) for _ in range(2)]
+    for n, m in zip(ns, (1.0, 2.0)):
+        mbs.AddObject(cd.MassPoint(physicsMass=m, nodeNumber=n))
+        mbs.AddLoad(cd.Force(markerNumber=mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=n)),
+                             loadVector=[0, -9.81 * m, 0]))
+    m1, m2 = (mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=n)) for n in ns)
+    mbs.AddObject(cd.DistanceConstraint(markerNumbers=[mg, m1], distance=1.0))
+    mbs.AddObject(cd.SphericalJoint(markerNumbers=[m1, m2]))
+    mbs.Assemble()
+    s = cd.SimulationSettings()
+    s.timeIntegration.endTime, s.timeIntegration.numberOfSteps = 1.0, 200
+    s.timeIntegration.newton.numericalDifferentiation.forODE2 = numerical
+    mbs.SolveDynamic(s)
+    return mbs.systemData.GetODE2Coordinates(), mbs.GetSolverStatistics()
+
+
+def test_welded_point_masses_swing_as_one_pendulum():
+    """Two point masses joined by a SphericalJoint on a distance constraint swing as one point
+    pendulum: they stay together, on the unit circle, and the analytic and numerical Jacobians
+    give the same solution with the same number of Newton iterations."""
+    qa, sa = _welded_points(False)
+    qn, sn = _welded_points(True)
+    p1, p2 = np.array([1, 0, 0]) + qa[:3], np.array([1, 0, 0]) + qa[3:]
+    assert np.abs(p1 - p2).max() < 1e-10 and abs(np.linalg.norm(p1) - 1) < 1e-10
+    assert p1[0] < -0.9                     # swung through the bottom to the other side
+    np.testing.assert_allclose(qa, qn, rtol=0, atol=1e-9)
+    assert sa["newtonIterations"] == sn["newtonIterations"] and sa["rejectedSteps"] == 0
+
+
 # ---------------------------------------------------------------------------------------------
 # 3. connectors on rigid markers
 

@@ -72,12 +72,7 @@ static int point_jacobian(const cd_objctx *c, int na, const int on[3], double *K
         for (int j = 0; j < na; j++) Cq[j + na * i] = on[j] ? JD[j + 3 * i] : 0.0;
     /* Gq: the exact derivative of p1 - p0 (differs from JD for Euler parameters, whose J is
      * the velocity Jacobian) */
-    for (int k = 0; k < 2; k++) {
-        const cd_markerdata *md = &c->md[k];
-        if (md->rotd) cd_md_dpos(md, JD + 3 * c->item->mk_off[k]);
-        if (k == 0)
-            for (int j = 0; j < 3 * md->n; j++) JD[j] = -JD[j];
-    }
+    cd_conn_dd(c, JD, NULL);
     for (int i = 0; i < nq; i++)
         for (int j = 0; j < na; j++) Gq[j + na * i] = on[j] ? JD[j + 3 * i] : 0.0;
     point_force(c, na, on, F);
