@@ -71,7 +71,8 @@ def settings(lib, steps, modified):
     return s
 
 
-def time_solve(lib, N, steps, modified, reps):
+def time_solve(lib, N, steps, modified, reps, with_position=False):
+    """median solve time; with_position: also the final position of the last body's node"""
     times = []
     for _ in range(reps):
         SC, mbs = build(lib, N)
@@ -79,6 +80,8 @@ def time_solve(lib, N, steps, modified, reps):
         t0 = time.perf_counter()
         mbs.SolveDynamic(s)
         times.append(time.perf_counter() - t0)
+    if with_position:
+        return statistics.median(times), list(mbs.GetNodeOutput(N - 1, lib.OutputVariableType.Position))
     return statistics.median(times)
 
 
@@ -99,14 +102,17 @@ def main(argv=None):
         cases = [('pendulum', 1, 20000)] + [('chain', N, 1000 if N < 400 else 100)
                                             for N in (10, 100, 400, 1000)]
     print(f"Newton: {'modified' if modified else 'full'}; h = {H}; sparse; one thread")
+    two = len(engines) > 1
     print('| model | N | steps | ' + ' | '.join(f'{e} steps/s' for e, _ in engines) +
-          (' | ratio coordyn/exudyn |' if len(engines) > 1 else ' |'))
-    print('|---|---|---|' + '---|' * len(engines) + ('---|' if len(engines) > 1 else ''))
+          (' | ratio coordyn/exudyn | last body: position difference [m] |' if two else ' |'))
+    print('|---|---|---|' + '---|' * len(engines) + ('---|---|' if two else ''))
     for model, N, steps in cases:
-        rates = [steps / time_solve(lib, N, steps, modified, args.reps) for _, lib in engines]
+        res = [time_solve(lib, N, steps, modified, args.reps, True) for _, lib in engines]
+        rates = [steps / t for t, _ in res]
         row = f'| {model} | {N} | {steps} | ' + ' | '.join(f'{r:.4g}' for r in rates) + ' |'
-        if len(rates) > 1:
-            row += f' {rates[0] / rates[1]:.2f} |'
+        if two:
+            diff = max(abs(a - b) for a, b in zip(res[0][1], res[1][1]))
+            row += f' {rates[0] / rates[1]:.2f} | {diff:.1e} |'
         print(row, flush=True)
 
 
