@@ -577,19 +577,19 @@ def _prismatic_g(x):
 
 
 def test_prismatic_joint_jacobian(two_bodies):
-    """PrismaticJoint2D is differentiated numerically (analytic False). Its generalized force
-    C_q^T lambda must be the transpose of the gradient of its equations: C_q = G_q = dg/dq of
-    g0 = n1 . (p1 - p0), g1 = a0 . n1 (central differences here), and
+    """PrismaticJoint2D has an analytic Jacobian at index 3 (numerical at index 2). Its
+    generalized force C_q^T lambda must be the transpose of the gradient of its equations:
+    C_q = G_q = dg/dq of g0 = n1 . (p1 - p0), g1 = a0 . n1 (central differences here), and
     K = d(C_q^T lambda)/dq = Hessian of lambda . g."""
     mbs, bodies, rev, pri, spring = two_bodies
-    a = _check(mbs, pri, False)
+    a = _check(mbs, pri, True)
+    assert mbs.GetObjectJacobian(pri, index2=True)["analytic"] is False
     x = np.concatenate([_state(0)[0], _state(1)[0]])
     lam = LAMBDA[2:]
     G = _central(_prismatic_g, x)
     K = _central(lambda y: _central(_prismatic_g, y, 1e-5).T @ lam, x, 1e-4)
-    # (the engine's forward differences are good to about 1e-7)
-    np.testing.assert_allclose(a["Cq"], G, rtol=0, atol=1e-6 * np.linalg.norm(G))
-    np.testing.assert_allclose(a["Gq"], G, rtol=0, atol=1e-6 * np.linalg.norm(G))
+    np.testing.assert_allclose(a["Cq"], G, rtol=0, atol=1e-8 * np.linalg.norm(G))
+    np.testing.assert_allclose(a["Gq"], G, rtol=0, atol=1e-8 * np.linalg.norm(G))
     np.testing.assert_allclose(a["K"], K, rtol=0, atol=1e-6 * np.linalg.norm(K))
     assert np.linalg.norm(K) > 0.5
 

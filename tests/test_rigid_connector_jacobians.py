@@ -288,6 +288,23 @@ def test_welded_point_masses_swing_as_one_pendulum():
     assert sa["newtonIterations"] == sn["newtonIterations"] and sa["rejectedSteps"] == 0
 
 
+@pytest.mark.parametrize("rotation", [True, False])
+@pytest.mark.parametrize("pair", [("EP", "Rxyz"), ("LG", "ground"), ("2D", "2D"), ("ground", "EP"),
+                                  ("2D:node", "LG:node")], ids="-".join)
+def test_prismatic_joint_2d_jacobian(pair, rotation):
+    """PrismaticJoint2D (g0 = n1 . (p1 - p0), g1 = a0 . n1 or lambda1 = 0) between rigid
+    markers of every kind: analytic at index 3 and equal to the oracle; numerical at index 2."""
+    rng = _rng(pair, rotation, "prismatic")
+    mbs = _system()
+    j = mbs.AddObject(cd.PrismaticJoint2D(markerNumbers=_pair(mbs, *pair, rng),
+                                          axisMarker0=[0.6, 0.8, 0], normalMarker1=[0, 0.6, 0.8],
+                                          constrainRotation=rotation))
+    _assemble(mbs, rng)
+    a, _ = _check(mbs, j)
+    assert np.linalg.norm(a["Gq"]) > 0.1
+    assert mbs.GetObjectJacobian(j, index2=True)["analytic"] is False
+
+
 # ---------------------------------------------------------------------------------------------
 # 3. connectors on rigid markers
 

@@ -6,9 +6,9 @@
  *      n1 = A1 normalMarker1 and a0 = A0 axisMarker0 in global coordinates; without
  *      constrainRotation the second equation is lambda1 = 0.
  * Index 2: the time derivatives of these equations. r2 = C_q^T lambda.
- * Revolute2D and Spherical have analytic Jacobians at index 3 when both markers provide
- * d(J^T v)/dq (points of planar and 3D rigid bodies, node points); otherwise, and for
- * Prismatic2D, the Jacobian is computed numerically. */
+ * All three have analytic Jacobians at index 3 when both markers provide derivatives (points,
+ * ground, node frames, points of planar and 3D rigid bodies); at index 2 the Jacobian is
+ * computed numerically. */
 #include "../core/cd_items.h"
 #include "../core/cd_vec3.h"
 #include <math.h>
@@ -155,6 +155,70 @@ static int pri_residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
+/* index 3: Cq rows c0 = JD^T n1 + Jrot1^T (n1 x d), c1 = (Jrot0 - Jrot1)^T (a0 x n1);
+ * Gq = exact dg/dq (cd_conn_dd, cd_conn_dvec); K = lam0 dc0/dq + lam1 dc1/dq */
+static int pri_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
+                        double *Gv)
+{
+    const cd_p_joint *p = c->item->p;
+    int nq = c->item->nq;
+    if (c->index2 || !cd_conn_diff_ok(c)) return CD_JAC_NUMERICAL;
+    for (int k = 0; k < 2; k++)
+        if (c->md[k].n > 0 && !c->md[k].rotd) return CD_JAC_NUMERICAL;
+    double n1[3], a0[3], d[3], nd[3], w[3], X[3 * CD_CONN_MAXNQ], dn[3 * CD_CONN_MAXNQ],
+        da[3 * CD_CONN_MAXNQ], dd[3 * CD_CONN_MAXNQ], dw[3 * CD_CONN_MAXNQ], cv[CD_CONN_MAXNQ];
+    int rot = p->constrainRotation;
+    double l0 = c->lam[0], l1 = rot ? c->lam[1] : 0.0;
+    cd_matvec(c->md[1].A, p->normalMarker1.x, n1);
+    cd_matvec(c->md[0].A, p->axisMarker0.x, a0);
+    for (int i = 0; i < 3; i++) d[i] = c->md[1].pos[i] - c->md[0].pos[i];
+    cd_cross(n1, d, nd);
+    cd_cross(a0, n1, w);
+    cd_conn_dd(c, dd, NULL);
+    cd_conn_dvec(c, 1, p->normalMarker1.x, dn);
+    cd_conn_dvec(c, 0, p->axisMarker0.x, da);
+    memset(K, 0, sizeof(double) * (size_t)(nq * nq));
+    memset(D, 0, sizeof(double) * (size_t)(nq * nq));
+    memset(Cq, 0, sizeof(double) * (size_t)(2 * nq));
+    memset(Gq, 0, sizeof(double) * (size_t)(2 * nq));
+    memset(Gv, 0, sizeof(double) * (size_t)(2 * nq));
+    /* row 0 */
+    memset(cv, 0, sizeof(double) * (size_t)nq);
+    cd_conn_apply_force(c, n1, cv);
+    cd_conn_add_rot_row(c, 1, nd, 1.0, cv);
+    for (int j = 0; j < nq; j++) {
+        double t1[3], t2[3];
+        Cq[2 * j] = cv[j];
+        Gq[2 * j] = cd_dot(d, dn + 3 * j) + cd_dot(n1, dd + 3 * j);
+        cd_cross(dn + 3 * j, d, t1);
+        cd_cross(n1, dd + 3 * j, t2);
+        for (int i = 0; i < 3; i++) X[i + 3 * j] = t1[i] + t2[i];
+    }
+    cd_conn_add_jtv(c, 0, n1, -l0, K);
+    cd_conn_add_jtv(c, 1, n1, l0, K);
+    cd_conn_add_jdtx(c, dn, l0, K);
+    cd_conn_add_jrtv(c, 1, nd, l0, K);
+    cd_conn_add_jrtx(c, 1, X, l0, K);
+    if (!rot) return CD_OK;
+    /* row 1 */
+    memset(cv, 0, sizeof(double) * (size_t)nq);
+    cd_conn_add_rot_row(c, 0, w, 1.0, cv);
+    cd_conn_add_rot_row(c, 1, w, -1.0, cv);
+    for (int j = 0; j < nq; j++) {
+        double t1[3], t2[3];
+        Cq[1 + 2 * j] = cv[j];
+        Gq[1 + 2 * j] = cd_dot(n1, da + 3 * j) + cd_dot(a0, dn + 3 * j);
+        cd_cross(da + 3 * j, n1, t1);
+        cd_cross(a0, dn + 3 * j, t2);
+        for (int i = 0; i < 3; i++) dw[i + 3 * j] = t1[i] + t2[i];
+    }
+    cd_conn_add_jrtv(c, 0, w, l1, K);
+    cd_conn_add_jrtv(c, 1, w, -l1, K);
+    cd_conn_add_jrtx(c, 0, dw, l1, K);
+    cd_conn_add_jrtx(c, 1, dw, -l1, K);
+    return CD_OK;
+}
+
 static int pri_output(const cd_objctx *c, cd_outvar var, double *out)
 {
     switch (var) {
@@ -263,6 +327,7 @@ static const cd_objectops pri_ops = {
     .nae = two_ae,
     .mass_const = 1,
     .residual = pri_residual,
+    .jacobian = pri_jacobian,
     .output = pri_output,
     .lambda_row = pri_lambda_row,
     .active = active};
@@ -320,5 +385,5 @@ const cd_itemtype cd_type_ObjectJointRevolute2D = {
 const cd_itemtype cd_type_ObjectJointPrismatic2D = {
     CD_OBJECT, "ObjectJointPrismatic2D", "JointPrismatic2D", "PrismaticJoint2D",
     "A prismatic joint in the x-y plane: marker 1 slides along axisMarker0 of marker 0 "
-    "(numerical Jacobian).", sizeof(cd_p_joint), pri_fields, CD_NF(pri_fields), check_pri, NULL,
+    "(analytic Jacobian at index 3).", sizeof(cd_p_joint), pri_fields, CD_NF(pri_fields), check_pri, NULL,
     &pri_ops, NULL, NULL, pri_ov};

@@ -275,7 +275,7 @@ RevoluteJoint2D = ObjectJointRevolute2D
 JointRevolute2D = ObjectJointRevolute2D
 
 class ObjectJointPrismatic2D(ItemBase):
-    """A prismatic joint in the x-y plane: marker 1 slides along axisMarker0 of marker 0 (numerical Jacobian)."""
+    """A prismatic joint in the x-y plane: marker 1 slides along axisMarker0 of marker 0 (analytic Jacobian at index 3)."""
     name: str
     markerNumbers: Sequence[int]
     axisMarker0: Sequence[float]
