@@ -308,6 +308,10 @@ def test_prismatic_joint_2d_jacobian(pair, rotation):
 # ---------------------------------------------------------------------------------------------
 # 3. connectors on rigid markers
 
+_B = np.arange(36.0).reshape(6, 6) % 7 - 3.0
+K6 = _B @ _B.T * 10 + 100 * np.eye(6)        # symmetric positive definite, fully coupled
+D6 = _B.T @ _B * 0.1 + np.eye(6)
+
 CONNECTORS = {
     "SpringDamper": lambda ms: cd.SpringDamper(
         markerNumbers=ms, stiffness=100, damping=3, referenceLength=0.2, force=1.5,
@@ -321,6 +325,9 @@ CONNECTORS = {
     "LinearSpringDamper": lambda ms: cd.LinearSpringDamper(
         markerNumbers=ms, stiffness=100, damping=3, axisMarker0=[0.3, 0.5, 0.8], offset=0.1,
         velocityOffset=0.2, force=0.7),
+    "RigidBodySpringDamper": lambda ms: cd.RigidBodySpringDamper(
+        markerNumbers=ms, stiffness=K6, damping=D6, rotationMarker0=R0, rotationMarker1=R1,
+        offset=[0.01, 0.02, -0.03, 0.1, -0.05, 0.2]),
 }
 
 RIGID_PAIRS = [("EP", "Rxyz"), ("LG", "EP"), ("2D", "2D"), ("ground", "LG"), ("EP", "ground"),
@@ -329,7 +336,7 @@ POINT_PAIRS = {"SpringDamper": [("EP", "pt"), ("pt", "LG"), ("Rxyz:bpos", "LG:bp
                "CartesianSpringDamper": [("EP", "pt"), ("pt", "LG"), ("Rxyz:bpos", "LG:bpos")],
                "DistanceConstraint": [("EP", "pt"), ("pt", "LG"), ("Rxyz:bpos", "LG:bpos")],
                "LinearSpringDamper": [("LG", "pt"), ("EP", "Rxyz:bpos")],
-               "TorsionalSpringDamper": []}
+               "TorsionalSpringDamper": [], "RigidBodySpringDamper": [("EP", "EP")]}
 CONNECTOR_CASES = [(c, p) for c in CONNECTORS for p in RIGID_PAIRS + POINT_PAIRS[c]]
 
 
@@ -636,3 +643,25 @@ def test_slider_crank_full_newton(torque, tolerance):
     np.testing.assert_allclose(v_a, v_n, rtol=0, atol=1e-8)
     np.testing.assert_allclose(l_a, l_n, rtol=0, atol=1e-7 * np.abs(l_n).max())
     assert np.abs(v_a).max() > 0.5     # the mechanism moves
+
+
+@pytest.mark.parametrize("rotvec", [[2.0, -1.2, 1.0], [1e-6, 0, 0], [0, 0, 0]],
+                         ids=["137deg", "tiny", "zero"])
+def test_rigid_body_spring_damper_at_large_and_small_relative_rotations(rotvec):
+    """RigidBodySpringDamper between the ground and an Euler-parameter body whose relative
+    rotation is 137 degrees (the logarithm's branch near pi), tiny, or zero (series branches of
+    log and of the inverse right Jacobian): analytic K and D equal the oracle."""
+    rng = _rng(tuple(rotvec), "rbsd")
+    mbs = _system()
+    g = mbs.AddObject(cd.ObjectGround())
+    e = Rotation.from_rotvec(rotvec).as_quat()
+    n = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0.1, 0.2, 0.3, e[3], *e[:3]],
+                                       initialVelocities=list(rng.normal(size=7))))
+    b = mbs.AddObject(cd.ObjectRigidBody(mass=2.0, inertia=[0.5, 0.6, 0.7, 0, 0, 0], nodeNumber=n))
+    j = mbs.AddObject(cd.RigidBodySpringDamper(
+        markerNumbers=[mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=g)),
+                       mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=b, localPosition=[0.1, 0, 0]))],
+        stiffness=K6, damping=D6))
+    mbs.Assemble()
+    a, _ = _check(mbs, j)
+    assert np.linalg.norm(a["K"]) > 10 and np.linalg.norm(a["D"]) > 1

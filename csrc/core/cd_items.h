@@ -155,6 +155,7 @@ int cd_conn_diff_ok(const cd_objctx *c);   /* both markers differentiable, nq sm
 void cd_conn_dd(const cd_objctx *c, double *G, double *GV);  /* d(p1-p0)/dq, d(v1-v0)/dq */
 void cd_conn_dvec(const cd_objctx *c, int k, const double xl[3], double *G); /* d(A_k xl)/dq */
 void cd_conn_domega(const cd_objctx *c, int k, double *G);   /* d omega_k/dq */
+void cd_conn_dAt(const cd_objctx *c, int k, const double y[3], double *G); /* d(A_k^T y)/dq */
 void cd_conn_add_jtv(const cd_objctx *c, int k, const double F[3], double s, double *K);
 void cd_conn_add_jrtv(const cd_objctx *c, int k, const double t[3], double s, double *K);
 void cd_conn_add_jdtx(const cd_objctx *c, const double *X, double s, double *K);
@@ -169,6 +170,7 @@ int cd_conn_check_markers(const cd_system *s, int index, const void *p, int flag
 void cd_md_jtv_dq(const cd_markerdata *md, const double v[3], double *K);
 void cd_md_jrtv_dq(const cd_markerdata *md, const double t[3], double *K, int ld, int o);
 void cd_md_dvec(const cd_markerdata *md, const double xl[3], double *G);
+void cd_md_dAt(const cd_markerdata *md, const double y[3], double *G);   /* d(A^T y)/dq */
 void cd_md_dpos(const cd_markerdata *md, double *G);
 void cd_md_dvel(const cd_markerdata *md, double *G);
 void cd_md_domega(const cd_markerdata *md, double *G);

@@ -137,6 +137,15 @@ void cd_conn_dvec(const cd_objctx *c, int k, const double xl[3], double *G)
     put_cols(c, k, Gk, 1.0, G);
 }
 
+void cd_conn_dAt(const cd_objctx *c, int k, const double y[3], double *G)
+{
+    double Gk[3 * CD_CONN_MAXNQ];
+    memset(G, 0, sizeof(double) * 3 * (size_t)c->item->nq);
+    if (c->md[k].n == 0 || !c->md[k].rotd) return;
+    cd_md_dAt(&c->md[k], y, Gk);
+    put_cols(c, k, Gk, 1.0, G);
+}
+
 void cd_conn_domega(const cd_objctx *c, int k, double *G)
 {
     double Gk[3 * CD_CONN_MAXNQ];

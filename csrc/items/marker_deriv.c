@@ -56,6 +56,12 @@ void cd_md_dvec(const cd_markerdata *md, const double xl[3], double *G)
     for (int k = 0; k < md->nrot; k++) cd_matvec(md->dA + 9 * k, xl, G + 3 * (md->npos + k));
 }
 
+void cd_md_dAt(const cd_markerdata *md, const double y[3], double *G)
+{
+    memset(G, 0, sizeof(double) * 3 * (size_t)md->n);
+    for (int k = 0; k < md->nrot; k++) cd_mattvec(md->dA + 9 * k, y, G + 3 * (md->npos + k));
+}
+
 void cd_md_dpos(const cd_markerdata *md, double *G)
 {
     if (!md->rotd) {  /* point markers: J is the exact derivative */

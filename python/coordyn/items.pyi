@@ -371,7 +371,7 @@ LinearSpringDamper = ObjectConnectorLinearSpringDamper
 ConnectorLinearSpringDamper = ObjectConnectorLinearSpringDamper
 
 class ObjectConnectorRigidBodySpringDamper(ItemBase):
-    """A 6-component spring-damper (bushing) between two rigid markers: force and torque K (x - offset) + D x_t in joint frame 0, x = relative displacement and rotation vector (numerical Jacobian)."""
+    """A 6-component spring-damper (bushing) between two rigid markers: force and torque K (x - offset) + D x_t in joint frame 0, x = relative displacement and rotation vector (analytic Jacobian)."""
     name: str
     markerNumbers: Sequence[int]
     stiffness: Any
