@@ -89,6 +89,21 @@ void cd_conn_add_rot_row(const cd_objctx *c, int k, const double w[3], double s,
     }
 }
 
+/* Position (of marker pm) and Velocity (v1 - v0) outputs shared by the joints: the number of
+ * values, or 0 for other variables */
+int cd_conn_point_output(const cd_objctx *c, cd_outvar var, int pm, double *out)
+{
+    if (var == CD_OV_POSITION) {
+        memcpy(out, c->md[pm].pos, 3 * sizeof(double));
+        return 3;
+    }
+    if (var == CD_OV_VELOCITY) {
+        for (int i = 0; i < 3; i++) out[i] = c->md[1].vel[i] - c->md[0].vel[i];
+        return 3;
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------- analytic Jacobians on
  * markers whose J depends on q (rigid bodies): exact derivatives from the markers' derivative
  * data (cd_md_*); point markers have constant J, d pos/dq = J and d vel/dq = 0 */

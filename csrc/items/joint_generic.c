@@ -185,11 +185,9 @@ static int gen_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, do
 
 static int gen_output(const cd_objctx *c, cd_outvar var, double *out)
 {
+    int n = cd_conn_point_output(c, var, 0, out);
+    if (n) return n;
     switch (var) {
-    case CD_OV_POSITION: memcpy(out, c->md[0].pos, 3 * sizeof(double)); return 3;
-    case CD_OV_VELOCITY:
-        for (int i = 0; i < 3; i++) out[i] = c->md[1].vel[i] - c->md[0].vel[i];
-        return 3;
     case CD_OV_FORCE: memcpy(out, c->lam, 3 * sizeof(double)); return 3;
     case CD_OV_TORQUE: memcpy(out, c->lam + 3, 3 * sizeof(double)); return 3;
     default: return -1;

@@ -98,11 +98,9 @@ static int rev_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, do
 
 static int rev_output(const cd_objctx *c, cd_outvar var, double *out)
 {
+    int n = cd_conn_point_output(c, var, 0, out);
+    if (n) return n;
     switch (var) {
-    case CD_OV_POSITION: memcpy(out, c->md[0].pos, 3 * sizeof(double)); return 3;
-    case CD_OV_VELOCITY:
-        for (int i = 0; i < 3; i++) out[i] = c->md[1].vel[i] - c->md[0].vel[i];
-        return 3;
     case CD_OV_FORCE: out[0] = c->lam[0]; out[1] = c->lam[1]; out[2] = 0; return 3;
     case CD_OV_CONSTRAINTEQUATION:
         for (int i = 0; i < 2; i++) out[i] = c->md[1].pos[i] - c->md[0].pos[i];
@@ -221,11 +219,9 @@ static int pri_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, do
 
 static int pri_output(const cd_objctx *c, cd_outvar var, double *out)
 {
+    int n = cd_conn_point_output(c, var, 1, out);
+    if (n) return n;
     switch (var) {
-    case CD_OV_POSITION: memcpy(out, c->md[1].pos, 3 * sizeof(double)); return 3;
-    case CD_OV_VELOCITY:
-        for (int i = 0; i < 3; i++) out[i] = c->md[1].vel[i] - c->md[0].vel[i];
-        return 3;
     case CD_OV_FORCE: out[0] = c->lam[0]; out[1] = c->lam[1]; return 2;
     default: return -1;
     }
@@ -284,11 +280,9 @@ static int sph_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, do
 
 static int sph_output(const cd_objctx *c, cd_outvar var, double *out)
 {
+    int n = cd_conn_point_output(c, var, 0, out);
+    if (n) return n;
     switch (var) {
-    case CD_OV_POSITION: memcpy(out, c->md[0].pos, 3 * sizeof(double)); return 3;
-    case CD_OV_VELOCITY:
-        for (int i = 0; i < 3; i++) out[i] = c->md[1].vel[i] - c->md[0].vel[i];
-        return 3;
     case CD_OV_FORCE: memcpy(out, c->lam, 3 * sizeof(double)); return 3;
     default: return -1;
     }
