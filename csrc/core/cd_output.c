@@ -136,6 +136,10 @@ static int object_output(const cd_system *s, cd_evalws *ws, int o, cd_outvar var
         }
     }
     cd_objctx c = {s, it, o, t, ws->ql, ws->vl, ws->al, ws->laml, 0, ws->md, err};
+    if (!ops->output && (ops->flags & CD_OBJF_BODY)) {  /* point bodies, ground: the body point */
+        static const double zero[3] = {0, 0, 0};
+        return body_point_output(s, ws, o, zero, var, out);
+    }
     return ops->output ? ops->output(&c, var, out) : -1;
 }
 

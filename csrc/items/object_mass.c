@@ -40,33 +40,6 @@ static void point_massforce(const cd_system *s, const cd_item *it, const double 
     for (int i = 0; i < it->nq; i++) f[i] = p->mass * b[i];
 }
 
-/* outputs of bodies: the node's position etc. (local point = 0) */
-static int body_output(const cd_objctx *c, cd_outvar var, double *out)
-{
-    static const double zero[3] = {0, 0, 0};
-    double pos[3], vel[3], J[3 * 16], ref[3];
-    const cd_objectops *ops = c->item->type->object;
-    if (c->item->nq > 16) return -1;
-    ops->body_position(c->sys, c->item, zero, c->q, c->v, pos, vel, J);
-    switch (var) {
-    case CD_OV_POSITION: memcpy(out, pos, sizeof(pos)); return 3;
-    case CD_OV_VELOCITY: memcpy(out, vel, sizeof(vel)); return 3;
-    case CD_OV_DISPLACEMENT: {
-        double q0[16] = {0}, v0[16] = {0}, J0[3 * 16];
-        ops->body_position(c->sys, c->item, zero, q0, v0, ref, vel, J0);
-        for (int i = 0; i < 3; i++) out[i] = pos[i] - ref[i];
-        return 3;
-    }
-    case CD_OV_ACCELERATION:
-        for (int i = 0; i < 3; i++) {
-            out[i] = 0;
-            for (int j = 0; j < c->item->nq && c->a; j++) out[i] += J[i + 3 * j] * c->a[j];
-        }
-        return 3;
-    default: return -1;
-    }
-}
-
 /* MassPoint / MassPoint2D: the node must be a position node with 3 / 2 coordinates */
 static int check_point(const cd_system *s, int index, const void *vp, int dim, const char *tname,
                        cd_error *err)
@@ -163,23 +136,21 @@ static const cd_objectops mp_ops = {
     .mass_const = 1,
     .mass = point_mass,
     .body_position = point_body,
-    .mass_force = point_massforce,
-    .output = body_output};
+    .mass_force = point_massforce};
 static const cd_objectops m1d_ops = {
     .flags = CD_OBJF_BODY | CD_OBJF_MASSPROP,
     .nodes = one_node,
     .mass_const = 1,
     .mass = point_mass,
     .body_position = mass1d_body,
-    .mass_force = mass1d_massforce,
-    .output = body_output};
+    .mass_force = mass1d_massforce};
 static const cd_objectops ground_ops = {
     .flags = CD_OBJF_BODY | CD_OBJF_GROUND,
     .mass_const = 1,
     .body_position = ground_body,
-    .body_frame = ground_frame,
-    .output = body_output};
+    .body_frame = ground_frame};
 
+/* their object outputs are those of the body point at the reference (cd_output.c) */
 static const cd_outvar body_ov[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                     CD_OV_ACCELERATION, CD_OV_NONE};
 
