@@ -543,8 +543,7 @@ def test_revolute_joint_jacobian(two_bodies):
     """RevoluteJoint2D between MarkerBodyRigid at offsets: analytic (index 3), equal to the
     numerical Jacobian and to the closed form: C_q = [-J0, J1] with J_k = [I2, perp(r_k)],
     r_k = A_k lp_k; K = d(C_q^T lambda)/dq has only (phi0, phi0) = r0 . lambda and
-    (phi1, phi1) = -r1 . lambda; G_q = C_q, G_v = 0. With index 2 the engine differentiates
-    numerically (analytic False)."""
+    (phi1, phi1) = -r1 . lambda; G_q = C_q, G_v = 0. At index 2 it is analytic too."""
     mbs, bodies, rev, *_ = two_bodies
     a = _check(mbs, rev, True)
     lam = LAMBDA[:2]
@@ -561,9 +560,17 @@ def test_revolute_joint_jacobian(two_bodies):
     # the residual is g = p1 - p0 (ConstraintEquation output)
     np.testing.assert_allclose(mbs.GetObjectOutput(rev, OV.ConstraintEquation), p1 - p0,
                                rtol=0, atol=1e-14)
+    # index 2, g = v1 - v0 = [I2, perp(r1)] q1_t - [I2, perp(r0)] q0_t: G_v = C_q and G_q has
+    # only the angle columns, d(phi_t perp(r))/dphi = -phi_t r (signs of the markers)
     a2 = mbs.GetObjectJacobian(rev, index2=True)
-    assert a2["analytic"] is False
-    np.testing.assert_allclose(a2["Gv"], Cq, rtol=0, atol=1e-7)
+    n2 = mbs.GetObjectJacobian(rev, index2=True, numerical=True)
+    assert a2["analytic"] is True and n2["analytic"] is False
+    Gq2 = np.zeros((2, 6))
+    Gq2[:, 2], Gq2[:, 5] = _state(0)[1][2] * r0, -_state(1)[1][2] * r1
+    np.testing.assert_allclose(a2["Gv"], Cq, rtol=0, atol=1e-14)
+    np.testing.assert_allclose(a2["Gq"], Gq2, rtol=0, atol=1e-14)
+    np.testing.assert_allclose(n2["Gq"], Gq2, rtol=0, atol=1e-6 * np.linalg.norm(Gq2))
+    np.testing.assert_allclose(a2["K"], K, rtol=0, atol=1e-13)
 
 
 def _prismatic_g(x):
@@ -577,13 +584,17 @@ def _prismatic_g(x):
 
 
 def test_prismatic_joint_jacobian(two_bodies):
-    """PrismaticJoint2D has an analytic Jacobian at index 3 (numerical at index 2). Its
+    """PrismaticJoint2D has an analytic Jacobian (at index 2 too, equal to the oracle). Its
     generalized force C_q^T lambda must be the transpose of the gradient of its equations:
     C_q = G_q = dg/dq of g0 = n1 . (p1 - p0), g1 = a0 . n1 (central differences here), and
     K = d(C_q^T lambda)/dq = Hessian of lambda . g."""
     mbs, bodies, rev, pri, spring = two_bodies
     a = _check(mbs, pri, True)
-    assert mbs.GetObjectJacobian(pri, index2=True)["analytic"] is False
+    a2 = mbs.GetObjectJacobian(pri, index2=True)
+    n2 = mbs.GetObjectJacobian(pri, index2=True, numerical=True)
+    assert a2["analytic"] is True
+    np.testing.assert_allclose(a2["Gv"], a["Cq"], rtol=0, atol=1e-14)
+    np.testing.assert_allclose(a2["Gq"], n2["Gq"], rtol=0, atol=1e-6 * np.linalg.norm(n2["Gq"]))
     x = np.concatenate([_state(0)[0], _state(1)[0]])
     lam = LAMBDA[2:]
     G = _central(_prismatic_g, x)

@@ -6,8 +6,8 @@
  * Variations, with dtheta the global rotation variations (Jrot dq):
  *   d(f0_i . d) = f0_i . dD + dtheta0 . (f0_i x d)
  *   d(a . b)    = dtheta0 . (a x b) + dtheta1 . (b x a)  (a of frame 0, b of frame 1)
- * A free axis has the equation lambda = 0. The Jacobian is analytic at index 3 (markers with
- * derivative data) and numerical at index 2. */
+ * A free axis has the equation lambda = 0. The Jacobian is analytic (markers with derivative
+ * data). */
 #include "../core/cd_items.h"
 #include "../core/cd_lie.h"
 #include "../core/cd_vec3.h"
@@ -92,8 +92,9 @@ static int gen_residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
-/* Index 3 (see the header): Cq = dr2/dlambda with the velocity Jacobians J, Jrot; Gq the exact
- * derivative of g (cd_md_dpos, cd_md_dvec); K = d(Cq^T lambda)/dq with Ft = sum lam_i f0_i,
+/* Cq = dr2/dlambda with the velocity Jacobians J, Jrot; index 3: Gq the exact derivative of g
+ * (cd_md_dpos, cd_md_dvec), Gv = 0; index 2: Gq = d g_t/dq (cd_md_dvel, cd_md_domega too),
+ * Gv = Cq; K = d(Cq^T lambda)/dq with Ft = sum lam_i f0_i,
  * S = sum lam_i f0_i x d and T = sum lam w:
  *   marker 0: -J0^T Ft + Jrot0^T (S + T),  marker 1: J1^T Ft - Jrot1^T T */
 static int gen_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
@@ -103,15 +104,21 @@ static int gen_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, do
     const double *ax = joint_axes(c->item);
     const cd_markerdata *m0 = &c->md[0], *m1 = &c->md[1];
     int nq = c->item->nq, n0 = m0->n, n1 = m1->n, o1 = c->item->mk_off[1];
-    if (c->index2 || !cd_conn_diff_ok(c)) return CD_JAC_NUMERICAL;
+    if (!cd_conn_diff_ok(c)) return CD_JAC_NUMERICAL;
     for (int k = 0; k < 2; k++)
         if (c->md[k].n > 0 && !c->md[k].rotd) return CD_JAC_NUMERICAL;
-    double F0[9], F1[9], d[3], Ft[3] = {0, 0, 0}, S[3] = {0, 0, 0}, T[3] = {0, 0, 0};
+    int i2 = c->index2;
+    double F0[9], F1[9], d[3], vd[3], Ft[3] = {0, 0, 0}, S[3] = {0, 0, 0}, T[3] = {0, 0, 0};
+    const double *w0 = m0->omega, *w1 = m1->omega;
     double dd[3 * CD_CONN_MAXNQ], dFt[3 * CD_CONN_MAXNQ], dT[3 * CD_CONN_MAXNQ],
-        G[3 * CD_CONN_MAXNQ], G1[3 * CD_CONN_MAXNQ], X[3 * CD_CONN_MAXNQ];
+        G[3 * CD_CONN_MAXNQ], G1[3 * CD_CONN_MAXNQ], X[3 * CD_CONN_MAXNQ],
+        dvd[3 * CD_CONN_MAXNQ], W0[3 * CD_CONN_MAXNQ], W1[3 * CD_CONN_MAXNQ];
     frame(m0->A, &p->rotationMarker0, F0);
     frame(m1->A, &p->rotationMarker1, F1);
-    for (int i = 0; i < 3; i++) d[i] = m1->pos[i] - m0->pos[i];
+    for (int i = 0; i < 3; i++) {
+        d[i] = m1->pos[i] - m0->pos[i];
+        vd[i] = m1->vel[i] - m0->vel[i];
+    }
     size_t sz = sizeof(double) * (size_t)(nq * nq), s6 = sizeof(double) * (size_t)(6 * nq);
     memset(K, 0, sz);
     memset(D, 0, sz);
@@ -120,7 +127,11 @@ static int gen_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, do
     memset(Gv, 0, s6);
     memset(dFt, 0, sizeof(double) * 3 * (size_t)nq);
     memset(dT, 0, sizeof(double) * 3 * (size_t)nq);
-    cd_conn_dd(c, dd, NULL);
+    cd_conn_dd(c, dd, i2 ? dvd : NULL);
+    if (i2) {
+        cd_conn_domega(c, 0, W0);
+        cd_conn_domega(c, 1, W1);
+    }
     for (int r = 0; r < 3; r++) {  /* translations */
         if (ax[r] == 0.0) continue;
         double f[3], fl[3] = {p->rotationMarker0.x[r], p->rotationMarker0.x[3 + r],
@@ -132,7 +143,17 @@ static int gen_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, do
             Cq[r + 6 * j] = -cd_dot(m0->J + 3 * j, f) + cd_dot(m0->Jrot + 3 * j, fd);
         for (int j = 0; j < n1; j++) Cq[r + 6 * (o1 + j)] = cd_dot(m1->J + 3 * j, f);
         for (int j = 0; j < nq; j++) {
-            Gq[r + 6 * j] = cd_dot(f, dd + 3 * j) + cd_dot(d, G + 3 * j);
+            if (!i2) {
+                Gq[r + 6 * j] = cd_dot(f, dd + 3 * j) + cd_dot(d, G + 3 * j);
+            } else {  /* g = f . vd + (w0 x f) . d */
+                double wf[3], t1[3], t2[3];
+                cd_cross(w0, f, wf);
+                cd_cross(W0 + 3 * j, f, t1);
+                cd_cross(w0, G + 3 * j, t2);
+                Gq[r + 6 * j] = cd_dot(G + 3 * j, vd) + cd_dot(f, dvd + 3 * j) +
+                                cd_dot(t1, d) + cd_dot(t2, d) + cd_dot(wf, dd + 3 * j);
+                Gv[r + 6 * j] = Cq[r + 6 * j];
+            }
             for (int i = 0; i < 3; i++) dFt[i + 3 * j] += lam * G[i + 3 * j];
         }
         for (int i = 0; i < 3; i++) {
@@ -157,7 +178,21 @@ static int gen_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, do
         for (int j = 0; j < n1; j++) Cq[(3 + r) + 6 * (o1 + j)] = -cd_dot(m1->Jrot + 3 * j, w);
         for (int j = 0; j < nq; j++) {   /* dg = da . b + a . db, dw = da x b + a x db */
             double t1[3], t2[3];
-            Gq[(3 + r) + 6 * j] = cd_dot(b, G + 3 * j) + cd_dot(a, G1 + 3 * j);
+            if (!i2) {
+                Gq[(3 + r) + 6 * j] = cd_dot(b, G + 3 * j) + cd_dot(a, G1 + 3 * j);
+            } else {  /* g = (w0 x a) . b + a . (w1 x b) */
+                double wa[3], wb[3], u[3];
+                cd_cross(w0, a, wa);
+                cd_cross(w1, b, wb);
+                cd_cross(W0 + 3 * j, a, t1);
+                cd_cross(w0, G + 3 * j, t2);
+                double gq = cd_dot(t1, b) + cd_dot(t2, b) + cd_dot(wa, G1 + 3 * j) +
+                            cd_dot(G + 3 * j, wb);
+                cd_cross(W1 + 3 * j, b, t1);
+                cd_cross(w1, G1 + 3 * j, u);
+                Gq[(3 + r) + 6 * j] = gq + cd_dot(a, t1) + cd_dot(a, u);
+                Gv[(3 + r) + 6 * j] = Cq[(3 + r) + 6 * j];
+            }
             cd_cross(G + 3 * j, b, t1);
             cd_cross(a, G1 + 3 * j, t2);
             for (int i = 0; i < 3; i++) dT[i + 3 * j] += lam * (t1[i] + t2[i]);
@@ -259,7 +294,7 @@ static const cd_field fixed_fields[] = {NAME_FIELD, MARKERS_FIELD, ROT_FIELDS, A
 const cd_itemtype cd_type_ObjectJointGeneric = {
     CD_OBJECT, "ObjectJointGeneric", "JointGeneric", "GenericJoint",
     "A joint constraining any subset of the 6 relative motions in the joint frame of marker 0 "
-    "(analytic Jacobian at index 3); multipliers: force (3) and torque (3) components.",
+    "(analytic Jacobian); multipliers: force (3) and torque (3) components.",
     sizeof(cd_p_joint), gen_fields, CD_NF(gen_fields), check_generic, NULL, &ops, NULL, NULL, ov};
 const cd_itemtype cd_type_ObjectJointRevoluteZ = {
     CD_OBJECT, "ObjectJointRevoluteZ", "JointRevoluteZ", "RevoluteJointZ",

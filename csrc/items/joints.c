@@ -6,9 +6,8 @@
  *      n1 = A1 normalMarker1 and a0 = A0 axisMarker0 in global coordinates; without
  *      constrainRotation the second equation is lambda1 = 0.
  * Index 2: the time derivatives of these equations. r2 = C_q^T lambda.
- * All three have analytic Jacobians at index 3 when both markers provide derivatives (points,
- * ground, node frames, points of planar and 3D rigid bodies); at index 2 the Jacobian is
- * computed numerically. */
+ * All three have analytic Jacobians (index 3 and 2) when both markers provide derivatives
+ * (points, ground, node frames, points of planar and 3D rigid bodies). */
 #include "../core/cd_items.h"
 #include "../core/cd_vec3.h"
 #include <math.h>
@@ -60,21 +59,25 @@ static int point_jacobian(const cd_objctx *c, int na, const int on[3], double *K
                           double *Cq, double *Gq, double *Gv)
 {
     int nq = c->item->nq;
-    double JD[3 * CD_CONN_MAXNQ], F[3];
-    if (c->index2 || nq > CD_CONN_MAXNQ) return CD_JAC_NUMERICAL;
+    double JD[3 * CD_CONN_MAXNQ], G[3 * CD_CONN_MAXNQ], GV[3 * CD_CONN_MAXNQ], F[3];
+    if (!cd_conn_diff_ok(c)) return CD_JAC_NUMERICAL;
     for (int k = 0; k < 2; k++)
         if (!c->md[k].Jconst && !c->md[k].jtv_dq) return CD_JAC_NUMERICAL;
     cd_conn_jd(c, JD);
     memset(K, 0, sizeof(double) * (size_t)(nq * nq));
     memset(D, 0, sizeof(double) * (size_t)(nq * nq));
-    memset(Gv, 0, sizeof(double) * (size_t)(na * nq));
     for (int i = 0; i < nq; i++)
         for (int j = 0; j < na; j++) Cq[j + na * i] = on[j] ? JD[j + 3 * i] : 0.0;
-    /* Gq: the exact derivative of p1 - p0 (differs from JD for Euler parameters, whose J is
-     * the velocity Jacobian) */
-    cd_conn_dd(c, JD, NULL);
+    /* index 3: Gq = the exact derivative of p1 - p0 (differs from JD for Euler parameters,
+     * whose J is the velocity Jacobian), Gv = 0; index 2 (g = v1 - v0 = JD q_t): Gq = d(v1 -
+     * v0)/dq, Gv = JD */
+    cd_conn_dd(c, G, c->index2 ? GV : NULL);
+    const double *X = c->index2 ? GV : G;
     for (int i = 0; i < nq; i++)
-        for (int j = 0; j < na; j++) Gq[j + na * i] = on[j] ? JD[j + 3 * i] : 0.0;
+        for (int j = 0; j < na; j++) {
+            Gq[j + na * i] = on[j] ? X[j + 3 * i] : 0.0;
+            Gv[j + na * i] = c->index2 ? Cq[j + na * i] : 0.0;
+        }
     point_force(c, na, on, F);
     add_jtv(c, 1, 1.0, F, K);
     add_jtv(c, 0, -1.0, F, K);
@@ -153,26 +156,39 @@ static int pri_residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
-/* index 3: Cq rows c0 = JD^T n1 + Jrot1^T (n1 x d), c1 = (Jrot0 - Jrot1)^T (a0 x n1);
- * Gq = exact dg/dq (cd_conn_dd, cd_conn_dvec); K = lam0 dc0/dq + lam1 dc1/dq */
+/* Cq rows c0 = JD^T n1 + Jrot1^T (n1 x d), c1 = (Jrot0 - Jrot1)^T (a0 x n1);
+ * index 3: Gq = exact dg/dq (cd_conn_dd, cd_conn_dvec), index 2: Gq = d g_t/dq, Gv = Cq;
+ * K = lam0 dc0/dq + lam1 dc1/dq */
 static int pri_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
                         double *Gv)
 {
     const cd_p_joint *p = c->item->p;
     int nq = c->item->nq;
-    if (c->index2 || !cd_conn_diff_ok(c)) return CD_JAC_NUMERICAL;
+    if (!cd_conn_diff_ok(c)) return CD_JAC_NUMERICAL;
     for (int k = 0; k < 2; k++)
         if (c->md[k].n > 0 && !c->md[k].rotd) return CD_JAC_NUMERICAL;
-    double n1[3], a0[3], d[3], nd[3], w[3], X[3 * CD_CONN_MAXNQ], dn[3 * CD_CONN_MAXNQ],
-        da[3 * CD_CONN_MAXNQ], dd[3 * CD_CONN_MAXNQ], dw[3 * CD_CONN_MAXNQ], cv[CD_CONN_MAXNQ];
+    int i2 = c->index2;
+    const double *w0 = c->md[0].omega, *w1 = c->md[1].omega;
+    double n1[3], a0[3], d[3], vd[3], nd[3], w[3], w1n[3], X[3 * CD_CONN_MAXNQ],
+        dn[3 * CD_CONN_MAXNQ], da[3 * CD_CONN_MAXNQ], dd[3 * CD_CONN_MAXNQ],
+        dw[3 * CD_CONN_MAXNQ], cv[CD_CONN_MAXNQ], dvd[3 * CD_CONN_MAXNQ],
+        W0[3 * CD_CONN_MAXNQ], W1[3 * CD_CONN_MAXNQ];
     int rot = p->constrainRotation;
     double l0 = c->lam[0], l1 = rot ? c->lam[1] : 0.0;
     cd_matvec(c->md[1].A, p->normalMarker1.x, n1);
     cd_matvec(c->md[0].A, p->axisMarker0.x, a0);
-    for (int i = 0; i < 3; i++) d[i] = c->md[1].pos[i] - c->md[0].pos[i];
+    for (int i = 0; i < 3; i++) {
+        d[i] = c->md[1].pos[i] - c->md[0].pos[i];
+        vd[i] = c->md[1].vel[i] - c->md[0].vel[i];
+    }
     cd_cross(n1, d, nd);
     cd_cross(a0, n1, w);
-    cd_conn_dd(c, dd, NULL);
+    cd_cross(w1, n1, w1n);
+    cd_conn_dd(c, dd, i2 ? dvd : NULL);
+    if (i2) {
+        cd_conn_domega(c, 0, W0);
+        cd_conn_domega(c, 1, W1);
+    }
     cd_conn_dvec(c, 1, p->normalMarker1.x, dn);
     cd_conn_dvec(c, 0, p->axisMarker0.x, da);
     memset(K, 0, sizeof(double) * (size_t)(nq * nq));
@@ -187,7 +203,15 @@ static int pri_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, do
     for (int j = 0; j < nq; j++) {
         double t1[3], t2[3];
         Cq[2 * j] = cv[j];
-        Gq[2 * j] = cd_dot(d, dn + 3 * j) + cd_dot(n1, dd + 3 * j);
+        if (!i2) {
+            Gq[2 * j] = cd_dot(d, dn + 3 * j) + cd_dot(n1, dd + 3 * j);
+        } else {  /* g0_t = (w1 x n1) . d + n1 . vd */
+            cd_cross(W1 + 3 * j, n1, t1);
+            cd_cross(w1, dn + 3 * j, t2);
+            Gq[2 * j] = cd_dot(t1, d) + cd_dot(t2, d) + cd_dot(w1n, dd + 3 * j) +
+                        cd_dot(dn + 3 * j, vd) + cd_dot(n1, dvd + 3 * j);
+            Gv[2 * j] = cv[j];
+        }
         cd_cross(dn + 3 * j, d, t1);
         cd_cross(n1, dd + 3 * j, t2);
         for (int i = 0; i < 3; i++) X[i + 3 * j] = t1[i] + t2[i];
@@ -205,7 +229,20 @@ static int pri_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, do
     for (int j = 0; j < nq; j++) {
         double t1[3], t2[3];
         Cq[1 + 2 * j] = cv[j];
-        Gq[1 + 2 * j] = cd_dot(n1, da + 3 * j) + cd_dot(a0, dn + 3 * j);
+        if (!i2) {
+            Gq[1 + 2 * j] = cd_dot(n1, da + 3 * j) + cd_dot(a0, dn + 3 * j);
+        } else {  /* g1_t = (w0 x a0) . n1 + a0 . (w1 x n1) */
+            double wa[3], u[3];
+            cd_cross(w0, a0, wa);
+            cd_cross(W0 + 3 * j, a0, t1);
+            cd_cross(w0, da + 3 * j, t2);
+            double g = cd_dot(t1, n1) + cd_dot(t2, n1) + cd_dot(wa, dn + 3 * j) +
+                       cd_dot(da + 3 * j, w1n);
+            cd_cross(W1 + 3 * j, n1, t1);
+            cd_cross(w1, dn + 3 * j, u);
+            Gq[1 + 2 * j] = g + cd_dot(a0, t1) + cd_dot(a0, u);
+            Gv[1 + 2 * j] = cv[j];
+        }
         cd_cross(da + 3 * j, n1, t1);
         cd_cross(a0, dn + 3 * j, t2);
         for (int i = 0; i < 3; i++) dw[i + 3 * j] = t1[i] + t2[i];
@@ -379,5 +416,5 @@ const cd_itemtype cd_type_ObjectJointRevolute2D = {
 const cd_itemtype cd_type_ObjectJointPrismatic2D = {
     CD_OBJECT, "ObjectJointPrismatic2D", "JointPrismatic2D", "PrismaticJoint2D",
     "A prismatic joint in the x-y plane: marker 1 slides along axisMarker0 of marker 0 "
-    "(analytic Jacobian at index 3).", sizeof(cd_p_joint), pri_fields, CD_NF(pri_fields), check_pri, NULL,
+    "(analytic Jacobian).", sizeof(cd_p_joint), pri_fields, CD_NF(pri_fields), check_pri, NULL,
     &pri_ops, NULL, NULL, pri_ov};

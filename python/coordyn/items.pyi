@@ -275,7 +275,7 @@ RevoluteJoint2D = ObjectJointRevolute2D
 JointRevolute2D = ObjectJointRevolute2D
 
 class ObjectJointPrismatic2D(ItemBase):
-    """A prismatic joint in the x-y plane: marker 1 slides along axisMarker0 of marker 0 (analytic Jacobian at index 3)."""
+    """A prismatic joint in the x-y plane: marker 1 slides along axisMarker0 of marker 0 (analytic Jacobian)."""
     name: str
     markerNumbers: Sequence[int]
     axisMarker0: Sequence[float]
@@ -299,7 +299,7 @@ SphericalJoint = ObjectJointSpherical
 JointSpherical = ObjectJointSpherical
 
 class ObjectJointGeneric(ItemBase):
-    """A joint constraining any subset of the 6 relative motions in the joint frame of marker 0 (analytic Jacobian at index 3); multipliers: force (3) and torque (3) components."""
+    """A joint constraining any subset of the 6 relative motions in the joint frame of marker 0 (analytic Jacobian); multipliers: force (3) and torque (3) components."""
     name: str
     markerNumbers: Sequence[int]
     constrainedAxes: Sequence[float]
