@@ -80,7 +80,6 @@ void cd_eval_marker(const cd_system *s, cd_evalws *ws, int slot, const cd_item *
     md->rigid = 0;
     md->rotd = 0;
     md->want_d = ws->mk_deriv;
-    md->jtv_dq = NULL;
     memcpy(md->A, I3, sizeof I3);
     memset(md->omega, 0, sizeof md->omega);
     memset(md->r, 0, sizeof md->r);
@@ -209,12 +208,12 @@ static int load_jacobian_analytic(const cd_system *s, cd_evalws *ws, int l, cons
     ws->mk_deriv = 0;
     if (!md->rotd) return md->Jconst || n == 0 ? CD_OK : CD_JAC_NUMERICAL;
     int torque = ld->type == &cd_type_LoadTorqueVector;
-    double v[3], G[3 * 64];
+    double v[3], G[3 * CD_CONN_MAXNQ];
     load_global(p, md, val, v);
     for (int i = 0; i < 3; i++) v[i] = -v[i];
     if (torque) cd_md_jrtv_dq(md, v, ws->K, n, 0);
     else cd_md_jtv_dq(md, v, ws->K);
-    if (p->bodyFixed && n <= 64) {  /* v = A val: -J^T d(A val)/dq */
+    if (p->bodyFixed && n <= CD_CONN_MAXNQ) {  /* v = A val: -J^T d(A val)/dq */
         const double *Jm = torque ? md->Jrot : md->J;
         cd_md_dvec(md, val, G);
         for (int j = 0; j < n; j++)

@@ -148,7 +148,6 @@ void cd_conn_apply_force(const cd_objctx *c, const double F[3], double *r2);
 void cd_conn_jd(const cd_objctx *c, double *JD);
 void cd_conn_add_jtaj(const cd_objctx *c, const double A[9], double *K);
 void cd_conn_add_rot_row(const cd_objctx *c, int k, const double w[3], double s, double *r2);
-int cd_conn_analytic_ok(const cd_objctx *c);
 int cd_conn_point_output(const cd_objctx *c, cd_outvar var, int pm, double *out);
 /* analytic Jacobians on markers with q-dependent J (rigid markers, derivative data): 3 x nq
  * matrices G (column-major over the connector's coordinates) */

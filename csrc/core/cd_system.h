@@ -107,8 +107,6 @@ typedef struct cd_markerdata {
     double omega[3];  /* angular velocity, global */
     double *Jrot;     /* 3 x n: d omega / d q_t, global, column-major (workspace) */
     double r[3];      /* lever arm: marker position - body reference point, global */
-    /* K (n x n, column-major) += d(J^T v)/dq at constant v; NULL when J is constant */
-    void (*jtv_dq)(const struct cd_markerdata *md, const double v[3], double *K);
     /* rigid markers with analytic derivatives (rotd == 1; see cd_items.h, cd_md_*): the
      * position is pos = P q[0..npos-1] + A(theta) lp with theta = q[npos..npos+nrot-1], the
      * local angular velocity Gb theta_t; J (theta columns) = A (Gb_j x lp), Jrot = A Gb.
@@ -224,7 +222,7 @@ typedef struct cd_objectops {
                           const double *lp, const double *q, const double *v,
                           double pos[3], double vel[3], double *J);
     /* rigid bodies: MarkerData of the body-fixed point lp (position, velocity, J, Jdot_v,
-     * orientation, angular velocity, Jrot, jtv_dq); NULL for bodies without orientation */
+     * orientation, angular velocity, Jrot, derivative data); NULL for bodies without orientation */
     void (*body_frame)(const struct cd_system *s, const struct cd_item *it, const double *lp,
                        const double *q, const double *v, cd_markerdata *md);
     /* bodies: generalized force (nq) of a mass-proportional load b (force per mass) */

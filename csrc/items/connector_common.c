@@ -55,11 +55,6 @@ void cd_conn_add_jtaj(const cd_objctx *c, const double A[9], double *K)
     }
 }
 
-int cd_conn_analytic_ok(const cd_objctx *c)
-{
-    return c->md[0].Jconst && c->md[1].Jconst && c->item->nq <= CD_CONN_MAXNQ;
-}
-
 int cd_conn_check_markers(const cd_system *s, int index, const void *vp, int flag,
                           const char *tname, cd_error *err)
 {

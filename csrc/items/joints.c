@@ -40,29 +40,14 @@ static int point_residual(const cd_objctx *c, int na, const int on[3], double *r
     return CD_OK;
 }
 
-/* K block of marker k (sign s) += s d(J_k^T F)/dq_k */
-static void add_jtv(const cd_objctx *c, int k, double sgn, const double F[3], double *K)
-{
-    const cd_markerdata *md = &c->md[k];
-    double Kk[CD_CONN_MAXNQ * CD_CONN_MAXNQ];
-    int n = md->n, nq = c->item->nq, o = c->item->mk_off[k];
-    if (!md->jtv_dq || n == 0) return;
-    memset(Kk, 0, sizeof(double) * (size_t)(n * n));
-    md->jtv_dq(md, F, Kk);
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < n; i++) K[(o + i) + nq * (o + j)] += sgn * Kk[i + n * j];
-}
-
-/* Cq = the constrained rows of JD; K = d(JD^T F)/dq from the markers' lever arms (index 3,
- * markers with constant Jacobians or d(J^T v)/dq; numerical otherwise) */
+/* Cq = the constrained rows of JD; K = d(JD^T F)/dq from the markers' lever arms (markers
+ * with constant Jacobians or derivative data; numerical otherwise) */
 static int point_jacobian(const cd_objctx *c, int na, const int on[3], double *K, double *D,
                           double *Cq, double *Gq, double *Gv)
 {
     int nq = c->item->nq;
     double JD[3 * CD_CONN_MAXNQ], G[3 * CD_CONN_MAXNQ], GV[3 * CD_CONN_MAXNQ], F[3];
     if (!cd_conn_diff_ok(c)) return CD_JAC_NUMERICAL;
-    for (int k = 0; k < 2; k++)
-        if (!c->md[k].Jconst && !c->md[k].jtv_dq) return CD_JAC_NUMERICAL;
     cd_conn_jd(c, JD);
     memset(K, 0, sizeof(double) * (size_t)(nq * nq));
     memset(D, 0, sizeof(double) * (size_t)(nq * nq));
@@ -79,8 +64,8 @@ static int point_jacobian(const cd_objctx *c, int na, const int on[3], double *K
             Gv[j + na * i] = c->index2 ? Cq[j + na * i] : 0.0;
         }
     point_force(c, na, on, F);
-    add_jtv(c, 1, 1.0, F, K);
-    add_jtv(c, 0, -1.0, F, K);
+    cd_conn_add_jtv(c, 1, F, 1.0, K);
+    cd_conn_add_jtv(c, 0, F, -1.0, K);
     return CD_OK;
 }
 

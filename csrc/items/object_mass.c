@@ -127,7 +127,6 @@ static void ground_frame(const cd_system *s, const cd_item *it, const double *lp
     memcpy(md->A, I3, sizeof I3);
     memset(md->omega, 0, sizeof md->omega);
     memset(md->Jdot_v, 0, sizeof md->Jdot_v);
-    md->jtv_dq = NULL;
 }
 
 static const cd_objectops mp_ops = {

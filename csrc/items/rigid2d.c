@@ -176,12 +176,6 @@ static int rb2_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, do
     return CD_OK;
 }
 
-/* d(J^T v)/dq for J = [I2, t_l]: only (phi, phi): d(t_l . v)/dphi = -(A lp) . v */
-static void rb2_jtv_dq(const cd_markerdata *md, const double v[3], double *K)
-{
-    K[2 + md->n * 2] -= md->r[0] * v[0] + md->r[1] * v[1];
-}
-
 static void rb2_frame(const cd_system *s, const cd_item *it, const double *lp, const double *q,
                       const double *v, cd_markerdata *md)
 {
@@ -210,7 +204,6 @@ static void rb2_frame(const cd_system *s, const cd_item *it, const double *lp, c
     md->omega[2] = v[2];
     jrot_phi(md->Jrot);
     md->r[0] = r[0]; md->r[1] = r[1]; md->r[2] = 0;
-    md->jtv_dq = md->Jconst ? NULL : rb2_jtv_dq;
     if (md->want_d) planar_rotd(md, qref[2] + q[2], v[2], lp);
 }
 

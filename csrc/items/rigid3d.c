@@ -228,9 +228,8 @@ static void point_frame(const cd_nodeops *ops, const void *np, const double *qre
     memcpy(md->A, A, sizeof A);
     cd_matvec(A, w, md->omega);
     memcpy(md->r, r, sizeof r);
-    md->jtv_dq = NULL;
     if (!md->want_d) return;
-    md->jtv_dq = cd_md_jtv_dq;   /* derivative data (cd_md_*) */
+    /* derivative data (cd_md_*) */
     double dq[12], dv[12];
     ops->rotation_d(np, qref, q, v, md->dA, md->dGb, dq, dv);
     md->rotd = 1;
@@ -351,7 +350,6 @@ static void ep_frame(const void *vp, const double *qref, const double *q, const 
     static const double zero[3] = {0, 0, 0};
     point_frame(&ep_ops, vp, qref, q, v, zero, md);
     md->Jconst = 1;  /* the node point: J = [I 0] */
-    md->jtv_dq = NULL;
 }
 
 static void lg_frame(const void *vp, const double *qref, const double *q, const double *v,
@@ -360,7 +358,6 @@ static void lg_frame(const void *vp, const double *qref, const double *q, const 
     static const double zero[3] = {0, 0, 0};
     point_frame(&lg_ops, vp, qref, q, v, zero, md);
     md->Jconst = 1;
-    md->jtv_dq = NULL;
 }
 
 static void rxyz_frame(const void *vp, const double *qref, const double *q, const double *v,
@@ -369,7 +366,6 @@ static void rxyz_frame(const void *vp, const double *qref, const double *q, cons
     static const double zero[3] = {0, 0, 0};
     point_frame(&rxyz_ops, vp, qref, q, v, zero, md);
     md->Jconst = 1;
-    md->jtv_dq = NULL;
 }
 
 /* Euler parameters of reference + initial coordinates must have unit norm */
@@ -639,7 +635,6 @@ static void rb3_frame(const cd_system *s, const cd_item *it, const double *lp, c
     const cd_item *nd = body_node(s, it);
     point_frame(nd->type->node, nd->p, s->qref + nd->ltg[0], q, v, lp, md);
     md->Jconst = lp[0] == 0 && lp[1] == 0 && lp[2] == 0;
-    if (md->Jconst) md->jtv_dq = NULL;
 }
 
 static void rb3_position(const cd_system *s, const cd_item *it, const double *lp, const double *q,
