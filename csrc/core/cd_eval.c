@@ -526,9 +526,9 @@ static int load_jacobians(const cd_system *s, cd_evalws *ws, const cd_state *st,
         const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumber];
         int analytic;
         if (ld->nq == 0 || ld->type == &cd_type_LoadCoordinate) continue;
-        /* constant generalized forces: loads on node points (J = [I 0], no rotation), gravity
-         * on point masses */
-        if (mk->type == &cd_type_MarkerNodePosition) continue;
+        /* constant generalized forces: markers with constant J (node points), gravity on point
+         * masses */
+        if (mk->type->marker->flags & CD_MKF_CONSTJ) continue;
         if (ld->type == &cd_type_LoadMassProportional) {
             const cd_objectops *bo =
                 s->list[CD_OBJECT].items[((const cd_p_marker *)mk->p)->number].type->object;

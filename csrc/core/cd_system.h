@@ -157,7 +157,8 @@ enum {
 #define CD_JAC_NUMERICAL 1000
 
 enum { CD_MKF_POSITION = 1, CD_MKF_COORDINATE = 2, CD_MKF_BODYMASS = 4,
-       CD_MKF_ORIENTATION = 8 };
+       CD_MKF_ORIENTATION = 8,
+       CD_MKF_CONSTJ = 16 /* J constant and no orientation: loads on it have K = 0 */ };
 
 typedef struct cd_itemtype cd_itemtype;
 

@@ -150,8 +150,9 @@ static int check_body_mass(const cd_system *s, int i, const void *p, cd_error *e
     return check_body(s, i, p, CD_OBJF_MASSPROP, "MarkerBodyMass", e);
 }
 
-static const cd_markerops node_pos_ops = {CD_MKF_POSITION, 0, node_pos_eval};
-static const cd_markerops node_coord_ops = {CD_MKF_COORDINATE, 0, node_coord_eval};
+static const cd_markerops node_pos_ops = {CD_MKF_POSITION | CD_MKF_CONSTJ, 0, node_pos_eval};
+static const cd_markerops node_coord_ops = {CD_MKF_COORDINATE | CD_MKF_CONSTJ, 0,
+                                             node_coord_eval};
 static const cd_markerops body_pos_ops = {CD_MKF_POSITION, 1, body_pos_eval};
 static const cd_markerops body_mass_ops = {CD_MKF_BODYMASS | CD_MKF_POSITION, 1, body_mass_eval};
 static const cd_markerops body_rigid_ops = {CD_MKF_POSITION | CD_MKF_ORIENTATION, 1, body_pos_eval};
