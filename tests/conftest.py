@@ -93,3 +93,26 @@ def pendulum_runs():
     """Pendulum (rho 0.9) at h = 1e-3 and 5e-4 over 10 s, shared by several tests."""
     return {h: run_pendulum(h, 10.0)[2] for h in (1e-3, 5e-4)}
 
+
+# Jacobian checks: the oracle (numerical=True) differentiates one residual with respect to
+# (q, q_t) or the multipliers; its round-off is relative to the whole derivative of that
+# residual, so K and D share one scale, Cq has its own, Gq and Gv share another.
+JAC_RTOL = 1e-6
+JAC_GROUPS = (("K", "D"), ("Cq",), ("Gq", "Gv"))
+
+
+def check_jacobian(mbs, obj, index2=False, expect_analytic=True, rtol=JAC_RTOL):
+    """the object's Jacobian (analytic flag expect_analytic) equals the engine's numerical
+    oracle in every matrix, to rtol of its group's norm; returns (analytic, numerical)"""
+    a = mbs.GetObjectJacobian(obj, index2=index2)
+    n = mbs.GetObjectJacobian(obj, numerical=True, index2=index2)
+    assert a["analytic"] is expect_analytic
+    assert n["analytic"] is False
+    for group in JAC_GROUPS:
+        scale = max(max(np.linalg.norm(a[k]), np.linalg.norm(n[k])) for k in group)
+        for k in group:
+            assert a[k].shape == n[k].shape, k
+            err = np.linalg.norm(a[k] - n[k])
+            assert err <= rtol * scale + 1e-12, \
+                f"{k}: |analytic - numerical| = {err:.3g}, |J| = {scale:.3g}\n{a[k]}\n{n[k]}"
+    return a, n

@@ -12,33 +12,14 @@ import numpy as np
 import pytest
 
 import coordyn as cd
+from conftest import JAC_RTOL as RTOL, check_jacobian
 
 OV = cd.OutputVariableType
 CT = cd.ConfigurationType
 
-RTOL = 1e-6  # relative to the matrix norm; the oracle is a forward difference
-
-# The oracle differentiates one residual with respect to (q, q_t) (or the multipliers): its
-# round-off error is relative to the whole derivative of that residual, so K and D share one
-# scale, and so do Gq and Gv. (With k = 2000 and d = 15, |D| is 150 times smaller than |K|;
-# the central-difference test below checks D on its own scale.)
-_SCALE_GROUP = {"K": ("K", "D"), "D": ("K", "D"), "Cq": ("Cq",), "Gq": ("Gq", "Gv"),
-                "Gv": ("Gq", "Gv")}
-
 
 def _check(mbs, obj, index2=False, expect_analytic=True):
-    a = mbs.GetObjectJacobian(obj, index2=index2)
-    n = mbs.GetObjectJacobian(obj, numerical=True, index2=index2)
-    assert a["analytic"] is expect_analytic
-    assert n["analytic"] is False
-    for key in ("K", "D", "Cq", "Gq", "Gv"):
-        A, N = a[key], n[key]
-        assert A.shape == N.shape, key
-        scale = max(max(np.linalg.norm(a[k]), np.linalg.norm(n[k])) for k in _SCALE_GROUP[key])
-        err = np.linalg.norm(A - N)
-        assert err <= RTOL * scale + 1e-12, \
-            f"{key}: |analytic - numerical| = {err:.3g}, |J| = {scale:.3g}\n{A}\n{N}"
-    return a
+    return check_jacobian(mbs, obj, index2, expect_analytic)[0]
 
 
 def _system():

@@ -21,7 +21,7 @@ import pytest
 from scipy.integrate import solve_ivp
 
 import coordyn as cd
-from conftest import PEND_TABLE, new_system, row_at, settings
+from conftest import PEND_TABLE, check_jacobian, new_system, row_at, settings
 
 OV = cd.OutputVariableType
 CT = cd.ConfigurationType
@@ -440,19 +440,8 @@ def test_slider_crank_reaction_forces(guide):
 # ---------------------------------------------------------------------------------------------
 # 5. Jacobians: analytic vs numerical and vs closed forms computed here
 
-RTOL = 1e-6
-
-
 def _check(mbs, obj, expect_analytic):
-    a = mbs.GetObjectJacobian(obj)
-    n = mbs.GetObjectJacobian(obj, numerical=True)
-    assert a["analytic"] is expect_analytic and n["analytic"] is False
-    for group in (("K", "D"), ("Cq",), ("Gq", "Gv")):
-        scale = max(max(np.linalg.norm(a[k]), np.linalg.norm(n[k])) for k in group)
-        for k in group:
-            err = np.linalg.norm(a[k] - n[k])
-            assert err <= RTOL * scale + 1e-12, f"{k}: {err:.3g} of {scale:.3g}\n{a[k]}\n{n[k]}"
-    return a
+    return check_jacobian(mbs, obj, expect_analytic=expect_analytic)[0]
 
 
 BODIES = [dict(ref=[0.1, 0.2, 0.3], q0=[0.05, -0.02, 0.4], v0=[0.3, -0.7, 1.9], m=2.0, I=0.3,

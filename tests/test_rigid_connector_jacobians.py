@@ -35,6 +35,7 @@ import pytest
 from scipy.spatial.transform import Rotation
 
 import coordyn as cd
+from conftest import check_jacobian
 
 OV = cd.OutputVariableType
 
@@ -43,7 +44,6 @@ RTOL = 1e-6  # analytic vs the engine's forward differences, relative to the gro
 # The oracle differentiates one residual with respect to (q, q_t) (or the multipliers): its
 # round-off is relative to the whole derivative of that residual, so K and D share one scale,
 # and so do Gq and Gv.
-_GROUPS = (("K", "D"), ("Cq",), ("Gq", "Gv"))
 
 R0 = Rotation.from_rotvec([0.3, 0.2, -0.5]).as_matrix()   # general joint frames
 R1 = Rotation.from_rotvec([-0.1, 0.4, 0.2]).as_matrix()
@@ -58,18 +58,7 @@ def _rng(*key):
 
 def _check(mbs, obj, index2=False, expect_analytic=True):
     """the analytic Jacobian (flag expect_analytic) equals the numerical oracle in every matrix"""
-    a = mbs.GetObjectJacobian(obj, index2=index2)
-    n = mbs.GetObjectJacobian(obj, numerical=True, index2=index2)
-    assert a["analytic"] is expect_analytic
-    assert n["analytic"] is False
-    for group in _GROUPS:
-        scale = max(max(np.linalg.norm(a[k]), np.linalg.norm(n[k])) for k in group)
-        for k in group:
-            assert a[k].shape == n[k].shape, k
-            err = np.linalg.norm(a[k] - n[k])
-            assert err <= RTOL * scale + 1e-12, \
-                f"{k}: |analytic - numerical| = {err:.3g}, |J| = {scale:.3g}\n{a[k]}\n{n[k]}"
-    return a, n
+    return check_jacobian(mbs, obj, index2, expect_analytic)
 
 
 def _unit(rng, n=4):
