@@ -318,7 +318,7 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
         if ((it->type->object->flags & CD_OBJF_CONSTRAINT) ||
             (it->type->object->mass && !it->type->object->mass_const))
             for (int i = 0; i < it->nq; i++) ssf += ws->r2[i] * ws->r2[i];
-        double rs = is_velocity_row(it, c->index2) ? c->svel : 1.0;
+        double rs = is_velocity_row(it, c->index2) ? c->velocity_row_scale : 1.0;
         for (int j = 0; j < it->nae; j++) {
             r[n2 + it->ae0 + j] = rs * ws->rae[j];
             ssae += ws->rae[j] * ws->rae[j];
@@ -332,12 +332,12 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
                                     c->index2, ws->r2, ws->rae);
         for (int k = 0; k < nd->nq; k++) r[nd->ltg[k]] += ws->r2[k];
         for (int j = 0; j < nd->nae; j++) {
-            r[n2 + nd->ae0 + j] = (c->index2 ? c->svel : 1.0) * ws->rae[j];
+            r[n2 + nd->ae0 + j] = (c->index2 ? c->velocity_row_scale : 1.0) * ws->rae[j];
             ssae += ws->rae[j] * ws->rae[j];
         }
     }
     for (int l = 0; l < s->list[CD_LOAD].n; l++) {
-        int rc = add_load(s, ws, l, st, c->lf, r, err);
+        int rc = add_load(s, ws, l, st, c->load_factor, r, err);
         if (rc) return rc;
     }
     /* force scale for the Newton test: |f - C^T lam| (= |M a| at the solution), or the level
@@ -360,7 +360,7 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
     ss = 0;
     for (int i = 0; i < n2; i++) {
         ss += r[i] * r[i];
-        r[i] *= c->s2;
+        r[i] *= c->force_scale;
     }
     ws->rnorm2 = sqrt(ss);
     ws->rnorm = sqrt(ss + ssae);
@@ -476,21 +476,21 @@ static void scatter_item(const cd_item *it, const cd_evalws *ws, const cd_evalco
     int nq = it->nq, na = it->nae;
     const int *qq = it->map, *qa = qq + nq * nq, *aq = qa + nq * na, *aa = aq + nq * na;
     for (int k = 0; k < nq * nq; k++) {
-        double v = M ? c->cM * M[k] : 0.0;
-        if (has_jac) v += c->cK * ws->K[k] + c->cD * ws->D[k];
+        double v = M ? c->mass_coef * M[k] : 0.0;
+        if (has_jac) v += c->stiffness_coef * ws->K[k] + c->damping_coef * ws->D[k];
         val[qq[k]] += v;
     }
     if (!has_jac || na == 0) return;
-    double rs = vel ? c->svel : 1.0;
+    double rs = vel ? c->velocity_row_scale : 1.0;
     for (int i = 0; i < nq; i++)
         for (int j = 0; j < na; j++) {
-            val[qa[i + j * nq]] += c->cA * ws->Cq[j + i * na];
-            val[aq[j + i * na]] += rs * (c->gq * ws->Gq[j + i * na] + c->gv * ws->Gv[j + i * na]);
+            val[qa[i + j * nq]] += c->multiplier_coef * ws->Cq[j + i * na];
+            val[aq[j + i * na]] += rs * (c->gdq_coef * ws->Gq[j + i * na] + c->gdv_coef * ws->Gv[j + i * na]);
         }
     for (int j = 0; j < na; j++) {
         int trivial = inactive || (it->type->kind == CD_OBJECT && it->type->object->lambda_row &&
                                    it->type->object->lambda_row(it, j));
-        val[aa[j]] += trivial ? rs * c->cLam : 0.0;  /* row rs * lambda_j */
+        val[aa[j]] += trivial ? rs * c->lambda_per_unknown : 0.0;  /* row rs * lambda_j */
     }
 }
 
@@ -516,7 +516,7 @@ static void lie_right(const cd_system *s, const cd_evalws *ws, const cd_item *it
 }
 
 /* loads whose generalized force depends on q (rigid markers, body-fixed directions, gravity
- * on offset centres of mass): K -= scale df/dq, times cK */
+ * on offset centres of mass): K -= scale df/dq, times stiffness_coef */
 static int load_jacobians(const cd_system *s, cd_evalws *ws, const cd_state *st,
                           const cd_evalcoef *c, double *values, cd_error *err)
 {
@@ -537,7 +537,7 @@ static int load_jacobians(const cd_system *s, cd_evalws *ws, const cd_state *st,
         int rc = cd_eval_load_jacobian(s, ws, l, st, ws->numerical, &analytic, err);
         if (rc) return rc;
         if (ws->lieT_on) lie_right(s, ws, ld, 0);
-        double sc = (p->userFunction.fn ? 1.0 : c->lf) * c->cK;
+        double sc = (p->userFunction.fn ? 1.0 : c->load_factor) * c->stiffness_coef;
         for (int k = 0; k < ld->nq * ld->nq; k++)
             if (ld->map[k] >= 0) values[ld->map[k]] += sc * ws->K[k];
     }

@@ -1,25 +1,30 @@
 /* cd_eval: residual and Newton-matrix assembly by coordinate index.
  *
- * With unknowns [dq ; dmu] (lambda = lam0 + cLam * mu) the assembled matrix is
- *     QQ = cM M + cK K + cD D        K = d r2/dq, D = d r2/dq' summed over objects
- *     QA = cA C_q^T
- *     AQ = rs (gq Gq + gv Gv)        rs = svel for velocity-level rows, 1 otherwise
- *     AA = cLam                      deactivated constraints (lambda = 0)
- * and the residual is [s2 (M a + sum r2 - lf f_loads) ; rs g]. */
+ * With unknowns [dq ; dmu] (lambda = lam0 + lambda_per_unknown * mu) the assembled matrix is
+ *     QQ = mass_coef M + stiffness_coef K + damping_coef D   K = d r2/dq, D = d r2/dq'
+ *     QA = multiplier_coef C_q^T
+ *     AQ = rs (gdq_coef Gq + gdv_coef Gv)    rs = velocity_row_scale for velocity-level rows,
+ *                                            1 otherwise
+ *     AA = rs lambda_per_unknown             deactivated constraints (lambda = 0)
+ * and the residual is [force_scale (M a + sum r2 - load_factor f_loads) ; rs g]. */
 #ifndef CD_EVAL_H
 #define CD_EVAL_H
 
 #include "cd_system.h"
 
 typedef struct cd_evalcoef {
-    double s2;          /* scale of the ODE2 rows of the residual */
-    double cM, cK, cD;  /* QQ coefficients */
-    double cA;          /* QA coefficient */
-    double gq, gv;      /* AE rows: gq Gq + gv Gv */
-    double svel;        /* scale of velocity-level AE rows */
-    double cLam;        /* d lambda / d unknown (AA of deactivated constraints) */
-    double lf;          /* load factor (static load steps), 1 in dynamics */
-    int index2;         /* 1: position constraints at velocity level */
+    double force_scale;        /* scale of the ODE2 (force) rows of the residual; generalized-
+                                  alpha: 1/beta' = h^2 beta (1 - af)/(1 - am), static: 1 */
+    double mass_coef;          /* coefficient of M in the ODE2 block (dynamics: 1, static: 0) */
+    double stiffness_coef;     /* coefficient of K = d r2/dq (dynamics: 1/beta') */
+    double damping_coef;       /* coefficient of D = d r2/dq' (dynamics: gamma'/beta') */
+    double multiplier_coef;    /* coefficient of C_q^T in the multiplier columns */
+    double gdq_coef, gdv_coef; /* constraint rows: gdq_coef dg/dq + gdv_coef dg/dq' */
+    double velocity_row_scale; /* scale of velocity-level constraint rows (1/gamma': position
+                                  units, so one tolerance serves both kinds) */
+    double lambda_per_unknown; /* d lambda / d unknown: lambda = lam0 + this * mu */
+    double load_factor;        /* scales constant loads (static load steps), 1 in dynamics */
+    int index2;                /* 1: position constraints at velocity level */
 } cd_evalcoef;
 
 /* evaluation workspace: allocated once per solve, no allocation afterwards */
@@ -48,7 +53,7 @@ typedef struct cd_evalws {
     double rnorm;                    /* L2 norm of the unscaled residual [M a + r2 - f; g] */
     double rnorm2;                   /* L2 norm of its ODE2 rows [M a + r2 - f] */
     double aenorm;                   /* L2 norm of the algebraic rows as assembled (position
-                                        units: velocity rows are scaled by svel) */
+                                        units: velocity rows are scaled by velocity_row_scale) */
     double mscale;                   /* largest diagonal entry of the mass matrix (1 if none) */
 } cd_evalws;
 

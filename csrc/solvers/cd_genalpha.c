@@ -46,16 +46,16 @@ static void ga_coef(const ga_param *p, double h, int index2, cd_evalcoef *c, dou
     *bq = (1 - p->am) / (h * h * p->beta * (1 - p->af));
     *gq = p->gamma / (h * p->beta);
     memset(c, 0, sizeof(*c));
-    c->s2 = 1.0 / *bq;
-    c->cM = 1.0;
-    c->cK = 1.0 / *bq;
-    c->cD = *gq / *bq;
-    c->cA = 1.0;
-    c->gq = 1.0;
-    c->gv = *gq;
-    c->svel = 1.0 / *gq;
-    c->cLam = *bq;
-    c->lf = 1.0;
+    c->force_scale = 1.0 / *bq;
+    c->mass_coef = 1.0;
+    c->stiffness_coef = 1.0 / *bq;
+    c->damping_coef = *gq / *bq;
+    c->multiplier_coef = 1.0;
+    c->gdq_coef = 1.0;
+    c->gdv_coef = *gq;
+    c->velocity_row_scale = 1.0 / *gq;
+    c->lambda_per_unknown = *bq;
+    c->load_factor = 1.0;
     c->index2 = index2;
 }
 
@@ -69,7 +69,7 @@ static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, 
     int n2 = s->n2, N = w->N, rc;
     cd_evalcoef c;
     memset(&c, 0, sizeof c);
-    c.s2 = c.cM = c.cA = c.gv = c.svel = c.cLam = c.lf = 1.0;
+    c.force_scale = c.mass_coef = c.multiplier_coef = c.gdv_coef = c.velocity_row_scale = c.lambda_per_unknown = c.load_factor = 1.0;
     c.index2 = 1;
     memset(st->a, 0, sizeof(double) * (size_t)n2);
     memset(st->lam, 0, sizeof(double) * (size_t)s->nae);

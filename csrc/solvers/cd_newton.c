@@ -164,7 +164,7 @@ static void apply(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalco
         st->v[i] -= gq * dx[i];
         st->a[i] -= bq * dx[i];
     }
-    for (int j = 0; j < s->nae; j++) st->lam[j] -= c->cLam * dx[n2 + j];
+    for (int j = 0; j < s->nae; j++) st->lam[j] -= c->lambda_per_unknown * dx[n2 + j];
 }
 
 int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c, double bq,
@@ -189,7 +189,7 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
          * would be) or the predictor's own residual if larger; the predictor qdd1 = qdd0 is
          * often so good that its residual alone is near round-off */
         double e = w->ev.rnorm2, eg = w->ev.aenorm;
-        w->last_s2 = c->s2;
+        w->last_s2 = c->force_scale;
         w->last_err = w->ev.rnorm;
         if (isnan(w->ev.rnorm) || isinf(w->ev.rnorm))
             return cd_error_set(err, 1, "residual is not finite");
@@ -203,7 +203,7 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
         /* constraint rows (position units): the violation whose correction would change the
          * forces by tol, tol h^2 beta / m (dynamics), or relativeTolerance 1e-2 of the
          * coordinates (statics); never below round-off of the coordinates */
-        double tolg = c->cM > 0 ? tol * c->s2 / w->ev.mscale : 1e-2 * set->relativeTolerance * qs;
+        double tolg = c->mass_coef > 0 ? tol * c->force_scale / w->ev.mscale : 1e-2 * set->relativeTolerance * qs;
         tolg = fmax(tolg, 1e-14 * qs);
         int conv_f = e <= set->absoluteTolerance || (it > 0 && e <= tolf);
         if (conv_f && eg <= tolg) { w->last_its = fresh ? 0 : it; return CD_OK; }

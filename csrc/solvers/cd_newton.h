@@ -30,7 +30,7 @@ int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set, cd_er
 void cd_nwork_free(cd_nwork *w, const cd_system *s);
 
 /* Newton on the step equations: increments dx update
- *     q += dx_q, v += gq dx_q, a += bq dx_q, lam += c->cLam dx_lam.
+ *     q += dx_q, v += gq dx_q, a += bq dx_q, lam += c->lambda_per_unknown dx_lam.
  * Returns CD_OK when converged, a positive code when the step should be retried with a smaller
  * step (no convergence, singular matrix, NaN, recoverable user-function failure) with err
  * explaining why, or a negative code on fatal failure. */

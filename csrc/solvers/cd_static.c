@@ -31,7 +31,7 @@ int cd_solve_static(const cd_system *s, const cd_settings *set, cd_state *st,
     }
     cd_evalcoef c;
     memset(&c, 0, sizeof c);
-    c.s2 = c.cK = c.cA = c.gq = c.svel = c.cLam = 1.0;
+    c.force_scale = c.stiffness_coef = c.multiplier_coef = c.gdq_coef = c.velocity_row_scale = c.lambda_per_unknown = 1.0;
     memset(st->v, 0, sizeof(double) * (size_t)s->n2);
     memset(st->a, 0, sizeof(double) * (size_t)s->n2);
     int n = set->numberOfLoadSteps;
@@ -48,7 +48,7 @@ int cd_solve_static(const cd_system *s, const cd_settings *set, cd_state *st,
         double xg = (double)(k + 1) / n, xn = x + dxs;
         if (xn >= xg - 1e-6 * dxs) xn = xg;
         cd_state_copy(&prev, st);
-        c.lf = load_factor(set, xn);
+        c.load_factor = load_factor(set, xn);
         st->t = t0 + xn;
         w.jac_current = 0;
         w.rref = 0;
