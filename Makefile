@@ -4,8 +4,8 @@ PY ?= python3
 CC ?= cc
 CFLAGS_TEST = -std=c11 -O2 -Wall -Wextra -Werror
 LIBS = -lcxsparse -llapack -lblas -lm
-ENGINE_SRC = $(wildcard csrc/core/*.c csrc/items/*.c csrc/linalg/*.c csrc/solvers/*.c)
-ENGINE_HDR = $(wildcard csrc/*/*.h)
+ENGINE_SRC = $(wildcard csrc/core/*.c csrc/items/*.c csrc/items/*/*.c csrc/linalg/*.c csrc/solvers/*.c)
+ENGINE_HDR = $(wildcard csrc/*/*.h csrc/*/*/*.h)
 
 .PHONY: demo test build ctest pytest bench docs clean deps memcheck
 

@@ -28,8 +28,8 @@ if not any(a in sys.argv for a in ("egg_info", "sdist", "dist_info")):
 
 sources = sorted(glob.glob("csrc/pyext/*.c"))
 for d in ENGINE_DIRS:
-    sources += sorted(glob.glob(f"csrc/{d}/*.c"))
-headers = sorted(glob.glob("csrc/*/*.h"))
+    sources += sorted(glob.glob(f"csrc/{d}/**/*.c", recursive=True))
+headers = sorted(glob.glob("csrc/**/*.h", recursive=True))
 
 setup(
     ext_modules=[

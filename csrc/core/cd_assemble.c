@@ -74,26 +74,18 @@ static int assign_bodies(cd_system *s)
     return CD_OK;
 }
 
-/* markers: the coordinates of the node or body they sit on (one coordinate for
- * MarkerNodeCoordinate) */
+/* markers: the coordinates of the node or body they sit on, or the part of them that the
+ * marker's type names (one coordinate for MarkerNodeCoordinate) */
 static int assign_markers(cd_system *s)
 {
     for (int i = 0; i < s->list[CD_MARKER].n; i++) {
         cd_item *it = &s->list[CD_MARKER].items[i];
-        const cd_p_ref1 *p = it->p;
-        const cd_item *base = it->type->marker->on_body ? &s->list[CD_OBJECT].items[p->number]
-                                                        : &s->list[CD_NODE].items[p->number];
-        if (it->type->marker->flags & CD_MKF_COORDINATE) {
-            const cd_p_markercoord *pc = it->p;
-            /* rotation coordinates: the angles are the node's last 3 coordinates */
-            int ci = it->type == &cd_type_MarkerNodeRotationCoordinate
-                         ? base->nq - 3 + pc->coordinate : pc->coordinate;
-            it->nq = base->nq > 0 ? 1 : 0;  /* a ground node's coordinate is fixed at 0 */
-            it->ltg = int_copy(it->nq ? &base->ltg[ci] : NULL, it->nq);
-        } else {
-            it->nq = base->nq;
-            it->ltg = int_copy(base->ltg, base->nq);
-        }
+        const cd_markerops *ops = it->type->marker;
+        int b = ops->base(it->p), first = 0;
+        const cd_item *base = ops->on_body ? &s->list[CD_OBJECT].items[b]
+                                           : &s->list[CD_NODE].items[b];
+        it->nq = ops->coordinates ? ops->coordinates(s, it, &first) : base->nq;
+        it->ltg = int_copy(it->nq ? base->ltg + first : NULL, it->nq);
         if (!it->ltg) return CD_ERR_NOMEM;
         if (it->nq > s->maxmk) s->maxmk = it->nq;
     }
@@ -118,9 +110,10 @@ static int assign_connectors(cd_system *s)
         cd_item *it = &s->list[CD_OBJECT].items[i];
         const cd_objectops *ops = it->type->object;
         if (ops->flags & CD_OBJF_CONNECTOR) {
-            const cd_p_connector *p = it->p;
-            const cd_item *m0 = &s->list[CD_MARKER].items[p->markerNumbers.x[0]];
-            const cd_item *m1 = &s->list[CD_MARKER].items[p->markerNumbers.x[1]];
+            const int *mk;
+            ops->markers(it->p, &mk);
+            const cd_item *m0 = &s->list[CD_MARKER].items[mk[0]];
+            const cd_item *m1 = &s->list[CD_MARKER].items[mk[1]];
             it->nq = m0->nq + m1->nq;
             it->ltg = malloc(sizeof(int) * (size_t)(it->nq > 0 ? it->nq : 1));
             if (!it->ltg) return CD_ERR_NOMEM;
@@ -157,7 +150,7 @@ static int assign_loads(cd_system *s)
 {
     for (int i = 0; i < s->list[CD_LOAD].n; i++) {
         cd_item *it = &s->list[CD_LOAD].items[i];
-        const cd_item *mk = &s->list[CD_MARKER].items[((const cd_p_ref1 *)it->p)->number];
+        const cd_item *mk = &s->list[CD_MARKER].items[it->type->load->marker(it->p)];
         it->nq = mk->nq;
         it->ltg = int_copy(mk->ltg, mk->nq);
         if (!it->ltg) return CD_ERR_NOMEM;

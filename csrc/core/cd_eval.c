@@ -90,9 +90,10 @@ void cd_eval_marker(const cd_system *s, cd_evalws *ws, int slot, const cd_item *
 /* marker data of a connector's two markers from the local coordinates */
 static void connector_markers(const cd_system *s, cd_evalws *ws, const cd_item *it)
 {
-    const cd_p_connector *p = it->p;
+    const int *mks;
+    it->type->object->markers(it->p, &mks);
     for (int k = 0; k < 2; k++) {
-        const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumbers.x[k]];
+        const cd_item *mk = &s->list[CD_MARKER].items[mks[k]];
         cd_eval_marker(s, ws, k, mk, ws->ql + it->mk_off[k], ws->vl + it->mk_off[k], &ws->md[k]);
     }
 }
@@ -125,103 +126,21 @@ static int object_residual(const cd_system *s, cd_evalws *ws, int o, double t, i
     return ops->residual(&c, r2, rae);
 }
 
-/* a load vector in global coordinates: bodyFixed vectors are rotated by the marker's A */
-static void load_global(const cd_p_load *p, const cd_markerdata *md, const double *val,
-                        double v[3])
-{
-    for (int i = 0; i < 3; i++)
-        v[i] = p->bodyFixed ? md->A[3 * i] * val[0] + md->A[3 * i + 1] * val[1] +
-                                  md->A[3 * i + 2] * val[2]
-                            : val[i];
-}
-
-/* local generalized force f (ld->nq) of load l with values val at the local coordinates in
- * ws->ql, ws->vl (the residual gets r -= scale f) */
-static void load_local(const cd_system *s, cd_evalws *ws, int l, const double *val, double *f)
-{
-    const cd_item *ld = &s->list[CD_LOAD].items[l];
-    const cd_p_load *p = ld->p;
-    const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumber];
-    if (ld->type == &cd_type_LoadCoordinate) {
-        f[0] = val[0];
-        return;
-    }
-    if (ld->type == &cd_type_LoadMassProportional) {
-        const cd_item *body = &s->list[CD_OBJECT].items[((const cd_p_marker *)mk->p)->number];
-        body->type->object->mass_force(s, body, ws->ql, val, f);
-        return;
-    }
-    cd_markerdata *md = &ws->md[0];
-    cd_eval_marker(s, ws, 0, mk, ws->ql, ws->vl, md);
-    /* force: f = J^T F; torque: f = Jrot^T tau (d omega / d q_t maps torques) */
-    const double *Jm = ld->type == &cd_type_LoadTorqueVector ? md->Jrot : md->J;
-    double v[3];
-    load_global(p, md, val, v);
-    for (int i = 0; i < ld->nq; i++) {
-        const double *J = Jm + 3 * i;
-        f[i] = J[0] * v[0] + J[1] * v[1] + J[2] * v[2];
-    }
-}
-
 /* the generalized forces of load l, added as r -= scale * f */
 static int add_load(const cd_system *s, cd_evalws *ws, int l, const cd_state *st, double scale,
                     double *r, cd_error *err)
 {
     const cd_item *ld = &s->list[CD_LOAD].items[l];
-    const cd_p_load *p = ld->p;
+    const cd_loadops *ops = ld->type->load;
     double val[3];
     int rc = cd_eval_load_value(s, l, st->t, val, err);
     if (rc < 0) return rc;
-    if (p->userFunction.fn) scale = 1.0;  /* user functions see the (quasi-)time instead */
+    if (ops->timed && ops->timed(ld->p)) scale = 1.0;  /* user functions see the quasi-time */
     for (int i = 0; i < rc; i++) ws->fload2 += scale * scale * val[i] * val[i];
     if (ld->nq == 0) return CD_OK;
     cd_eval_gather(ld, st, ws);
-    load_local(s, ws, l, val, ws->r2p);
+    ops->force(s, ws, ld, ws->ql, ws->vl, val, ws->r2p);
     for (int i = 0; i < ld->nq; i++) r[ld->ltg[i]] -= scale * ws->r2p[i];
-    return CD_OK;
-}
-
-/* ws->K = -df/dq of load l (unit load factor) at the gathered local coordinates: analytic
- * from the marker's derivative data or the body's mass_force_dq; CD_JAC_NUMERICAL if the
- * marker has none */
-static int load_jacobian_analytic(const cd_system *s, cd_evalws *ws, int l, const double *val)
-{
-    const cd_item *ld = &s->list[CD_LOAD].items[l];
-    const cd_p_load *p = ld->p;
-    const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumber];
-    int n = ld->nq;
-    memset(ws->K, 0, sizeof(double) * (size_t)(n * n));
-    if (ld->type == &cd_type_LoadCoordinate) return CD_OK;
-    if (ld->type == &cd_type_LoadMassProportional) {
-        const cd_item *body = &s->list[CD_OBJECT].items[((const cd_p_marker *)mk->p)->number];
-        const cd_objectops *ops = body->type->object;
-        if (ops->mass_force_dq) {
-            double mb[3] = {-val[0], -val[1], -val[2]};
-            ops->mass_force_dq(s, body, ws->ql, mb, ws->K);
-            return CD_OK;
-        }
-        return ops->body_frame ? CD_JAC_NUMERICAL : CD_OK;  /* point masses: constant J */
-    }
-    cd_markerdata *md = &ws->md[0];
-    ws->mk_deriv = 1;
-    cd_eval_marker(s, ws, 0, mk, ws->ql, ws->vl, md);
-    ws->mk_deriv = 0;
-    if (!md->rotd) return md->Jconst || n == 0 ? CD_OK : CD_JAC_NUMERICAL;
-    int torque = ld->type == &cd_type_LoadTorqueVector;
-    double v[3], G[3 * CD_CONN_MAXNQ];
-    load_global(p, md, val, v);
-    for (int i = 0; i < 3; i++) v[i] = -v[i];
-    if (torque) cd_md_jrtv_dq(md, v, ws->K, n, 0);
-    else cd_md_jtv_dq(md, v, ws->K);
-    if (p->bodyFixed && n <= CD_CONN_MAXNQ) {  /* v = A val: -J^T d(A val)/dq */
-        const double *Jm = torque ? md->Jrot : md->J;
-        cd_md_dvec(md, val, G);
-        for (int j = 0; j < n; j++)
-            for (int i = 0; i < n; i++)
-                ws->K[i + n * j] -= cd_dot(Jm + 3 * i, G + 3 * j);
-    } else if (p->bodyFixed) {
-        return CD_JAC_NUMERICAL;
-    }
     return CD_OK;
 }
 
@@ -229,9 +148,10 @@ static int load_jacobian_analytic(const cd_system *s, cd_evalws *ws, int l, cons
 static void load_jacobian_numerical(const cd_system *s, cd_evalws *ws, int l, const double *val)
 {
     const cd_item *ld = &s->list[CD_LOAD].items[l];
+    const cd_loadops *ops = ld->type->load;
     int n = ld->nq;
     double *f0 = ws->r2, *f1 = ws->r2p;
-    load_local(s, ws, l, val, f0);
+    ops->force(s, ws, ld, ws->ql, ws->vl, val, f0);
     for (int j = 0; j < n; j++) {
         int g = ld->ltg[j], off = s->lgoff[g];
         double qt = fabs(s->qref[g] + ws->ql[j]);
@@ -248,7 +168,7 @@ static void load_jacobian_numerical(const cd_system *s, cd_evalws *ws, int l, co
         } else {
             ws->ql[j] += eps;
         }
-        load_local(s, ws, l, val, f1);
+        ops->force(s, ws, ld, ws->ql, ws->vl, val, f1);
         memcpy(ws->ql + j0, save, sizeof(double) * (size_t)nb);
         for (int i = 0; i < n; i++) ws->K[i + n * j] = -(f1[i] - f0[i]) / eps;
     }
@@ -258,12 +178,14 @@ int cd_eval_load_jacobian(const cd_system *s, cd_evalws *ws, int l, const cd_sta
                           int numerical, int *analytic, cd_error *err)
 {
     const cd_item *ld = &s->list[CD_LOAD].items[l];
+    const cd_loadops *ops = ld->type->load;
     double val[3];
     int rc = cd_eval_load_value(s, l, st->t, val, err);
     if (rc < 0) return rc;
     cd_eval_gather(ld, st, ws);
     *analytic = 0;
-    if (!numerical && load_jacobian_analytic(s, ws, l, val) == CD_OK) {
+    if (!numerical && ops->jacobian &&
+        ops->jacobian(s, ws, ld, ws->ql, ws->vl, val, ws->K) == CD_OK) {
         *analytic = 1;
         return CD_OK;
     }
@@ -274,28 +196,7 @@ int cd_eval_load_jacobian(const cd_system *s, cd_evalws *ws, int l, const cd_sta
 int cd_eval_load_value(const cd_system *s, int l, double t, double *out, cd_error *err)
 {
     const cd_item *ld = &s->list[CD_LOAD].items[l];
-    const cd_p_load *p = ld->p;
-    int n = ld->type->load->nvalues;
-    const double *base = n == 3 ? p->loadVector.x : &p->load;
-    if (!p->userFunction.fn) {
-        memcpy(out, base, sizeof(double) * (size_t)n);
-        return n;
-    }
-    int rc = p->userFunction.fn(p->userFunction.ctx, t, l, base, n, out, n);
-    if (rc) {
-        char lb[128];
-        if (err && err->code == CD_OK)
-            cd_error_set(err, rc < 0 ? CD_ERR_USERFUNC : rc, "user function of %s failed",
-                         cd_item_label(s, CD_LOAD, l, lb, sizeof lb));
-        return rc < 0 ? rc : -rc;
-    }
-    for (int i = 0; i < n; i++)
-        if (!isfinite(out[i])) {
-            char lb[128];
-            return cd_error_set(err, CD_ERR_NONFINITE, "user function of %s returned %g",
-                                cd_item_label(s, CD_LOAD, l, lb, sizeof lb), out[i]);
-        }
-    return n;
+    return ld->type->load->value(s, l, t, out, err);
 }
 
 int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
@@ -522,22 +423,14 @@ static int load_jacobians(const cd_system *s, cd_evalws *ws, const cd_state *st,
 {
     for (int l = 0; l < s->list[CD_LOAD].n; l++) {
         const cd_item *ld = &s->list[CD_LOAD].items[l];
-        const cd_p_load *p = ld->p;
-        const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumber];
+        const cd_loadops *ops = ld->type->load;
         int analytic;
-        if (ld->nq == 0 || ld->type == &cd_type_LoadCoordinate) continue;
-        /* constant generalized forces: markers with constant J (node points), gravity on point
-         * masses */
-        if (mk->type->marker->flags & CD_MKF_CONSTJ) continue;
-        if (ld->type == &cd_type_LoadMassProportional) {
-            const cd_objectops *bo =
-                s->list[CD_OBJECT].items[((const cd_p_marker *)mk->p)->number].type->object;
-            if (!bo->mass_force_dq && !bo->body_frame) continue;
-        }
+        /* constant generalized forces (node points, gravity on point masses) add nothing */
+        if (ld->nq == 0 || (ops->constant && ops->constant(s, ld))) continue;
         int rc = cd_eval_load_jacobian(s, ws, l, st, ws->numerical, &analytic, err);
         if (rc) return rc;
         if (ws->lieT_on) lie_right(s, ws, ld, 0);
-        double sc = (p->userFunction.fn ? 1.0 : c->load_factor) * c->stiffness_coef;
+        double sc = (ops->timed && ops->timed(ld->p) ? 1.0 : c->load_factor) * c->stiffness_coef;
         for (int k = 0; k < ld->nq * ld->nq; k++)
             if (ld->map[k] >= 0) values[ld->map[k]] += sc * ws->K[k];
     }

@@ -1,12 +1,11 @@
-/* cd_items: parameter structs of the item types and the registry of all types.
- * Every struct starts with cd_common; marker, load and sensor structs continue with the index
- * of the item they refer to (cd_p_ref1), connectors with their marker list (cd_p_connector). */
+/* cd_items: what item files share: the connector parameter head, dispatch helpers, the
+ * connector kinematics and the derivatives of rigid MarkerData. Every parameter struct starts
+ * with cd_common; connectors continue with their marker list (cd_p_connector). */
 #ifndef CD_ITEMS_H
 #define CD_ITEMS_H
 
 #include "cd_system.h"
 
-typedef struct { cd_common c; int number; } cd_p_ref1;
 typedef struct { cd_common c; cd_ivec markerNumbers; } cd_p_connector;
 
 /* nodes: NodePoint, NodePoint2D, Node1D, NodePointGround, NodeGenericODE2 */
@@ -17,35 +16,8 @@ typedef struct {
     int addConstraintEquation;     /* NodeRigidBodyEP only */
 } cd_p_node;
 
-/* markers */
-typedef struct {
-    cd_common c;
-    int number;          /* nodeNumber or bodyNumber */
-    int coordinate;      /* MarkerNodeCoordinate */
-    cd_vec localPosition;/* MarkerBodyPosition */
-} cd_p_marker;
-typedef cd_p_marker cd_p_markercoord;
 
-/* loads */
-typedef struct {
-    cd_common c;
-    int markerNumber;
-    cd_vec loadVector;   /* LoadForceVector, LoadMassProportional */
-    double load;         /* LoadCoordinate */
-    int bodyFixed;
-    cd_func userFunction;
-} cd_p_load;
 
-/* sensors */
-typedef struct {
-    cd_common c;
-    int number;          /* nodeNumber, objectNumber, bodyNumber, markerNumber, loadNumber */
-    int writeToFile;
-    char *fileName;
-    int outputVariableType;
-    int storeInternal;
-    cd_vec localPosition;/* SensorBody */
-} cd_p_sensor;
 
 /* objects */
 typedef struct { cd_common c; cd_vec referencePosition; } cd_p_ground;
@@ -105,32 +77,9 @@ typedef struct {
     int constrainRotation, activeConnector;
 } cd_p_joint;
 
-/* item type objects (defined in csrc/items/) */
-extern const cd_itemtype cd_type_NodePoint, cd_type_NodePoint2D, cd_type_Node1D,
-    cd_type_NodePointGround, cd_type_NodeGenericODE2;
-extern const cd_itemtype cd_type_ObjectGround, cd_type_ObjectMassPoint, cd_type_ObjectMassPoint2D,
-    cd_type_ObjectMass1D, cd_type_ObjectGenericODE2;
-extern const cd_itemtype cd_type_ObjectConnectorSpringDamper,
-    cd_type_ObjectConnectorCartesianSpringDamper, cd_type_ObjectConnectorCoordinateSpringDamper,
-    cd_type_ObjectConnectorDistance, cd_type_ObjectConnectorCoordinate;
-extern const cd_itemtype cd_type_MarkerNodePosition, cd_type_MarkerNodeCoordinate,
-    cd_type_MarkerBodyPosition, cd_type_MarkerBodyMass;
-extern const cd_itemtype cd_type_LoadForceVector, cd_type_LoadCoordinate,
-    cd_type_LoadMassProportional, cd_type_LoadTorqueVector;
-extern const cd_itemtype cd_type_NodeRigidBody2D, cd_type_ObjectRigidBody2D,
-    cd_type_MarkerBodyRigid, cd_type_MarkerNodeRigid, cd_type_ObjectJointRevolute2D,
-    cd_type_ObjectJointPrismatic2D, cd_type_NodeRigidBodyEP, cd_type_NodeRigidBodyRxyz,
-    cd_type_ObjectRigidBody, cd_type_ObjectJointSpherical, cd_type_ObjectJointGeneric,
-    cd_type_ObjectJointRevoluteZ, cd_type_ObjectJointPrismaticX, cd_type_NodeRigidBodyRotVecLG,
-    cd_type_MarkerNodeRotationCoordinate, cd_type_ObjectConnectorTorsionalSpringDamper,
-    cd_type_ObjectConnectorLinearSpringDamper, cd_type_ObjectConnectorRigidBodySpringDamper;
-extern const cd_itemtype cd_type_SensorNode, cd_type_SensorObject, cd_type_SensorBody,
-    cd_type_SensorMarker, cd_type_SensorLoad;
-
 /* helpers shared by item files */
 int cd_pattern_build(cd_system *s, cd_error *err);
 int cd_pattern_find(const cd_pattern *P, int r, int c);
-const char *cd_outvar_name(cd_outvar v);
 /* 1 if the type provides output variable v */
 int cd_type_has_outvar(const cd_itemtype *t, int v);
 /* body position of a local point: dispatch to the object's body_position */
@@ -143,6 +92,8 @@ void cd_node_point(const cd_system *s, int node, const double *q, const double *
 /* connectors between two position markers (csrc/items/connector_common.c) */
 #define CD_CONN_MAXNQ 64  /* analytic Jacobians up to this many local coordinates */
 typedef struct { double d[3], vd[3], L, Lt, n[3]; } cd_conn_kin; /* p1-p0, v1-v0, |d|, L_t, d/L */
+/* the marker list of a connector: every connector's parameter struct begins with cd_p_connector */
+int cd_conn_markers(const void *p, const int **markers);
 int cd_conn_kin_eval(const cd_objctx *c, cd_conn_kin *k, const char *what);
 void cd_conn_apply_force(const cd_objctx *c, const double F[3], double *r2);
 void cd_conn_jd(const cd_objctx *c, double *JD);

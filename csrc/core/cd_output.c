@@ -129,9 +129,10 @@ static int object_output(const cd_system *s, cd_evalws *ws, int o, cd_outvar var
     const cd_item *it = &s->list[CD_OBJECT].items[o];
     const cd_objectops *ops = it->type->object;
     if (ops->flags & CD_OBJF_CONNECTOR) {
-        const cd_p_connector *p = it->p;
+        const int *mks;
+        ops->markers(it->p, &mks);
         for (int k = 0; k < 2; k++) {
-            const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumbers.x[k]];
+            const cd_item *mk = &s->list[CD_MARKER].items[mks[k]];
             cd_eval_marker(s, ws, k, mk, ws->ql + it->mk_off[k], ws->vl + it->mk_off[k], &ws->md[k]);
         }
     }

@@ -4,7 +4,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *kind_names[CD_NKIND] = {"node", "object", "marker", "load", "sensor"};
+#define CD_X_SECOND(e, a, b) a,
+#define CD_X_THIRD(e, a, b) b,
+static const char *kind_names[CD_NKIND] = {CD_KINDS(CD_X_SECOND)};
+static const char *kind_keys[CD_NKIND] = {CD_KINDS(CD_X_THIRD)};
+static const char *ftype_names[CD_FT_COUNT] = {CD_FIELD_TYPES(CD_X_SECOND)};
+static const char *outvar_names[CD_OV_COUNT] = {CD_OUTPUT_VARIABLES(CD_X_SECOND)};
+static const char *outvar_docs[CD_OV_COUNT] = {CD_OUTPUT_VARIABLES(CD_X_THIRD)};
+static const char *uf_args[CD_UF_COUNT] = {NULL, CD_USERFUNCS(CD_X_SECOND)};
+static const char *uf_sigs[CD_UF_COUNT] = {NULL, CD_USERFUNCS(CD_X_THIRD)};
+#undef CD_X_SECOND
+#undef CD_X_THIRD
+
+const char *cd_kind_key(cd_kind k) { return (k >= 0 && k < CD_NKIND) ? kind_keys[k] : "?"; }
+const char *cd_ftype_name(cd_ftype t) { return (t >= 0 && t < CD_FT_COUNT) ? ftype_names[t] : "?"; }
+const char *cd_outvar_name(cd_outvar v)
+{
+    return (v >= 0 && v < CD_OV_COUNT) ? outvar_names[v] : "(invalid OutputVariableType)";
+}
+const char *cd_outvar_doc(cd_outvar v) { return (v >= 0 && v < CD_OV_COUNT) ? outvar_docs[v] : ""; }
+const char *cd_userfunc_args(int c) { return (c > 0 && c < CD_UF_COUNT) ? uf_args[c] : NULL; }
+const char *cd_userfunc_signature(int c) { return (c > 0 && c < CD_UF_COUNT) ? uf_sigs[c] : ""; }
 
 const char *cd_kind_name(cd_kind k) { return (k >= 0 && k < CD_NKIND) ? kind_names[k] : "?"; }
 

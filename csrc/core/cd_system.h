@@ -30,23 +30,43 @@ typedef struct cd_func {
     void (*release)(void *ctx); /* called when the item is freed (may be NULL) */
 } cd_func;
 
+/* field types of item parameters, one table: X(enum suffix, name in Python and the docs,
+ * storage in the parameter struct) */
+#define CD_FIELD_TYPES(X)                                                                        \
+    X(REAL, "float", "double")                                                                   \
+    X(VEC, "vector", "cd_vec; field size > 0: fixed length, 0: any length")                      \
+    X(MAT, "matrix", "cd_mat; shape checked by the type's check function")                       \
+    X(INDEX, "index", "int; refers to an item of kind field.ref")                                \
+    X(INDEXLIST, "indexlist", "cd_ivec of indices of kind field.ref; size > 0: fixed length")    \
+    X(INT, "int", "int")                                                                         \
+    X(BOOL, "bool", "int 0/1")                                                                   \
+    X(STRING, "str", "char *, owned")                                                            \
+    X(FUNC, "function", "cd_func; user function with calling convention field.size")             \
+    X(OUTVAR, "outputvariable", "int, an OutputVariableType value")
 typedef enum {
-    CD_FT_REAL,      /* double */
-    CD_FT_VEC,       /* cd_vec; field size > 0: fixed length, 0: any length */
-    CD_FT_MAT,       /* cd_mat; shape checked by the type's check function */
-    CD_FT_INDEX,     /* int; refers to an item of kind field.ref */
-    CD_FT_INDEXLIST, /* cd_ivec of indices of kind field.ref; size > 0: fixed length */
-    CD_FT_INT,       /* int */
-    CD_FT_BOOL,      /* int 0/1 */
-    CD_FT_STRING,    /* char *, owned */
-    CD_FT_FUNC,      /* cd_func; user function with calling convention field.size */
-    CD_FT_OUTVAR     /* int, an OutputVariableType value */
+#define CD_X_ENUM(e, name, storage) CD_FT_##e,
+    CD_FIELD_TYPES(CD_X_ENUM)
+#undef CD_X_ENUM
+    CD_FT_COUNT
 } cd_ftype;
+const char *cd_ftype_name(cd_ftype t);   /* "float", "vector", ... */
 
 /* checks applied to every value of a numeric field (finite is always checked) */
 enum { CD_CHK_NONE = 0, CD_CHK_NONNEG = 1, CD_CHK_POS = 2, CD_CHK_ALIAS = 4 };
 
-typedef enum { CD_NODE = 0, CD_OBJECT, CD_MARKER, CD_LOAD, CD_SENSOR, CD_NKIND } cd_kind;
+/* item kinds: X(enum suffix, name in messages, Exudyn's type key in a plain dict) */
+#define CD_KINDS(X)                                                                              \
+    X(NODE, "node", "nodeType")                                                                  \
+    X(OBJECT, "object", "objectType")                                                            \
+    X(MARKER, "marker", "markerType")                                                            \
+    X(LOAD, "load", "loadType")                                                                  \
+    X(SENSOR, "sensor", "sensorType")
+typedef enum {
+#define CD_X_ENUM(e, name, key) CD_##e,
+    CD_KINDS(CD_X_ENUM)
+#undef CD_X_ENUM
+    CD_NKIND
+} cd_kind;
 
 /* one parameter of an item type: the single source of truth for parsing, the Python classes
  * and the item reference in the docs */
@@ -63,29 +83,63 @@ typedef struct cd_field {
     const char *alias;  /* for CD_CHK_ALIAS: name of the field it stands for */
 } cd_field;
 
-/* user-function calling conventions (how the Python trampoline builds arguments) */
+/* user-function calling conventions, one table: X(enum suffix, arguments after (mbs, t),
+ * Python signature). Argument codes: i the item index, s a scalar, v a 3-vector, h half of the
+ * input values as a vector (q then q_t); each code consumes the next inputs in order. The
+ * extension builds the call from the codes; the docs show the signature. */
+#define CD_USERFUNCS(X)                                                                          \
+    X(LOADVECTOR, "v", "f(mbs, t, loadVector) -> 3-vector")                                      \
+    X(LOADSCALAR, "s", "f(mbs, t, load) -> float")                                               \
+    X(SPRINGFORCE, "isssss",                                                                     \
+      "f(mbs, t, itemNumber, deltaL, deltaL_t, stiffness, damping, force) -> float")             \
+    X(COORDSPRING, "isssss",                                                                     \
+      "f(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) -> float")      \
+    X(CARTSPRING, "ivvvvv",                                                                      \
+      "f(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) -> 3-vector")   \
+    X(OFFSET, "is", "f(mbs, t, itemNumber, lOffset) -> float")                                   \
+    X(GENERICFORCE, "ihh", "f(mbs, t, itemNumber, q, q_t) -> vector")
 enum {
-    CD_UF_LOADVECTOR = 1,  /* f(mbs, t, loadVector) -> 3-vector */
-    CD_UF_LOADSCALAR,      /* f(mbs, t, load) -> float */
-    CD_UF_SPRINGFORCE,     /* f(mbs, t, itemNumber, deltaL, deltaL_t, stiffness, damping, force) */
-    CD_UF_COORDSPRING,     /* f(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) */
-    CD_UF_CARTSPRING,      /* f(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) -> 3-vector */
-    CD_UF_OFFSET,          /* f(mbs, t, itemNumber, lOffset) -> float */
-    CD_UF_GENERICFORCE     /* f(mbs, t, itemNumber, q, q_t) -> vector */
+    CD_UF_NONE = 0,
+#define CD_X_ENUM(e, args, sig) CD_UF_##e,
+    CD_USERFUNCS(CD_X_ENUM)
+#undef CD_X_ENUM
+    CD_UF_COUNT
 };
+const char *cd_userfunc_args(int conv);       /* argument codes of a convention, NULL if none */
+const char *cd_userfunc_signature(int conv);  /* Python signature for messages and docs */
 
 /* ------------------------------------------------------------------ output variables */
 
+/* output variables, one table: X(enum suffix, Exudyn's OutputVariableType name, meaning) */
+#define CD_OUTPUT_VARIABLES(X)                                                                   \
+    X(NONE, "_None", "no output variable")                                                       \
+    X(POSITION, "Position", "global position of a point [m]")                                    \
+    X(DISPLACEMENT, "Displacement", "position minus reference position [m]")                     \
+    X(VELOCITY, "Velocity", "global velocity of a point [m/s]")                                  \
+    X(ACCELERATION, "Acceleration", "global acceleration of a point [m/s^2]")                    \
+    X(COORDINATES, "Coordinates", "displacement coordinates")                                    \
+    X(COORDINATES_T, "Coordinates_t", "velocity coordinates")                                    \
+    X(COORDINATES_TT, "Coordinates_tt", "acceleration coordinates")                              \
+    X(FORCE, "Force", "connector, constraint or load force")                                     \
+    X(DISTANCE, "Distance", "distance between two markers [m]")                                  \
+    X(CONSTRAINTEQUATION, "ConstraintEquation", "value of the constraint equations")             \
+    X(ROTATION, "Rotation", "rotation parameters (angles)")                                      \
+    X(ANGULARVELOCITY, "AngularVelocity", "global angular velocity [rad/s]")                     \
+    X(ANGULARACCELERATION, "AngularAcceleration", "global angular acceleration [rad/s^2]")       \
+    X(ROTATIONMATRIX, "RotationMatrix", "rotation matrix, 9 entries row by row")                 \
+    X(TORQUE, "Torque", "connector or constraint torque [N m]")                                  \
+    X(VELOCITYLOCAL, "VelocityLocal", "velocity in the local (joint or body) frame [m/s]")       \
+    X(ANGULARVELOCITYLOCAL, "AngularVelocityLocal", "angular velocity in the body frame")        \
+    X(KINETICENERGY, "KineticEnergy", "kinetic energy [J]")                                      \
+    X(ANGULARACCELERATIONLOCAL, "AngularAccelerationLocal", "angular acceleration, body frame")
 typedef enum {
-    CD_OV_NONE = 0,
-    CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_ACCELERATION,
-    CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
-    CD_OV_FORCE, CD_OV_DISTANCE, CD_OV_CONSTRAINTEQUATION,
-    CD_OV_ROTATION, CD_OV_ANGULARVELOCITY, CD_OV_ANGULARACCELERATION, CD_OV_ROTATIONMATRIX,
-    CD_OV_TORQUE, CD_OV_VELOCITYLOCAL, CD_OV_ANGULARVELOCITYLOCAL, CD_OV_KINETICENERGY,
-    CD_OV_ANGULARACCELERATIONLOCAL,
+#define CD_X_ENUM(e, name, doc) CD_OV_##e,
+    CD_OUTPUT_VARIABLES(CD_X_ENUM)
+#undef CD_X_ENUM
     CD_OV_COUNT
 } cd_outvar;
+const char *cd_outvar_name(cd_outvar v);      /* Exudyn's name ("Position") */
+const char *cd_outvar_doc(cd_outvar v);       /* one line */
 
 /* ------------------------------------------------------------------ marker data */
 
@@ -201,6 +255,7 @@ typedef struct cd_nodeops {
 typedef struct cd_objectops {
     int flags;                                   /* CD_OBJF_* */
     int nmarkers;                                /* connectors: 2 */
+    int (*markers)(const void *p, const int **markers); /* connectors: marker list */
     int (*nae)(const void *p);                   /* number of multipliers (constraints) */
     int (*nodes)(const void *p, const int **nodes); /* bodies: node list */
     int mass_const;                              /* 1: mass matrix does not depend on q */
@@ -244,16 +299,55 @@ typedef struct cd_objectops {
 
 typedef struct cd_markerops {
     int flags;                 /* CD_MKF_* */
-    int on_body;               /* 1: refers to an object (bodyNumber), 0: to a node */
+    int on_body;               /* 1: sits on an object (bodyNumber), 0: on a node */
+    int (*base)(const void *p);   /* index of the node or body it sits on */
+    /* which of the base's coordinates it depends on: count, and the first (*first); NULL: all
+     * of them. Called at Assemble. */
+    int (*coordinates)(const struct cd_system *s, const struct cd_item *mk, int *first);
     /* marker data from the marker's local coordinates (md->n set by the caller) */
     void (*eval)(const struct cd_system *s, const struct cd_item *mk, const double *q,
                  const double *v, cd_markerdata *md);
 } cd_markerops;
 
+struct cd_evalws;
+
+/* what a load type does; the core calls these and never looks at the parameters */
 typedef struct cd_loadops {
     int marker_flags;          /* required CD_MKF_* of its marker */
     int nvalues;               /* 3 (vector) or 1 (scalar) */
+    int (*marker)(const void *p);     /* index of the marker it acts on */
+    /* current values (nvalues) into out: the parameter, or its user function at time t.
+     * Returns nvalues, or a negative status with err set. */
+    int (*value)(const struct cd_system *s, int l, double t, double *out, cd_error *err);
+    /* 1 if the values come from a user function (they see the quasi-time in statics and are
+     * not scaled by the load factor) */
+    int (*timed)(const void *p);
+    /* generalized force f (ld->nq) of values val at the load's local coordinates q, v; the
+     * residual gets r -= load_factor f. Marker data go through workspace slot 0. */
+    void (*force)(const struct cd_system *s, struct cd_evalws *ws, const struct cd_item *ld,
+                  const double *q, const double *v, const double *val, double *f);
+    /* 1 if f does not depend on q (the Newton matrix gets nothing from it) */
+    int (*constant)(const struct cd_system *s, const struct cd_item *ld);
+    /* K (nq x nq, column-major, written fully) = -df/dq analytically; returns CD_JAC_NUMERICAL
+     * when it cannot (the caller differentiates numerically); NULL: always numerical */
+    int (*jacobian)(const struct cd_system *s, struct cd_evalws *ws, const struct cd_item *ld,
+                    const double *q, const double *v, const double *val, double *K);
 } cd_loadops;
+
+/* what a sensor reads, as its type says */
+typedef struct cd_sensorinfo {
+    cd_kind kind;              /* kind of the item read */
+    int index;                 /* its index */
+    const double *lp;          /* a local point on a body (SensorBody), else NULL */
+    cd_outvar var;             /* output variable */
+    int writeToFile;           /* 1: also write the values to file */
+    const char *fileName;      /* file name ("" : solution/sensor<index>.txt) */
+    int storeInternal;         /* 1: keep the values for GetSensorStoredData */
+} cd_sensorinfo;
+
+typedef struct cd_sensorops {
+    void (*info)(const void *p, cd_sensorinfo *si);
+} cd_sensorops;
 
 struct cd_itemtype {
     cd_kind kind;
@@ -271,6 +365,7 @@ struct cd_itemtype {
     const cd_markerops *marker;
     const cd_loadops *load;
     const cd_outvar *outvars;  /* output variables it provides, terminated by CD_OV_NONE */
+    const cd_sensorops *sensor;
 };
 
 typedef struct cd_item {
@@ -330,6 +425,7 @@ const cd_itemtype *cd_type_find(cd_kind kind, const char *name); /* full, typena
 int cd_ntypes(void);
 const cd_itemtype *cd_type_get(int i);
 const char *cd_kind_name(cd_kind k);               /* "node", "object", ... */
+const char *cd_kind_key(cd_kind k);                /* "nodeType", "objectType", ... */
 
 /* parameters: allocate a parameter struct with defaults (NULL on failure) and free one */
 void *cd_params_new(const cd_itemtype *t, cd_error *err);

@@ -6,6 +6,13 @@
 #include <stdio.h>
 #include <string.h>
 
+int cd_conn_markers(const void *p, const int **markers)
+{
+    const cd_p_connector *c = p;
+    *markers = c->markerNumbers.x;
+    return c->markerNumbers.n;
+}
+
 int cd_conn_kin_eval(const cd_objctx *c, cd_conn_kin *k, const char *what)
 {
     for (int i = 0; i < 3; i++) {

@@ -181,6 +181,7 @@ static int check_coord(const cd_system *s, int i, const void *vp, cd_error *e)
 static const cd_objectops dist_ops = {
     .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL,
     .nmarkers = 2,
+    .markers = cd_conn_markers,
     .nae = one_ae,
     .mass_const = 1,
     .residual = dist_residual,
@@ -190,6 +191,7 @@ static const cd_objectops dist_ops = {
 static const cd_objectops coord_ops = {
     .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL,
     .nmarkers = 2,
+    .markers = cd_conn_markers,
     .nae = one_ae,
     .mass_const = 1,
     .residual = coord_residual,
@@ -230,9 +232,9 @@ const cd_itemtype cd_type_ObjectConnectorDistance = {
     CD_OBJECT, "ObjectConnectorDistance", "ConnectorDistance", "DistanceConstraint",
     "Keeps the distance between two position markers: |p1 - p0| - distance = 0; its "
     "multiplier is the tension force.", sizeof(cd_p_conn), dist_fields, CD_NF(dist_fields),
-    check_dist, NULL, &dist_ops, NULL, NULL, dist_ov};
+    check_dist, NULL, &dist_ops, NULL, NULL, dist_ov, NULL};
 const cd_itemtype cd_type_ObjectConnectorCoordinate = {
     CD_OBJECT, "ObjectConnectorCoordinate", "ConnectorCoordinate", "CoordinateConstraint",
     "Couples two coordinate markers: factor1 q1 - q0 - offset = 0 (a gear ratio is one "
     "constraint).", sizeof(cd_p_conn), coord_fields, CD_NF(coord_fields), check_coord, NULL,
-    &coord_ops, NULL, NULL, coord_ov};
+    &coord_ops, NULL, NULL, coord_ov, NULL};

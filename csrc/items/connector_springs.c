@@ -266,6 +266,7 @@ static int check_coord(const cd_system *s, int i, const void *p, cd_error *e)
 static const cd_objectops sd_ops = {
     .flags = CD_OBJF_CONNECTOR,
     .nmarkers = 2,
+    .markers = cd_conn_markers,
     .mass_const = 1,
     .residual = sd_residual,
     .jacobian = sd_jacobian,
@@ -274,6 +275,7 @@ static const cd_objectops sd_ops = {
 static const cd_objectops cart_ops = {
     .flags = CD_OBJF_CONNECTOR,
     .nmarkers = 2,
+    .markers = cd_conn_markers,
     .mass_const = 1,
     .residual = cart_residual,
     .jacobian = cart_jacobian,
@@ -282,6 +284,7 @@ static const cd_objectops cart_ops = {
 static const cd_objectops coord_ops = {
     .flags = CD_OBJF_CONNECTOR,
     .nmarkers = 2,
+    .markers = cd_conn_markers,
     .mass_const = 1,
     .residual = coord_residual,
     .jacobian = coord_jacobian,
@@ -338,16 +341,16 @@ const cd_itemtype cd_type_ObjectConnectorSpringDamper = {
     CD_OBJECT, "ObjectConnectorSpringDamper", "ConnectorSpringDamper", "SpringDamper",
     "Spring-damper along the line between two position markers: F = k (L - L0) + "
     "d (L_t - velocityOffset) + force.", sizeof(cd_p_conn), sd_fields, CD_NF(sd_fields),
-    check_sd, NULL, &sd_ops, NULL, NULL, sd_ov};
+    check_sd, NULL, &sd_ops, NULL, NULL, sd_ov, NULL};
 const cd_itemtype cd_type_ObjectConnectorCartesianSpringDamper = {
     CD_OBJECT, "ObjectConnectorCartesianSpringDamper", "ConnectorCartesianSpringDamper",
     "CartesianSpringDamper",
     "Spring-damper acting per global axis between two position markers: F_i = k_i (p1 - p0 - "
     "offset)_i + d_i (v1 - v0)_i.", sizeof(cd_p_conn), cart_fields, CD_NF(cart_fields),
-    check_cart, NULL, &cart_ops, NULL, NULL, cart_ov};
+    check_cart, NULL, &cart_ops, NULL, NULL, cart_ov, NULL};
 const cd_itemtype cd_type_ObjectConnectorCoordinateSpringDamper = {
     CD_OBJECT, "ObjectConnectorCoordinateSpringDamper", "ConnectorCoordinateSpringDamper",
     "CoordinateSpringDamper",
     "Spring-damper between two coordinate markers: F = k (q1 - q0 - offset) + d (q1_t - q0_t).",
     sizeof(cd_p_conn), coord_fields, CD_NF(coord_fields), check_coord, NULL, &coord_ops, NULL,
-    NULL, coord_ov};
+    NULL, coord_ov, NULL};

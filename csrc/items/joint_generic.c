@@ -9,6 +9,7 @@
  * A free axis has the equation lambda = 0. The Jacobian is analytic (markers with derivative
  * data). */
 #include "../core/cd_items.h"
+#include "cd_item_list.h"
 #include "../core/cd_lie.h"
 #include "../core/cd_vec3.h"
 #include <math.h>
@@ -265,6 +266,7 @@ static int check_generic(const cd_system *s, int index, const void *vp, cd_error
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL,
     .nmarkers = 2,
+    .markers = cd_conn_markers,
     .nae = six_ae,
     .mass_const = 1,
     .residual = gen_residual,
@@ -295,17 +297,17 @@ const cd_itemtype cd_type_ObjectJointGeneric = {
     CD_OBJECT, "ObjectJointGeneric", "JointGeneric", "GenericJoint",
     "A joint constraining any subset of the 6 relative motions in the joint frame of marker 0 "
     "(analytic Jacobian); multipliers: force (3) and torque (3) components.",
-    sizeof(cd_p_joint), gen_fields, CD_NF(gen_fields), check_generic, NULL, &ops, NULL, NULL, ov};
+    sizeof(cd_p_joint), gen_fields, CD_NF(gen_fields), check_generic, NULL, &ops, NULL, NULL, ov, NULL};
 const cd_itemtype cd_type_ObjectJointRevoluteZ = {
     CD_OBJECT, "ObjectJointRevoluteZ", "JointRevoluteZ", "RevoluteJointZ",
     "A revolute joint about the z axis of the joint frame (ObjectJointGeneric with axes "
     "[1,1,1,1,1,0]).", sizeof(cd_p_joint), fixed_fields, CD_NF(fixed_fields), check, NULL, &ops,
-    NULL, NULL, ov};
+    NULL, NULL, ov, NULL};
 const cd_itemtype cd_type_ObjectJointPrismaticX = {
     CD_OBJECT, "ObjectJointPrismaticX", "JointPrismaticX", "PrismaticJointX",
     "A prismatic joint along the x axis of the joint frame (ObjectJointGeneric with axes "
     "[0,1,1,1,1,1]).", sizeof(cd_p_joint), fixed_fields, CD_NF(fixed_fields), check, NULL, &ops,
-    NULL, NULL, ov};
+    NULL, NULL, ov, NULL};
 
 /* ---------------------------------------------------------------- TorsionalSpringDamper */
 
@@ -419,6 +421,7 @@ static int tsd_uf(const void *p) { return ((const cd_p_joint *)p)->userFunction.
 static const cd_objectops tsd_ops = {
     .flags = CD_OBJF_CONNECTOR,
     .nmarkers = 2,
+    .markers = cd_conn_markers,
     .mass_const = 1,
     .residual = tsd_residual,
     .jacobian = tsd_jacobian,
@@ -449,7 +452,7 @@ const cd_itemtype cd_type_ObjectConnectorTorsionalSpringDamper = {
     "A torsional spring-damper about the z axis of joint frame 0: T = k (phi - offset) + "
     "d (phi_t - velocityOffset) + torque, with phi the relative rotation in (-pi, pi] "
     "(analytic Jacobian).", sizeof(cd_p_joint), tsd_fields, CD_NF(tsd_fields), check, NULL,
-    &tsd_ops, NULL, NULL, tsd_ov};
+    &tsd_ops, NULL, NULL, tsd_ov, NULL};
 
 /* ---------------------------------------------------------------- LinearSpringDamper */
 
@@ -579,6 +582,7 @@ static int lsd_check(const cd_system *s, int index, const void *vp, cd_error *er
 static const cd_objectops lsd_ops = {
     .flags = CD_OBJF_CONNECTOR,
     .nmarkers = 2,
+    .markers = cd_conn_markers,
     .mass_const = 1,
     .residual = lsd_residual,
     .jacobian = lsd_jacobian,
@@ -608,7 +612,7 @@ const cd_itemtype cd_type_ObjectConnectorLinearSpringDamper = {
     "A spring-damper along an axis fixed to marker 0: F = k (u - offset) + d (u_t - "
     "velocityOffset) + force with u the displacement of marker 1 along the axis; other "
     "directions are free (analytic Jacobian).", sizeof(cd_p_joint), lsd_fields,
-    CD_NF(lsd_fields), lsd_check, NULL, &lsd_ops, NULL, NULL, lsd_ov};
+    CD_NF(lsd_fields), lsd_check, NULL, &lsd_ops, NULL, NULL, lsd_ov, NULL};
 
 /* ---------------------------------------------------------------- RigidBodySpringDamper */
 
@@ -812,6 +816,7 @@ static int rbsd_check(const cd_system *s, int index, const void *vp, cd_error *e
 static const cd_objectops rbsd_ops = {
     .flags = CD_OBJF_CONNECTOR,
     .nmarkers = 2,
+    .markers = cd_conn_markers,
     .mass_const = 1,
     .residual = rbsd_residual,
     .jacobian = rbsd_jacobian,
@@ -837,4 +842,4 @@ const cd_itemtype cd_type_ObjectConnectorRigidBodySpringDamper = {
     "A 6-component spring-damper (bushing) between two rigid markers: force and torque "
     "K (x - offset) + D x_t in joint frame 0, x = relative displacement and rotation vector "
     "(analytic Jacobian).", sizeof(cd_p_joint), rbsd_fields, CD_NF(rbsd_fields), rbsd_check,
-    NULL, &rbsd_ops, NULL, NULL, rbsd_ov};
+    NULL, &rbsd_ops, NULL, NULL, rbsd_ov, NULL};

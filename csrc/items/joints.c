@@ -331,6 +331,7 @@ static int pri_lambda_row(const cd_item *it, int j)
 static const cd_objectops rev_ops = {
     .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL,
     .nmarkers = 2,
+    .markers = cd_conn_markers,
     .nae = two_ae,
     .mass_const = 1,
     .residual = rev_residual,
@@ -340,6 +341,7 @@ static const cd_objectops rev_ops = {
 static const cd_objectops pri_ops = {
     .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL,
     .nmarkers = 2,
+    .markers = cd_conn_markers,
     .nae = two_ae,
     .mass_const = 1,
     .residual = pri_residual,
@@ -351,6 +353,7 @@ static const cd_objectops pri_ops = {
 static const cd_objectops sph_ops = {
     .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL,
     .nmarkers = 2,
+    .markers = cd_conn_markers,
     .nae = three_ae,
     .mass_const = 1,
     .residual = sph_residual,
@@ -391,15 +394,15 @@ const cd_itemtype cd_type_ObjectJointSpherical = {
     CD_OBJECT, "ObjectJointSpherical", "JointSpherical", "SphericalJoint",
     "A spherical joint: the two markers stay at the same point (3 equations in global x, y, z; "
     "the multipliers are the joint force).", sizeof(cd_p_joint), sph_fields, CD_NF(sph_fields),
-    check_sph, NULL, &sph_ops, NULL, NULL, sph_ov};
+    check_sph, NULL, &sph_ops, NULL, NULL, sph_ov, NULL};
 
 const cd_itemtype cd_type_ObjectJointRevolute2D = {
     CD_OBJECT, "ObjectJointRevolute2D", "JointRevolute2D", "RevoluteJoint2D",
     "A revolute joint in the x-y plane: the two markers stay at the same point (2 equations, "
     "the multipliers are the joint force).", sizeof(cd_p_joint), rev_fields, CD_NF(rev_fields),
-    check_rev, NULL, &rev_ops, NULL, NULL, rev_ov};
+    check_rev, NULL, &rev_ops, NULL, NULL, rev_ov, NULL};
 const cd_itemtype cd_type_ObjectJointPrismatic2D = {
     CD_OBJECT, "ObjectJointPrismatic2D", "JointPrismatic2D", "PrismaticJoint2D",
     "A prismatic joint in the x-y plane: marker 1 slides along axisMarker0 of marker 0 "
     "(analytic Jacobian).", sizeof(cd_p_joint), pri_fields, CD_NF(pri_fields), check_pri, NULL,
-    &pri_ops, NULL, NULL, pri_ov};
+    &pri_ops, NULL, NULL, pri_ov, NULL};

@@ -138,4 +138,4 @@ static const cd_field fields[] = {
 const cd_itemtype cd_type_ObjectGenericODE2 = {
     CD_OBJECT, "ObjectGenericODE2", "GenericODE2", NULL,
     "Linear second-order system M q'' + D q' + K q = f (+ user force) on the coordinates of "
-    "its nodes.", sizeof(cd_p_generic), fields, CD_NF(fields), check, NULL, &ops, NULL, NULL, ov};
+    "its nodes.", sizeof(cd_p_generic), fields, CD_NF(fields), check, NULL, &ops, NULL, NULL, ov, NULL};

@@ -1,6 +1,7 @@
 /* Bodies without rotation: ObjectGround, ObjectMassPoint (3D), ObjectMassPoint2D, ObjectMass1D.
  * Their mass matrices are constant: m I (point masses), m (Mass1D). */
 #include "../core/cd_items.h"
+#include "cd_item_list.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -176,17 +177,17 @@ static const cd_field ground_fields[] = {
 const cd_itemtype cd_type_ObjectMassPoint = {
     CD_OBJECT, "ObjectMassPoint", "MassPoint", "MassPoint",
     "A point mass on a 3D NodePoint; mass matrix m I.", sizeof(cd_p_mass), mp_fields,
-    CD_NF(mp_fields), check_mp, NULL, &mp_ops, NULL, NULL, body_ov};
+    CD_NF(mp_fields), check_mp, NULL, &mp_ops, NULL, NULL, body_ov, NULL};
 const cd_itemtype cd_type_ObjectMassPoint2D = {
     CD_OBJECT, "ObjectMassPoint2D", "MassPoint2D", "MassPoint2D",
     "A point mass on a NodePoint2D moving in the x-y plane; mass matrix m I (2x2).",
-    sizeof(cd_p_mass), mp_fields, CD_NF(mp_fields), check_mp2, NULL, &mp_ops, NULL, NULL, body_ov};
+    sizeof(cd_p_mass), mp_fields, CD_NF(mp_fields), check_mp2, NULL, &mp_ops, NULL, NULL, body_ov, NULL};
 const cd_itemtype cd_type_ObjectMass1D = {
     CD_OBJECT, "ObjectMass1D", "Mass1D", "Mass1D",
     "A mass on a Node1D moving along the first column of referenceRotation from "
     "referencePosition.", sizeof(cd_p_mass), m1d_fields, CD_NF(m1d_fields), check_m1d, NULL,
-    &m1d_ops, NULL, NULL, body_ov};
+    &m1d_ops, NULL, NULL, body_ov, NULL};
 const cd_itemtype cd_type_ObjectGround = {
     CD_OBJECT, "ObjectGround", "Ground", "Ground",
     "The fixed ground body; markers on it give fixed positions.", sizeof(cd_p_ground),
-    ground_fields, CD_NF(ground_fields), NULL, NULL, &ground_ops, NULL, NULL, body_ov};
+    ground_fields, CD_NF(ground_fields), NULL, NULL, &ground_ops, NULL, NULL, body_ov, NULL};

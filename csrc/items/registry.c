@@ -1,28 +1,11 @@
-/* registry: every item type, lookup by name, output variable names, shared dispatch helpers */
+/* registry: every item type (from cd_item_list.h), lookup by name, shared dispatch helpers */
 #include "../core/cd_items.h"
+#include "cd_item_list.h"
 #include <string.h>
 
-static const cd_itemtype *const types[] = {
-    &cd_type_NodePoint, &cd_type_NodePoint2D, &cd_type_Node1D, &cd_type_NodePointGround,
-    &cd_type_NodeGenericODE2, &cd_type_NodeRigidBody2D, &cd_type_NodeRigidBodyEP,
-    &cd_type_NodeRigidBodyRxyz, &cd_type_NodeRigidBodyRotVecLG,
-    &cd_type_ObjectGround, &cd_type_ObjectMassPoint, &cd_type_ObjectMassPoint2D,
-    &cd_type_ObjectMass1D, &cd_type_ObjectGenericODE2, &cd_type_ObjectRigidBody2D,
-    &cd_type_ObjectRigidBody,
-    &cd_type_ObjectConnectorSpringDamper, &cd_type_ObjectConnectorCartesianSpringDamper,
-    &cd_type_ObjectConnectorCoordinateSpringDamper, &cd_type_ObjectConnectorDistance,
-    &cd_type_ObjectConnectorCoordinate, &cd_type_ObjectJointRevolute2D,
-    &cd_type_ObjectJointPrismatic2D, &cd_type_ObjectJointSpherical, &cd_type_ObjectJointGeneric,
-    &cd_type_ObjectJointRevoluteZ, &cd_type_ObjectJointPrismaticX,
-    &cd_type_ObjectConnectorTorsionalSpringDamper, &cd_type_ObjectConnectorLinearSpringDamper,
-    &cd_type_ObjectConnectorRigidBodySpringDamper,
-    &cd_type_MarkerNodePosition, &cd_type_MarkerNodeCoordinate, &cd_type_MarkerBodyPosition,
-    &cd_type_MarkerBodyMass, &cd_type_MarkerBodyRigid, &cd_type_MarkerNodeRigid,
-    &cd_type_MarkerNodeRotationCoordinate,
-    &cd_type_LoadForceVector, &cd_type_LoadCoordinate, &cd_type_LoadMassProportional,
-    &cd_type_LoadTorqueVector,
-    &cd_type_SensorNode, &cd_type_SensorObject, &cd_type_SensorBody, &cd_type_SensorMarker,
-    &cd_type_SensorLoad};
+#define CD_X_ADDRESS(name) &cd_type_##name,
+static const cd_itemtype *const types[] = {CD_ITEM_TYPES(CD_X_ADDRESS)};
+#undef CD_X_ADDRESS
 
 int cd_ntypes(void) { return CD_NF(types); }
 
@@ -39,17 +22,6 @@ const cd_itemtype *cd_type_find(cd_kind kind, const char *name)
             return t;
     }
     return NULL;
-}
-
-static const char *ov_names[CD_OV_COUNT] = {
-    "_None", "Position", "Displacement", "Velocity", "Acceleration", "Coordinates",
-    "Coordinates_t", "Coordinates_tt", "Force", "Distance", "ConstraintEquation", "Rotation",
-    "AngularVelocity", "AngularAcceleration", "RotationMatrix", "Torque", "VelocityLocal",
-    "AngularVelocityLocal", "KineticEnergy", "AngularAccelerationLocal"};
-
-const char *cd_outvar_name(cd_outvar v)
-{
-    return (v >= 0 && v < CD_OV_COUNT) ? ov_names[v] : "(invalid OutputVariableType)";
 }
 
 int cd_type_has_outvar(const cd_itemtype *t, int v)

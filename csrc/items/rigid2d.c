@@ -7,6 +7,7 @@
  *     M(phi) = [m I2, m t; m t^T, I + m |c|^2],   quadratic term -m phi_t^2 c_g (x, y rows).
  * A body-fixed point lp: position p + A lp, J = [I2, t_l] with t_l = d(A lp)/dphi. */
 #include "../core/cd_items.h"
+#include "cd_item_list.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -100,7 +101,7 @@ const cd_itemtype cd_type_NodeRigidBody2D = {
     CD_NODE, "NodeRigidBody2D", "RigidBody2D", NULL,
     "A rigid-body node in the x-y plane: position (x, y) and rotation phi about z.",
     sizeof(cd_p_node), node_fields, CD_NF(node_fields), NULL, &node_ops, NULL, NULL, NULL,
-    node_ov};
+    node_ov, NULL};
 
 /* ---------------------------------------------------------------- body */
 
@@ -319,4 +320,4 @@ const cd_itemtype cd_type_ObjectRigidBody2D = {
     "A rigid body in the x-y plane on a NodeRigidBody2D, with its centre of mass at "
     "centerOfMass in the body frame (the mass matrix then depends on the rotation).",
     sizeof(cd_p_rigid2d), body_fields, CD_NF(body_fields), rb2_check, NULL, &rb2_ops, NULL, NULL,
-    body_ov};
+    body_ov, NULL};

@@ -414,7 +414,7 @@ static const cd_field rxyz_fields[] = {
 const cd_itemtype cd_type_NodeRigidBodyEP = {
     CD_NODE, "NodeRigidBodyEP", "RigidBodyEP", NULL,
     "A 3D rigid-body node: position and 4 Euler parameters; it owns the norm constraint.",
-    sizeof(cd_p_node), ep_fields, CD_NF(ep_fields), ep_check, &ep_ops, NULL, NULL, NULL, node_ov};
+    sizeof(cd_p_node), ep_fields, CD_NF(ep_fields), ep_check, &ep_ops, NULL, NULL, NULL, node_ov, NULL};
 static const cd_field lg_fields[] = {
     NAME_FIELD("node"),
     {"referenceCoordinates", CD_FT_VEC, 6, NOFF(referenceCoordinates), "0 0 0 0 0 0", 0, 0, "",
@@ -430,12 +430,12 @@ const cd_itemtype cd_type_NodeRigidBodyRotVecLG = {
     "A 3D rigid-body node with a rotation vector integrated on the Lie group SO(3): rotations "
     "are composed, the velocity coordinates are the body-frame angular velocity (no "
     "singularity, no constraint).", sizeof(cd_p_node), lg_fields, CD_NF(lg_fields), NULL,
-    &lg_ops, NULL, NULL, NULL, node_ov};
+    &lg_ops, NULL, NULL, NULL, node_ov, NULL};
 const cd_itemtype cd_type_NodeRigidBodyRxyz = {
     CD_NODE, "NodeRigidBodyRxyz", "RigidBodyRxyz", NULL,
     "A 3D rigid-body node: position and Tait-Bryan angles xyz (A = Rx Ry Rz; singular at "
     "beta = +-pi/2).", sizeof(cd_p_node), rxyz_fields, CD_NF(rxyz_fields), NULL, &rxyz_ops, NULL,
-    NULL, NULL, node_ov};
+    NULL, NULL, node_ov, NULL};
 
 /* ---------------------------------------------------------------- body */
 
@@ -805,4 +805,4 @@ const cd_itemtype cd_type_ObjectRigidBody = {
     CD_OBJECT, "ObjectRigidBody", "RigidBody", "RigidBody",
     "A rigid body in 3D on a rigid-body node; inertia about the reference point, centre of "
     "mass in the body frame (analytic Jacobian).", sizeof(cd_p_rigid3d), body_fields,
-    CD_NF(body_fields), rb3_check, NULL, &rb3_ops, NULL, NULL, body_ov};
+    CD_NF(body_fields), rb3_check, NULL, &rb3_ops, NULL, NULL, body_ov, NULL};

@@ -210,8 +210,10 @@ static int set_field(const cd_itemtype *t, int index, const cd_field *f, void *p
         return set_int(t, index, f, p, v);
     case CD_FT_STRING: return set_string(t, index, f, p, v);
     case CD_FT_FUNC: return set_func(t, index, f, p, v, sys);
+    case CD_FT_COUNT: break;
     }
-    return 0;
+    PyErr_Format(PyExc_SystemError, "%s: field '%s' has an invalid type", t->name, f->name);
+    return -1;
 }
 
 /* names of a type's fields, for "unknown parameter" messages */
@@ -297,6 +299,7 @@ static PyObject *get_field(const cd_field *f, const void *p)
         if (fn->fn && fn->ctx) { Py_INCREF(((cdpy_uf *)fn->ctx)->callable); return ((cdpy_uf *)fn->ctx)->callable; }
         return PyLong_FromLong(0);
     }
+    case CD_FT_COUNT: break;
     }
     Py_RETURN_NONE;
 }
@@ -314,9 +317,6 @@ PyObject *cdpy_params_to_dict(const cd_itemtype *t, const void *p)
     return d;
 }
 
-static const char *ftype_names[] = {"float", "vector", "matrix", "index", "indexlist", "int",
-                                    "bool", "str", "function", "outputvariable"};
-
 /* the type tables as Python data: the single source of truth for classes and docs */
 PyObject *cdpy_item_types(PyObject *self, PyObject *unused)
 {
@@ -329,7 +329,7 @@ PyObject *cdpy_item_types(PyObject *self, PyObject *unused)
             const cd_field *f = &t->fields[j];
             PyObject *fd = Py_BuildValue(
                 "{s:s,s:s,s:i,s:s,s:s,s:s,s:s,s:O,s:O,s:O,s:s}", "name", f->name, "type",
-                ftype_names[f->type], "size", f->size, "default", f->def ? f->def : "",
+                cd_ftype_name(f->type), "size", f->size, "default", f->def ? f->def : "",
                 "unit", f->unit ? f->unit : "", "doc", f->doc ? f->doc : "", "ref",
                 (f->type == CD_FT_INDEX || f->type == CD_FT_INDEXLIST) ? cd_kind_name((cd_kind)f->ref) : "",
                 "nonnegative", (f->check & CD_CHK_NONNEG) ? Py_True : Py_False,

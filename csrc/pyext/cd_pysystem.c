@@ -16,41 +16,44 @@ static int parse_kind(PyObject *o, cd_kind *k)
 
 /* ------------------------------------------------------------------ user functions */
 
-/* arguments of a user function call by convention; NULL with exception on failure */
+static PyObject *vector_arg(const double *x, npy_intp n)
+{
+    PyObject *a = PyArray_SimpleNew(1, &n, NPY_DOUBLE);
+    if (a && n) memcpy(PyArray_DATA((PyArrayObject *)a), x, sizeof(double) * (size_t)n);
+    return a;
+}
+
+/* arguments (mbs, t, ...) of a user function call, built from its convention's argument codes
+ * (cd_system.h, CD_USERFUNCS): i item, s scalar, v 3-vector, h half of the inputs as a vector;
+ * NULL with exception on failure */
 static PyObject *uf_args(const cdpy_uf *u, double t, int item, const double *in, int nin)
 {
+    const char *codes = cd_userfunc_args(u->conv);
+    if (!codes) {
+        PyErr_SetString(PyExc_SystemError, "unknown user function convention");
+        return NULL;
+    }
+    PyObject *args = PyTuple_New(2 + (Py_ssize_t)strlen(codes));
+    if (!args) return NULL;
     PyObject *mbs = u->sys->owner ? u->sys->owner : Py_None;
-    npy_intp d3 = 3, dn = nin / 2;
-    switch (u->conv) {
-    case CD_UF_LOADVECTOR: {
-        PyObject *v = PyArray_SimpleNew(1, &d3, NPY_DOUBLE);
-        if (!v) return NULL;
-        memcpy(PyArray_DATA((PyArrayObject *)v), in, 3 * sizeof(double));
-        return Py_BuildValue("(OdN)", mbs, t, v);
-    }
-    case CD_UF_LOADSCALAR: return Py_BuildValue("(Odd)", mbs, t, in[0]);
-    case CD_UF_SPRINGFORCE: case CD_UF_COORDSPRING:
-        return Py_BuildValue("(Odiddddd)", mbs, t, item, in[0], in[1], in[2], in[3], in[4]);
-    case CD_UF_OFFSET: return Py_BuildValue("(Odid)", mbs, t, item, in[0]);
-    case CD_UF_CARTSPRING: {
-        PyObject *a[5];
-        for (int k = 0; k < 5; k++) {
-            a[k] = PyArray_SimpleNew(1, &d3, NPY_DOUBLE);
-            if (!a[k]) { while (k--) Py_DECREF(a[k]); return NULL; }
-            memcpy(PyArray_DATA((PyArrayObject *)a[k]), in + 3 * k, 3 * sizeof(double));
+    Py_INCREF(mbs);
+    PyTuple_SET_ITEM(args, 0, mbs);
+    PyTuple_SET_ITEM(args, 1, PyFloat_FromDouble(t));
+    int k = 0;  /* next input value */
+    for (Py_ssize_t j = 0; codes[j]; j++) {
+        PyObject *a = NULL;
+        switch (codes[j]) {
+        case 'i': a = PyLong_FromLong(item); break;
+        case 's': a = PyFloat_FromDouble(in[k]); k += 1; break;
+        case 'v': a = vector_arg(in + k, 3); k += 3; break;
+        case 'h': a = vector_arg(in + k, nin / 2); k += nin / 2; break;
+        default: PyErr_SetString(PyExc_SystemError, "bad user function argument code"); break;
         }
-        return Py_BuildValue("(OdiNNNNN)", mbs, t, item, a[0], a[1], a[2], a[3], a[4]);
+        PyTuple_SET_ITEM(args, 2 + j, a);
+        if (!a) { Py_DECREF(args); return NULL; }
     }
-    case CD_UF_GENERICFORCE: {
-        PyObject *q = PyArray_SimpleNew(1, &dn, NPY_DOUBLE), *v = PyArray_SimpleNew(1, &dn, NPY_DOUBLE);
-        if (!q || !v) { Py_XDECREF(q); Py_XDECREF(v); return NULL; }
-        memcpy(PyArray_DATA((PyArrayObject *)q), in, sizeof(double) * (size_t)dn);
-        memcpy(PyArray_DATA((PyArrayObject *)v), in + dn, sizeof(double) * (size_t)dn);
-        return Py_BuildValue("(OdiNN)", mbs, t, item, q, v);
-    }
-    }
-    PyErr_SetString(PyExc_SystemError, "unknown user function convention");
-    return NULL;
+    if (!PyTuple_GET_ITEM(args, 1)) { Py_DECREF(args); return NULL; }
+    return args;
 }
 
 /* the result as nout doubles */
@@ -585,8 +588,10 @@ static PyObject *sys_sensor_data(cdpy_system *self, PyObject *args)
         npy_intp d[2] = {0, 0};
         return PyArray_SimpleNew(2, d, NPY_DOUBLE);
     }
-    const cd_p_sensor *p = self->sys->list[CD_SENSOR].items[i].p;
-    if (!p->storeInternal)
+    const cd_item *sn = &self->sys->list[CD_SENSOR].items[i];
+    cd_sensorinfo si;
+    sn->type->sensor->info(sn->p, &si);
+    if (!si.storeInternal)
         return PyErr_Format(PyExc_ValueError, "sensor %d has storeInternal=False; no data is "
                             "stored", i);
     npy_intp d[2] = {ss->rows[i], ss->nvals[i] + 1};

@@ -1,45 +1,30 @@
 /* cd_sensors: sensor values recorded at output times into preallocated rows */
 #include "cd_solver.h"
 #include "../core/cd_eval.h"
-#include "../core/cd_items.h"
 #include <stdlib.h>
 #include <string.h>
 
-/* the item a sensor reads and, for SensorBody, the local point */
-static void sensor_target(const cd_system *s, int i, cd_kind *kind, const double **lp, int *var)
+static void sensor_info(const cd_system *s, int i, cd_sensorinfo *si)
 {
     const cd_item *sn = &s->list[CD_SENSOR].items[i];
-    const cd_p_sensor *p = sn->p;
-    const cd_itemtype *t = sn->type;
-    *lp = NULL;
-    *var = p->outputVariableType;
-    if (t == &cd_type_SensorNode) *kind = CD_NODE;
-    else if (t == &cd_type_SensorMarker) *kind = CD_MARKER;
-    else if (t == &cd_type_SensorLoad) { *kind = CD_LOAD; *var = CD_OV_FORCE; }
-    else {
-        *kind = CD_OBJECT;
-        if (t == &cd_type_SensorBody) *lp = p->localPosition.x;
-    }
+    sn->type->sensor->info(sn->p, si);
 }
 
 static int eval_sensor(const cd_system *s, struct cd_evalws *ws, const cd_state *st, int i,
                        double *out, cd_error *err)
 {
-    cd_kind kind;
-    const double *lp;
-    int var;
-    sensor_target(s, i, &kind, &lp, &var);
-    return cd_eval_output(s, ws, kind, ((const cd_p_sensor *)s->list[CD_SENSOR].items[i].p)->number,
-                          lp, (cd_outvar)var, st, out, err);
+    cd_sensorinfo si;
+    sensor_info(s, i, &si);
+    return cd_eval_output(s, ws, si.kind, si.index, si.lp, si.var, st, out, err);
 }
 
 static int open_file(const cd_system *s, cd_sensorstore *ss, int i, cd_error *err)
 {
-    const cd_item *sn = &s->list[CD_SENSOR].items[i];
-    const cd_p_sensor *p = sn->p;
+    cd_sensorinfo si;
     char name[512], lb[160];
-    if (!p->writeToFile) return CD_OK;
-    if (p->fileName && p->fileName[0]) snprintf(name, sizeof name, "%s", p->fileName);
+    sensor_info(s, i, &si);
+    if (!si.writeToFile) return CD_OK;
+    if (si.fileName && si.fileName[0]) snprintf(name, sizeof name, "%s", si.fileName);
     else snprintf(name, sizeof name, "solution/sensor%d.txt", i);
     ss->files[i] = fopen(name, "w");
     if (!ss->files[i])
@@ -47,7 +32,7 @@ static int open_file(const cd_system *s, cd_sensorstore *ss, int i, cd_error *er
                             cd_item_label(s, CD_SENSOR, i, lb, sizeof lb), name);
     fprintf(ss->files[i], "# coordyn sensor %s, OutputVariableType %s\n# columns: time, %d values\n",
             cd_item_label(s, CD_SENSOR, i, lb, sizeof lb),
-            cd_outvar_name(sn->type == &cd_type_SensorLoad ? CD_OV_FORCE : p->outputVariableType),
+            cd_outvar_name(si.var),
             ss->nvals[i]);
     return CD_OK;
 }

@@ -8,6 +8,7 @@
  *  - error statuses: solving an unassembled system, an invalid index at add time.
  * Prints "N passed, M failed". */
 #include "../core/cd_items.h"
+#include "../items/cd_item_list.h"
 #include "../core/cd_eval.h"
 #include "../solvers/cd_solver.h"
 #include "../core/cd_lie.h"

@@ -1,0 +1,99 @@
+/* load_common: values, marker checks and vector forces shared by the load types */
+#include "cd_loads.h"
+#include "../../core/cd_vec3.h"
+#include <math.h>
+#include <string.h>
+
+int cd_load_marker(const void *p) { return ((const cd_p_loadbase *)p)->markerNumber; }
+
+int cd_load_values(const cd_system *s, int l, const double *base, int n, const cd_func *uf,
+                   double t, double *out, cd_error *err)
+{
+    char lb[128];
+    if (!uf->fn) {
+        memcpy(out, base, sizeof(double) * (size_t)n);
+        return n;
+    }
+    int rc = uf->fn(uf->ctx, t, l, base, n, out, n);
+    if (rc) {
+        if (err && err->code == CD_OK)
+            cd_error_set(err, rc < 0 ? CD_ERR_USERFUNC : rc, "user function of %s failed",
+                         cd_item_label(s, CD_LOAD, l, lb, sizeof lb));
+        return rc < 0 ? rc : -rc;
+    }
+    for (int i = 0; i < n; i++)
+        if (!isfinite(out[i]))
+            return cd_error_set(err, CD_ERR_NONFINITE, "user function of %s returned %g",
+                                cd_item_label(s, CD_LOAD, l, lb, sizeof lb), out[i]);
+    return n;
+}
+
+int cd_load_check_marker(const cd_system *s, int index, const void *vp, int flag,
+                         const char *tname, const char *need, cd_error *err)
+{
+    const cd_p_loadbase *p = vp;
+    const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumber];
+    if (!(mk->type->marker->flags & flag))
+        return cd_error_set(err, CD_ERR_INPUT,
+                            "%s %d: parameter 'markerNumber' refers to marker %d of type %s; %s "
+                            "needs %s", tname, index, p->markerNumber, mk->type->name, tname, need);
+    return CD_OK;
+}
+
+static const cd_item *load_marker(const cd_system *s, const cd_item *ld)
+{
+    return &s->list[CD_MARKER].items[cd_load_marker(ld->p)];
+}
+
+/* the load vector in global coordinates: bodyFixed vectors are rotated by the marker's A */
+static void global_vector(int bodyFixed, const cd_markerdata *md, const double *val, double v[3])
+{
+    for (int i = 0; i < 3; i++)
+        v[i] = bodyFixed ? md->A[3 * i] * val[0] + md->A[3 * i + 1] * val[1] +
+                               md->A[3 * i + 2] * val[2]
+                         : val[i];
+}
+
+void cd_load_vector_force(const cd_system *s, cd_evalws *ws, const cd_item *ld, int bodyFixed,
+                          int torque, const double *q, const double *v, const double *val,
+                          double *f)
+{
+    cd_markerdata *md = &ws->md[0];
+    double F[3];
+    cd_eval_marker(s, ws, 0, load_marker(s, ld), q, v, md);
+    /* force: f = J^T F; torque: f = Jrot^T tau (d omega / d q_t maps torques) */
+    const double *Jm = torque ? md->Jrot : md->J;
+    global_vector(bodyFixed, md, val, F);
+    for (int i = 0; i < ld->nq; i++) f[i] = cd_dot(Jm + 3 * i, F);
+}
+
+int cd_load_vector_jacobian(const cd_system *s, cd_evalws *ws, const cd_item *ld, int bodyFixed,
+                            int torque, const double *q, const double *v, const double *val,
+                            double *K)
+{
+    cd_markerdata *md = &ws->md[0];
+    int n = ld->nq;
+    double F[3], G[3 * CD_CONN_MAXNQ];
+    memset(K, 0, sizeof(double) * (size_t)(n * n));
+    ws->mk_deriv = 1;
+    cd_eval_marker(s, ws, 0, load_marker(s, ld), q, v, md);
+    ws->mk_deriv = 0;
+    if (!md->rotd) return md->Jconst || n == 0 ? CD_OK : CD_JAC_NUMERICAL;
+    global_vector(bodyFixed, md, val, F);
+    for (int i = 0; i < 3; i++) F[i] = -F[i];
+    if (torque) cd_md_jrtv_dq(md, F, K, n, 0);
+    else cd_md_jtv_dq(md, F, K);
+    if (!bodyFixed) return CD_OK;
+    if (n > CD_CONN_MAXNQ) return CD_JAC_NUMERICAL;
+    /* F = A val: K -= J^T d(A val)/dq */
+    const double *Jm = torque ? md->Jrot : md->J;
+    cd_md_dvec(md, val, G);
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) K[i + n * j] -= cd_dot(Jm + 3 * i, G + 3 * j);
+    return CD_OK;
+}
+
+int cd_load_vector_constant(const cd_system *s, const cd_item *ld)
+{
+    return (load_marker(s, ld)->type->marker->flags & CD_MKF_CONSTJ) != 0;
+}

@@ -1,0 +1,55 @@
+/* LoadTorqueVector: A torque vector applied at a marker with orientation. */
+#include "cd_loads.h"
+
+typedef struct {
+    cd_p_loadbase b;
+    cd_vec loadVector;       /* 3 */
+    int bodyFixed;           /* 1: loadVector in the marker's frame */
+    cd_func userFunction;    /* loadVectorUserFunction */
+} params;
+
+static int value(const cd_system *s, int l, double t, double *out, cd_error *err)
+{
+    const params *p = s->list[CD_LOAD].items[l].p;
+    return cd_load_values(s, l, p->loadVector.x, 3, &p->userFunction, t, out, err);
+}
+
+static int timed(const void *p) { return ((const params *)p)->userFunction.fn != NULL; }
+
+static void force(const cd_system *s, cd_evalws *ws, const cd_item *ld, const double *q,
+                  const double *v, const double *val, double *f)
+{
+    cd_load_vector_force(s, ws, ld, ((const params *)ld->p)->bodyFixed, 1, q, v, val, f);
+}
+
+static int jacobian(const cd_system *s, cd_evalws *ws, const cd_item *ld, const double *q,
+                    const double *v, const double *val, double *K)
+{
+    return cd_load_vector_jacobian(s, ws, ld, ((const params *)ld->p)->bodyFixed, 1, q, v, val,
+                                   K);
+}
+
+static int check(const cd_system *s, int i, const void *p, cd_error *e)
+{
+    return cd_load_check_marker(s, i, p, CD_MKF_ORIENTATION, "LoadTorqueVector", "a marker with orientation (MarkerBodyRigid, MarkerNodeRigid)", e);
+}
+
+static const cd_loadops ops = {.marker_flags = CD_MKF_ORIENTATION, .nvalues = 3, .marker = cd_load_marker,
+                               .value = value, .timed = timed, .force = force,
+                               .constant = cd_load_vector_constant, .jacobian = jacobian};
+static const cd_outvar outvars[] = {CD_OV_FORCE, CD_OV_NONE};
+
+#define OFF(f) offsetof(params, f)
+static const cd_field fields[] = {
+    CD_LOAD_NAME_FIELD, CD_LOAD_MARKER_FIELD,
+    {"loadVector", CD_FT_VEC, 3, OFF(loadVector), "0 0 0", 0, 0, "N m", "torque vector (global)", NULL},
+    {"bodyFixed", CD_FT_BOOL, 0, OFF(bodyFixed), "0", 0, 0, "",
+     "True: loadVector is given in the marker's frame and rotates with it", NULL},
+    {"loadVectorUserFunction", CD_FT_FUNC, CD_UF_LOADVECTOR, OFF(userFunction), NULL, 0, 0, "",
+     "f(mbs, t, loadVector) -> torque vector replacing loadVector", NULL}};
+
+const cd_itemtype cd_type_LoadTorqueVector = {
+    .kind = CD_LOAD, .name = "LoadTorqueVector", .typename_ = "TorqueVector", .alias = "Torque",
+    .doc = "A torque vector applied at a marker with orientation.",
+    .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields), .check = check,
+    .load = &ops, .outvars = outvars};

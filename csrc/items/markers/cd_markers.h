@@ -1,0 +1,31 @@
+/* cd_markers: what the marker types (csrc/items/markers/) share. Every marker's parameters
+ * begin with cd_common and the index of the node or body it sits on. */
+#ifndef CD_MARKERS_H
+#define CD_MARKERS_H
+
+#include "../../core/cd_items.h"
+#include "../cd_item_list.h"
+
+typedef struct { cd_common c; int number; } cd_p_markerbase;  /* nodeNumber or bodyNumber */
+
+int cd_marker_base(const void *p);   /* the index in cd_p_markerbase */
+
+/* coordinate markers: value = the displacement coordinate (ground nodes: 0), J constant */
+void cd_marker_coordinate_eval(const cd_system *s, const cd_item *mk, const double *q,
+                               const double *v, cd_markerdata *md);
+
+/* bodyNumber refers to a body with positions (need = 0) or with mass (need = CD_OBJF_MASSPROP) */
+int cd_marker_check_body(const cd_system *s, int index, const void *p, int need,
+                         const char *tname, cd_error *err);
+
+#define CD_MARKER_NAME_FIELD                                                                     \
+    {"name", CD_FT_STRING, 0, offsetof(cd_common, name), "", 0, 0, "", "marker's unique name",   \
+     NULL}
+#define CD_MARKER_NODE_FIELD(T)                                                                  \
+    {"nodeNumber", CD_FT_INDEX, 0, offsetof(T, b.number), NULL, 0, CD_NODE, "", "node number",   \
+     NULL}
+#define CD_MARKER_BODY_FIELD(T)                                                                  \
+    {"bodyNumber", CD_FT_INDEX, 0, offsetof(T, b.number), NULL, 0, CD_OBJECT, "",                \
+     "body (object) number", NULL}
+
+#endif

@@ -1,0 +1,24 @@
+/* point_common: coordinates and positions of the point-like nodes (see cd_nodes.h) */
+#include "cd_nodes.h"
+#include <string.h>
+
+void cd_pointnode_init(const cd_vec *ref, const cd_vec *q0, const cd_vec *v0, double *qref,
+                       double *q0out, double *v0out)
+{
+    size_t n = (size_t)ref->n;
+    memcpy(qref, ref->x, sizeof(double) * n);
+    memcpy(q0out, q0->x, sizeof(double) * n);
+    memcpy(v0out, v0->x, sizeof(double) * n);
+}
+
+void cd_pointnode_position(int n, const double *qref, const double *q, const double *v,
+                           double pos[3], double vel[3], double *J)
+{
+    for (int i = 0; i < 3; i++) {
+        pos[i] = i < n ? qref[i] + q[i] : 0.0;
+        vel[i] = i < n ? v[i] : 0.0;
+    }
+    if (J)
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < 3; i++) J[i + 3 * j] = (i == j);
+}
