@@ -153,7 +153,7 @@ static int set_string(const cd_itemtype *t, int index, const cd_field *f, void *
     return 0;
 }
 
-static void uf_release(void *ctx)
+void cdpy_uf_release(void *ctx)
 {
     cdpy_uf *u = ctx;
     Py_XDECREF(u->callable);
@@ -181,7 +181,7 @@ static int set_func(const cd_itemtype *t, int index, const cd_field *f, void *p,
     if (fn->release && fn->ctx) fn->release(fn->ctx);
     fn->fn = cdpy_uf_call;
     fn->ctx = u;
-    fn->release = uf_release;
+    fn->release = cdpy_uf_release;
     return 0;
 }
 

@@ -45,6 +45,7 @@ typedef struct cdpy_uf {
     const char *field;
 } cdpy_uf;
 
+void cdpy_uf_release(void *ctx);   /* frees a cdpy_uf and its callable */
 int cdpy_uf_call(void *ctx, double t, int item, const double *in, int nin, double *out, int nout);
 void *cdpy_parse_params(const cd_itemtype *t, int index, PyObject *dict, cdpy_system *sys);
 PyObject *cdpy_params_to_dict(const cd_itemtype *t, const void *p);

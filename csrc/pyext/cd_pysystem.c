@@ -125,14 +125,80 @@ static PyObject *sys_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     return (PyObject *)self;
 }
 
+/* every user function an item holds: the Python callables the engine keeps alive */
+typedef int (*uf_visitor)(cd_func *fn, void *arg);
+
+static int for_each_userfunc(cdpy_system *self, uf_visitor visit, void *arg)
+{
+    cd_system *s = self->sys;
+    for (int k = 0; s && k < CD_NKIND; k++)
+        for (int i = 0; i < s->list[k].n; i++) {
+            const cd_item *it = &s->list[k].items[i];
+            for (int j = 0; j < it->type->nfields; j++) {
+                const cd_field *f = &it->type->fields[j];
+                if (f->type != CD_FT_FUNC || (f->check & CD_CHK_ALIAS)) continue;
+                cd_func *fn = (cd_func *)((char *)it->p + f->offset);
+                if (!fn->ctx || fn->release != cdpy_uf_release) continue;
+                int rc = visit(fn, arg);
+                if (rc) return rc;
+            }
+        }
+    return 0;
+}
+
+typedef struct { visitproc visit; void *arg; } traverse_arg;
+
+static int visit_uf(cd_func *fn, void *varg)
+{
+    traverse_arg *ta = varg;
+    PyObject *callable = ((cdpy_uf *)fn->ctx)->callable;
+    return callable ? ta->visit(callable, ta->arg) : 0;
+}
+
+/* garbage collection: a user function that closes over the MainSystem makes a cycle
+ * MainSystem -> _System -> item -> function -> MainSystem, which the collector can only see
+ * through this traversal */
+static int sys_traverse(cdpy_system *self, visitproc visit, void *arg)
+{
+    traverse_arg ta = {visit, arg};
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(self->sensors);
+    Py_VISIT(self->exc_type);
+    Py_VISIT(self->exc_value);
+    Py_VISIT(self->exc_tb);
+    Py_VISIT(self->solver_error);
+    return for_each_userfunc(self, visit_uf, &ta);
+}
+
+static int release_uf(cd_func *fn, void *arg)
+{
+    (void)arg;
+    fn->release(fn->ctx);
+    fn->fn = NULL;
+    fn->ctx = NULL;
+    fn->release = NULL;
+    return 0;
+}
+
+/* break reference cycles: drop the user functions and the other Python references */
+static int sys_clear(cdpy_system *self)
+{
+    for_each_userfunc(self, release_uf, NULL);
+    Py_CLEAR(self->sensors);
+    Py_CLEAR(self->exc_type);
+    Py_CLEAR(self->exc_value);
+    Py_CLEAR(self->exc_tb);
+    Py_CLEAR(self->solver_error);
+    return 0;
+}
+
 static void sys_dealloc(cdpy_system *self)
 {
     PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    sys_clear(self);
     self->sys = cd_system_free(self->sys);
     if (self->have_state) cd_state_free(&self->cur);
-    Py_CLEAR(self->sensors);
-    Py_CLEAR(self->exc_type); Py_CLEAR(self->exc_value); Py_CLEAR(self->exc_tb);
-    Py_CLEAR(self->solver_error);
     tp->tp_free(self);
     Py_DECREF(tp);
 }
@@ -660,9 +726,11 @@ static PyMethodDef sys_methods[] = {
 static PyType_Slot sys_slots[] = {
     {Py_tp_new, sys_new},
     {Py_tp_dealloc, sys_dealloc},
+    {Py_tp_traverse, sys_traverse},
+    {Py_tp_clear, sys_clear},
     {Py_tp_methods, sys_methods},
     {Py_tp_doc, "the engine's system: items, state and sensor data (use coordyn.MainSystem)"},
     {0, NULL}};
 
 PyType_Spec cdpy_system_spec = {"coordyn._core._System", sizeof(cdpy_system), 0,
-                                Py_TPFLAGS_DEFAULT, sys_slots};
+                                Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC, sys_slots};
