@@ -51,6 +51,67 @@ static int assign_nodes(cd_system *s)
     return CD_OK;
 }
 
+/* nodes' ODE1 and Data coordinates: consecutive in the order the nodes were added */
+static int assign_nodes_other(cd_system *s)
+{
+    int n1 = 0, nd = 0;
+    cd_itemlist *l = &s->list[CD_NODE];
+    for (int i = 0; i < l->n; i++) {
+        cd_item *it = &l->items[i];
+        const cd_nodeops *ops = it->type->node;
+        it->n1 = ops->n1 ? ops->n1(it->p) : 0;
+        it->nd = ops->ndata ? ops->ndata(it->p) : 0;
+        it->ltg1 = malloc(sizeof(int) * (size_t)(it->n1 > 0 ? it->n1 : 1));
+        it->ltgd = malloc(sizeof(int) * (size_t)(it->nd > 0 ? it->nd : 1));
+        if (!it->ltg1 || !it->ltgd) return CD_ERR_NOMEM;
+        for (int j = 0; j < it->n1; j++) it->ltg1[j] = n1 + j;
+        for (int j = 0; j < it->nd; j++) it->ltgd[j] = nd + j;
+        n1 += it->n1;
+        nd += it->nd;
+        if (it->n1 > s->maxn1) s->maxn1 = it->n1;
+        if (it->nd > s->maxnd) s->maxnd = it->nd;
+    }
+    s->n1 = n1;
+    s->nd = nd;
+    s->yref = calloc((size_t)n1 + 1, sizeof(double));
+    s->y0 = calloc((size_t)n1 + 1, sizeof(double));
+    s->d0 = calloc((size_t)nd + 1, sizeof(double));
+    s->owner1 = calloc((size_t)n1 + 1, sizeof(int));
+    s->ownerd = calloc((size_t)nd + 1, sizeof(int));
+    if (!s->yref || !s->y0 || !s->d0 || !s->owner1 || !s->ownerd) return CD_ERR_NOMEM;
+    for (int i = 0; i < l->n; i++) {
+        const cd_item *it = &l->items[i];
+        if (it->n1) it->type->node->init1(it->p, s->yref + it->ltg1[0], s->y0 + it->ltg1[0]);
+        if (it->nd) it->type->node->initdata(it->p, s->d0 + it->ltgd[0]);
+        for (int j = 0; j < it->n1; j++) s->owner1[it->ltg1[j]] = i;
+        for (int j = 0; j < it->nd; j++) s->ownerd[it->ltgd[j]] = i;
+    }
+    return CD_OK;
+}
+
+/* concatenate the nodes' index lists of one kind (ODE2: 0, ODE1: 1, Data: 2) into *ltg */
+static int concat_nodes(const cd_system *s, const int *nodes, int nn, int which, int **ltg,
+                        int *count)
+{
+    int n = 0;
+    for (int j = 0; j < nn; j++) {
+        const cd_item *nd = &s->list[CD_NODE].items[nodes[j]];
+        n += which == 0 ? nd->nq : which == 1 ? nd->n1 : nd->nd;
+    }
+    *ltg = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+    if (!*ltg) return CD_ERR_NOMEM;
+    *count = n;
+    n = 0;
+    for (int j = 0; j < nn; j++) {
+        const cd_item *nd = &s->list[CD_NODE].items[nodes[j]];
+        int m = which == 0 ? nd->nq : which == 1 ? nd->n1 : nd->nd;
+        const int *src = which == 0 ? nd->ltg : which == 1 ? nd->ltg1 : nd->ltgd;
+        memcpy(*ltg + n, src, sizeof(int) * (size_t)m);
+        n += m;
+    }
+    return CD_OK;
+}
+
 /* bodies: the concatenated coordinates of their nodes */
 static int assign_bodies(cd_system *s)
 {
@@ -59,19 +120,25 @@ static int assign_bodies(cd_system *s)
         const cd_objectops *ops = it->type->object;
         if (!ops->nodes) continue;
         const int *nodes;
-        int nn = ops->nodes(it->p, &nodes), nq = 0;
-        for (int j = 0; j < nn; j++) nq += s->list[CD_NODE].items[nodes[j]].nq;
-        it->nq = nq;
-        it->ltg = malloc(sizeof(int) * (size_t)(nq > 0 ? nq : 1));
-        if (!it->ltg) return CD_ERR_NOMEM;
-        nq = 0;
-        for (int j = 0; j < nn; j++) {
-            const cd_item *nd = &s->list[CD_NODE].items[nodes[j]];
-            memcpy(it->ltg + nq, nd->ltg, sizeof(int) * (size_t)nd->nq);
-            nq += nd->nq;
-        }
+        int nn = ops->nodes(it->p, &nodes);
+        int rc = concat_nodes(s, nodes, nn, 0, &it->ltg, &it->nq);
+        if (!rc) rc = concat_nodes(s, nodes, nn, 1, &it->ltg1, &it->n1);
+        if (!rc) rc = concat_nodes(s, nodes, nn, 2, &it->ltgd, &it->nd);
+        if (rc) return rc;
+        if (it->n1 > s->maxn1) s->maxn1 = it->n1;
+        if (it->nd > s->maxnd) s->maxnd = it->nd;
     }
     return CD_OK;
+}
+
+/* scratch memory every object asks for (no fixed caps on an object's size) */
+static void assign_scratch(cd_system *s)
+{
+    for (int i = 0; i < s->list[CD_OBJECT].n; i++) {
+        const cd_item *it = &s->list[CD_OBJECT].items[i];
+        int n = it->type->object->scratch ? it->type->object->scratch(s, it) : 0;
+        if (n > s->maxscratch) s->maxscratch = n;
+    }
 }
 
 /* markers: the coordinates of the node or body they sit on, or the part of them that the
@@ -161,12 +228,17 @@ static int assign_loads(cd_system *s)
 int cd_system_assemble(cd_system *s, cd_error *err)
 {
     cd_system_unassemble(s);
-    s->maxnq = s->maxnae = s->maxmk = 0;
+    s->maxnq = s->maxnae = s->maxmk = s->maxn1 = s->maxnd = s->maxscratch = 0;
     int rc = assign_nodes(s);
+    if (!rc) rc = assign_nodes_other(s);
     if (!rc) rc = assign_bodies(s);
     if (!rc) rc = assign_markers(s);
     if (!rc) rc = assign_connectors(s);
     if (!rc) rc = assign_loads(s);
+    if (!rc) {
+        s->off1 = s->n2 + s->nae;
+        assign_scratch(s);
+    }
     if (!rc) rc = cd_pattern_build(s, err);
     if (rc) {
         if (rc == CD_ERR_NOMEM) cd_error_set(err, rc, "out of memory in Assemble");

@@ -22,17 +22,22 @@ int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
     ws->mkJ = dalloc(6 * nm);
     ws->mkJrot = dalloc(6 * nm);
     ws->mkstride = (int)nm;
+    size_t n1 = (size_t)s->maxn1;
+    ws->yl = dalloc(n1); ws->ydl = dalloc(n1); ws->dl = dalloc((size_t)s->maxnd);
+    ws->r1 = dalloc(n1); ws->r1p = dalloc(n1); ws->K1 = dalloc(n1 * n1);
+    ws->scratch = dalloc((size_t)s->maxscratch);
     ws->Mconst = calloc((size_t)s->list[CD_OBJECT].n + 1, sizeof(double *));
     ws->eps_rel = 1e-7;
     ws->eps_min = 1e-2;
     int ok = ws->ql && ws->vl && ws->al && ws->laml && ws->r2 && ws->rae && ws->r2p && ws->raep &&
-             ws->K && ws->D && ws->M && ws->Cq && ws->Gq && ws->Gv && ws->mkJ && ws->mkJrot && ws->Mconst;
+             ws->K && ws->D && ws->M && ws->Cq && ws->Gq && ws->Gv && ws->mkJ && ws->mkJrot &&
+             ws->yl && ws->ydl && ws->dl && ws->r1 && ws->r1p && ws->K1 && ws->scratch && ws->Mconst;
     for (int o = 0; ok && o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
         if (!it->type->object->mass || !it->type->object->mass_const || it->nq == 0) continue;
         ws->Mconst[o] = dalloc((size_t)it->nq * it->nq);
         if (!ws->Mconst[o]) { ok = 0; break; }
-        cd_objctx c = {s, it, o, 0, NULL, NULL, NULL, NULL, 0, NULL, err};
+        cd_objctx c = cd_eval_objctx(s, ws, o, 0.0, 0, err);
         it->type->object->mass(&c, ws->Mconst[o]);
         for (int i = 0; i < it->nq; i++)
             ws->mscale = fmax(ws->mscale, fabs(ws->Mconst[o][i + i * it->nq]));
@@ -52,6 +57,8 @@ void cd_evalws_free(cd_evalws *ws, const cd_system *s)
     free(ws->K); free(ws->D); free(ws->M); free(ws->Cq); free(ws->Gq); free(ws->Gv);
     free(ws->mkJ);
     free(ws->mkJrot);
+    free(ws->yl); free(ws->ydl); free(ws->dl); free(ws->r1); free(ws->r1p); free(ws->K1);
+    free(ws->scratch);
     if (ws->Mconst)
         for (int o = 0; o < s->list[CD_OBJECT].n; o++) free(ws->Mconst[o]);
     free(ws->Mconst);
@@ -68,6 +75,21 @@ void cd_eval_gather(const cd_item *it, const cd_state *st, cd_evalws *ws)
         ws->al[i] = st->a[g];
     }
     for (int j = 0; j < it->nae; j++) ws->laml[j] = st->lam[it->ae0 + j];
+    for (int i = 0; i < it->n1; i++) {
+        ws->yl[i] = st->y[it->ltg1[i]];
+        ws->ydl[i] = st->yd[it->ltg1[i]];
+    }
+    for (int i = 0; i < it->nd; i++) ws->dl[i] = st->data[it->ltgd[i]];
+}
+
+cd_objctx cd_eval_objctx(const cd_system *s, cd_evalws *ws, int o, double t, int index2,
+                         cd_error *err)
+{
+    cd_objctx c = {.sys = s, .item = &s->list[CD_OBJECT].items[o], .index = o, .t = t,
+                   .q = ws->ql, .v = ws->vl, .a = ws->al, .lam = ws->laml, .index2 = index2,
+                   .md = ws->md, .err = err, .scratch = s->maxscratch ? ws->scratch : NULL,
+                   .y = ws->yl, .yd = ws->ydl, .data = ws->dl};
+    return c;
 }
 
 void cd_eval_marker(const cd_system *s, cd_evalws *ws, int slot, const cd_item *mk,
@@ -122,7 +144,7 @@ static int object_residual(const cd_system *s, cd_evalws *ws, int o, double t, i
         memcpy(rae, ws->laml, sizeof(double) * (size_t)it->nae);
         return CD_OK;
     }
-    cd_objctx c = {s, it, o, t, ws->ql, ws->vl, ws->al, ws->laml, index2, ws->md, err};
+    cd_objctx c = cd_eval_objctx(s, ws, o, t, index2, err);
     return ops->residual(&c, r2, rae);
 }
 
@@ -199,13 +221,43 @@ int cd_eval_load_value(const cd_system *s, int l, double t, double *out, cd_erro
     return ld->type->load->value(s, l, t, out, err);
 }
 
+/* local ODE1 residual r1 = -f1 of object o at the gathered local coordinates */
+static int object_residual1(const cd_system *s, cd_evalws *ws, int o, double t, double *r1,
+                            cd_error *err)
+{
+    cd_objctx c = cd_eval_objctx(s, ws, o, t, 0, err);
+    return s->list[CD_OBJECT].items[o].type->object->residual1(&c, r1);
+}
+
+/* ODE1 rows r1 (n1) = ode1_scale (y' + sum of the objects' r1); ws->ode1norm = |y' + r1| */
+static int ode1_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
+                         const cd_evalcoef *c, double *r1, cd_error *err)
+{
+    double ss = 0;
+    for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
+        const cd_item *it = &s->list[CD_OBJECT].items[o];
+        if (!it->type->object->residual1 || it->n1 == 0) continue;
+        cd_eval_gather(it, st, ws);
+        int rc = object_residual1(s, ws, o, st->t, ws->r1, err);
+        if (rc) return rc;
+        for (int i = 0; i < it->n1; i++) r1[it->ltg1[i]] += ws->r1[i];
+    }
+    for (int i = 0; i < s->n1; i++) {
+        r1[i] += st->yd[i];
+        ss += r1[i] * r1[i];
+        r1[i] *= c->ode1_scale;
+    }
+    ws->ode1norm = sqrt(ss);
+    return CD_OK;
+}
+
 int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
                      const cd_evalcoef *c, double *r, cd_error *err)
 {
     int n2 = s->n2;
     double ssae = 0;  /* squared norm of the unscaled algebraic residuals */
     double ssf = 0;   /* force level without cancellation: constraint and inertia forces */
-    memset(r, 0, sizeof(double) * (size_t)(n2 + s->nae));
+    memset(r, 0, sizeof(double) * (size_t)(n2 + s->nae + s->n1));
     ws->nres++;
     ws->fload2 = 0;
     /* forces: sum of r2 (elastic, damping, constraint forces) minus loads */
@@ -268,7 +320,7 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
     ss = 0;
     for (int j = n2; j < n2 + s->nae; j++) ss += r[j] * r[j];
     ws->aenorm = sqrt(ss);
-    return CD_OK;
+    return ode1_residual(s, ws, st, c, r + s->off1, err);
 }
 
 /* forward-difference Jacobians of object o around ws->ql, vl, laml (restored on return) */
@@ -346,7 +398,7 @@ static int analytic_jacobian(const cd_system *s, cd_evalws *ws, int o, double t,
         memset(ws->Gv, 0, sizeof(double) * nq * na);
         return CD_OK;
     }
-    cd_objctx c = {s, it, o, t, ws->ql, ws->vl, ws->al, ws->laml, index2, ws->md, err};
+    cd_objctx c = cd_eval_objctx(s, ws, o, t, index2, err);
     return ops->jacobian(&c, ws->K, ws->D, ws->Cq, ws->Gq, ws->Gv);
 }
 
@@ -437,6 +489,41 @@ static int load_jacobians(const cd_system *s, cd_evalws *ws, const cd_state *st,
     return CD_OK;
 }
 
+/* ws->K1 = d r1/dy of object o by forward differences around the gathered coordinates */
+static int object_jacobian1(const cd_system *s, cd_evalws *ws, int o, double t, cd_error *err)
+{
+    const cd_item *it = &s->list[CD_OBJECT].items[o];
+    int n1 = it->n1, rc = object_residual1(s, ws, o, t, ws->r1, err);
+    for (int j = 0; j < n1 && !rc; j++) {
+        double yt = fabs(s->yref[it->ltg1[j]] + ws->yl[j]), save = ws->yl[j];
+        double eps = ws->eps_rel * (yt > ws->eps_min ? yt : ws->eps_min);
+        ws->yl[j] += eps;
+        rc = object_residual1(s, ws, o, t, ws->r1p, err);
+        ws->yl[j] = save;
+        for (int i = 0; i < n1; i++) ws->K1[i + n1 * j] = (ws->r1p[i] - ws->r1[i]) / eps;
+    }
+    return rc;
+}
+
+/* ODE1 block: ode1_scale (ode1_rate_coef I + ode1_stiffness_coef d r1/dy) */
+static int ode1_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
+                         const cd_evalcoef *c, double *values, cd_error *err)
+{
+    double ck = c->ode1_scale * c->ode1_stiffness_coef;
+    for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
+        const cd_item *it = &s->list[CD_OBJECT].items[o];
+        if (!it->type->object->residual1 || it->n1 == 0) continue;
+        cd_eval_gather(it, st, ws);
+        int rc = object_jacobian1(s, ws, o, st->t, err);
+        if (rc) return rc;
+        const int *yy = it->map + it->nq * it->nq + 2 * it->nq * it->nae + it->nae;
+        for (int k = 0; k < it->n1 * it->n1; k++) values[yy[k]] += ck * ws->K1[k];
+    }
+    for (int i = 0; i < s->n1; i++)
+        values[s->pat.diag[s->n2 + i]] += c->ode1_scale * c->ode1_rate_coef;
+    return CD_OK;
+}
+
 int cd_eval_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
                      const cd_evalcoef *c, double *values, cd_error *err)
 {
@@ -457,7 +544,7 @@ int cd_eval_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
         const cd_objectops *ops = it->type->object;
         if (!M && ops->mass && !ops->mass_const) {
             cd_eval_gather(it, st, ws);
-            cd_objctx cx = {s, it, o, st->t, ws->ql, ws->vl, ws->al, ws->laml, c->index2, ws->md, err};
+            cd_objctx cx = cd_eval_objctx(s, ws, o, st->t, c->index2, err);
             int rc = ops->mass(&cx, ws->M);
             if (rc) return rc;
             M = ws->M;
@@ -475,5 +562,6 @@ int cd_eval_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
                                     c->index2, ws->K, ws->Cq, ws->Gq, ws->Gv);
         scatter_item(nd, ws, c, values, 1, NULL, 0, c->index2);
     }
-    return load_jacobians(s, ws, st, c, values, err);
+    int rc = load_jacobians(s, ws, st, c, values, err);
+    return rc ? rc : ode1_jacobian(s, ws, st, c, values, err);
 }

@@ -24,12 +24,20 @@ typedef struct cd_evalcoef {
                                   units, so one tolerance serves both kinds) */
     double lambda_per_unknown; /* d lambda / d unknown: lambda = lam0 + this * mu */
     double load_factor;        /* scales constant loads (static load steps), 1 in dynamics */
+    /* ODE1 rows: ode1_scale (y' + r1) with unknown increment dy, y' changing by
+     * ode1_rate_coef dy: block ode1_scale (ode1_rate_coef I + ode1_stiffness_coef dr1/dy).
+     * Trapezoidal step: h/2, 2/h, 1; statics: 1, 0, 1; initial y': 1, 1, 0 */
+    double ode1_scale, ode1_rate_coef, ode1_stiffness_coef;
     int index2;                /* 1: position constraints at velocity level */
 } cd_evalcoef;
 
 /* evaluation workspace: allocated once per solve, no allocation afterwards */
 typedef struct cd_evalws {
     double *ql, *vl, *al, *laml;     /* local copies (maxnq, maxnq, maxnq, maxnae) */
+    double *yl, *ydl, *dl;           /* local ODE1, ODE1 rate and Data copies (maxn1, maxnd) */
+    double *r1, *r1p, *K1;           /* local ODE1 residual, perturbed one (maxn1), dr1/dy
+                                        (maxn1^2, column-major) */
+    double *scratch;                 /* objects' scratch (s->maxscratch) */
     double *r2, *rae, *r2p, *raep;   /* local residuals and perturbed residuals */
     double *K, *D, *Cq, *Gq, *Gv;    /* local Jacobians (maxnq^2, maxnq^2, 3 x maxnae*maxnq) */
     double *M;                       /* local mass matrix (maxnq^2) */
@@ -54,6 +62,7 @@ typedef struct cd_evalws {
     double rnorm2;                   /* L2 norm of its ODE2 rows [M a + r2 - f] */
     double aenorm;                   /* L2 norm of the algebraic rows as assembled (position
                                         units: velocity rows are scaled by velocity_row_scale) */
+    double ode1norm;                 /* L2 norm of the unscaled ODE1 rows y' + r1 */
     double mscale;                   /* largest diagonal entry of the mass matrix (1 if none) */
 } cd_evalws;
 
@@ -66,10 +75,15 @@ void cd_evalws_free(cd_evalws *ws, const cd_system *s);
 void cd_eval_marker(const cd_system *s, cd_evalws *ws, int slot, const cd_item *mk,
                     const double *q, const double *v, cd_markerdata *md);
 
-/* copy an item's local q, v, a (nq) and multipliers (nae) from st into ws->ql, vl, al, laml */
+/* copy an item's local q, v, a (nq), multipliers (nae), ODE1 y, y' (n1) and Data (nd) from st
+ * into ws->ql, vl, al, laml, yl, ydl, dl */
 void cd_eval_gather(const cd_item *it, const cd_state *st, cd_evalws *ws);
 
 /* r (n2 + nae) = residual at state st (t, q, v, a, lam); returns status */
+/* the evaluation context of object o on the local copies in ws */
+cd_objctx cd_eval_objctx(const cd_system *s, cd_evalws *ws, int o, double t, int index2,
+                         cd_error *err);
+
 int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
                      const cd_evalcoef *c, double *r, cd_error *err);
 

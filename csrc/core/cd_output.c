@@ -136,7 +136,7 @@ static int object_output(const cd_system *s, cd_evalws *ws, int o, cd_outvar var
             cd_eval_marker(s, ws, k, mk, ws->ql + it->mk_off[k], ws->vl + it->mk_off[k], &ws->md[k]);
         }
     }
-    cd_objctx c = {s, it, o, t, ws->ql, ws->vl, ws->al, ws->laml, 0, ws->md, err};
+    cd_objctx c = cd_eval_objctx(s, ws, o, t, 0, err);
     if (!ops->output && (ops->flags & CD_OBJF_BODY)) {  /* point bodies, ground: the body point */
         static const double zero[3] = {0, 0, 0};
         return body_point_output(s, ws, o, zero, var, out);

@@ -1,11 +1,13 @@
 /* cd_pattern: the Newton matrix's sparsity pattern, built once at Assemble, and each object's
  * map from its local Jacobian entries to positions in the CSC value array.
  *
- * Unknowns are ordered [ODE2 (n2) ; AE (nae)]. Object map layout (positions into values):
+ * Unknowns are ordered [ODE2 (n2) ; AE (nae) ; ODE1 (n1)]. Object map layout (positions
+ * into values):
  *   QQ: nq*nq   (local row i, col j at i + j*nq)    mass, stiffness, damping, d(C_q^T lam)/dq
  *   QA: nq*nae  (row i, multiplier j at i + j*nq)    C_q^T
  *   AQ: nae*nq  (multiplier i, col j at i + j*nae)   dg/dq
  *   AA: nae     (diagonal)                           deactivated constraints: lambda = 0
+ *   YY: n1*n1   (local row i, col j at i + j*n1)     d r1/dy of ODE1 equations
  */
 #include "cd_system.h"
 #include "cd_items.h"
@@ -45,6 +47,9 @@ static int object_triplets(const cd_system *s, const cd_item *it, triplets *t)
             if (!rc) rc = trip_add(t, a0 + j, it->ltg[i]);
         }
     for (int j = 0; j < it->nae && !rc; j++) rc = trip_add(t, a0 + j, a0 + j);
+    for (int j = 0; j < it->n1 && !rc; j++)
+        for (int i = 0; i < it->n1 && !rc; i++)
+            rc = trip_add(t, s->off1 + it->ltg1[i], s->off1 + it->ltg1[j]);
     return rc;
 }
 
@@ -97,8 +102,8 @@ int cd_pattern_find(const cd_pattern *P, int r, int c)
 
 static int object_map(const cd_system *s, cd_item *it)
 {
-    int nq = it->nq, na = it->nae, a0 = s->n2 + it->ae0;
-    size_t sz = (size_t)nq * nq + 2 * (size_t)nq * na + (size_t)na;
+    int nq = it->nq, na = it->nae, n1 = it->n1, a0 = s->n2 + it->ae0;
+    size_t sz = (size_t)nq * nq + 2 * (size_t)nq * na + (size_t)na + (size_t)n1 * n1;
     it->map = malloc(sizeof(int) * (sz > 0 ? sz : 1));
     if (!it->map) return CD_ERR_NOMEM;
     int *qq = it->map, *qa = qq + nq * nq, *aq = qa + nq * na, *aa = aq + nq * na;
@@ -110,6 +115,10 @@ static int object_map(const cd_system *s, cd_item *it)
             aq[j + i * na] = cd_pattern_find(&s->pat, a0 + j, it->ltg[i]);
         }
     for (int j = 0; j < na; j++) aa[j] = cd_pattern_find(&s->pat, a0 + j, a0 + j);
+    int *yy = aa + na;
+    for (int j = 0; j < n1; j++)
+        for (int i = 0; i < n1; i++)
+            yy[i + j * n1] = cd_pattern_find(&s->pat, s->off1 + it->ltg1[i], s->off1 + it->ltg1[j]);
     return CD_OK;
 }
 
@@ -118,8 +127,9 @@ int cd_pattern_build(cd_system *s, cd_error *err)
     triplets t = {NULL, NULL, 0, 0};
     int rc = CD_OK;
     cd_pattern *P = &s->pat;
-    P->N = s->n2 + s->nae;
+    P->N = s->n2 + s->nae + s->n1;
     for (int i = 0; i < s->n2 && !rc; i++) rc = trip_add(&t, i, i);
+    for (int i = 0; i < s->n1 && !rc; i++) rc = trip_add(&t, s->off1 + i, s->off1 + i);
     for (int i = 0; i < s->list[CD_OBJECT].n && !rc; i++)
         rc = object_triplets(s, &s->list[CD_OBJECT].items[i], &t);
     for (int i = 0; i < s->list[CD_NODE].n && !rc; i++)  /* node-owned equations */
@@ -130,9 +140,11 @@ int cd_pattern_build(cd_system *s, cd_error *err)
     free(t.row);
     free(t.col);
     if (!rc) {
-        P->diag = malloc(sizeof(int) * (size_t)(s->n2 > 0 ? s->n2 : 1));
+        P->diag = malloc(sizeof(int) * (size_t)(s->n2 + s->n1 + 1));
         if (!P->diag) rc = CD_ERR_NOMEM;
         for (int i = 0; i < s->n2 && !rc; i++) P->diag[i] = cd_pattern_find(P, i, i);
+        for (int i = 0; i < s->n1 && !rc; i++)
+            P->diag[s->n2 + i] = cd_pattern_find(P, s->off1 + i, s->off1 + i);
     }
     for (int i = 0; i < s->list[CD_OBJECT].n && !rc; i++)
         rc = object_map(s, &s->list[CD_OBJECT].items[i]);

@@ -40,14 +40,20 @@ void cd_system_unassemble(cd_system *s)
         for (int i = 0; i < s->list[k].n; i++) {
             cd_item *it = &s->list[k].items[i];
             free(it->ltg);
+            free(it->ltg1);
+            free(it->ltgd);
             free(it->map);
-            it->ltg = NULL;
+            it->ltg = it->ltg1 = it->ltgd = NULL;
             it->map = NULL;
-            it->nq = it->nae = it->ae0 = 0;
+            it->nq = it->nae = it->ae0 = it->n1 = it->nd = 0;
         }
     free(s->qref); free(s->q0); free(s->v0); free(s->owner2); free(s->ownerae);
     free(s->ownerae_kind);
     s->ownerae_kind = NULL;
+    free(s->yref); free(s->y0); free(s->d0); free(s->owner1); free(s->ownerd);
+    s->yref = s->y0 = s->d0 = NULL;
+    s->owner1 = s->ownerd = NULL;
+    s->n1 = s->nd = 0;
     free(s->lgoff); free(s->lgstart);
     s->lgoff = s->lgstart = NULL;
     s->nlg = 0;
@@ -179,26 +185,44 @@ int cd_system_modify(cd_system *s, cd_kind kind, int index, void *p, cd_error *e
     return CD_OK;
 }
 
-int cd_state_init(cd_state *st, int n2, int nae)
+int cd_state_init(cd_state *st, const cd_system *s)
 {
     memset(st, 0, sizeof(*st));
-    st->n2 = n2;
-    st->nae = nae;
-    st->q = calloc((size_t)n2 + 1, sizeof(double));
-    st->v = calloc((size_t)n2 + 1, sizeof(double));
-    st->a = calloc((size_t)n2 + 1, sizeof(double));
-    st->lam = calloc((size_t)nae + 1, sizeof(double));
-    if (!st->q || !st->v || !st->a || !st->lam) {
+    st->n2 = s->n2;
+    st->nae = s->nae;
+    st->n1 = s->n1;
+    st->nd = s->nd;
+    st->q = calloc((size_t)s->n2 + 1, sizeof(double));
+    st->v = calloc((size_t)s->n2 + 1, sizeof(double));
+    st->a = calloc((size_t)s->n2 + 1, sizeof(double));
+    st->lam = calloc((size_t)s->nae + 1, sizeof(double));
+    st->y = calloc((size_t)s->n1 + 1, sizeof(double));
+    st->yd = calloc((size_t)s->n1 + 1, sizeof(double));
+    st->data = calloc((size_t)s->nd + 1, sizeof(double));
+    if (!st->q || !st->v || !st->a || !st->lam || !st->y || !st->yd || !st->data) {
         cd_state_free(st);
         return CD_ERR_NOMEM;
     }
     return CD_OK;
 }
 
+void cd_state_set_initial(cd_state *st, const cd_system *s)
+{
+    st->t = 0;
+    memcpy(st->q, s->q0, sizeof(double) * (size_t)s->n2);
+    memcpy(st->v, s->v0, sizeof(double) * (size_t)s->n2);
+    memset(st->a, 0, sizeof(double) * (size_t)s->n2);
+    memset(st->lam, 0, sizeof(double) * (size_t)s->nae);
+    memcpy(st->y, s->y0, sizeof(double) * (size_t)s->n1);
+    memset(st->yd, 0, sizeof(double) * (size_t)s->n1);
+    memcpy(st->data, s->d0, sizeof(double) * (size_t)s->nd);
+}
+
 void cd_state_free(cd_state *st)
 {
     free(st->q); free(st->v); free(st->a); free(st->lam);
-    st->q = st->v = st->a = st->lam = NULL;
+    free(st->y); free(st->yd); free(st->data);
+    st->q = st->v = st->a = st->lam = st->y = st->yd = st->data = NULL;
 }
 
 void cd_state_copy(cd_state *dst, const cd_state *src)
@@ -208,4 +232,7 @@ void cd_state_copy(cd_state *dst, const cd_state *src)
     memcpy(dst->v, src->v, sizeof(double) * (size_t)src->n2);
     memcpy(dst->a, src->a, sizeof(double) * (size_t)src->n2);
     memcpy(dst->lam, src->lam, sizeof(double) * (size_t)src->nae);
+    memcpy(dst->y, src->y, sizeof(double) * (size_t)src->n1);
+    memcpy(dst->yd, src->yd, sizeof(double) * (size_t)src->n1);
+    memcpy(dst->data, src->data, sizeof(double) * (size_t)src->nd);
 }

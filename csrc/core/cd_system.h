@@ -1,9 +1,13 @@
 /* cd_system: the model (items, coordinates, Newton-matrix pattern), the state and the
  * interfaces every item type implements.
  *
+ * Coordinates (each kind a global vector, assigned at Assemble):
+ *     ODE2 q (n2, with q' and q''), AE lambda (nae), ODE1 y (n1, with y'), Data d (nd: history
+ *     variables, not Newton unknowns). The Newton unknowns are ordered [ODE2 ; AE ; ODE1].
  * Equations (sign convention of the whole project):
  *     M(q) q'' + C_q^T lambda = f(q, q', t)        (ODE2 rows, n2 of them)
  *     g(q, t) = 0                                  (AE rows, nae of them; index 3)
+ *     y' = f1(y, q, t)                             (ODE1 rows, n1 of them)
  * Objects contribute by coordinate index through local-to-global (LTG) lists. An object's local
  * ODE2 residual contribution is r2 = -f_obj + C_q^T lambda (mass term excluded); its local AE
  * residual is g (or its time derivative for velocity-level constraints and the index-2 option).
@@ -189,6 +193,10 @@ typedef struct cd_objctx {
     int index2;           /* 1: position constraints evaluated at velocity level */
     cd_markerdata *md;    /* connectors: data of markers 0 and 1, filled before the call */
     cd_error *err;
+    double *scratch;      /* the object's scratch (its ops->scratch doubles), else NULL */
+    const double *y;      /* local ODE1 coordinates (item->n1; total = reference + y) */
+    const double *yd;     /* their time derivatives (item->n1) */
+    const double *data;   /* local Data coordinates (item->nd) */
 } cd_objctx;
 
 enum {
@@ -219,6 +227,11 @@ typedef struct cd_itemtype cd_itemtype;
 typedef struct cd_nodeops {
     int flags;                                    /* CD_NODEF_* */
     int (*nq)(const void *p);                     /* number of ODE2 coordinates */
+    int (*n1)(const void *p);                     /* number of ODE1 coordinates; NULL: 0 */
+    int (*ndata)(const void *p);                  /* number of Data coordinates; NULL: 0 */
+    /* ODE1 reference and initial coordinates (n1 each); Data initial values (ndata) */
+    void (*init1)(const void *p, double *yref, double *y0);
+    void (*initdata)(const void *p, double *d0);
     /* reference, initial, initial velocity coordinates (nq each) */
     void (*init)(const void *p, double *qref, double *q0, double *v0);
     /* position, velocity of the node and 3 x nq Jacobian (column-major) from local coords */
@@ -265,6 +278,18 @@ typedef struct cd_objectops {
     int (*mass)(const cd_objctx *c, double *M);
     /* local residuals: r2 (nq) = -f + C_q^T lam, rae (nae) = g or g_t (see header) */
     int (*residual)(const cd_objctx *c, double *r2, double *rae);
+    /* objects on ODE1 coordinates: r1 (n1) = -f1(y, t) (the assembly adds y'); NULL: none */
+    int (*residual1)(const cd_objctx *c, double *r1);
+    /* elements: the parts of r2 separately, so dynamics, statics, linearization and buckling
+     * share one implementation. elastic: fel (nq) = the elastic (internal) forces, the part
+     * of r2 that derives from a potential, and Kel (nq x nq, column-major; may be NULL) its
+     * tangent d fel/dq; geometric: Kg (nq x nq) = the geometric (stress) stiffness, the part
+     * of Kel that is proportional to the current stresses and loads. NULL: none. */
+    int (*elastic)(const cd_objctx *c, double *fel, double *Kel);
+    int (*geometric)(const cd_objctx *c, double *Kg);
+    /* scratch memory (doubles) the object needs during an evaluation beyond the local
+     * matrices; asked at Assemble, provided in cd_objctx.scratch. NULL: none */
+    int (*scratch)(const struct cd_system *s, const struct cd_item *it);
     /* analytic Jacobian, NULL = numerical: K = dr2/dq, D = dr2/dv (nq x nq), Cq (nae x nq) the
      * matrix whose transpose multiplies lam in r2, Gq = drae/dq, Gv = drae/dv (nae x nq); all
      * column-major, all written fully. Returns CD_JAC_NUMERICAL if it cannot (the caller then
@@ -374,6 +399,10 @@ typedef struct cd_item {
     /* filled by Assemble */
     int nq;                    /* number of local ODE2 coordinates */
     int *ltg;                  /* their global indices (nq) */
+    int n1;                    /* number of local ODE1 coordinates */
+    int *ltg1;                 /* their indices in the ODE1 vector (n1) */
+    int nd;                    /* number of local Data coordinates */
+    int *ltgd;                 /* their indices in the Data vector (nd) */
     int ae0, nae;              /* first global AE index (relative to AE block) and count */
     int mk_off[2];             /* connectors: offset of marker k's coordinates in the local list */
     int *map;                  /* positions in the Newton matrix values: see cd_pattern */
@@ -386,35 +415,44 @@ typedef struct cd_common { char *name; } cd_common;
 
 typedef struct cd_itemlist { int n, cap; cd_item *items; } cd_itemlist;
 
-/* Newton matrix pattern: square, N = n2 + nae, CSC with sorted row indices */
+/* Newton matrix pattern: square, N = n2 + nae + n1, CSC with sorted row indices */
 typedef struct cd_pattern {
     int N, nnz;
     int *colptr;   /* N+1 */
     int *rowind;   /* nnz */
-    int *diag;     /* n2: position of (i,i) for every ODE2 coordinate */
+    int *diag;     /* n2 + n1: position of the diagonal entry of every ODE2 coordinate, then
+                      of every ODE1 coordinate */
 } cd_pattern;
 
 typedef struct cd_system {
     cd_itemlist list[CD_NKIND];
     int assembled;              /* 1 after a successful cd_system_assemble */
-    int n2, nae;                /* numbers of ODE2 and AE coordinates */
+    int n2, nae, n1, nd;        /* numbers of ODE2, AE, ODE1 and Data coordinates */
+    int off1;                   /* first ODE1 unknown in the Newton system: n2 + nae */
     double *qref;               /* reference ODE2 coordinates (n2) */
     double *q0, *v0;            /* initial displacement coordinates and velocities (n2) */
+    double *yref, *y0;          /* reference and initial ODE1 coordinates (n1) */
+    double *d0;                 /* initial Data coordinates (nd) */
+    int *owner1, *ownerd;       /* node owning each ODE1 / Data coordinate */
     int *owner2, *ownerae;      /* item owning each ODE2 coordinate (node) / AE (object or node) */
     int *ownerae_kind;          /* CD_OBJECT or CD_NODE for each AE */
     int nlg, *lgstart;          /* Lie-group rotation blocks: global index of each block's start */
     int *lgoff;                 /* n2: offset (0..2) of a coordinate in its block, -1 if none */
     int maxnq, maxnae;          /* largest object nq, nae (workspace sizes) */
     int maxmk;                  /* largest marker nq */
+    int maxn1, maxnd;           /* largest item n1, nd */
+    int maxscratch;             /* largest object scratch (ops->scratch) */
     cd_pattern pat;
 } cd_system;
 
 /* the state: what a solve reads and writes */
 typedef struct cd_state {
-    int n2, nae;
+    int n2, nae, n1, nd;
     double t;
     double *q, *v, *a;  /* ODE2 displacements, velocities, accelerations (n2) */
     double *lam;        /* multipliers (nae) */
+    double *y, *yd;     /* ODE1 coordinates (displacements from yref) and derivatives (n1) */
+    double *data;       /* Data coordinates (nd) */
 } cd_state;
 
 /* -------------------------------------------------------------- system functions */
@@ -453,7 +491,10 @@ int cd_system_assemble(cd_system *s, cd_error *err);
 void cd_system_unassemble(cd_system *s);
 
 /* state */
-int cd_state_init(cd_state *st, int n2, int nae);       /* allocate, zero */
+/* allocate for the assembled sizes of s (all zero) */
+int cd_state_init(cd_state *st, const cd_system *s);
+/* the initial state of s: q0, v0, y0, d0 (accelerations, multipliers, y' zero) */
+void cd_state_set_initial(cd_state *st, const cd_system *s);
 void cd_state_free(cd_state *st);
 void cd_state_copy(cd_state *dst, const cd_state *src); /* same sizes */
 

@@ -326,10 +326,9 @@ static int reset_state(cdpy_system *self)
     cd_system *s = self->sys;
     if (self->have_state) cd_state_free(&self->cur);
     self->have_state = 0;
-    if (cd_state_init(&self->cur, s->n2, s->nae)) { PyErr_NoMemory(); return -1; }
+    if (cd_state_init(&self->cur, s)) { PyErr_NoMemory(); return -1; }
     self->have_state = 1;
-    memcpy(self->cur.q, s->q0, sizeof(double) * (size_t)s->n2);
-    memcpy(self->cur.v, s->v0, sizeof(double) * (size_t)s->n2);
+    cd_state_set_initial(&self->cur, s);
     return 0;
 }
 
@@ -428,11 +427,8 @@ static const cd_state *config_state(cdpy_system *self, int config, cd_state *tmp
 {
     cd_system *s = self->sys;
     if (config == 0) return &self->cur;
-    if (cd_state_init(tmp, s->n2, s->nae)) { PyErr_NoMemory(); return NULL; }
-    if (config == 1) {
-        memcpy(tmp->q, s->q0, sizeof(double) * (size_t)s->n2);
-        memcpy(tmp->v, s->v0, sizeof(double) * (size_t)s->n2);
-    }
+    if (cd_state_init(tmp, s)) { PyErr_NoMemory(); return NULL; }
+    if (config == 1) cd_state_set_initial(tmp, s);
     return tmp;
 }
 
@@ -603,10 +599,7 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
     if (parse_settings(sd, &set)) return NULL;
     cd_system *s = self->sys;
     /* every solve starts from the initial configuration */
-    memcpy(self->cur.q, s->q0, sizeof(double) * (size_t)s->n2);
-    memcpy(self->cur.v, s->v0, sizeof(double) * (size_t)s->n2);
-    memset(self->cur.a, 0, sizeof(double) * (size_t)s->n2);
-    memset(self->cur.lam, 0, sizeof(double) * (size_t)s->nae);
+    cd_state_set_initial(&self->cur, s);
     progress_ctx pc = {cb == Py_None ? NULL : cb, 0};
     cd_solvectx ctx = {progress_fn, &pc, 1, NULL};
     cd_error err = {0, ""};

@@ -133,7 +133,7 @@ typedef struct {
 static int hist_init(ga_hist *h, const cd_system *s)
 {
     memset(h, 0, sizeof(*h));
-    if (cd_state_init(&h->prev, s->n2, s->nae)) return CD_ERR_NOMEM;
+    if (cd_state_init(&h->prev, s)) return CD_ERR_NOMEM;
     h->aa = calloc((size_t)s->n2 + 1, sizeof(double));
     h->aa0 = calloc((size_t)s->n2 + 1, sizeof(double));
     h->dq = calloc((size_t)s->n2 + 1, sizeof(double));

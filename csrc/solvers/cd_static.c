@@ -25,7 +25,7 @@ int cd_solve_static(const cd_system *s, const cd_settings *set, cd_state *st,
         return cd_error_set(err, CD_ERR_INPUT, "staticSolver.numberOfLoadSteps must be >= 1, got %d",
                             set->numberOfLoadSteps);
     if ((rc = cd_nwork_init(&w, s, set, err))) return rc;
-    if (cd_state_init(&prev, s->n2, s->nae)) {
+    if (cd_state_init(&prev, s)) {
         cd_nwork_free(&w, s);
         return cd_error_set(err, CD_ERR_NOMEM, "out of memory");
     }

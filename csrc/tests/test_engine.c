@@ -162,7 +162,7 @@ static void test_no_allocation_in_steps(void)
     cd_system *s = pendulum_chain(20);
     cd_system_assemble(s, &err);
     cd_state st;
-    cd_state_init(&st, s->n2, s->nae);
+    cd_state_init(&st, s);
     for (int k = 0; k < 2; k++)
         for (int modified = 0; modified < 2; modified++) {
             long a1, a2;
@@ -187,7 +187,7 @@ static void test_energy(void)
     cd_system *s = pendulum_chain(1);
     cd_system_assemble(s, &err);
     cd_state st;
-    cd_state_init(&st, s->n2, s->nae);
+    cd_state_init(&st, s);
     cd_settings set = settings(4000, 2.0, CD_LS_AUTO, 0);
     set.spectralRadius = 1.0;
     long na;
@@ -203,7 +203,7 @@ static void test_errors(void)
     cd_error err = {0, ""};
     cd_system *s = pendulum_chain(2);
     cd_state st;
-    cd_state_init(&st, 4, 2);
+    cd_state_init(&st, s);
     cd_settings set = settings(10, 0.1, CD_LS_AUTO, 0);
     cd_stats stats;
     int rc = cd_solve_dynamic(s, &set, &st, NULL, &stats, &err);
@@ -215,6 +215,8 @@ static void test_errors(void)
     CHECK(rc == CD_ERR_INPUT && strstr(err.msg, "nodeNumber") && strstr(err.msg, "99"),
           "invalid index message: '%s'", err.msg);
     cd_system_assemble(s, &err);
+    cd_state_free(&st);
+    cd_state_init(&st, s);
     set.numberOfSteps = 0;
     rc = cd_solve_dynamic(s, &set, &st, NULL, &stats, &err);
     CHECK(rc == CD_ERR_INPUT && strstr(err.msg, "numberOfSteps"), "bad settings: '%s'", err.msg);
