@@ -1,4 +1,4 @@
-"""The MainSystem.Create* helpers (coordyn/create.py): each builds a model whose motion is
+"""The MainSystem.Create* helpers (coordyn/create/): each builds a model whose motion is
 checked against physics.
 
 * CreateMassPoint: free fall, exact (generalized-alpha integrates constant accelerations
