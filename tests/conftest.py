@@ -1,9 +1,14 @@
 """Small shared helpers of the physics tests: settings, the REFERENCES.md pendulum and its exact
 solution (an ODE in the angle, integrated with scipy at tight tolerances)."""
+import pathlib
+
 import numpy as np
 import pytest
 
 import coordyn as cd
+
+# the repository root (examples/, benchmarks/, docs/, tools/ are found from here)
+REPO = pathlib.Path(__file__).resolve().parent.parent
 
 # REFERENCES.md, "Pendulum (point mass on a massless link)"
 PEND_M, PEND_L, PEND_G = 1.0, 1.0, 9.81

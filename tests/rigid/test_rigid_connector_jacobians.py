@@ -26,7 +26,6 @@ Sections:
 6. full Newton on the spatial slider-crank (examples/slider_crank_3d.py) converges in few
    iterations and gives the same motion as the numerically differentiated run.
 """
-import pathlib
 import runpy
 import zlib
 
@@ -35,7 +34,7 @@ import pytest
 from scipy.spatial.transform import Rotation
 
 import coordyn as cd
-from conftest import check_jacobian
+from conftest import REPO, check_jacobian
 
 OV = cd.OutputVariableType
 
@@ -577,7 +576,7 @@ def test_torsional_spring_damper_2d_closed_form():
 # ---------------------------------------------------------------------------------------------
 # 6. full Newton on the spatial slider-crank
 
-SLIDER_CRANK = pathlib.Path(__file__).resolve().parent.parent / "examples" / "slider_crank_3d.py"
+SLIDER_CRANK = REPO / "examples" / "slider_crank_3d.py"
 
 
 def _slider_crank(numerical, torque, tolerance, epsilon=1e-7, index2=False):

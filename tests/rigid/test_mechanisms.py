@@ -32,7 +32,7 @@ from scipy.integrate import solve_ivp
 import coordyn as cd
 from coordyn.rigid import (AngularVelocity2EulerParameters_t, InertiaTensor2Inertia6D,
                            RotationMatrix2EulerParameters, RotationMatrixZ, RotXYZ2RotationMatrix)
-from conftest import new_system, settings
+from conftest import REPO, new_system, settings
 
 OV = cd.OutputVariableType
 HS = [4e-3, 2e-3, 1e-3, 5e-4]
@@ -776,8 +776,7 @@ def _light_slider_crank(steps, monkeypatch):
     """examples/slider_crank_3d.py with a light crank bar (0.5 kg, no flywheel) driven by
     1 N m: the crank reaches about 60 rad/s within 1 s (0.06 rad per step at h = 1e-3)"""
     import importlib.util
-    import pathlib
-    path = pathlib.Path(__file__).resolve().parent.parent / "examples" / "slider_crank_3d.py"
+    path = REPO / "examples" / "slider_crank_3d.py"
     spec = importlib.util.spec_from_file_location("slider_crank_3d_light", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
