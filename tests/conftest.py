@@ -1,9 +1,18 @@
-"""Small shared helpers of the physics tests: settings, the REFERENCES.md pendulum and its exact
-solution (an ODE in the angle, integrated with scipy at tight tolerances)."""
+"""Shared helpers of the tests: settings, the REFERENCES.md pendulum and its exact solution (an
+ODE in the angle, integrated with scipy at tight tolerances), the Jacobian check, and small
+numerical helpers (central differences, rotations, convergence orders). Test files import them
+with `from conftest import ...`: pytest puts tests/ on sys.path for this conftest, which is also
+how test files import tests/exudyn_models.py (benchmarks/ put tests/ on sys.path themselves)."""
+import pathlib
+import re
+
 import numpy as np
 import pytest
 
 import coordyn as cd
+
+# the repository root (examples/, benchmarks/, docs/, tools/ are found from here)
+REPO = pathlib.Path(__file__).resolve().parent.parent
 
 # REFERENCES.md, "Pendulum (point mass on a massless link)"
 PEND_M, PEND_L, PEND_G = 1.0, 1.0, 9.81
@@ -116,3 +125,65 @@ def check_jacobian(mbs, obj, index2=False, expect_analytic=True, rtol=JAC_RTOL):
             assert err <= rtol * scale + 1e-12, \
                 f"{k}: |analytic - numerical| = {err:.3g}, |J| = {scale:.3g}\n{a[k]}\n{n[k]}"
     return a, n
+
+
+# Helpers that several test files share (each exists once, here).
+
+def central_differences(f, x, eps=1e-6):
+    """Jacobian of f at x by central differences: column j is (f(x + eps e_j) - f(x - eps e_j))
+    / (2 eps)"""
+    cols = []
+    for j in range(len(x)):
+        dx = np.zeros(len(x))
+        dx[j] = eps
+        cols.append((f(x + dx) - f(x - dx)) / (2 * eps))
+    return np.array(cols).T
+
+
+def skew(x):
+    """the skew-symmetric matrix x~ with x~ y = x cross y"""
+    return np.array([[0, -x[2], x[1]], [x[2], 0, -x[0]], [-x[1], x[0], 0]])
+
+
+def ep_rotation_matrix(e):
+    """A = (e0^2 - eb.eb) I + 2 eb eb^T + 2 e0 eb~ (not normalised)"""
+    e0, eb = e[0], np.asarray(e[1:])
+    return (e0**2 - eb @ eb) * np.eye(3) + 2 * np.outer(eb, eb) + 2 * e0 * skew(eb)
+
+
+def rotation_2d(phi):
+    """the planar rotation matrix A(phi) (2 x 2)"""
+    c, s = np.cos(phi), np.sin(phi)
+    return np.array([[c, -s], [s, c]])
+
+
+def perp(v):
+    """v rotated by +90 degrees: d(A v)/dphi for v = A w and a planar rotation A"""
+    return np.array([-v[1], v[0]])
+
+
+def inertia6(J):
+    """the 6-vector [Jxx, Jyy, Jzz, Jyz, Jxz, Jxy] of ObjectRigidBody.inertia"""
+    return [J[0, 0], J[1, 1], J[2, 2], J[1, 2], J[0, 2], J[0, 1]]
+
+
+def sensor_data(mbs, sensor):
+    """a copy of the sensor's stored rows [t, values...]"""
+    return np.array(mbs.GetSensorStoredData(sensor))
+
+
+def observed_orders(errors):
+    """observed orders log2(e(h) / e(h/2)) of successive halvings (rows: h, columns: quantity)"""
+    e = np.asarray(errors)
+    return np.log2(e[:-1] / e[1:])
+
+
+def use_newmark_index2(s):
+    """switch settings s to Newmark with index-2 constraints"""
+    s.timeIntegration.generalizedAlpha.useNewmark = True
+    s.timeIntegration.generalizedAlpha.useIndex2Constraints = True
+
+
+def message_naming(*parts):
+    """regex matching a message that contains every one of parts (literally, any order)"""
+    return "(?s)" + "".join(f"(?=.*{re.escape(str(p))})" for p in parts)

@@ -1,5 +1,5 @@
 """Write python/coordyn/items.pyi, the type stub of the item classes, from the engine's item
-type tables (the single source of truth). tests/test_stubs.py checks the committed stub is
+type tables (the single source of truth). tests/core/test_stubs.py checks the committed stub is
 what this script writes: run `python tools/gen_stubs.py` after changing an item table."""
 import pathlib
 import sys

@@ -1,13 +1,13 @@
 """SystemContainer and MainSystem: building, assembling and solving a multibody system."""
 from __future__ import annotations
 
-import os
 import sys
 
 import numpy as np
 
 from . import _core
 from .items import ConfigurationType, ItemBase, OutputVariableType, TYPE_KEYS
+from .results.sensors import make_sensor_dirs
 from .settings import SimulationSettings
 
 __all__ = ["SystemContainer", "MainSystem", "SolveDynamic", "SolveStatic", "SolverError",
@@ -330,18 +330,8 @@ class SystemContainer:
         self.systems.clear()
 
 
-def _make_sensor_dirs(mbs):
-    for i in range(mbs.NumberOfSensors()):
-        p = mbs.GetSensor(i)
-        if p["writeToFile"]:
-            path = p["fileName"] or f"solution/sensor{i}.txt"
-            d = os.path.dirname(path)
-            if d:
-                os.makedirs(d, exist_ok=True)
-
-
 def _solve(mbs, settings, static, updateInitialValues):
-    from .progress import make_progress
+    from .results.progress import make_progress
     if settings is None:
         settings = SimulationSettings()
     if not isinstance(settings, SimulationSettings):
@@ -363,7 +353,7 @@ def _solve(mbs, settings, static, updateInitialValues):
                       "oscillate with growing amplitude. Use spectralRadius < 1, or useNewmark = "
                       "useIndex2Constraints = True",
                       UserWarning, stacklevel=3)
-    _make_sensor_dirs(mbs)
+    make_sensor_dirs(mbs)
     progress = make_progress(settings, static)
     try:
         stats = mbs._core.solve(static, settings._flat(static), progress)
@@ -421,8 +411,8 @@ def _check_kwargs(kwargs):
         raise TypeError(f"unknown solve option(s): {', '.join(sorted(unknown))}")
 
 
-# the Create* helpers (CreateGround, CreateRigidBody, CreateRevoluteJoint, ...) live in
-# coordyn.create and become MainSystem methods here
+# the Create* helpers (CreateGround, CreateRigidBody, CreateRevoluteJoint, ...) live in the
+# package coordyn.create and become MainSystem methods here
 from . import create as _create  # noqa: E402
 
 _create.install(MainSystem)

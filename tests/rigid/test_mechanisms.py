@@ -32,29 +32,14 @@ from scipy.integrate import solve_ivp
 import coordyn as cd
 from coordyn.rigid import (AngularVelocity2EulerParameters_t, InertiaTensor2Inertia6D,
                            RotationMatrix2EulerParameters, RotationMatrixZ, RotXYZ2RotationMatrix)
-from conftest import new_system, settings
+from conftest import REPO, new_system, observed_orders, perp, rotation_2d, sensor_data, settings
 
 OV = cd.OutputVariableType
 HS = [4e-3, 2e-3, 1e-3, 5e-4]
 
 
-def _perp(v):
-    """v rotated by +90 degrees (d(A v)/dphi for a planar rotation A)"""
-    return np.array([-v[1], v[0]])
-
-
-def _data(mbs, sensor):
-    return np.array(mbs.GetSensorStoredData(sensor))
-
-
 def _wrap(x):
     return (np.asarray(x) + np.pi) % (2 * np.pi) - np.pi
-
-
-def _orders(errors):
-    """observed orders log2(e(h) / e(h/2)) of successive halvings (rows: h, columns: quantity)"""
-    e = np.asarray(errors)
-    return np.log2(e[:-1] / e[1:])
 
 
 # =============================================================================================
@@ -83,18 +68,18 @@ def fourbar_kinematics(th, thd, thdd):
     L = np.linalg.norm(D - B)
     u = (D - B) / L
     x = (b * b - c * c + L * L) / (2 * L)
-    C = B + x * u + np.sqrt(b * b - x * x) * _perp(u)
+    C = B + x * u + np.sqrt(b * b - x * x) * perp(u)
     phi = np.arctan2(*(C - B)[::-1])
     psi = np.arctan2(*(C - D)[::-1])
-    M = np.column_stack([_perp(C - D), -_perp(C - B)])
-    vB = thd * _perp(B)
-    aB = thdd * _perp(B) - thd**2 * B
+    M = np.column_stack([perp(C - D), -perp(C - B)])
+    vB = thd * perp(B)
+    aB = thdd * perp(B) - thd**2 * B
     psid, phid = np.linalg.solve(M, vB)
     psidd, phidd = np.linalg.solve(M, aB + psid**2 * (C - D) - phid**2 * (C - B))
 
     def point(P, vP, aP, rr, w, al):
         """position, velocity, acceleration of P + rr on a body with rates w, al"""
-        return P + rr, vP + w * _perp(rr), aP + al * _perp(rr) - w**2 * rr
+        return P + rr, vP + w * perp(rr), aP + al * perp(rr) - w**2 * rr
 
     z = np.zeros(2)
     return dict(B=B, C=C, angles=np.array([th, phi, psi]), rates=np.array([thd, phid, psid]),
@@ -197,7 +182,7 @@ def _run_fourbar(h, end_time, drive, **kw):
     it = build_fourbar(mbs, drive, **kw)
     mbs.Assemble()
     mbs.SolveDynamic(settings(h, end_time))
-    d = {k: _data(mbs, s) for k, s in it["sensors"].items()}
+    d = {k: sensor_data(mbs, s) for k, s in it["sensors"].items()}
     # angles (3rd component of Rotation etc.), one column per body
     for name in ("Rotation", "AngularVelocity", "AngularAcceleration"):
         d[name] = np.column_stack([d[name, k][:, 3] for k in range(3)])
@@ -517,7 +502,7 @@ def _run_rssr(h):
     it = build_rssr(mbs)
     mbs.Assemble()
     mbs.SolveDynamic(settings(h, SP["T"]))
-    d = {k: _data(mbs, s) for k, s in it["sensors"].items()}
+    d = {k: sensor_data(mbs, s) for k, s in it["sensors"].items()}
     for k in range(3):
         d["RotationMatrix", k] = d["RotationMatrix", k][:, 1:].reshape(-1, 3, 3)
     d["t"] = d["Position", 0][:, 0]
@@ -599,11 +584,6 @@ DPR = dict(m=(1.2, 0.7), I=(0.06, 0.03), s1=np.array([0.35, 0.04]), l1=np.array(
            r2=np.array([0.3, -0.05]), g=9.81, th0=(0.0, 0.5))
 
 
-def _rot2(phi):
-    c, s = np.cos(phi), np.sin(phi)
-    return np.array([[c, -s], [s, c]])
-
-
 def rigid_double_pendulum_exact(T):
     """Lagrange's equations in the absolute angles q = (th1, th2):
     c1 = R1 s1, c2 = R1 l1 + R2 r2; J1 = [perp(R1 s1), 0], J2 = [perp(R1 l1), perp(R2 r2)];
@@ -617,8 +597,8 @@ def rigid_double_pendulum_exact(T):
 
     def parts(z):
         t1, t2, w1, w2 = z
-        R1s, R1l, R2r = _rot2(t1) @ s1, _rot2(t1) @ l1, _rot2(t2) @ r2
-        J = [np.column_stack([_perp(R1s), [0, 0]]), np.column_stack([_perp(R1l), _perp(R2r)])]
+        R1s, R1l, R2r = rotation_2d(t1) @ s1, rotation_2d(t1) @ l1, rotation_2d(t2) @ r2
+        J = [np.column_stack([perp(R1s), [0, 0]]), np.column_stack([perp(R1l), perp(R2r)])]
         b = [-w1**2 * R1s, -w1**2 * R1l - w2**2 * R2r]
         M = np.diag(I) + sum(m[i] * J[i].T @ J[i] for i in range(2))
         f = sum(m[i] * J[i].T @ (G - b[i]) for i in range(2))
@@ -642,7 +622,7 @@ def rigid_double_pendulum_coordyn(h, T, rho):
     m, I, s1, l1, r2 = DPR["m"], DPR["I"], DPR["s1"], DPR["l1"], DPR["r2"]
     t1, t2 = DPR["th0"]
     ground = mbs.AddObject(cd.ObjectGround())
-    c2 = _rot2(t1) @ l1 + _rot2(t2) @ r2
+    c2 = rotation_2d(t1) @ l1 + rotation_2d(t2) @ r2
     n1 = mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=[0, 0, t1]))
     n2 = mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=[*c2, t2]))
     b1 = mbs.AddObject(cd.RigidBody2D(mass=m[0], inertia=I[0], centerOfMass=list(s1),
@@ -681,7 +661,7 @@ def test_convergence_order_rigid_double_pendulum(rho):
         q, lam, res = rigid_double_pendulum_coordyn(h, 1.0, rho)
         assert res < 1e-10
         errors.append([np.linalg.norm(q - q_ref), np.linalg.norm(lam - lam_ref)])
-    p = _orders(errors)
+    p = observed_orders(errors)
     assert np.all((p > 1.8) & (p < 2.3)), f"orders (q, lambda):\n{p}\nerrors:\n{errors}"
     assert errors[-1][0] < 1e-5 and errors[-1][1] < 1e-4 * np.max(np.abs(lam_ref)), errors[-1]
 
@@ -765,7 +745,7 @@ def test_convergence_order_euler_parameter_pendulum(rho):
         np.testing.assert_allclose(A @ EPP["A0"].T @ EPP["n"], EPP["n"], rtol=0, atol=1e-10)
         errors.append([np.linalg.norm(p - p_ref), np.linalg.norm(A - A_ref),
                        np.linalg.norm(lam - lam_ref)])
-    p = _orders(errors)
+    p = observed_orders(errors)
     assert np.all((p > 1.8) & (p < 2.3)), f"orders (p, A, lambda):\n{p}\nerrors:\n{errors}"
     assert errors[-1][0] < 5e-6
 
@@ -776,8 +756,7 @@ def _light_slider_crank(steps, monkeypatch):
     """examples/slider_crank_3d.py with a light crank bar (0.5 kg, no flywheel) driven by
     1 N m: the crank reaches about 60 rad/s within 1 s (0.06 rad per step at h = 1e-3)"""
     import importlib.util
-    import pathlib
-    path = pathlib.Path(__file__).resolve().parent.parent / "examples" / "slider_crank_3d.py"
+    path = REPO / "examples" / "slider_crank_3d.py"
     spec = importlib.util.spec_from_file_location("slider_crank_3d_light", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)

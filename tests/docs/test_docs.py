@@ -30,8 +30,9 @@ pytest.importorskip("sphinx", reason="the docs test needs Sphinx (pip install -e
 import coordyn  # noqa: E402
 from coordyn.items import ITEM_TYPES  # noqa: E402
 from coordyn.settings import settings_tree  # noqa: E402
+from conftest import REPO  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = str(REPO)
 DOCS = os.path.join(ROOT, "docs")
 PAGES_WITH_EXAMPLES = ["index", "getting_started", "concepts", "rigid_bodies", "joints",
                        "helpers", "solvers", "differences_from_exudyn"]

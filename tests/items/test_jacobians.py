@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import coordyn as cd
-from conftest import JAC_RTOL as RTOL, check_jacobian
+from conftest import JAC_RTOL as RTOL, check_jacobian, new_system
 
 OV = cd.OutputVariableType
 CT = cd.ConfigurationType
@@ -20,10 +20,6 @@ CT = cd.ConfigurationType
 
 def _check(mbs, obj, index2=False, expect_analytic=True):
     return check_jacobian(mbs, obj, index2, expect_analytic)[0]
-
-
-def _system():
-    return cd.SystemContainer().AddSystem()
 
 
 def _point(mbs, ref, q0=(0, 0, 0), v0=(0, 0, 0), m=1.5):
@@ -65,7 +61,7 @@ SPRING_LAWS = {
 @pytest.mark.parametrize("law", SPRING_LAWS)
 @pytest.mark.parametrize("layout", ["nodes", "body_marker", "point2d"])
 def test_spring_damper(law, layout):
-    mbs = _system()
+    mbs = new_system()
     m0, m1 = _two_points(mbs, body_marker=layout == "body_marker",
                          second_2d=layout == "point2d")
     sd = mbs.AddObject(cd.SpringDamper(markerNumbers=[m0, m1], **SPRING_LAWS[law]))
@@ -79,7 +75,7 @@ def test_spring_damper(law, layout):
 
 
 def test_spring_damper_to_ground():
-    mbs = _system()
+    mbs = new_system()
     g = mbs.AddObject(cd.ObjectGround(referencePosition=[0.3, -0.2, 0.5]))
     mg = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=g, localPosition=[0.1, 0, 0]))
     n, b, mk = _point(mbs, [1.0, 0.5, 0.2], [0.1, 0.1, -0.1], [1, -2, 0.5])
@@ -90,7 +86,7 @@ def test_spring_damper_to_ground():
 
 @pytest.mark.parametrize("layout", ["nodes", "body_marker", "point2d"])
 def test_cartesian_spring_damper(layout):
-    mbs = _system()
+    mbs = new_system()
     m0, m1 = _two_points(mbs, body_marker=layout == "body_marker",
                          second_2d=layout == "point2d")
     cs = mbs.AddObject(cd.CartesianSpringDamper(markerNumbers=[m0, m1], stiffness=[100, 200, 300],
@@ -106,7 +102,7 @@ def test_cartesian_spring_damper(layout):
 
 @pytest.mark.parametrize("coords", [(1, 2), (0, 0), ("ground", 1)])
 def test_coordinate_spring_damper(coords):
-    mbs = _system()
+    mbs = new_system()
     n0, _, _ = _point(mbs, [0.1, 0.2, -0.3], [0.05, -0.02, 0.01], [0.3, -0.7, 0.2])
     n1 = mbs.AddNode(cd.Node1D(referenceCoordinates=[0.4], initialCoordinates=[0.1],
                                initialVelocities=[-0.6]))
@@ -131,7 +127,7 @@ def test_coordinate_spring_damper(coords):
 
 
 def test_inactive_connectors():
-    mbs = _system()
+    mbs = new_system()
     m0, m1 = _two_points(mbs)
     objs = [mbs.AddObject(cd.SpringDamper(markerNumbers=[m0, m1], activeConnector=False,
                                           **SPRING_LAWS["all"])),
@@ -146,7 +142,7 @@ def test_inactive_connectors():
 # ----------------------------------------------------------------------------- GenericODE2
 
 def test_generic_ode2():
-    mbs = _system()
+    mbs = new_system()
     n0, _, _ = _point(mbs, [0.1, 0.2, -0.3], [0.05, -0.02, 0.01], [0.3, -0.7, 0.2], m=0)
     n1 = mbs.AddNode(cd.NodePoint2D(referenceCoordinates=[1, 2], initialCoordinates=[0.1, 0.2],
                                     initialVelocities=[-1, 0.5]))
@@ -169,7 +165,7 @@ def _constrained_system(dim3=True):
     """two mass points under gravity, a DistanceConstraint between them and a
     CoordinateConstraint (y of point 0 = z of point 1, factor1 = 1); initial state consistent
     with both; after a short solve the multipliers are nonzero"""
-    mbs = _system()
+    mbs = new_system()
     n0, b0, m0 = _point(mbs, [0.1, 0.2, -0.3], v0=[0.3, -0.7, 0.2])
     n1, b1, m1 = _point(mbs, [1.1, 0.6, 0.4], v0=[0.57, 0.2, -0.7], m=2.0)
     # n . (v1 - v0) = 0 with n ~ (1, 0.4, 0.7); v1_z = v0_y
@@ -204,7 +200,7 @@ def test_distance_constraint(index2):
 
 
 def test_distance_constraint_2d_and_body_marker():
-    mbs = _system()
+    mbs = new_system()
     g = mbs.AddObject(cd.ObjectGround())
     n = mbs.AddNode(cd.NodePoint2D(referenceCoordinates=[0.8, 0.6], initialVelocities=[-0.6, 0.8]))
     b = mbs.AddObject(cd.MassPoint2D(mass=1, nodeNumber=n))
@@ -272,7 +268,7 @@ def test_user_functions_fall_back_to_numerical():
         return -Kg @ q - 0.1 * Kg.T @ v
 
     pairs = []
-    mbs = _system()
+    mbs = new_system()
     m0, m1 = _two_points(mbs)
     for kw in ({}, {"springForceUserFunction": spring_uf}):
         pairs.append(mbs.AddObject(cd.SpringDamper(markerNumbers=[m0, m1], **law, **kw)))
@@ -301,7 +297,7 @@ def test_user_functions_fall_back_to_numerical():
 # ----------------------------------------------------------------------------- independent checks
 
 def _spring_state():
-    mbs = _system()
+    mbs = new_system()
     m0, m1 = _two_points(mbs)
     law = SPRING_LAWS["all"]
     sd = mbs.AddObject(cd.SpringDamper(markerNumbers=[m0, m1], **law))

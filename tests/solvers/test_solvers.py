@@ -5,17 +5,11 @@ import numpy as np
 import pytest
 
 import coordyn as cd
-from conftest import (PEND_L, PEND_TABLE, new_system, pendulum_exact, row_at,
-                      run_pendulum, settings)
+from conftest import (PEND_L, PEND_TABLE, new_system, observed_orders, pendulum_exact, row_at,
+                      run_pendulum, settings, use_newmark_index2)
 
 OV = cd.OutputVariableType
 HS = [4e-3, 2e-3, 1e-3, 5e-4]
-
-
-def _orders(errors):
-    """Observed orders log2(e(h)/e(h/2)) of successive halvings; errors has rows per h."""
-    e = np.asarray(errors)
-    return np.log2(e[:-1] / e[1:])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -45,7 +39,7 @@ def test_convergence_order_pendulum(rho):
         assert mbs.GetObjectOutput(it["link"], OV.Force) == lam
         assert mbs.systemData.GetAECoordinates()[0] == lam
         errors.append([np.linalg.norm(q - ex[:2]), np.linalg.norm(v - ex[2:4]), abs(lam - ex[4])])
-    p = _orders(errors)
+    p = observed_orders(errors)
     for name, col in (("q", 0), ("v", 1), ("lambda", 2)):
         assert np.all((p[:, col] > 1.8) & (p[:, col] < 2.3)), f"order of {name}: {p[:, col]}"
     assert np.linalg.norm(q - PEND_TABLE[1]) < 2.5e-6
@@ -127,7 +121,7 @@ def test_convergence_order_double_pendulum(rho):
     for h in HS:
         r = double_pendulum_coordyn(h, 1.0, rho)
         errors.append([np.linalg.norm(r[k] - e) for k, e in zip(("q", "v", "lam"), exact)])
-    p = _orders(errors)
+    p = observed_orders(errors)
     for name, col in (("q", 0), ("v", 1), ("lambda", 2)):
         assert np.all((p[:, col] > 1.8) & (p[:, col] < 2.3)), f"order of {name}: {p[:, col]}"
     assert errors[-1][0] < 1e-5
@@ -264,11 +258,6 @@ def test_full_and_modified_newton_agree():
 # ---------------------------------------------------------------------------------------------
 # Newmark (trapezoidal) with index-2 constraints
 
-def _newmark_index2(s):
-    s.timeIntegration.generalizedAlpha.useNewmark = True
-    s.timeIntegration.generalizedAlpha.useIndex2Constraints = True
-
-
 def test_newmark_index2_pendulum():
     """Trapezoidal rule with velocity-level constraints on the REFERENCES.md pendulum: positions
     at t = 1, 2, 5, 10 within 1.5e-5*t of the table at h = 1e-3 (errors shrink 3.5..4.5x at
@@ -277,7 +266,7 @@ def test_newmark_index2_pendulum():
     h = 1e-3 and 3..5x smaller at h/2."""
     errs, drift = {}, {}
     for h in (1e-3, 5e-4):
-        mbs, it, d = run_pendulum(h, 10.0, configure=_newmark_index2)
+        mbs, it, d = run_pendulum(h, 10.0, configure=use_newmark_index2)
         p, v, t = d["pos"][:, 1:3], d["vel"][:, 1:3], d["pos"][:, 0]
         r = np.hypot(p[:, 0], p[:, 1])
         gv = np.abs(np.sum(p * v, axis=1) / r)
@@ -299,7 +288,7 @@ def test_newmark_index2_double_pendulum_order():
     exact = double_pendulum_exact(1.0)
     errors = []
     for h in HS:
-        r = double_pendulum_coordyn(h, 1.0, 0.9, configure=_newmark_index2)
+        r = double_pendulum_coordyn(h, 1.0, 0.9, configure=use_newmark_index2)
         errors.append([np.linalg.norm(r["q"] - exact[0]), np.linalg.norm(r["v"] - exact[1])])
-    p = _orders(errors)
+    p = observed_orders(errors)
     assert np.all((p > 1.8) & (p < 2.3)), p

@@ -26,7 +26,6 @@ Sections:
 6. full Newton on the spatial slider-crank (examples/slider_crank_3d.py) converges in few
    iterations and gives the same motion as the numerically differentiated run.
 """
-import pathlib
 import runpy
 import zlib
 
@@ -35,7 +34,8 @@ import pytest
 from scipy.spatial.transform import Rotation
 
 import coordyn as cd
-from conftest import check_jacobian
+from conftest import (REPO, central_differences, check_jacobian, ep_rotation_matrix as _A_ep,
+                      new_system)
 
 OV = cd.OutputVariableType
 
@@ -135,10 +135,6 @@ def _assemble(mbs, rng):
     mbs._core.set_coords(rng.normal(size=n2), 2, 0)
 
 
-def _system():
-    return cd.SystemContainer().AddSystem()
-
-
 # ---------------------------------------------------------------------------------------------
 # 1. GenericJoint, RevoluteJointZ, PrismaticJointX between rigid markers
 
@@ -163,7 +159,7 @@ def test_joint_jacobian(joint, pair):
     Gv equal the numerical oracle (K = d(Cq^T lambda)/dq is nonzero). At index 2 it is analytic
     as well and matches the oracle, with Gv (index 2) = Cq (index 3)."""
     rng = _rng(joint, pair)
-    mbs = _system()
+    mbs = new_system()
     cls, kw = JOINTS[joint]
     j = mbs.AddObject(getattr(cd, cls)(markerNumbers=_pair(mbs, *pair, rng),
                                        rotationMarker0=R0, rotationMarker1=R1, **kw))
@@ -197,7 +193,7 @@ def test_spherical_joint_jacobian(pair, marker):
     rigid bodies (and ground): analytic at index 3, K, D, Cq, Gq, Gv equal the oracle; at
     index 2 it matches the oracle and Gv = Cq (index 3)."""
     rng = _rng(pair, marker)
-    mbs = _system()
+    mbs = new_system()
     ms = _pair(mbs, *(f"{k}:{marker}" for k in pair), rng)
     j = mbs.AddObject(cd.ObjectJointSpherical(markerNumbers=ms))
     _assemble(mbs, rng)
@@ -213,7 +209,7 @@ def test_spherical_joint_with_point_markers(pair):
     in particular first: G_q = [-J0, J1] and K match the oracle (a sign error in marker 0's
     block of G_q once made such joints diverge)."""
     rng = _rng(pair, "point")
-    mbs = _system()
+    mbs = new_system()
     j = mbs.AddObject(cd.ObjectJointSpherical(markerNumbers=_pair(mbs, *pair, rng)))
     _assemble(mbs, rng)
     a, _ = _check(mbs, j)
@@ -223,7 +219,7 @@ def test_spherical_joint_with_point_markers(pair):
 def test_revolute_joint_2d_with_a_point_marker_first():
     """RevoluteJoint2D [NodePoint2D marker, RigidBody2D point]: analytic G_q equals the oracle
     and has -I in marker 0's columns."""
-    mbs = _system()
+    mbs = new_system()
     n0 = mbs.AddNode(cd.NodePoint2D(referenceCoordinates=[0, 0], initialCoordinates=[0.1, 0.02]))
     mbs.AddObject(cd.MassPoint2D(physicsMass=1.0, nodeNumber=n0))
     n1 = mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=[0, 0, 0.3]))
@@ -239,7 +235,7 @@ def test_revolute_joint_2d_with_a_point_marker_first():
 def _welded_points(numerical):
     """point mass 1 on a unit DistanceConstraint to the ground, point mass 2 held at point 1 by
     a SphericalJoint [m1, m2]; gravity -y; 1 s, h = 5e-3"""
-    mbs = _system()
+    mbs = new_system()
     g = mbs.AddObject(cd.ObjectGround())
     mg = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=g))
     ns = [mbs.AddNode(cd.NodePoint(referenceCoordinates=[1, 0, 0])) for _ in range(2)]
@@ -278,7 +274,7 @@ def test_prismatic_joint_2d_jacobian(pair, rotation):
     """PrismaticJoint2D (g0 = n1 . (p1 - p0), g1 = a0 . n1 or lambda1 = 0) between rigid
     markers of every kind: analytic at index 3 and 2 and equal to the oracle."""
     rng = _rng(pair, rotation, "prismatic")
-    mbs = _system()
+    mbs = new_system()
     j = mbs.AddObject(cd.PrismaticJoint2D(markerNumbers=_pair(mbs, *pair, rng),
                                           axisMarker0=[0.6, 0.8, 0], normalMarker1=[0, 0.6, 0.8],
                                           constrainRotation=rotation))
@@ -324,7 +320,7 @@ CONNECTOR_CASES = [(c, p) for c in CONNECTORS for p in RIGID_PAIRS + POINT_PAIRS
 
 
 def _connector_model(name, pair, rng):
-    mbs = _system()
+    mbs = new_system()
     ms = _pair(mbs, *pair, rng)
     return mbs, ms, mbs.AddObject(CONNECTORS[name](ms))
 
@@ -410,7 +406,7 @@ def test_load_jacobian(kind, load, marker):
     numerical one. (The oracle's round-off is relative to the force, so the scale includes
     |loadVector| as well as |K|: a bodyFixed torque on the Lie-group node has K = 0.)"""
     rng = _rng(kind, load, marker)
-    mbs = _system()
+    mbs = new_system()
     n, b = _body(mbs, kind, POS0, rng)
     cls, kw = LOADS[load]
     if load == "Gravity":
@@ -440,25 +436,6 @@ def test_load_jacobian(kind, load, marker):
 # ---------------------------------------------------------------------------------------------
 # 5. closed forms written here
 
-def _skew(x):
-    return np.array([[0, -x[2], x[1]], [x[2], 0, -x[0]], [-x[1], x[0], 0]])
-
-
-def _A_ep(e):
-    """A = (e0^2 - eb.eb) I + 2 eb eb^T + 2 e0 eb~ (not normalised)"""
-    e0, eb = e[0], np.asarray(e[1:])
-    return (e0**2 - eb @ eb) * np.eye(3) + 2 * np.outer(eb, eb) + 2 * e0 * _skew(eb)
-
-
-def _central(f, x, eps=1e-6):
-    cols = []
-    for j in range(len(x)):
-        dx = np.zeros(len(x))
-        dx[j] = eps
-        cols.append((f(x + dx) - f(x - dx)) / (2 * eps))
-    return np.array(cols).T
-
-
 def _generic_g(x):
     """the six GenericJoint equations at x = [p0, e0, p1, e1] (14), markers at LP0/LP1 and
     joint frames F_k = A(e_k) R_k: g_i = f0_i . (P1 - P0) (i = x, y, z),
@@ -479,7 +456,7 @@ def test_generic_joint_euler_parameters_closed_form():
     directions tangent to |e| = 1 (e . t_e = 0) and vanishes along e, where Gq (exact
     derivative of the quadratic A) does not."""
     rng = _rng("closed-form-EP")
-    mbs = _system()
+    mbs = new_system()
     e0, e1 = _unit(rng), _unit(rng)
     u0, u1 = [0.03, -0.02, 0.05], [-0.01, 0.04, 0.02]
     nodes, ms = [], []
@@ -510,7 +487,7 @@ def test_generic_joint_euler_parameters_closed_form():
 
     a = mbs.GetObjectJacobian(j)
     assert a["analytic"] is True
-    G = _central(_generic_g, x)
+    G = central_differences(_generic_g, x)
     assert G.shape == a["Gq"].shape == a["Cq"].shape == (6, 14)
     np.testing.assert_allclose(a["Gq"], G, rtol=0, atol=1e-8 * np.linalg.norm(G))
 
@@ -546,7 +523,7 @@ def test_torsional_spring_damper_2d_closed_form():
     a0, a1 = 0.2, -0.35
     q = [[0.1, 0.2, 0.4 + 0.1], [0.5, -0.2, -0.3 + 0.05]]   # ref + displacement
     v = [[0.3, -0.7, 1.9], [-0.5, 0.2, -1.3]]
-    mbs = _system()
+    mbs = new_system()
     ms = []
     for (x, y, phi), vel, lp in zip(q, v, ([0.2, -0.1, 0], [-0.3, 0.25, 0])):
         n = mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=[x, y, phi - 0.1],
@@ -577,7 +554,7 @@ def test_torsional_spring_damper_2d_closed_form():
 # ---------------------------------------------------------------------------------------------
 # 6. full Newton on the spatial slider-crank
 
-SLIDER_CRANK = pathlib.Path(__file__).resolve().parent.parent / "examples" / "slider_crank_3d.py"
+SLIDER_CRANK = REPO / "examples" / "slider_crank_3d.py"
 
 
 def _slider_crank(numerical, torque, tolerance, epsilon=1e-7, index2=False):
@@ -585,7 +562,7 @@ def _slider_crank(numerical, torque, tolerance, epsilon=1e-7, index2=False):
     universal GenericJoint, PrismaticJointX, a torque and gravity) for 0.2 s at h = 1e-3 with
     full Newton; returns (iterations per step, q, q_t, lambda, mbs)"""
     ns = runpy.run_path(str(SLIDER_CRANK), run_name="example_slider_crank_3d")
-    mbs = _system()
+    mbs = new_system()
     ns["build"](mbs)
     assert mbs.GetLoad(0)["loadVector"][2] == ns["tau"]   # load 0 is the crank's torque
     mbs.ModifyLoad(0, {"loadVector": [0, 0, torque]})
@@ -638,7 +615,7 @@ def test_rigid_body_spring_damper_at_large_and_small_relative_rotations(rotvec):
     rotation is 137 degrees (the logarithm's branch near pi), tiny, or zero (series branches of
     log and of the inverse right Jacobian): analytic K and D equal the oracle."""
     rng = _rng(tuple(rotvec), "rbsd")
-    mbs = _system()
+    mbs = new_system()
     g = mbs.AddObject(cd.ObjectGround())
     e = Rotation.from_rotvec(rotvec).as_quat()
     n = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0.1, 0.2, 0.3, e[3], *e[:3]],

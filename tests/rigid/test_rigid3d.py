@@ -10,6 +10,7 @@ import pytest
 import coordyn as cd
 from coordyn.rigid import (RotationMatrix2EulerParameters, RotationMatrix2RotationVector,
                            RotationMatrix2RotXYZ, RotationMatrixZ, RotXYZ2GLocal)
+from conftest import inertia6
 
 OV = cd.OutputVariableType
 
@@ -19,10 +20,6 @@ def ep_rates(omega_body, e=(1.0, 0, 0, 0)):
     e0, e1, e2, e3 = e
     Gb = 2 * np.array([[-e1, e0, e3, -e2], [-e2, -e3, e0, e1], [-e3, e2, -e1, e0]])
     return 0.25 * Gb.T @ np.asarray(omega_body, float)
-
-
-def inertia6(J):
-    return [J[0, 0], J[1, 1], J[2, 2], J[1, 2], J[0, 2], J[0, 1]]
 
 
 def settings(h, tend, rho=0.9):

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import coordyn as cd
-from conftest import (PEND_G, PEND_L, PEND_M, PEND_PERIOD, PEND_TABLE, build_pendulum,
-                      new_system, pendulum_exact, row_at, run_pendulum, settings)
+from conftest import (PEND_G, PEND_L, PEND_M, PEND_PERIOD, PEND_TABLE, build_pendulum, new_system,
+                      pendulum_exact, row_at, run_pendulum, settings, use_newmark_index2)
 
 OV = cd.OutputVariableType
 MGL = PEND_M * PEND_G * PEND_L          # energy scale of the pendulum
@@ -16,11 +16,6 @@ MGL = PEND_M * PEND_G * PEND_L          # energy scale of the pendulum
 def _energy(d):
     """Total energy m g y + m v^2/2 at every sensor row (E = 0 at release)."""
     return PEND_M * PEND_G * d["pos"][:, 2] + 0.5 * PEND_M * np.sum(d["vel"][:, 1:3] ** 2, axis=1)
-
-
-def _newmark_index2(s):
-    s.timeIntegration.generalizedAlpha.useNewmark = True
-    s.timeIntegration.generalizedAlpha.useIndex2Constraints = True
 
 
 # ---------------------------------------------------------------------------------------------
@@ -77,7 +72,7 @@ def test_pendulum_energy_trapezoidal_index2():
     'for position-level constraints (index 3), spectralRadius must be < 1'.)"""
     dev = {}
     for h in (1e-3, 5e-4):
-        d = run_pendulum(h, 20.0, rho=1.0, configure=_newmark_index2)[2]
+        d = run_pendulum(h, 20.0, rho=1.0, configure=use_newmark_index2)[2]
         E = _energy(d) / MGL
         dev[h] = np.max(np.abs(E - E[0]))
         if h == 1e-3:

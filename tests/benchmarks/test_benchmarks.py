@@ -1,12 +1,13 @@
 """The benchmark scripts keep working (coordyn only, a few steps) and their models are the
 mechanisms they claim to be: a rigid chain hangs together on its revolute joints and swings
 under gravity."""
-import os
 import sys
 
 import numpy as np
 
-BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "benchmarks")
+from conftest import REPO
+
+BENCH = str(REPO / "benchmarks")
 sys.path.insert(0, BENCH)
 
 import bench_chains  # noqa: E402

@@ -1,4 +1,4 @@
-"""The MainSystem.Create* helpers (coordyn/create.py): each builds a model whose motion is
+"""The MainSystem.Create* helpers (coordyn/create/): each builds a model whose motion is
 checked against physics.
 
 * CreateMassPoint: free fall, exact (generalized-alpha integrates constant accelerations
@@ -25,7 +25,7 @@ from coordyn.rigid import (InertiaCuboid, InertiaMassPoint, RigidBodyInertia,
 OV = cd.OutputVariableType
 G = 9.81
 TIMES = sorted(PEND_TABLE)
-# pendulum error bound per second of simulated time at h = 1e-3 (as tests/test_constraints.py)
+# pendulum error bound per second of simulated time at h = 1e-3 (as tests/items/test_constraints.py)
 TOL_PER_SECOND = 2.5e-5
 
 

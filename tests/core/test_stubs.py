@@ -1,12 +1,10 @@
 """The type stub of the item classes is generated from the engine's item tables and must stay
 in step with them (the tables are the single source of truth)."""
 import ast
-import pathlib
 import runpy
 
 import coordyn.items
-
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from conftest import REPO as ROOT
 STUB = ROOT / "python" / "coordyn" / "items.pyi"
 
 

@@ -11,14 +11,10 @@ import numpy as np
 import pytest
 
 import coordyn as cd
+from conftest import message_naming as _names
 
 OV = cd.OutputVariableType
 CT = cd.ConfigurationType
-
-
-def _names(*parts):
-    """regex matching a message that contains every one of parts (literally, any order)"""
-    return "(?s)" + "".join(f"(?=.*{re.escape(str(p))})" for p in parts)
 
 
 def _counts(mbs):

@@ -14,27 +14,16 @@ p_c = p + A(phi) c; with c_g = A c and t = d c_g / d phi = (-c_g,y, c_g,x), Lagr
 give M(phi) = [[m I2, m t], [m t^T, I_c + m |c|^2]] and the quadratic term -m phi_t^2 c_g in the
 x, y rows.
 """
-import re
-
 import numpy as np
 import pytest
 from scipy.integrate import solve_ivp
 
 import coordyn as cd
-from conftest import PEND_TABLE, check_jacobian, new_system, row_at, settings
+from conftest import (PEND_TABLE, central_differences, check_jacobian, message_naming as _names,
+                      new_system, perp, rotation_2d as _rot, row_at, sensor_data, settings)
 
 OV = cd.OutputVariableType
 CT = cd.ConfigurationType
-
-
-def _rot(phi):
-    c, s = np.cos(phi), np.sin(phi)
-    return np.array([[c, -s], [s, c]])
-
-
-def _perp(v):
-    """d(A v)/dphi for v = A w: the vector rotated by +90 degrees"""
-    return np.array([-v[1], v[0]])
 
 
 def _rigid(mbs, ref, m=1.0, inertia=0.0, com=(0.0, 0.0), q0=(0, 0, 0), v0=(0, 0, 0)):
@@ -44,10 +33,6 @@ def _rigid(mbs, ref, m=1.0, inertia=0.0, com=(0.0, 0.0), q0=(0, 0, 0), v0=(0, 0,
     b = mbs.AddObject(cd.RigidBody2D(mass=m, inertia=inertia, centerOfMass=list(com),
                                      nodeNumber=n))
     return n, b
-
-
-def _data(mbs, sensor):
-    return np.array(mbs.GetSensorStoredData(sensor))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -73,7 +58,7 @@ def _rigid_pendulum(h, end_time=10.0):
     force = mbs.AddSensor(cd.SensorObject(objectNumber=joint, outputVariableType=OV.Force))
     mbs.Assemble()
     mbs.SolveDynamic(settings(h, end_time))
-    return _data(mbs, pos), _data(mbs, force)
+    return sensor_data(mbs, pos), sensor_data(mbs, force)
 
 
 @pytest.fixture(scope="module")
@@ -138,7 +123,7 @@ def _physical_pendulum(h, end_time, phi_ref, dphi0):
     sensors.append(mbs.AddSensor(cd.SensorObject(objectNumber=joint, outputVariableType=OV.Force)))
     mbs.Assemble()
     mbs.SolveDynamic(settings(h, end_time))
-    return [_data(mbs, s) for s in sensors]
+    return [sensor_data(mbs, s) for s in sensors]
 
 
 def test_physical_pendulum_small_amplitude_period():
@@ -234,7 +219,7 @@ def _torque_body(h, end_time, com, marker):
                                                outputVariableType=OV.Position)))
     mbs.Assemble()
     mbs.SolveDynamic(settings(h, end_time))
-    return [_data(mbs, s) for s in sensors]
+    return [sensor_data(mbs, s) for s in sensors]
 
 
 @pytest.mark.parametrize("marker", ["node", "body"])
@@ -358,7 +343,7 @@ def _run_slider_crank(guide, h, end_time, **kw):
     it = build_slider_crank(mbs, guide, **kw)
     mbs.Assemble()
     mbs.SolveDynamic(settings(h, end_time))
-    return mbs, it, {k: _data(mbs, s) for k, s in it["sensors"].items()}
+    return mbs, it, {k: sensor_data(mbs, s) for k, s in it["sensors"].items()}
 
 
 @pytest.mark.parametrize("guide", ["prismatic", "coordinate"])
@@ -489,20 +474,11 @@ def _body_r2(k, q, v, a):
     B = BODIES[k]
     m, I, c = B["m"], B["I"], np.array(B["com"])
     cg = _rot(q[2]) @ c
-    t = _perp(cg)
+    t = perp(cg)
     M = np.array([[m, 0, m * t[0]], [0, m, m * t[1]], [m * t[0], m * t[1], I + m * c @ c]])
     r2 = M @ a
     r2[:2] -= m * v[2]**2 * cg
     return r2
-
-
-def _central(f, x, eps=1e-6):
-    cols = []
-    for j in range(len(x)):
-        dx = np.zeros(len(x))
-        dx[j] = eps
-        cols.append((f(x + dx) - f(x - dx)) / (2 * eps))
-    return np.array(cols).T
 
 
 def test_rigid_body_jacobian(two_bodies):
@@ -514,8 +490,8 @@ def test_rigid_body_jacobian(two_bodies):
     for k, b in enumerate(bodies):
         a = _check(mbs, b, True)
         q, v, acc = _state(k)
-        K = _central(lambda x: _body_r2(k, x, v, acc), q)
-        D = _central(lambda x: _body_r2(k, q, x, acc), v)
+        K = central_differences(lambda x: _body_r2(k, x, v, acc), q)
+        D = central_differences(lambda x: _body_r2(k, q, x, acc), v)
         assert np.linalg.norm(K) > 0.5 and np.linalg.norm(D) > 0.5
         np.testing.assert_allclose(a["K"], K, rtol=0, atol=1e-8 * np.linalg.norm(K))
         np.testing.assert_allclose(a["D"], D, rtol=0, atol=1e-8 * np.linalg.norm(D))
@@ -538,8 +514,8 @@ def test_revolute_joint_jacobian(two_bodies):
     lam = LAMBDA[:2]
     (p0, r0), (p1, r1) = (_marker_point(k, _state(k)[0]) for k in (0, 1))
     Cq = np.zeros((2, 6))
-    Cq[:, 0:2], Cq[:, 2] = -np.eye(2), -_perp(r0)
-    Cq[:, 3:5], Cq[:, 5] = np.eye(2), _perp(r1)
+    Cq[:, 0:2], Cq[:, 2] = -np.eye(2), -perp(r0)
+    Cq[:, 3:5], Cq[:, 5] = np.eye(2), perp(r1)
     K = np.zeros((6, 6))
     K[2, 2], K[5, 5] = r0 @ lam, -(r1 @ lam)
     np.testing.assert_allclose(a["Cq"], Cq, rtol=0, atol=1e-14)
@@ -586,8 +562,8 @@ def test_prismatic_joint_jacobian(two_bodies):
     np.testing.assert_allclose(a2["Gq"], n2["Gq"], rtol=0, atol=1e-6 * np.linalg.norm(n2["Gq"]))
     x = np.concatenate([_state(0)[0], _state(1)[0]])
     lam = LAMBDA[2:]
-    G = _central(_prismatic_g, x)
-    K = _central(lambda y: _central(_prismatic_g, y, 1e-5).T @ lam, x, 1e-4)
+    G = central_differences(_prismatic_g, x)
+    K = central_differences(lambda y: central_differences(_prismatic_g, y, 1e-5).T @ lam, x, 1e-4)
     np.testing.assert_allclose(a["Cq"], G, rtol=0, atol=1e-8 * np.linalg.norm(G))
     np.testing.assert_allclose(a["Gq"], G, rtol=0, atol=1e-8 * np.linalg.norm(G))
     np.testing.assert_allclose(a["K"], K, rtol=0, atol=1e-6 * np.linalg.norm(K))
@@ -606,29 +582,25 @@ def test_spring_damper_on_rigid_markers_jacobian(two_bodies):
         pts = []
         for k in (0, 1):
             p, rr = _marker_point(k, x[3 * k:3 * k + 3])
-            pts.append((p, v[3 * k:3 * k + 2] + v[3 * k + 2] * _perp(rr), rr))
+            pts.append((p, v[3 * k:3 * k + 2] + v[3 * k + 2] * perp(rr), rr))
         d, vd = pts[1][0] - pts[0][0], pts[1][1] - pts[0][1]
         L = np.linalg.norm(d)
         n = d / L
         F = (100 * (L - 0.5) + 3 * (n @ vd)) * n
         for k, sgn in ((0, -1), (1, 1)):
-            out += list(sgn * np.array([F[0], F[1], _perp(pts[k][2]) @ F]))
+            out += list(sgn * np.array([F[0], F[1], perp(pts[k][2]) @ F]))
         return np.array(out)
 
     x = np.concatenate([_state(0)[0], _state(1)[0]])
     v = np.concatenate([_state(0)[1], _state(1)[1]])
-    K = _central(lambda y: r2(y, v), x)
-    D = _central(lambda y: r2(x, y), v)
+    K = central_differences(lambda y: r2(y, v), x)
+    D = central_differences(lambda y: r2(x, y), v)
     np.testing.assert_allclose(a["K"], K, rtol=0, atol=1e-6 * np.linalg.norm(K))
     np.testing.assert_allclose(a["D"], D, rtol=0, atol=1e-6 * np.linalg.norm(D))
 
 
 # ---------------------------------------------------------------------------------------------
 # 6. validation
-
-def _names(*parts):
-    return "(?s)" + "".join(f"(?=.*{re.escape(str(p))})" for p in parts)
-
 
 def _counts(mbs):
     return (mbs.NumberOfNodes(), mbs.NumberOfObjects(), mbs.NumberOfMarkers(),
@@ -723,8 +695,8 @@ def moving_body():
     mbs.Assemble()
     h = 1e-3
     mbs.SolveDynamic(settings(h, 1.0))
-    return dict(mbs=mbs, node=n, body=b, lp=np.array(lp), marker=mk, h=h, vel=_data(mbs, sv),
-                acc=_data(mbs, sa))
+    return dict(mbs=mbs, node=n, body=b, lp=np.array(lp), marker=mk, h=h, vel=sensor_data(mbs, sv),
+                acc=sensor_data(mbs, sa))
 
 
 def test_rotation_outputs_consistent_with_coordinates(moving_body):
@@ -785,8 +757,8 @@ def test_body_point_and_marker_outputs(moving_body):
     q, v, a = sd.GetODE2Coordinates(), sd.GetODE2Coordinates_t(), sd.GetODE2Coordinates_tt()
     rr = _rot(ref[2] + q[2]) @ lp[:2]
     pos = ref[:2] + q[:2] + rr
-    vel = v[:2] + v[2] * _perp(rr)
-    acc = a[:2] + a[2] * _perp(rr) - v[2]**2 * rr
+    vel = v[:2] + v[2] * perp(rr)
+    acc = a[:2] + a[2] * perp(rr) - v[2]**2 * rr
     for var, val in ((OV.Position, pos), (OV.Velocity, vel), (OV.Acceleration, acc)):
         np.testing.assert_allclose(mbs.GetObjectOutputBody(b, var, lp), [*val, 0], rtol=1e-13,
                                    atol=1e-13, err_msg=var.name)

@@ -809,7 +809,7 @@ def test_user_function_reads_the_current_state():
 
 
 def test_progress_bar_off_under_pytest(capsys, monkeypatch):
-    from coordyn.progress import make_progress
+    from coordyn.results.progress import make_progress
     # even when stderr looks like a terminal, 'auto' shows nothing under pytest
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
     assert make_progress(cd.SimulationSettings(), False) is None

@@ -13,8 +13,9 @@ import numpy as np
 import pytest
 
 import coordyn as cd
+from conftest import REPO
 
-EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = REPO / "examples"
 SCRIPTS = sorted(EXAMPLES.glob("*.py"))
 NOTEBOOKS = sorted(EXAMPLES.glob("*.ipynb"))
 

@@ -22,7 +22,8 @@ import numpy as np
 import pytest
 
 import coordyn as cd
-from conftest import check_jacobian
+from conftest import (central_differences, check_jacobian, ep_rotation_matrix as _A_ep, inertia6,
+                      skew)
 
 OV = cd.OutputVariableType
 KINDS = ("EP", "Rxyz", "LG")
@@ -31,23 +32,13 @@ KINDS = ("EP", "Rxyz", "LG")
 
 # ---------------------------------------------------------------------------- closed forms
 
-def _skew(x):
-    return np.array([[0, -x[2], x[1]], [x[2], 0, -x[0]], [-x[1], x[0], 0]])
-
-
 def _expm(x):
     """Rodrigues: exp(x~)"""
     t = np.linalg.norm(x)
-    S = _skew(x)
+    S = skew(x)
     if t < 1e-12:
         return np.eye(3) + S
     return np.eye(3) + np.sin(t) / t * S + (1 - np.cos(t)) / t**2 * S @ S
-
-
-def _A_ep(e):
-    """A = (e0^2 - eb.eb) I + 2 eb eb^T + 2 e0 eb~ (not normalised)"""
-    e0, eb = e[0], np.asarray(e[1:])
-    return (e0**2 - eb @ eb) * np.eye(3) + 2 * np.outer(eb, eb) + 2 * e0 * _skew(eb)
 
 
 def _G_ep(e):
@@ -103,10 +94,6 @@ JC = _expm([0.3, -0.5, 0.7]) @ np.diag([0.9, 0.6, 0.5]) @ _expm([0.3, -0.5, 0.7]
 J_REF = JC + MASS * (COM @ COM * np.eye(3) - np.outer(COM, COM))   # about the reference point
 
 
-def inertia6(J):
-    return [J[0, 0], J[1, 1], J[2, 2], J[1, 2], J[0, 2], J[0, 1]]
-
-
 def _r2(kind, th, p_tt, th_t, th_tt, m=MASS, J=J_REF, c=COM):
     """the body's residual written out (see the module docstring)"""
     A, G, Gd = _rot(kind, th, th_t)
@@ -123,7 +110,7 @@ def _mass_matrix(kind, th, m=MASS, J=J_REF, c=COM):
     nt = G.shape[1]
     M = np.zeros((3 + nt, 3 + nt))
     M[:3, :3] = m * np.eye(3)
-    M[:3, 3:] = -m * A @ _skew(c) @ G
+    M[:3, 3:] = -m * A @ skew(c) @ G
     M[3:, :3] = M[:3, 3:].T
     M[3:, 3:] = G.T @ J @ G
     return M
@@ -185,15 +172,6 @@ def _check(mbs, obj):
     return check_jacobian(mbs, obj)[0]
 
 
-def _central(f, x, eps=1e-6):
-    cols = []
-    for j in range(len(x)):
-        dx = np.zeros(len(x))
-        dx[j] = eps
-        cols.append((f(x + dx) - f(x - dx)) / (2 * eps))
-    return np.array(cols).T
-
-
 # ---------------------------------------------------------------------------- 1. K and D
 
 def test_kinematics_of_the_numpy_residual_match_the_engine(body):
@@ -245,10 +223,11 @@ def test_rigid_body_jacobian_matches_numerical_and_central_differences(body):
     if kind == "LG":
         A0 = _expm(q[3:])
         K = np.zeros((nq, nq))
-        K[:, 3:] = _central(lambda d: _r2(kind, A0 @ _expm(d), p_tt, v[3:], th_tt), np.zeros(3))
+        K[:, 3:] = central_differences(lambda d: _r2(kind, A0 @ _expm(d), p_tt, v[3:], th_tt),
+                                       np.zeros(3))
     else:
-        K = _central(lambda x: _r2(kind, x[3:], p_tt, v[3:], th_tt), q)
-    D = _central(lambda x: _r2(kind, _theta(kind, q), p_tt, x[3:], th_tt), v)
+        K = central_differences(lambda x: _r2(kind, x[3:], p_tt, v[3:], th_tt), q)
+    D = central_differences(lambda x: _r2(kind, _theta(kind, q), p_tt, x[3:], th_tt), v)
 
     # not vacuous: the rotational columns carry O(1) entries
     assert np.linalg.norm(K[:, 3:]) > 1.0 and np.linalg.norm(D[:, 3:]) > 1.0
@@ -280,7 +259,7 @@ def test_rigid_body_jacobian_at_rest_and_without_offset():
         assert a["analytic"] is True
         q = np.array(S["ref"], float)
         th_t = np.zeros(len(q) - 3)
-        K = _central(lambda x: _r2(kind, _theta(kind, x), acc[:3], th_t, acc[3:], J=JC,
+        K = central_differences(lambda x: _r2(kind, _theta(kind, x), acc[:3], th_t, acc[3:], J=JC,
                                    c=np.zeros(3)), q)
         if kind == "LG":
             assert np.abs(a["K"]).max() == 0
@@ -321,7 +300,7 @@ def test_mass_matrix_from_kinetic_energy(body):
         for j in range(i):
             Me[i, j] = Me[j, i] = T[i, j] - T[i, i] - T[j, j]
     M = _mass_matrix(kind, _theta(kind, q))
-    Ma = _central(lambda x: _r2(kind, _theta(kind, q), x[:3], v[3:], x[3:]), acc)
+    Ma = central_differences(lambda x: _r2(kind, _theta(kind, q), x[:3], v[3:], x[3:]), acc)
     assert np.linalg.norm(M[:3, 3:]) > 0.1          # the offset couples the blocks
     np.testing.assert_allclose(Me, M, rtol=0, atol=1e-13 * np.linalg.norm(M))
     np.testing.assert_allclose(Ma, M, rtol=0, atol=1e-8 * np.linalg.norm(M))

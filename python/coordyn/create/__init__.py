@@ -1,0 +1,34 @@
+"""Create* helpers of MainSystem, with Exudyn's names and keyword names (Exudyn 1.13.6,
+exudyn/misc/mainSystemExtensions.py): each one adds the nodes, markers, objects and loads of one
+physical item and returns the index Exudyn returns.
+
+The helpers live by area: bodies (ground, mass points, rigid bodies), joints, connectors
+(spring-dampers, distance constraints) and loads; _checks holds the argument checks and _items
+the resolution of the items given as arguments (and their reference poses), which all of them
+use. Every function named Create* imported here becomes a MainSystem method (see install,
+called by coordyn.system). Conventions shared by all of them:
+
+* Items to connect are given as ``itemNumbers=[i0, i1]`` (Exudyn 1.13.6); ``bodyNumbers`` (the
+  older Exudyn name) and ``bodyOrNodeList`` (older still) are accepted as aliases. An entry is a
+  body (an ObjectIndex or a plain int, including a ground object), a NodeIndex or a MarkerIndex.
+* Joint positions and axes refer to the REFERENCE configuration of the items (reference
+  coordinates, without initial displacements), as in Exudyn.
+* Visualization arguments (show, color, drawSize, graphicsDataList, ...) are accepted and
+  ignored: coordyn draws nothing.
+* Bad arguments raise TypeError (wrong type or shape) or ValueError (wrong value), with a message
+  naming the function and the argument.
+"""
+from __future__ import annotations
+
+from .bodies import CreateGround, CreateMassPoint, CreateRigidBody
+from .connectors import CreateDistanceConstraint, CreateSpringDamper
+from .joints import (CreateGenericJoint, CreatePrismaticJoint, CreateRevoluteJoint,
+                     CreateSphericalJoint)
+from .loads import CreateForce, CreateTorque
+
+
+def install(cls):
+    """Attach the Create* functions of this package to MainSystem."""
+    for name, fn in list(globals().items()):
+        if name.startswith("Create") and callable(fn):
+            setattr(cls, name, fn)

@@ -1,0 +1,233 @@
+"""Create* helpers for bodies: CreateGround, CreateMassPoint, CreateRigidBody."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import rigid
+from ..items import MarkerBodyMass
+from ._checks import _bool, _frame_args, _name, _real, _rotation, _vec
+from ._items import _cls
+
+
+def _add_gravity(mbs, where, body, gravity, rdict):
+    if np.any(gravity != 0):
+        m = mbs.AddMarker(MarkerBodyMass(bodyNumber=body))
+        load = mbs.AddLoad(_cls("LoadMassProportional")(markerNumber=m, loadVector=list(gravity)))
+        if rdict is not None:
+            rdict["markerBodyMass"], rdict["loadNumber"] = m, load
+
+
+def CreateGround(mbs, name="", referencePosition=None, referenceRotationMatrix=None,
+                 graphicsDataList=(), graphicsDataUserFunction=0, show=True, referenceHT=None):
+    """Add an ObjectGround at referencePosition (default [0,0,0]); returns its ObjectIndex.
+
+    referenceRotationMatrix (or the rotation of referenceHT) must be the identity (or None):
+    coordyn's ObjectGround has no rotation. Graphics arguments are ignored."""
+    where = "CreateGround"
+    _name(where, name)
+    referencePosition, referenceRotationMatrix = _frame_args(
+        where, "referenceHT", referenceHT, "referencePosition", referencePosition,
+        "referenceRotationMatrix", referenceRotationMatrix)
+    p = np.zeros(3) if referencePosition is None else _vec(where, "referencePosition",
+                                                           referencePosition, 3)
+    A = _rotation(where, "referenceRotationMatrix", referenceRotationMatrix)
+    if A is not None and np.abs(A - np.eye(3)).max() > 1e-14:
+        raise ValueError(f"{where}: argument 'referenceRotationMatrix' must be the identity: "
+                         f"coordyn's ObjectGround has no reference rotation (joint frames on "
+                         f"ground are given by the joints' own axes)")
+    _bool(where, "show", show)
+    return mbs.AddObject(_cls("ObjectGround")(name=name, referencePosition=list(p)))
+
+
+def CreateMassPoint(mbs, name="", referencePosition=(0.0, 0.0, 0.0),
+                    initialDisplacement=(0.0, 0.0, 0.0), initialVelocity=(0.0, 0.0, 0.0),
+                    mass=0.0, gravity=(0.0, 0.0, 0.0), graphicsDataList=(), drawSize=-1,
+                    color=(-1.0, -1.0, -1.0, -1.0), show=True, create2D=False,
+                    returnDict=False, physicsMass=None):
+    """Add a point node and a mass point (NodePoint + MassPoint, or NodePoint2D + MassPoint2D
+    with create2D=True), with gravity as a LoadMassProportional if it is not zero.
+
+    All vectors are 3D; for create2D the z components must be 0.
+    Returns the body's ObjectIndex, or with returnDict=True a dict with 'nodeNumber',
+    'bodyNumber' and, with gravity, 'markerBodyMass' and 'loadNumber' (as Exudyn 1.13.6).
+    physicsMass is the deprecated name of mass."""
+    where = "CreateMassPoint"
+    _name(where, name)
+    if physicsMass is not None:
+        if mass not in (0, 0.0, None):
+            raise TypeError(f"{where}: arguments 'mass' and 'physicsMass' are both given; use "
+                            f"'mass'")
+        mass = physicsMass
+    m = _real(where, "mass", mass, nonneg=True)
+    p = _vec(where, "referencePosition", referencePosition, 3)
+    u = _vec(where, "initialDisplacement", initialDisplacement, 3)
+    v = _vec(where, "initialVelocity", initialVelocity, 3)
+    g = _vec(where, "gravity", gravity, 3)
+    create2D = _bool(where, "create2D", create2D)
+    returnDict = _bool(where, "returnDict", returnDict)
+    _bool(where, "show", show)
+    nodeName = "Node:" + name if name else ""
+    if create2D:
+        for arg, x in (("referencePosition", p), ("initialDisplacement", u),
+                       ("initialVelocity", v), ("gravity", g)):
+            if x[2] != 0:
+                raise ValueError(f"{where}: argument '{arg}' must have a zero z component for "
+                                 f"create2D=True, got {x.tolist()}")
+        n = mbs.AddNode(_cls("NodePoint2D")(name=nodeName, referenceCoordinates=list(p[:2]),
+                                            initialCoordinates=list(u[:2]),
+                                            initialVelocities=list(v[:2])))
+        b = mbs.AddObject(_cls("ObjectMassPoint2D")(name=name, mass=m, nodeNumber=n))
+    else:
+        n = mbs.AddNode(_cls("NodePoint")(name=nodeName, referenceCoordinates=list(p),
+                                          initialCoordinates=list(u),
+                                          initialVelocities=list(v)))
+        b = mbs.AddObject(_cls("ObjectMassPoint")(name=name, mass=m, nodeNumber=n))
+    rdict = {"nodeNumber": n, "bodyNumber": b} if returnDict else None
+    _add_gravity(mbs, where, b, g, rdict)
+    return rdict if returnDict else b
+
+
+_NODE_TYPES = {"EP": "EP", "RotationEulerParameters": "EP", "EulerParameters": "EP",
+               "Rxyz": "Rxyz", "RotationRxyz": "Rxyz", "RotXYZ": "Rxyz",
+               "RotVecLG": "RotVecLG", "RotationRotationVector": "RotVecLG",
+               "RotationVector": "RotVecLG"}
+
+
+def _node_type(where, nodeType):
+    """'EP', 'Rxyz' or 'RotVecLG' from a string, a coordyn.rigid.NodeType or an enum member
+    with that name (exudyn.NodeType.RotationEulerParameters, ...)."""
+    if isinstance(nodeType, rigid.NodeType):
+        return nodeType.value
+    key = nodeType if isinstance(nodeType, str) else getattr(nodeType, "name", None)
+    if isinstance(key, str):
+        key = key.replace("NodeType.", "")
+        if key in _NODE_TYPES:
+            return _NODE_TYPES[key]
+    raise ValueError(f"{where}: argument 'nodeType' must be 'EP' (NodeType."
+                     f"RotationEulerParameters), 'Rxyz' (NodeType.RotationRxyz) or 'RotVecLG' "
+                     f"(NodeType.RotationRotationVector), got {nodeType!r}")
+
+
+def CreateRigidBody(mbs, name="", referencePosition=None, referenceRotationMatrix=None,
+                    initialVelocity=(0.0, 0.0, 0.0), initialAngularVelocity=(0.0, 0.0, 0.0),
+                    initialDisplacement=None, initialRotationMatrix=None, inertia=None,
+                    gravity=(0.0, 0.0, 0.0), nodeType="EP", graphicsDataList=(),
+                    graphicsDataUserFunction=0, drawSize=-1, color=(-1.0, -1.0, -1.0, -1.0),
+                    show=True, create2D=False, returnDict=False, referenceHT=None,
+                    initialHT=None):
+    """Add a rigid-body node and ObjectRigidBody (or NodeRigidBody2D + ObjectRigidBody2D with
+    create2D=True) from a RigidBodyInertia (coordyn.rigid), with gravity if it is not zero.
+
+    Args:
+        referencePosition, referenceRotationMatrix: reference frame of the node (the body's
+            reference point, where inertia is given about); defaults zero and identity
+        initialVelocity: global velocity of the reference point
+        initialAngularVelocity: GLOBAL angular velocity
+        initialDisplacement, initialRotationMatrix: initial displacement added to the reference
+            position and rotation superimposed on the reference rotation (A = Aref Ainit)
+        referenceHT, initialHT: the same as 4x4 homogeneous transformations
+        inertia: RigidBodyInertia (mass, tensor about the reference point, centre of mass)
+        nodeType: 'EP' (NodeRigidBodyEP, the default, = exu.NodeType.RotationEulerParameters),
+            'Rxyz' (NodeRigidBodyRxyz, = exu.NodeType.RotationRxyz) or 'RotVecLG'
+            (NodeRigidBodyRotVecLG, = exu.NodeType.RotationRotationVector);
+            coordyn.rigid.NodeType members and Exudyn's enum members are accepted
+        create2D: planar body; all rotations must be about z, positions and velocities in x-y,
+            the centre of mass in the x-y plane of the body frame
+
+    Returns the body's ObjectIndex, or with returnDict=True a dict with 'nodeNumber',
+    'bodyNumber' and, with gravity, 'markerBodyMass' and 'loadNumber'."""
+    where = "CreateRigidBody"
+    _name(where, name)
+    referencePosition, referenceRotationMatrix = _frame_args(
+        where, "referenceHT", referenceHT, "referencePosition", referencePosition,
+        "referenceRotationMatrix", referenceRotationMatrix)
+    initialDisplacement, initialRotationMatrix = _frame_args(
+        where, "initialHT", initialHT, "initialDisplacement", initialDisplacement,
+        "initialRotationMatrix", initialRotationMatrix)
+    if not isinstance(inertia, rigid.RigidBodyInertia):
+        raise TypeError(f"{where}: argument 'inertia' must be a coordyn.rigid.RigidBodyInertia "
+                        f"(e.g. InertiaCuboid(density, sideLengths)), got {inertia!r}")
+    p = np.zeros(3) if referencePosition is None else _vec(where, "referencePosition",
+                                                           referencePosition, 3)
+    Aref = _rotation(where, "referenceRotationMatrix", referenceRotationMatrix)
+    Aref = np.eye(3) if Aref is None else Aref
+    v = _vec(where, "initialVelocity", initialVelocity, 3)
+    w = _vec(where, "initialAngularVelocity", initialAngularVelocity, 3)
+    u = _vec(where, "initialDisplacement", initialDisplacement, 3, allow_none=True)
+    Ainit = _rotation(where, "initialRotationMatrix", initialRotationMatrix)
+    g = _vec(where, "gravity", gravity, 3)
+    create2D = _bool(where, "create2D", create2D)
+    returnDict = _bool(where, "returnDict", returnDict)
+    _bool(where, "show", show)
+    u = np.zeros(3) if u is None else u
+    nodeName = "Node:" + name if name else ""
+    if inertia.mass <= 0:
+        raise ValueError(f"{where}: argument 'inertia' must have a positive mass, got "
+                         f"{inertia.mass}")
+
+    if create2D:
+        n = _rigid_node_2d(mbs, where, nodeName, p, Aref, v, w, u, Ainit, g, inertia)
+        com = inertia.COM()
+        b = mbs.AddObject(_cls("ObjectRigidBody2D")(
+            name=name, mass=inertia.mass, inertia=float(inertia.InertiaCOM()[2, 2]),
+            centerOfMass=list(com[:2]), nodeNumber=n))
+    else:
+        kind = _node_type(where, nodeType)
+        Acur = Aref if Ainit is None else Aref @ Ainit
+        if kind == "EP":
+            ref = rigid.RotationMatrix2EulerParameters(Aref)
+            cur = rigid.RotationMatrix2EulerParameters(Acur)
+            if cur @ ref < 0:       # the same rotation closest to the reference parameters
+                cur = -cur
+            rot_t = rigid.AngularVelocity2EulerParameters_t(w, cur)
+            cls = _cls("NodeRigidBodyEP")
+        elif kind == "Rxyz":
+            ref = rigid.RotationMatrix2RotXYZ(Aref)
+            cur = rigid.RotationMatrix2RotXYZ(Acur)
+            cur = ref + (cur - ref + np.pi) % (2 * np.pi) - np.pi    # nearest branch
+            if abs(np.cos(cur[1])) < 1e-8:
+                raise ValueError(f"{where}: the initial rotation is at the Tait-Bryan "
+                                 f"singularity (beta = +-pi/2) of nodeType 'Rxyz'; use 'EP'")
+            rot_t = rigid.AngularVelocity2RotXYZ_t(w, cur)
+            cls = _cls("NodeRigidBodyRxyz")
+        else:   # Lie-group node: its velocity coordinates are the body angular velocity
+            ref = rigid.RotationMatrix2RotationVector(Aref)
+            cur = rigid.RotationMatrix2RotationVector(Acur)
+            rot_t = Acur.T @ w
+            cls = _cls("NodeRigidBodyRotVecLG")
+        n = mbs.AddNode(cls(name=nodeName, referenceCoordinates=[*p, *ref],
+                            initialCoordinates=[*u, *(cur - ref)],
+                            initialVelocities=[*v, *rot_t]))
+        b = mbs.AddObject(_cls("ObjectRigidBody")(
+            name=name, mass=inertia.mass, inertia=[float(x) for x in inertia.GetInertia6D()],
+            centerOfMass=list(inertia.COM()), nodeNumber=n))
+    rdict = {"nodeNumber": n, "bodyNumber": b} if returnDict else None
+    _add_gravity(mbs, where, b, g, rdict)
+    return rdict if returnDict else b
+
+
+def _planar_angle(where, name, A):
+    if (abs(A[2, 0]) + abs(A[2, 1]) + abs(A[0, 2]) + abs(A[1, 2]) + abs(A[2, 2] - 1)) > 1e-13:
+        raise ValueError(f"{where}: argument '{name}' must be a rotation about the z axis for "
+                         f"create2D=True, got {A.tolist()}")
+    return float(np.arctan2(A[1, 0], A[0, 0]))
+
+
+def _rigid_node_2d(mbs, where, nodeName, p, Aref, v, w, u, Ainit, g, inertia):
+    for arg, x in (("referencePosition", p), ("initialVelocity", v),
+                   ("initialDisplacement", u), ("gravity", g)):
+        if x[2] != 0:
+            raise ValueError(f"{where}: argument '{arg}' must have a zero z component for "
+                             f"create2D=True, got {x.tolist()}")
+    if w[0] != 0 or w[1] != 0:
+        raise ValueError(f"{where}: argument 'initialAngularVelocity' must be about z only for "
+                         f"create2D=True, got {w.tolist()}")
+    if inertia.COM()[2] != 0:
+        raise ValueError(f"{where}: argument 'inertia' must have its centre of mass in the body's "
+                         f"x-y plane for create2D=True, got com {inertia.COM().tolist()}")
+    phi = _planar_angle(where, "referenceRotationMatrix", Aref)
+    dphi = 0.0 if Ainit is None else _planar_angle(where, "initialRotationMatrix", Ainit)
+    return mbs.AddNode(_cls("NodeRigidBody2D")(
+        name=nodeName, referenceCoordinates=[p[0], p[1], phi], initialCoordinates=[u[0], u[1],
+                                                                                   dphi],
+        initialVelocities=[v[0], v[1], w[2]]))

@@ -1,0 +1,202 @@
+"""Create* helpers for joints between two bodies: CreateRevoluteJoint, CreatePrismaticJoint,
+CreateSphericalJoint, CreateGenericJoint."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import rigid
+from ._checks import _axes, _bool, _name, _rotation, _vec
+from ._items import _cls, _item_numbers, _marker_names
+
+
+def _joint_frame(mbs, where, items, position, useGlobalFrame):
+    """Global joint position in the reference configuration and the poses (p, A) of both
+    items (a marker's own frame for a marker)."""
+    useGlobalFrame = _bool(where, "useGlobalFrame", useGlobalFrame)
+    poses = [it.pose() for it in items]
+    markers = [it for it in items if it.kind == "marker"]
+    empty = position is None or (hasattr(position, "__len__") and len(position) == 0)
+    if markers:
+        if not empty:
+            raise ValueError(f"{where}: argument 'position' must be [] when a marker is given in "
+                             f"itemNumbers (the marker sets the joint position), got {position!r}")
+        pJ = poses[items.index(markers[0])][0]
+        if len(markers) == 2:
+            d = np.linalg.norm(poses[1][0] - poses[0][0])
+            if d > 1e-10 * max(1.0, np.linalg.norm(pJ)):
+                raise ValueError(f"{where}: the two markers in itemNumbers are {d:.3g} apart in "
+                                 f"the reference configuration; the joint would start violated")
+        return pJ, poses, useGlobalFrame
+    pos = _vec(where, "position", position, 3)
+    pJ = pos if useGlobalFrame else poses[0][0] + poses[0][1] @ pos
+    return pJ, poses, useGlobalFrame
+
+
+def _joint_axis(where, axis, poses, useGlobalFrame):
+    a = _vec(where, "axis", axis, 3)
+    if np.linalg.norm(a) == 0:
+        raise ValueError(f"{where}: argument 'axis' must not be zero")
+    a = a / np.linalg.norm(a)
+    return a if useGlobalFrame else poses[0][1] @ a
+
+
+def _joint_dimension(where, items):
+    """'2D' if a planar item takes part (then none may be a 3D rigid body), else '3D'."""
+    planar = [it.planar() for it in items]
+    if any(planar):
+        for i, it in enumerate(items):
+            if it.rigid3d():
+                raise ValueError(f"{where}: argument '{it.arg}' is a 3D rigid body and "
+                                 f"'{items[1 - i].arg}' a planar one; joints between 2D and 3D "
+                                 f"bodies are not supported")
+        return "2D"
+    return "3D"
+
+
+def _need_oriented(where, items, what):
+    for it in items:
+        if not it.oriented():
+            raise ValueError(f"{where}: argument '{it.arg}' is {it.kind} {it.index} ({it.type}), "
+                             f"which has no orientation; {what} needs rigid bodies, a ground or "
+                             f"rigid markers")
+
+
+def _local(p, A, pJ):
+    return A.T @ (pJ - p)
+
+
+def CreateRevoluteJoint(mbs, name="", itemNumbers=None, position=(), axis=(), useGlobalFrame=True,
+                        show=True, axisRadius=0.1, axisLength=0.4, color=None, bodyNumbers=None,
+                        bodyOrNodeList=None):
+    """Revolute joint between two rigid bodies (or a ground), at position about axis, both
+    global in the reference configuration (useGlobalFrame=True) or in body 0's frame.
+
+    3D: an ObjectJointRevoluteZ on two MarkerBodyRigid at the joint point, whose joint frames
+    (rotationMarker0/1) have their z axis along axis. Planar bodies (create2D): an
+    ObjectJointRevolute2D on two MarkerBodyPosition; axis must then be along z.
+    A MarkerIndex in itemNumbers is used as it is (position must then be []).
+    Returns the joint's ObjectIndex."""
+    where = "CreateRevoluteJoint"
+    _name(where, name)
+    items = _item_numbers(mbs, where, itemNumbers, bodyNumbers, bodyOrNodeList,
+                          ("body", "marker"))
+    pJ, poses, glob = _joint_frame(mbs, where, items, position, useGlobalFrame)
+    a = _joint_axis(where, axis, poses, glob)
+    n0, n1 = _marker_names(name)
+    if _joint_dimension(where, items) == "2D":
+        if np.linalg.norm(np.cross(a, [0, 0, 1])) > 1e-12:
+            raise ValueError(f"{where}: argument 'axis' must be along z for planar bodies, got "
+                             f"{np.asarray(axis).tolist()}")
+        ms = []
+        for it, (p, A), mn in zip(items, poses, (n0, n1)):
+            lp = _local(p, A, pJ)
+            if it.planar():
+                lp[2] = 0.0
+            ms.append(it.position_marker(lp, mn))
+        return mbs.AddObject(_cls("ObjectJointRevolute2D")(name=name, markerNumbers=ms))
+    _need_oriented(where, items, "a revolute joint")
+    v, t1, t2 = rigid.ComputeOrthonormalBasisVectors(a)
+    AJ = np.column_stack([t1, t2, v])          # joint frame: z along the axis
+    return _add_frame_joint(mbs, "ObjectJointRevoluteZ", name, items, poses, pJ, AJ, {})
+
+
+def _add_frame_joint(mbs, typename, name, items, poses, pJ, AJ, extra):
+    """A joint with frames AJ (global) at pJ on two rigid markers."""
+    ms, R = [], []
+    for it, (p, A), mn in zip(items, poses, _marker_names(name)):
+        ms.append(it.rigid_marker(_local(p, A, pJ), mn))
+        R.append((A.T @ AJ).tolist())
+    return mbs.AddObject(_cls(typename)(name=name, markerNumbers=ms, rotationMarker0=R[0],
+                                        rotationMarker1=R[1], **extra))
+
+
+def CreatePrismaticJoint(mbs, name="", itemNumbers=None, position=(), axis=(),
+                         useGlobalFrame=True, show=True, axisRadius=0.1, axisLength=0.4,
+                         color=None, bodyNumbers=None, bodyOrNodeList=None):
+    """Prismatic joint between two rigid bodies (or a ground): body 1 slides along axis (global
+    in the reference configuration, or in body 0's frame) through position, with no relative
+    rotation.
+
+    3D: an ObjectJointPrismaticX on two MarkerBodyRigid at position, joint frames with x along
+    axis. Planar bodies: an ObjectJointPrismatic2D (axisMarker0 = the axis in marker 0's frame,
+    normalMarker1 = the in-plane normal in marker 1's frame, constrainRotation=True); axis must
+    lie in the x-y plane. Returns the joint's ObjectIndex."""
+    where = "CreatePrismaticJoint"
+    _name(where, name)
+    items = _item_numbers(mbs, where, itemNumbers, bodyNumbers, bodyOrNodeList,
+                          ("body", "marker"))
+    pJ, poses, glob = _joint_frame(mbs, where, items, position, useGlobalFrame)
+    a = _joint_axis(where, axis, poses, glob)
+    _need_oriented(where, items, "a prismatic joint")
+    if _joint_dimension(where, items) == "2D":
+        if abs(a[2]) > 1e-12:
+            raise ValueError(f"{where}: argument 'axis' must lie in the x-y plane for planar "
+                             f"bodies, got {np.asarray(axis).tolist()}")
+        normal = np.cross([0.0, 0.0, 1.0], a)
+        ms = []
+        for it, (p, A), mn in zip(items, poses, _marker_names(name)):
+            lp = _local(p, A, pJ)
+            if it.planar():
+                lp[2] = 0.0
+            ms.append(it.rigid_marker(lp, mn))
+        return mbs.AddObject(_cls("ObjectJointPrismatic2D")(
+            name=name, markerNumbers=ms, axisMarker0=list(poses[0][1].T @ a),
+            normalMarker1=list(poses[1][1].T @ normal), constrainRotation=True))
+    AJ = rigid.ComputeOrthonormalBasis(a)      # joint frame: x along the axis
+    return _add_frame_joint(mbs, "ObjectJointPrismaticX", name, items, poses, pJ, AJ, {})
+
+
+def CreateSphericalJoint(mbs, name="", itemNumbers=None, position=(), constrainedAxes=(1, 1, 1),
+                         useGlobalFrame=True, show=True, jointRadius=0.1, color=None,
+                         bodyNumbers=None, bodyOrNodeList=None):
+    """Spherical joint: the points of both items at position (global in the reference
+    configuration, or in body 0's frame) stay together along the constrained GLOBAL axes
+    (constrainedAxes [x, y, z], 1 = constrained). An ObjectJointSpherical on two
+    MarkerBodyPosition; works with mass points too. Returns the joint's ObjectIndex."""
+    where = "CreateSphericalJoint"
+    _name(where, name)
+    items = _item_numbers(mbs, where, itemNumbers, bodyNumbers, bodyOrNodeList,
+                          ("body", "marker"))
+    ax = _axes(where, "constrainedAxes", constrainedAxes, 3)
+    pJ, poses, _ = _joint_frame(mbs, where, items, position, useGlobalFrame)
+    if ax[2] and all(it.planar() or it.ground() for it in items):
+        raise ValueError(f"{where}: argument 'constrainedAxes' constrains z, but both items move "
+                         f"in the x-y plane (the equation would be 0 = 0); use [1, 1, 0]")
+    ms = []
+    for it, (p, A), mn in zip(items, poses, _marker_names(name)):
+        lp = _local(p, A, pJ)
+        if it.planar():
+            lp[2] = 0.0
+        ms.append(it.position_marker(lp, mn))
+    return mbs.AddObject(_cls("ObjectJointSpherical")(name=name, markerNumbers=ms,
+                                                      constrainedAxes=ax))
+
+
+def CreateGenericJoint(mbs, name="", itemNumbers=None, position=(), rotationMatrixAxes=None,
+                       constrainedAxes=(1, 1, 1, 1, 1, 1), useGlobalFrame=True,
+                       offsetUserFunction=0, offsetUserFunction_t=0, show=True, axesRadius=0.1,
+                       axesLength=0.4, color=None, bodyNumbers=None, bodyOrNodeList=None):
+    """Generic joint between two 3D rigid bodies (or a ground): constrainedAxes [x, y, z, rx, ry,
+    rz] (1 = constrained) refer to the joint frame rotationMatrixAxes (columns = joint axes) at
+    position; with useGlobalFrame=True both are global (reference configuration), else in body
+    0's frame (the joint frame is then Abody0 rotationMatrixAxes). An ObjectJointGeneric on two
+    MarkerBodyRigid. offsetUserFunction(_t) are not supported (ValueError if given).
+    Returns the joint's ObjectIndex."""
+    where = "CreateGenericJoint"
+    _name(where, name)
+    items = _item_numbers(mbs, where, itemNumbers, bodyNumbers, bodyOrNodeList,
+                          ("body", "marker"))
+    ax = _axes(where, "constrainedAxes", constrainedAxes, 6)
+    R = _rotation(where, "rotationMatrixAxes", rotationMatrixAxes)
+    R = np.eye(3) if R is None else R
+    if offsetUserFunction not in (0, None) or offsetUserFunction_t not in (0, None):
+        raise ValueError(f"{where}: arguments 'offsetUserFunction' and 'offsetUserFunction_t' "
+                         f"are not supported by coordyn's ObjectJointGeneric")
+    pJ, poses, glob = _joint_frame(mbs, where, items, position, useGlobalFrame)
+    _need_oriented(where, items, "a generic joint")
+    if _joint_dimension(where, items) == "2D":
+        raise ValueError(f"{where}: planar bodies are not supported (use CreateRevoluteJoint or "
+                         f"CreatePrismaticJoint)")
+    AJ = R if glob else poses[0][1] @ R
+    return _add_frame_joint(mbs, "ObjectJointGeneric", name, items, poses, pJ, AJ,
+                            {"constrainedAxes": ax})
