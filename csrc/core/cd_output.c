@@ -43,6 +43,10 @@ static int node_output(const cd_system *s, cd_evalws *ws, int i, cd_outvar var, 
     const cd_item *nd = &s->list[CD_NODE].items[i];
     double pos[3], vel[3], J[3 * 16] = {0};  /* nodes with a position: nq <= 16 */
     int n = nd->nq;
+    /* coordinates of the node's kind: ODE2, else ODE1, else Data */
+    if (n == 0 && nd->n1 > 0 && (var == CD_OV_COORDINATES || var == CD_OV_COORDINATES_T))
+        return copy_n(out, var == CD_OV_COORDINATES ? ws->yl : ws->ydl, nd->n1);
+    if (n == 0 && nd->nd > 0 && var == CD_OV_COORDINATES) return copy_n(out, ws->dl, nd->nd);
     switch (var) {
     case CD_OV_COORDINATES: return copy_n(out, ws->ql, n);
     case CD_OV_COORDINATES_T: return copy_n(out, ws->vl, n);

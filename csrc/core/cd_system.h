@@ -89,7 +89,8 @@ typedef struct cd_field {
 
 /* user-function calling conventions, one table: X(enum suffix, arguments after (mbs, t),
  * Python signature). Argument codes: i the item index, s a scalar, v a 3-vector, h half of the
- * input values as a vector (q then q_t); each code consumes the next inputs in order. The
+ * input values as a vector (q then q_t), a all remaining inputs as a vector; each code consumes
+ * the next inputs in order. The
  * extension builds the call from the codes; the docs show the signature. */
 #define CD_USERFUNCS(X)                                                                          \
     X(LOADVECTOR, "v", "f(mbs, t, loadVector) -> 3-vector")                                      \
@@ -101,7 +102,8 @@ typedef struct cd_field {
     X(CARTSPRING, "ivvvvv",                                                                      \
       "f(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) -> 3-vector")   \
     X(OFFSET, "is", "f(mbs, t, itemNumber, lOffset) -> float")                                   \
-    X(GENERICFORCE, "ihh", "f(mbs, t, itemNumber, q, q_t) -> vector")
+    X(GENERICFORCE, "ihh", "f(mbs, t, itemNumber, q, q_t) -> vector")                            \
+    X(ODE1RHS, "ia", "f(mbs, t, itemNumber, q) -> vector")
 enum {
     CD_UF_NONE = 0,
 #define CD_X_ENUM(e, args, sig) CD_UF_##e,

@@ -24,7 +24,8 @@ static PyObject *vector_arg(const double *x, npy_intp n)
 }
 
 /* arguments (mbs, t, ...) of a user function call, built from its convention's argument codes
- * (cd_system.h, CD_USERFUNCS): i item, s scalar, v 3-vector, h half of the inputs as a vector;
+ * (cd_system.h, CD_USERFUNCS): i item, s scalar, v 3-vector, h half of the inputs as a vector,
+ * a the remaining inputs as a vector;
  * NULL with exception on failure */
 static PyObject *uf_args(const cdpy_uf *u, double t, int item, const double *in, int nin)
 {
@@ -47,6 +48,7 @@ static PyObject *uf_args(const cdpy_uf *u, double t, int item, const double *in,
         case 's': a = PyFloat_FromDouble(in[k]); k += 1; break;
         case 'v': a = vector_arg(in + k, 3); k += 3; break;
         case 'h': a = vector_arg(in + k, nin / 2); k += nin / 2; break;
+        case 'a': a = vector_arg(in + k, nin - k); k = nin; break;
         default: PyErr_SetString(PyExc_SystemError, "bad user function argument code"); break;
         }
         PyTuple_SET_ITEM(args, 2 + j, a);
@@ -359,42 +361,57 @@ static PyObject *vec_copy(const double *x, int n)
     return a;
 }
 
-/* which: 0 q, 1 v, 2 a, 3 lambda; config: 0 current, 1 initial, 2 reference */
+/* coordinate vectors by kind: which = 0 q, 1 q_t, 2 q_tt, 3 lambda, 4 y (ODE1), 5 y_t,
+ * 6 Data; config = 0 current, 1 initial, 2 reference. *n is the length; *get the vector read
+ * (NULL: zeros), *set the vector written (NULL: cannot be set in this configuration) */
+static int coord_vector(cdpy_system *self, int which, int config, int *n, const double **get,
+                        double **set)
+{
+    cd_system *s = self->sys;
+    cd_state *c = &self->cur;
+    int sizes[7] = {s->n2, s->n2, s->n2, s->nae, s->n1, s->n1, s->nd};
+    double *cur[7] = {c->q, c->v, c->a, c->lam, c->y, c->yd, c->data};
+    double *ini[7] = {s->q0, s->v0, NULL, NULL, s->y0, NULL, s->d0};
+    double *ref[7] = {s->qref, NULL, NULL, NULL, s->yref, NULL, NULL};
+    if (which < 0 || which > 6 || config < 0 || config > 2) {
+        PyErr_Format(PyExc_ValueError, "invalid coordinate kind %d or configuration %d", which,
+                     config);
+        return -1;
+    }
+    *n = sizes[which];
+    *get = config == 0 ? cur[which] : config == 1 ? ini[which] : ref[which];
+    *set = config == 0 ? cur[which] : config == 1 ? ini[which] : NULL;
+    return 0;
+}
+
 static PyObject *sys_get_coords(cdpy_system *self, PyObject *args)
 {
     if (refuse_read_if_busy(self, "GetCoordinates")) return NULL;
-    int which, config;
+    int which, config, n;
+    const double *src;
+    double *dst;
     if (!PyArg_ParseTuple(args, "ii", &which, &config)) return NULL;
-    if (need_assembled(self)) return NULL;
-    cd_system *s = self->sys;
-    if (which == 3) {  /* multipliers: current values; none in the initial/reference config */
-        PyObject *l = vec_copy(self->cur.lam, s->nae);
-        if (l && config != 0) memset(PyArray_DATA((PyArrayObject *)l), 0, sizeof(double) * (size_t)s->nae);
-        return l;
+    if (need_assembled(self) || coord_vector(self, which, config, &n, &src, &dst)) return NULL;
+    PyObject *a = vec_copy(src ? src : self->sys->qref, src ? n : 0);
+    if (a && !src) {  /* zeros of length n */
+        Py_DECREF(a);
+        npy_intp d = n;
+        a = PyArray_ZEROS(1, &d, NPY_DOUBLE, 0);
     }
-    if (config == 2) {
-        if (which == 0) return vec_copy(s->qref, s->n2);
-        PyObject *z = vec_copy(s->qref, s->n2);
-        if (z) memset(PyArray_DATA((PyArrayObject *)z), 0, sizeof(double) * (size_t)s->n2);
-        return z;
-    }
-    if (config == 1) {
-        if (which == 2) { PyObject *z = vec_copy(s->v0, s->n2); if (z) memset(PyArray_DATA((PyArrayObject *)z), 0, sizeof(double) * (size_t)s->n2); return z; }
-        return vec_copy(which == 0 ? s->q0 : s->v0, s->n2);
-    }
-    const double *x = which == 0 ? self->cur.q : which == 1 ? self->cur.v : self->cur.a;
-    return vec_copy(x, s->n2);
+    return a;
 }
 
 static PyObject *sys_set_coords(cdpy_system *self, PyObject *args)
 {
     if (refuse_if_busy(self, "SetCoordinates")) return NULL;
-    int which, config;
+    int which, config, n;
+    const double *src;
+    double *dst;
     PyObject *vals;
     if (!PyArg_ParseTuple(args, "Oii", &vals, &which, &config)) return NULL;
-    if (need_assembled(self)) return NULL;
-    cd_system *s = self->sys;
-    int n = which == 3 ? s->nae : s->n2;
+    if (need_assembled(self) || coord_vector(self, which, config, &n, &src, &dst)) return NULL;
+    if (!dst)
+        return PyErr_Format(PyExc_ValueError, "cannot set these coordinates in this configuration");
     PyArrayObject *a = (PyArrayObject *)PyArray_FROM_OTF(vals, NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
     if (!a) return NULL;
     if (PyArray_NDIM(a) != 1 || PyArray_DIM(a, 0) != n) {
@@ -409,14 +426,6 @@ static PyObject *sys_set_coords(cdpy_system *self, PyObject *args)
             Py_DECREF(a);
             return PyErr_Format(PyExc_ValueError, "coordinate %d is not finite", i);
         }
-    double *dst = NULL;
-    if (which == 3) dst = self->cur.lam;
-    else if (config == 1) dst = which == 0 ? s->q0 : which == 1 ? s->v0 : NULL;
-    else if (config == 0) dst = which == 0 ? self->cur.q : which == 1 ? self->cur.v : self->cur.a;
-    if (!dst) {
-        Py_DECREF(a);
-        return PyErr_Format(PyExc_ValueError, "cannot set these coordinates in this configuration");
-    }
     memcpy(dst, x, sizeof(double) * (size_t)n);
     Py_DECREF(a);
     Py_RETURN_NONE;
@@ -665,8 +674,9 @@ static PyObject *sys_sensor_data(cdpy_system *self, PyObject *args)
 static PyObject *sys_sizes(cdpy_system *self, PyObject *unused)
 {
     (void)unused;
-    return Py_BuildValue("{s:i,s:i,s:i,s:i}", "ODE2", self->sys->n2, "AE", self->sys->nae,
-                         "nnz", self->sys->pat.nnz, "assembled", self->sys->assembled);
+    return Py_BuildValue("{s:i,s:i,s:i,s:i,s:i,s:i}", "ODE2", self->sys->n2, "AE",
+                         self->sys->nae, "ODE1", self->sys->n1, "Data", self->sys->nd, "nnz",
+                         self->sys->pat.nnz, "assembled", self->sys->assembled);
 }
 
 static PyObject *sys_load_jacobian(cdpy_system *self, PyObject *args)

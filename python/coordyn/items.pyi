@@ -122,6 +122,23 @@ class NodeRigidBodyRotVecLG(ItemBase):
     def __init__(self, name: str = '', referenceCoordinates: Sequence[float] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0], initialCoordinates: Sequence[float] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0], initialVelocities: Sequence[float] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0], visualization: Any = None) -> None: ...
 
 
+class NodeGenericODE1(ItemBase):
+    """A node with numberOfODE1Coordinates first-order (ODE1) coordinates, e.g. for ObjectGenericODE1 (state-space systems, controllers)."""
+    name: str
+    referenceCoordinates: Sequence[float]
+    initialCoordinates: Sequence[float]
+    numberOfODE1Coordinates: int
+    def __init__(self, name: str = '', referenceCoordinates: Sequence[float] = [], initialCoordinates: Sequence[float] = [], numberOfODE1Coordinates: int = 0, visualization: Any = None) -> None: ...
+
+
+class NodeGenericData(ItemBase):
+    """A node with numberOfDataCoordinates Data coordinates: history variables of items (stored in the state, not solved for by Newton)."""
+    name: str
+    initialCoordinates: Sequence[float]
+    numberOfDataCoordinates: int
+    def __init__(self, name: str = '', initialCoordinates: Sequence[float] = [], numberOfDataCoordinates: int = 0, visualization: Any = None) -> None: ...
+
+
 class ObjectGround(ItemBase):
     """The fixed ground body; markers on it give fixed positions."""
     name: str
@@ -193,6 +210,17 @@ class ObjectRigidBody(ItemBase):
     def __init__(self, name: str = '', mass: float = 0.0, inertia: Sequence[float] = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0], centerOfMass: Sequence[float] = [0.0, 0.0, 0.0], nodeNumber: int = -1, physicsMass: Any = None, physicsInertia: Any = None, physicsCenterOfMass: Any = None, visualization: Any = None) -> None: ...
 
 RigidBody = ObjectRigidBody
+
+class ObjectGenericODE1(ItemBase):
+    """A first-order system y' = A y + b + f_user(t, y) on the ODE1 coordinates of NodeGenericODE1 nodes (state-space models, controllers, filters); integrated with the trapezoidal rule by the implicit solvers."""
+    name: str
+    nodeNumbers: Sequence[int]
+    systemMatrix: Any
+    rhsVector: Sequence[float]
+    rhsUserFunction: Union[Callable[..., Any], int]
+    def __init__(self, name: str = '', nodeNumbers: Sequence[int] = [], systemMatrix: Any = None, rhsVector: Sequence[float] = [], rhsUserFunction: Union[Callable[..., Any], int] = 0, visualization: Any = None) -> None: ...
+
+GenericODE1 = ObjectGenericODE1
 
 class ObjectConnectorSpringDamper(ItemBase):
     """Spring-damper along the line between two position markers: F = k (L - L0) + d (L_t - velocityOffset) + force."""
@@ -534,4 +562,4 @@ class SensorLoad(ItemBase):
     def __init__(self, name: str = '', loadNumber: int = -1, writeToFile: bool = False, fileName: str = '', storeInternal: bool = True, visualization: Any = None) -> None: ...
 
 
-__all__ = ['OutputVariableType', 'ConfigurationType', 'ItemBase', 'ITEM_TYPES', 'item_class', 'NodePoint', 'Point', 'NodePoint2D', 'Point2D', 'Node1D', 'NodePointGround', 'PointGround', 'NodeGenericODE2', 'NodeRigidBody2D', 'NodeRigidBodyEP', 'NodeRigidBodyRxyz', 'NodeRigidBodyRotVecLG', 'ObjectGround', 'Ground', 'ObjectMassPoint', 'MassPoint', 'ObjectMassPoint2D', 'MassPoint2D', 'ObjectMass1D', 'Mass1D', 'ObjectGenericODE2', 'GenericODE2', 'ObjectRigidBody2D', 'RigidBody2D', 'ObjectRigidBody', 'RigidBody', 'ObjectConnectorSpringDamper', 'SpringDamper', 'ConnectorSpringDamper', 'ObjectConnectorCartesianSpringDamper', 'CartesianSpringDamper', 'ConnectorCartesianSpringDamper', 'ObjectConnectorCoordinateSpringDamper', 'CoordinateSpringDamper', 'ConnectorCoordinateSpringDamper', 'ObjectConnectorDistance', 'DistanceConstraint', 'ConnectorDistance', 'ObjectConnectorCoordinate', 'CoordinateConstraint', 'ConnectorCoordinate', 'ObjectJointRevolute2D', 'RevoluteJoint2D', 'JointRevolute2D', 'ObjectJointPrismatic2D', 'PrismaticJoint2D', 'JointPrismatic2D', 'ObjectJointSpherical', 'SphericalJoint', 'JointSpherical', 'ObjectJointGeneric', 'GenericJoint', 'JointGeneric', 'ObjectJointRevoluteZ', 'RevoluteJointZ', 'JointRevoluteZ', 'ObjectJointPrismaticX', 'PrismaticJointX', 'JointPrismaticX', 'ObjectConnectorTorsionalSpringDamper', 'TorsionalSpringDamper', 'ConnectorTorsionalSpringDamper', 'ObjectConnectorLinearSpringDamper', 'LinearSpringDamper', 'ConnectorLinearSpringDamper', 'ObjectConnectorRigidBodySpringDamper', 'RigidBodySpringDamper', 'ConnectorRigidBodySpringDamper', 'MarkerNodePosition', 'MarkerNodeCoordinate', 'MarkerBodyPosition', 'MarkerBodyMass', 'MarkerBodyRigid', 'MarkerNodeRigid', 'MarkerNodeRotationCoordinate', 'LoadForceVector', 'Force', 'LoadCoordinate', 'LoadMassProportional', 'Gravity', 'LoadTorqueVector', 'Torque', 'SensorNode', 'SensorObject', 'SensorBody', 'SensorMarker', 'SensorLoad']
+__all__ = ['OutputVariableType', 'ConfigurationType', 'ItemBase', 'ITEM_TYPES', 'item_class', 'NodePoint', 'Point', 'NodePoint2D', 'Point2D', 'Node1D', 'NodePointGround', 'PointGround', 'NodeGenericODE2', 'NodeRigidBody2D', 'NodeRigidBodyEP', 'NodeRigidBodyRxyz', 'NodeRigidBodyRotVecLG', 'NodeGenericODE1', 'NodeGenericData', 'ObjectGround', 'Ground', 'ObjectMassPoint', 'MassPoint', 'ObjectMassPoint2D', 'MassPoint2D', 'ObjectMass1D', 'Mass1D', 'ObjectGenericODE2', 'GenericODE2', 'ObjectRigidBody2D', 'RigidBody2D', 'ObjectRigidBody', 'RigidBody', 'ObjectGenericODE1', 'GenericODE1', 'ObjectConnectorSpringDamper', 'SpringDamper', 'ConnectorSpringDamper', 'ObjectConnectorCartesianSpringDamper', 'CartesianSpringDamper', 'ConnectorCartesianSpringDamper', 'ObjectConnectorCoordinateSpringDamper', 'CoordinateSpringDamper', 'ConnectorCoordinateSpringDamper', 'ObjectConnectorDistance', 'DistanceConstraint', 'ConnectorDistance', 'ObjectConnectorCoordinate', 'CoordinateConstraint', 'ConnectorCoordinate', 'ObjectJointRevolute2D', 'RevoluteJoint2D', 'JointRevolute2D', 'ObjectJointPrismatic2D', 'PrismaticJoint2D', 'JointPrismatic2D', 'ObjectJointSpherical', 'SphericalJoint', 'JointSpherical', 'ObjectJointGeneric', 'GenericJoint', 'JointGeneric', 'ObjectJointRevoluteZ', 'RevoluteJointZ', 'JointRevoluteZ', 'ObjectJointPrismaticX', 'PrismaticJointX', 'JointPrismaticX', 'ObjectConnectorTorsionalSpringDamper', 'TorsionalSpringDamper', 'ConnectorTorsionalSpringDamper', 'ObjectConnectorLinearSpringDamper', 'LinearSpringDamper', 'ConnectorLinearSpringDamper', 'ObjectConnectorRigidBodySpringDamper', 'RigidBodySpringDamper', 'ConnectorRigidBodySpringDamper', 'MarkerNodePosition', 'MarkerNodeCoordinate', 'MarkerBodyPosition', 'MarkerBodyMass', 'MarkerBodyRigid', 'MarkerNodeRigid', 'MarkerNodeRotationCoordinate', 'LoadForceVector', 'Force', 'LoadCoordinate', 'LoadMassProportional', 'Gravity', 'LoadTorqueVector', 'Torque', 'SensorNode', 'SensorObject', 'SensorBody', 'SensorMarker', 'SensorLoad']

@@ -111,11 +111,41 @@ class SystemData:
             raise ValueError("multipliers can only be set in the Current configuration")
         self._mbs._core.set_coords(coordinates, 3, 0)
 
+    def GetODE1Coordinates(self, configuration=ConfigurationType.Current):
+        """ODE1 (first-order) coordinates, displacements from their reference values."""
+        return self._get(4, configuration)
+
+    def GetODE1Coordinates_t(self, configuration=ConfigurationType.Current):
+        """Time derivatives of the ODE1 coordinates."""
+        return self._get(5, configuration)
+
+    def GetDataCoordinates(self, configuration=ConfigurationType.Current):
+        """Data coordinates: history variables of items, not solved for by Newton."""
+        return self._get(6, configuration)
+
+    def SetODE1Coordinates(self, coordinates, configuration=ConfigurationType.Current):
+        """Set the current or initial ODE1 coordinates."""
+        self._mbs._core.set_coords(coordinates, 4, int(ConfigurationType(configuration)))
+
+    def SetODE1Coordinates_t(self, coordinates, configuration=ConfigurationType.Current):
+        """Set the current time derivatives of the ODE1 coordinates."""
+        self._mbs._core.set_coords(coordinates, 5, int(ConfigurationType(configuration)))
+
+    def SetDataCoordinates(self, coordinates, configuration=ConfigurationType.Current):
+        """Set the current or initial Data coordinates."""
+        self._mbs._core.set_coords(coordinates, 6, int(ConfigurationType(configuration)))
+
     def NumberOfODE2Coordinates(self):
         return self._mbs._core.sizes()["ODE2"]
 
+    def NumberOfODE1Coordinates(self):
+        return self._mbs._core.sizes()["ODE1"]
+
     def NumberOfAECoordinates(self):
         return self._mbs._core.sizes()["AE"]
+
+    def NumberOfDataCoordinates(self):
+        return self._mbs._core.sizes()["Data"]
 
 
 class MainSystem:
