@@ -28,6 +28,11 @@ static PyMethodDef module_methods[] = {
     {"item_types", cdpy_item_types, METH_NOARGS,
      "the item type tables (kind, name, fields with type, default, unit, doc)"},
     {"outvar_names", outvar_names, METH_NOARGS, "OutputVariableType names and values"},
+    {"settings_table", cdpy_settings_table, METH_NOARGS,
+     "the settings list (cd_settings_list.h): one dict per entry with path, member (C member or "
+     "None), type, default, effect, aliases and doc"},
+    {"settings_defaults", cdpy_settings_defaults, METH_NOARGS,
+     "{path: value} of cd_settings_default() for every setting the engine reads"},
     {"dense_limit", dense_limit, METH_NOARGS,
      "largest size for which Auto starts with the dense solver (it may still move to dense after "
      "the first sparse factorization fills, see docs/solvers)"},

@@ -16,38 +16,15 @@ double cd_clock(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-void cd_settings_default(cd_settings *s)
-{
-    memset(s, 0, sizeof(*s));
-    s->startTime = 0;
-    s->endTime = 1;
-    s->numberOfSteps = 100;
-    s->spectralRadius = 0.9;
-    s->newmarkBeta = 0.25;
-    s->newmarkGamma = 0.5;
-    s->computeInitialAccelerations = 1;
-    s->lieGroupAddTangentOperator = 1;
-    s->adaptiveStep = 1;
-    s->minimumStepSize = 1e-8;
-    s->relativeTolerance = 1e-8;
-    s->absoluteTolerance = 1e-10;
-    s->maxIterations = 25;
-    s->relativeEpsilon = 1e-7;
-    s->minimumCoordinateSize = 1e-2;
-    s->numberOfLoadSteps = 1;
-    s->loadStepGeometricRange = 1000;
-    s->linearSolver = CD_LS_AUTO;
-    s->sensorsWritePeriod = 0;
-}
-
-int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set, cd_error *err)
+int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set,
+                  const cd_newton_settings *nt, cd_error *err)
 {
     memset(w, 0, sizeof(*w));
     int rc = cd_evalws_init(&w->ev, s, err);
     if (rc) return rc;
-    w->ev.numerical = set->numericalJacobian;
-    w->ev.eps_rel = set->relativeEpsilon;
-    w->ev.eps_min = set->minimumCoordinateSize;
+    w->ev.numerical = nt->numericalJacobian;
+    w->ev.eps_rel = nt->relativeEpsilon;
+    w->ev.eps_min = nt->minimumCoordinateSize;
     w->N = s->n2 + s->nae;
     w->lie_tangent = set->lieGroupAddTangentOperator;
     w->values = calloc((size_t)s->pat.nnz + 1, sizeof(double));
@@ -168,7 +145,7 @@ static void apply(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalco
 }
 
 int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c, double bq,
-              double gq, const cd_settings *set, cd_stats *stats, cd_error *err)
+              double gq, const cd_newton_settings *set, cd_stats *stats, cd_error *err)
 {
     int N = w->N, n2 = s->n2, rc;
     double err_prev = 0, qs = 1;  /* qs: size of the coordinates (round-off of g) */
