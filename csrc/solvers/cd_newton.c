@@ -116,7 +116,7 @@ static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const c
     stats->factorizations++;
     if (rc) {  /* singular / non-finite: retry with a smaller step */
         if (rc == CD_ERR_SINGULAR) cd_explain_column(s, cd_ls_get_stats(w->ls).failed_column, err);
-        return 1;
+        return CD_RETRY_STEP;
     }
     w->jac_current = 1;
     return CD_OK;
@@ -169,7 +169,7 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
         w->last_s2 = c->force_scale;
         w->last_err = w->ev.rnorm;
         if (isnan(w->ev.rnorm) || isinf(w->ev.rnorm))
-            return cd_error_set(err, 1, "residual is not finite");
+            return cd_error_set(err, CD_RETRY_STEP, "residual is not finite");
         if (it == 0) w->rref = fmax(e, w->ev.fnorm);
         double tol = fmax(set->absoluteTolerance, set->relativeTolerance * w->rref);
         /* modified Newton with a matrix from an earlier step converges linearly; its error is
@@ -194,18 +194,18 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
         en = sqrt(en);
         int need = !w->jac_current || !set->useModifiedNewton || (it > 0 && en > 0.25 * err_prev);
         if (it > 0 && en > 1e3 * err_prev && err_prev > 0)
-            return cd_error_set(err, 1, "Newton diverged (residual grew from %.3g to %.3g)",
+            return cd_error_set(err, CD_RETRY_STEP, "Newton diverged (residual grew from %.3g to %.3g)",
                                 err_prev, en);
         if (need && (rc = refactor(s, w, st, c, stats, err))) return rc;
         if (need) fresh = 1;
         memcpy(w->dx, w->r, sizeof(double) * (size_t)N);
         rc = cd_ls_solve(w->ls, w->dx, err);
-        if (rc) return 1;
+        if (rc) return CD_RETRY_STEP;
         apply(s, w, st, c, bq, gq);
         stats->newton++;
         err_prev = en;
     }
-    return cd_error_set(err, 1, "Newton did not converge in %d iterations (residual %.3g, "
+    return cd_error_set(err, CD_RETRY_STEP, "Newton did not converge in %d iterations (residual %.3g, "
                         "tolerance %.3g)", set->maxIterations, w->last_err,
                         fmax(set->absoluteTolerance, set->relativeTolerance * w->rref));
 }
