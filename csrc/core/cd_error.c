@@ -21,19 +21,21 @@ void cd_error_clear(cd_error *err)
     err->msg[0] = '\0';
 }
 
+#define CD_ERROR_CASE_NAME(name, value, meaning) case name: return #name;
+#define CD_ERROR_CASE_MEANING(name, value, meaning) case name: return meaning;
+
 const char *cd_error_name(int code)
 {
     switch (code) {
-    case CD_OK: return "CD_OK";
-    case CD_ERR_NOMEM: return "CD_ERR_NOMEM";
-    case CD_ERR_INPUT: return "CD_ERR_INPUT";
-    case CD_ERR_SINGULAR: return "CD_ERR_SINGULAR";
-    case CD_ERR_NEWTON: return "CD_ERR_NEWTON";
-    case CD_ERR_NOTASSEMBLED: return "CD_ERR_NOTASSEMBLED";
-    case CD_ERR_USERFUNC: return "CD_ERR_USERFUNC";
-    case CD_ERR_NONFINITE: return "CD_ERR_NONFINITE";
-    case CD_ERR_IO: return "CD_ERR_IO";
-    case CD_ERR_INTERNAL: return "CD_ERR_INTERNAL";
-    default: return "CD_ERR_UNKNOWN";
+    CD_ERROR_LIST(CD_ERROR_CASE_NAME)
+    default: return code > 0 ? "CD_RETRY_STEP" : "CD_ERR_UNKNOWN";
+    }
+}
+
+const char *cd_error_meaning(int code)
+{
+    switch (code) {
+    CD_ERROR_LIST(CD_ERROR_CASE_MEANING)
+    default: return code > 0 ? "recoverable failure of a user function" : "unknown status code";
     }
 }

@@ -18,6 +18,34 @@ static PyObject *outvar_names(PyObject *self, PyObject *unused)
     return d;
 }
 
+/* the status codes of cd_error.h: [{name, value, meaning}] in the list's order */
+static PyObject *error_codes(PyObject *self, PyObject *unused)
+{
+    (void)self; (void)unused;
+#define CD_ERROR_ROW(name, value, meaning) {#name, value, meaning},
+    static const struct { const char *name; int value; const char *meaning; } rows[] = {
+        CD_ERROR_LIST(CD_ERROR_ROW)};
+#undef CD_ERROR_ROW
+    int n = (int)(sizeof rows / sizeof rows[0]);
+    PyObject *l = PyList_New(n);
+    for (int i = 0; l && i < n; i++) {
+        PyObject *d = Py_BuildValue("{s:s,s:i,s:s}", "name", rows[i].name, "value",
+                                    rows[i].value, "meaning", rows[i].meaning);
+        if (!d) Py_CLEAR(l);
+        else PyList_SET_ITEM(l, i, d);
+    }
+    return l;
+}
+
+/* cd_error_name() and cd_error_meaning() of one code */
+static PyObject *error_name(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    long code = PyLong_AsLong(arg);
+    if (code == -1 && PyErr_Occurred()) return NULL;
+    return Py_BuildValue("(ss)", cd_error_name((int)code), cd_error_meaning((int)code));
+}
+
 static PyObject *dense_limit(PyObject *self, PyObject *unused)
 {
     (void)self; (void)unused;
@@ -28,6 +56,15 @@ static PyMethodDef module_methods[] = {
     {"item_types", cdpy_item_types, METH_NOARGS,
      "the item type tables (kind, name, fields with type, default, unit, doc)"},
     {"outvar_names", outvar_names, METH_NOARGS, "OutputVariableType names and values"},
+    {"settings_table", cdpy_settings_table, METH_NOARGS,
+     "the settings list (cd_settings_list.h): one dict per entry with path, member (C member or "
+     "None), type, default, effect, aliases and doc"},
+    {"settings_defaults", cdpy_settings_defaults, METH_NOARGS,
+     "{path: value} of cd_settings_default() for every setting the engine reads"},
+    {"error_codes", error_codes, METH_NOARGS,
+     "the engine's status codes (cd_error.h): one dict per code with name, value and meaning; "
+     "0 success, > 0 recoverable (the step is retried smaller), < 0 failure"},
+    {"error_name", error_name, METH_O, "error_name(code) -> (name, meaning) from the engine"},
     {"dense_limit", dense_limit, METH_NOARGS,
      "largest size for which Auto starts with the dense solver (it may still move to dense after "
      "the first sparse factorization fills, see docs/solvers)"},

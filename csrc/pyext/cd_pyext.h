@@ -50,6 +50,9 @@ int cdpy_uf_call(void *ctx, double t, int item, const double *in, int nin, doubl
 void *cdpy_parse_params(const cd_itemtype *t, int index, PyObject *dict, cdpy_system *sys);
 PyObject *cdpy_params_to_dict(const cd_itemtype *t, const void *p);
 PyObject *cdpy_item_types(PyObject *self, PyObject *unused);
+int cdpy_parse_settings(PyObject *d, cd_settings *set);
+PyObject *cdpy_settings_table(PyObject *self, PyObject *unused);
+PyObject *cdpy_settings_defaults(PyObject *self, PyObject *unused);
 extern PyType_Spec cdpy_system_spec;
 
 #endif

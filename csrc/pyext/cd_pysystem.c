@@ -522,46 +522,6 @@ static PyObject *sys_object_jacobian(cdpy_system *self, PyObject *args)
 
 /* ------------------------------------------------------------------ solve */
 
-static const char *skeys_d[] = {"startTime", "endTime", "spectralRadius", "newmarkBeta",
-                                "newmarkGamma", "minimumStepSize", "relativeTolerance",
-                                "absoluteTolerance", "relativeEpsilon", "minimumCoordinateSize",
-                                "loadStepGeometricRange", "sensorsWritePeriod", NULL};
-static const char *skeys_i[] = {"numberOfSteps", "useNewmark", "useIndex2Constraints",
-                                "computeInitialAccelerations", "adaptiveStep", "maxIterations",
-                                "useModifiedNewton", "numericalJacobian", "numberOfLoadSteps",
-                                "loadStepGeometric", "linearSolver", "lieGroupAddTangentOperator",
-                                NULL};
-
-static int parse_settings(PyObject *d, cd_settings *set)
-{
-    cd_settings_default(set);
-    double *dp[] = {&set->startTime, &set->endTime, &set->spectralRadius, &set->newmarkBeta,
-                    &set->newmarkGamma, &set->minimumStepSize, &set->relativeTolerance,
-                    &set->absoluteTolerance, &set->relativeEpsilon, &set->minimumCoordinateSize,
-                    &set->loadStepGeometricRange, &set->sensorsWritePeriod};
-    int lin = CD_LS_AUTO;
-    int *ip[] = {&set->numberOfSteps, &set->useNewmark, &set->useIndex2Constraints,
-                 &set->computeInitialAccelerations, &set->adaptiveStep, &set->maxIterations,
-                 &set->useModifiedNewton, &set->numericalJacobian, &set->numberOfLoadSteps,
-                 &set->loadStepGeometric, &lin, &set->lieGroupAddTangentOperator};
-    for (int k = 0; skeys_d[k]; k++) {
-        PyObject *v = PyDict_GetItemString(d, skeys_d[k]);
-        if (!v) continue;
-        double x = PyFloat_AsDouble(v);
-        if (x == -1.0 && PyErr_Occurred()) return -1;
-        *dp[k] = x;
-    }
-    for (int k = 0; skeys_i[k]; k++) {
-        PyObject *v = PyDict_GetItemString(d, skeys_i[k]);
-        if (!v) continue;
-        long x = PyLong_AsLong(v);
-        if (x == -1 && PyErr_Occurred()) return -1;
-        *ip[k] = (int)x;
-    }
-    set->linearSolver = (cd_ls_kind)lin;
-    return 0;
-}
-
 typedef struct { PyObject *callback; int interrupted; } progress_ctx;
 
 /* every 0.1 s: Ctrl-C and the Python progress callback (GIL taken here) */
@@ -605,7 +565,7 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "pO!|O", &statik, &PyDict_Type, &sd, &cb)) return NULL;
     if (need_assembled(self)) return NULL;
     cd_settings set;
-    if (parse_settings(sd, &set)) return NULL;
+    if (cdpy_parse_settings(sd, &set)) return NULL;
     cd_system *s = self->sys;
     /* every solve starts from the initial configuration */
     cd_state_set_initial(&self->cur, s);

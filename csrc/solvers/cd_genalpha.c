@@ -217,7 +217,7 @@ static int ga_step(const cd_system *s, cd_nwork *w, const ga_param *p, double h,
     st->t = H->prev.t + h;
     w->lie_base = H->prev.q;   /* rotation blocks: q = q0 o exp(dq), Newton updates dq */
     w->lie_inc = H->dq;
-    int rc = cd_newton(s, w, st, &c, bq, gq, set, stats, err);
+    int rc = cd_newton(s, w, st, &c, bq, gq, &set->dynamicNewton, stats, err);
     w->lie_base = NULL;
     w->lie_inc = NULL;
     if (w->jac_current) *h_fact = h;
@@ -236,7 +236,7 @@ int cd_solve_dynamic(const cd_system *s, const cd_settings *set, cd_state *st,
     memset(stats, 0, sizeof(*stats));
     if (!s->assembled) return cd_error_set(err, CD_ERR_NOTASSEMBLED, "call mbs.Assemble() first");
     if ((rc = check_settings(set, err))) return rc;
-    if ((rc = cd_nwork_init(&w, s, set, err))) return rc;
+    if ((rc = cd_nwork_init(&w, s, set, &set->dynamicNewton, err))) return rc;
     if ((rc = hist_init(&H, s))) {
         hist_free(&H);
         cd_nwork_free(&w, s);

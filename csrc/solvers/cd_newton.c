@@ -16,38 +16,15 @@ double cd_clock(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-void cd_settings_default(cd_settings *s)
-{
-    memset(s, 0, sizeof(*s));
-    s->startTime = 0;
-    s->endTime = 1;
-    s->numberOfSteps = 100;
-    s->spectralRadius = 0.9;
-    s->newmarkBeta = 0.25;
-    s->newmarkGamma = 0.5;
-    s->computeInitialAccelerations = 1;
-    s->lieGroupAddTangentOperator = 1;
-    s->adaptiveStep = 1;
-    s->minimumStepSize = 1e-8;
-    s->relativeTolerance = 1e-8;
-    s->absoluteTolerance = 1e-10;
-    s->maxIterations = 25;
-    s->relativeEpsilon = 1e-7;
-    s->minimumCoordinateSize = 1e-2;
-    s->numberOfLoadSteps = 1;
-    s->loadStepGeometricRange = 1000;
-    s->linearSolver = CD_LS_AUTO;
-    s->sensorsWritePeriod = 0;
-}
-
-int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set, cd_error *err)
+int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set,
+                  const cd_newton_settings *nt, cd_error *err)
 {
     memset(w, 0, sizeof(*w));
     int rc = cd_evalws_init(&w->ev, s, err);
     if (rc) return rc;
-    w->ev.numerical = set->numericalJacobian;
-    w->ev.eps_rel = set->relativeEpsilon;
-    w->ev.eps_min = set->minimumCoordinateSize;
+    w->ev.numerical = nt->numericalJacobian;
+    w->ev.eps_rel = nt->relativeEpsilon;
+    w->ev.eps_min = nt->minimumCoordinateSize;
     w->N = s->n2 + s->nae;
     w->lie_tangent = set->lieGroupAddTangentOperator;
     w->values = calloc((size_t)s->pat.nnz + 1, sizeof(double));
@@ -139,7 +116,7 @@ static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const c
     stats->factorizations++;
     if (rc) {  /* singular / non-finite: retry with a smaller step */
         if (rc == CD_ERR_SINGULAR) cd_explain_column(s, cd_ls_get_stats(w->ls).failed_column, err);
-        return 1;
+        return CD_RETRY_STEP;
     }
     w->jac_current = 1;
     return CD_OK;
@@ -168,7 +145,7 @@ static void apply(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalco
 }
 
 int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c, double bq,
-              double gq, const cd_settings *set, cd_stats *stats, cd_error *err)
+              double gq, const cd_newton_settings *set, cd_stats *stats, cd_error *err)
 {
     int N = w->N, n2 = s->n2, rc;
     double err_prev = 0, qs = 1;  /* qs: size of the coordinates (round-off of g) */
@@ -192,7 +169,7 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
         w->last_s2 = c->force_scale;
         w->last_err = w->ev.rnorm;
         if (isnan(w->ev.rnorm) || isinf(w->ev.rnorm))
-            return cd_error_set(err, 1, "residual is not finite");
+            return cd_error_set(err, CD_RETRY_STEP, "residual is not finite");
         if (it == 0) w->rref = fmax(e, w->ev.fnorm);
         double tol = fmax(set->absoluteTolerance, set->relativeTolerance * w->rref);
         /* modified Newton with a matrix from an earlier step converges linearly; its error is
@@ -217,18 +194,18 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
         en = sqrt(en);
         int need = !w->jac_current || !set->useModifiedNewton || (it > 0 && en > 0.25 * err_prev);
         if (it > 0 && en > 1e3 * err_prev && err_prev > 0)
-            return cd_error_set(err, 1, "Newton diverged (residual grew from %.3g to %.3g)",
+            return cd_error_set(err, CD_RETRY_STEP, "Newton diverged (residual grew from %.3g to %.3g)",
                                 err_prev, en);
         if (need && (rc = refactor(s, w, st, c, stats, err))) return rc;
         if (need) fresh = 1;
         memcpy(w->dx, w->r, sizeof(double) * (size_t)N);
         rc = cd_ls_solve(w->ls, w->dx, err);
-        if (rc) return 1;
+        if (rc) return CD_RETRY_STEP;
         apply(s, w, st, c, bq, gq);
         stats->newton++;
         err_prev = en;
     }
-    return cd_error_set(err, 1, "Newton did not converge in %d iterations (residual %.3g, "
+    return cd_error_set(err, CD_RETRY_STEP, "Newton did not converge in %d iterations (residual %.3g, "
                         "tolerance %.3g)", set->maxIterations, w->last_err,
                         fmax(set->absoluteTolerance, set->relativeTolerance * w->rref));
 }

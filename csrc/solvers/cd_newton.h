@@ -26,7 +26,9 @@ typedef struct cd_nwork {
     int last_its;        /* iterations of the last call if its matrix was stale, else 0 */     /* settings.lieGroupAddTangentOperator */
 } cd_nwork;
 
-int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set, cd_error *err);
+/* nt: the Newton group of the solve (numerical differentiation settings) */
+int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set,
+                  const cd_newton_settings *nt, cd_error *err);
 void cd_nwork_free(cd_nwork *w, const cd_system *s);
 
 /* Newton on the step equations: increments dx update
@@ -35,7 +37,7 @@ void cd_nwork_free(cd_nwork *w, const cd_system *s);
  * step (no convergence, singular matrix, NaN, recoverable user-function failure) with err
  * explaining why, or a negative code on fatal failure. */
 int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c, double bq,
-              double gq, const cd_settings *set, cd_stats *stats, cd_error *err);
+              double gq, const cd_newton_settings *set, cd_stats *stats, cd_error *err);
 
 /* message naming the largest (unscaled) residual entries of w->r and their items, appended to
  * err->msg */

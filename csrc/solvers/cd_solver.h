@@ -5,35 +5,63 @@
 #include <stdio.h>
 #include "../core/cd_system.h"
 #include "../linalg/cd_linsolve.h"
+#include "cd_settings_list.h"
 
+/* C types of the setting types of cd_settings_list.h */
+typedef int cd_set_BOOL;
+typedef int cd_set_INT;
+typedef double cd_set_REAL;
+typedef cd_ls_kind cd_set_LINSOLVER;
+
+/* a member for the settings the engine reads (effect RESULT or OUTPUT), none for the others */
+#define CD_SET_DECL_RESULT(type, member) cd_set_##type member;
+#define CD_SET_DECL_OUTPUT(type, member) cd_set_##type member;
+#define CD_SET_DECL_PYTHON(type, member)
+#define CD_SET_DECL_ACCEPTED(type, member)
+#define CD_SET_DECL_NONE(type, member)
+#define CD_SET_DECL(path, member, type, def, effect, aliases, doc) CD_SET_DECL_##effect(type, member)
+#define CD_SET_DECL_GROUP(X, list, prefix, member) cd_newton_settings member;
+
+/* one Newton group (timeIntegration.newton, staticSolver.newton): members as in the list */
+typedef struct cd_newton_settings {
+    CD_NEWTON_SETTINGS_LIST(CD_SET_DECL, "", )
+} cd_newton_settings;
+
+/* the settings of a solve; members and defaults from cd_settings_list.h (its doc lines say what
+ * each one means) */
 typedef struct cd_settings {
-    /* time integration */
-    double startTime, endTime;
-    int numberOfSteps;
-    double spectralRadius;        /* rho_inf of generalized-alpha, 0 <= rho <= 1 */
-    int useNewmark;               /* 1: Newmark (alpha_m = alpha_f = 0) with newmarkBeta/Gamma */
-    int useIndex2Constraints;     /* 1: position constraints at velocity level */
-    double newmarkBeta, newmarkGamma;
-    int computeInitialAccelerations;
-    int lieGroupAddTangentOperator; /* 1: tangent operator T(increment) in the Newton matrix */
-    int adaptiveStep;             /* 1: reduce the step when Newton fails */
-    double minimumStepSize;
-    /* Newton */
-    double relativeTolerance, absoluteTolerance;
-    int maxIterations;
-    int useModifiedNewton;
-    int numericalJacobian;        /* 1: all object Jacobians by numerical differentiation */
-    double relativeEpsilon, minimumCoordinateSize;
-    /* static */
-    int numberOfLoadSteps;
-    int loadStepGeometric;
-    double loadStepGeometricRange;
-    /* linear solver and output */
-    cd_ls_kind linearSolver;
-    double sensorsWritePeriod;    /* <= 0 or < step: every step */
+    CD_SETTINGS_LIST(CD_SET_DECL, CD_SET_DECL_GROUP)
 } cd_settings;
 
+/* every member its default from the list */
 void cd_settings_default(cd_settings *s);
+
+/* the list at run time, for the extension (parser, _core.settings_table()) */
+typedef enum { CD_SETT_BOOL, CD_SETT_INT, CD_SETT_REAL, CD_SETT_LINSOLVER, CD_SETT_STRING,
+               CD_SETT_AUTOBOOL, CD_SETT_GROUP } cd_settype;
+typedef enum { CD_SETE_RESULT, CD_SETE_OUTPUT, CD_SETE_PYTHON, CD_SETE_ACCEPTED,
+               CD_SETE_NONE } cd_seteffect;
+
+typedef struct cd_setting_info {
+    const char *path;        /* Exudyn's dotted path below SimulationSettings */
+    const char *member;      /* C member ("dynamicNewton.maxIterations"), NULL if none */
+    long offset;             /* offsetof(cd_settings, member), -1 if none */
+    cd_settype type;
+    double def;              /* default of BOOL, INT, REAL, LINSOLVER */
+    const char *def_str;     /* default of STRING, AUTOBOOL; NULL for the others */
+    cd_seteffect effect;
+    const char *aliases;     /* alternative paths, space-separated; "" if none */
+    const char *doc;
+} cd_setting_info;
+
+extern const cd_setting_info cd_settings_table[];
+extern const int cd_settings_count;
+
+/* the entry of tab (n entries) whose path or one of whose aliases is key; NULL if none */
+const cd_setting_info *cd_settings_find(const cd_setting_info *tab, int n, const char *key);
+/* type and effect names as the Python side spells them ("bool", "result", ...) */
+const char *cd_settype_name(cd_settype t);
+const char *cd_seteffect_name(cd_seteffect e);
 
 typedef struct cd_stats {
     long steps, rejected, newton, factorizations, jacobians, residuals;

@@ -24,7 +24,7 @@ int cd_solve_static(const cd_system *s, const cd_settings *set, cd_state *st,
     if (set->numberOfLoadSteps < 1)
         return cd_error_set(err, CD_ERR_INPUT, "staticSolver.numberOfLoadSteps must be >= 1, got %d",
                             set->numberOfLoadSteps);
-    if ((rc = cd_nwork_init(&w, s, set, err))) return rc;
+    if ((rc = cd_nwork_init(&w, s, set, &set->staticNewton, err))) return rc;
     if (cd_state_init(&prev, s)) {
         cd_nwork_free(&w, s);
         return cd_error_set(err, CD_ERR_NOMEM, "out of memory");
@@ -52,7 +52,7 @@ int cd_solve_static(const cd_system *s, const cd_settings *set, cd_state *st,
         st->t = t0 + xn;
         w.jac_current = 0;
         w.rref = 0;
-        int src = cd_newton(s, &w, st, &c, 0.0, 0.0, set, stats, err);
+        int src = cd_newton(s, &w, st, &c, 0.0, 0.0, &set->staticNewton, stats, err);
         if (src < 0) { rc = src; break; }
         if (src > 0) {
             cd_state_copy(st, &prev);

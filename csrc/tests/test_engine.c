@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- allocation counting */
@@ -108,7 +109,7 @@ static cd_settings settings(int steps, double tend, cd_ls_kind ls, int modified)
     set.numberOfSteps = steps;
     set.endTime = tend;
     set.linearSolver = ls;
-    set.useModifiedNewton = modified;
+    set.dynamicNewton.useModifiedNewton = modified;
     return set;
 }
 
@@ -278,6 +279,29 @@ static void test_rotation_vector(void)
     CHECK(werr < 1e-8, "tangent operator vs central differences: error %.3g", werr);
 }
 
+/* the settings list: defaults from the list, lookup by path and by alias */
+static void test_settings_table(void)
+{
+    cd_settings set;
+    cd_settings_default(&set);
+    CHECK(set.numberOfSteps == 100 && set.sensorsWritePeriod == 0.01 &&
+          set.dynamicNewton.maxIterations == 25 && set.staticNewton.relativeTolerance == 1e-8 &&
+          set.linearSolver == CD_LS_AUTO, "defaults from cd_settings_list.h");
+    const cd_setting_info *e = cd_settings_find(cd_settings_table, cd_settings_count,
+                                                "staticSolver.newton.maxIterations");
+    CHECK(e && e->offset == (long)offsetof(cd_settings, staticNewton.maxIterations) &&
+          e->type == CD_SETT_INT && e->def == 25, "static Newton entry");
+    CHECK(!cd_settings_find(cd_settings_table, cd_settings_count, "timeIntegration.newton.max"),
+          "unknown path");
+    static const cd_setting_info tab[] = {
+        {"a.x", NULL, -1, CD_SETT_REAL, 1.0, NULL, CD_SETE_ACCEPTED, "a.oldX  b.x", "x"},
+        {"a.oldX2", NULL, -1, CD_SETT_REAL, 2.0, NULL, CD_SETE_ACCEPTED, "", "y"}};
+    CHECK(cd_settings_find(tab, 2, "a.oldX") == &tab[0] && cd_settings_find(tab, 2, "b.x") == &tab[0],
+          "aliases");
+    CHECK(cd_settings_find(tab, 2, "a.oldX2") == &tab[1] && !cd_settings_find(tab, 2, "a.old") &&
+          !cd_settings_find(tab, 2, "") && !cd_settings_find(tab, 2, "b"), "alias words match whole");
+}
+
 int main(void)
 {
     test_assembly();
@@ -285,6 +309,7 @@ int main(void)
     test_energy();
     test_errors();
     test_rotation_vector();
+    test_settings_table();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
 }

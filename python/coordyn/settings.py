@@ -9,6 +9,10 @@ closest valid name) and checks the type of what is assigned::
     s.timeIntegration.generalizedAlpha.spectralRadius = 0.8
     s.timeIntegration.newton.useModifiedNewton = True
     s.linearSolverType = coordyn.LinearSolverType.Sparse
+
+The tree is built at import from the engine's settings list (csrc/solvers/cd_settings_list.h,
+read through ``_core.settings_table()``): the groups come from the dotted paths, the defaults,
+types and help texts from the list's entries. Nothing here repeats a setting's name.
 """
 from __future__ import annotations
 
@@ -33,177 +37,151 @@ class LinearSolverType(enum.IntEnum):
     EigenSparseSymmetric = _core.LS_SPARSE
 
 
+def _check_bool(name, value):
+    if not isinstance(value, (bool, numbers.Integral)):
+        raise TypeError(f"{name} must be a bool, got {type(value).__name__}")
+    return bool(value)
+
+
+def _check_int(name, value):
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    return int(value)
+
+
+def _check_real(name, value):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, got {type(value).__name__}")
+    return float(value)
+
+
+def _check_str(name, value):
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, got {type(value).__name__}")
+    return value
+
+
+def _check_autobool(name, value):
+    if not (value == "auto" or isinstance(value, bool)):
+        raise ValueError(f"{name} must be 'auto', True or False, got {value!r}")
+    return value
+
+
+# per type of the settings list: check and convert an assigned value, convert the default
+_CHECK = {"bool": _check_bool, "int": _check_int, "real": _check_real, "str": _check_str,
+          "autobool": _check_autobool,
+          "LinearSolverType": lambda name, value: LinearSolverType(value)}
+_DEFAULT = {"bool": bool, "int": int, "real": float, "str": str, "autobool": lambda v: v,
+            "LinearSolverType": LinearSolverType}
+
+
 class _Node:
-    """A settings node: fixed attribute names (from _defaults), typed values."""
+    """A settings node: fixed attribute names (from _defaults), typed values.
+
+    Class attributes, filled from the settings list: _defaults (name: default value, or the
+    node class of a group), _docs (name: help text), _types (name: type of the list),
+    _aliases (alternative name: path of the setting it stands for, from the root)."""
 
     _defaults: dict = {}
     _docs: dict = {}
+    _types: dict = {}
+    _aliases: dict = {}
 
-    def __init__(self):
+    def __init__(self, _root=None):
+        root = self if _root is None else _root
+        object.__setattr__(self, "_root", root)
         for key, value in self._defaults.items():
-            object.__setattr__(self, key, value() if isinstance(value, type) else value)
+            object.__setattr__(self, key, value(root) if isinstance(value, type) else value)
+
+    def __getattr__(self, key):
+        # only called for names that are not attributes: aliases
+        path = type(self)._aliases.get(key)
+        if path is None:
+            raise AttributeError(f"{type(self).__name__} has no setting '{key}'")
+        node, leaf = self._root._resolve(path)
+        return getattr(node, leaf)
 
     def __setattr__(self, key, value):
+        if key in self._aliases:
+            node, leaf = self._root._resolve(self._aliases[key])
+            setattr(node, leaf, value)
+            return
         if key not in self._defaults:
-            close = difflib.get_close_matches(key, list(self._defaults), n=1)
+            names = list(self._defaults) + list(self._aliases)
+            close = difflib.get_close_matches(key, names, n=1)
             hint = f"; did you mean '{close[0]}'?" if close else ""
             raise AttributeError(f"{type(self).__name__} has no setting '{key}'{hint}")
-        default = self._defaults[key]
-        if isinstance(default, type) and issubclass(default, _Node):
+        if key not in self._types:
             raise AttributeError(f"'{key}' is a group of settings; set its members instead")
-        if isinstance(default, bool):
-            if not isinstance(value, (bool, numbers.Integral)):
-                raise TypeError(f"{type(self).__name__}.{key} must be a bool, got {type(value).__name__}")
-            value = bool(value)
-        elif isinstance(default, enum.IntEnum):
-            value = type(default)(value)
-        elif isinstance(default, numbers.Integral):
-            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-                raise TypeError(f"{type(self).__name__}.{key} must be an int, got {type(value).__name__}")
-            value = int(value)
-        elif isinstance(default, float):
-            if isinstance(value, bool) or not isinstance(value, numbers.Real):
-                raise TypeError(f"{type(self).__name__}.{key} must be a number, got {type(value).__name__}")
-            value = float(value)
+        value = _CHECK[self._types[key]](f"{type(self).__name__}.{key}", value)
         object.__setattr__(self, key, value)
 
     def __repr__(self):
         return f"{type(self).__name__}({', '.join(f'{k}={getattr(self, k)!r}' for k in self._defaults)})"
 
-
-class NumericalDifferentiationSettings(_Node):
-    """Numerical differentiation of object Jacobians (the fallback and test oracle)."""
-
-    _defaults = {"relativeEpsilon": 1e-7, "minimumCoordinateSize": 1e-2, "forODE2": False}
-    _docs = {"relativeEpsilon": "perturbation relative to the coordinate's size",
-             "minimumCoordinateSize": "coordinates smaller than this use it as their size",
-             "forODE2": "True: differentiate every object numerically (no analytic Jacobians)"}
-
-
-class NewtonSettings(_Node):
-    """Newton iteration: tolerances, iteration limit, full or modified Newton."""
-
-    _defaults = {"relativeTolerance": 1e-8, "absoluteTolerance": 1e-10, "maxIterations": 25,
-                 "useModifiedNewton": False,
-                 "numericalDifferentiation": NumericalDifferentiationSettings}
-    _docs = {"relativeTolerance": "converged (after at least one iteration) when |r| <= "
-                                  "relativeTolerance * max(|r| at the predictor, |f - C_q^T lambda|)",
-             "absoluteTolerance": "or when |r| <= absoluteTolerance; |r| is the L2 norm of the "
-                                  "unscaled force residual M q'' - f + C_q^T lambda (constraint "
-                                  "rows have their own tolerance, see the solver docs)",
-             "maxIterations": "iterations before the step counts as failed",
-             "useModifiedNewton": "keep the factorization across iterations and steps while "
-                                  "Newton contracts well"}
-
-
-class GeneralizedAlphaSettings(_Node):
-    """Generalized-alpha parameters (spectral radius) and the Newmark / index-2 option."""
-
-    _defaults = {"spectralRadius": 0.9, "useNewmark": False, "useIndex2Constraints": False,
-                 "newmarkBeta": 0.25, "newmarkGamma": 0.5, "computeInitialAccelerations": True,
-                 "lieGroupAddTangentOperator": True}
-    _docs = {"spectralRadius": "rho_inf in [0, 1]; 1 = trapezoidal rule (no numerical damping)",
-             "useNewmark": "Newmark with newmarkBeta/newmarkGamma instead of generalized-alpha",
-             "useIndex2Constraints": "constraints at velocity level (requires useNewmark)",
-             "newmarkBeta": "Newmark beta (useNewmark); 0.25 with gamma 0.5 is the trapezoidal rule",
-             "newmarkGamma": "Newmark gamma (useNewmark); > 0.5 adds numerical damping",
-             "computeInitialAccelerations": "consistent initial accelerations and multipliers",
-             "lieGroupAddTangentOperator": "NodeRigidBodyRotVecLG: the tangent operator of the "
-                                           "step's rotation increment in the Newton matrix "
-                                           "(False: identity; converges more slowly, same "
-                                           "solution)"}
-
-
-class TimeIntegrationSettings(_Node):
-    """Dynamic solver: time span, number of steps, step reduction, Newton and generalized-alpha."""
-
-    _defaults = {"numberOfSteps": 100, "endTime": 1.0, "startTime": 0.0,
-                 "minimumStepSize": 1e-8, "adaptiveStep": True, "verboseMode": 0,
-                 "generalizedAlpha": GeneralizedAlphaSettings, "newton": NewtonSettings}
-    _docs = {"numberOfSteps": "steps of size (endTime - startTime) / numberOfSteps",
-             "endTime": "time at the end of the simulation [s]",
-             "startTime": "time at the start of the simulation [s]",
-             "verboseMode": "accepted for Exudyn scripts; coordyn prints nothing during a solve",
-             "adaptiveStep": "halve the step when Newton fails; grow it back after good steps",
-             "minimumStepSize": "below this the solve stops with SolverError"}
-
-
-class StaticSolverSettings(_Node):
-    """Static solver: load steps and Newton."""
-
-    _defaults = {"numberOfLoadSteps": 1, "loadStepGeometric": False,
-                 "loadStepGeometricRange": 1000.0, "newton": NewtonSettings, "verboseMode": 0}
-    _docs = {"numberOfLoadSteps": "load factor i / n in step i",
-             "loadStepGeometric": "load factors range^(i/n - 1) instead",
-             "loadStepGeometricRange": "ratio of the last to the first load factor",
-             "verboseMode": "accepted for Exudyn scripts; coordyn prints nothing during a solve"}
-
-
-class SolutionSettings(_Node):
-    """Output during a solve: the sensor period."""
-
-    _defaults = {"sensorsWritePeriod": 0.01, "writeSolutionToFile": False}
-    _docs = {"sensorsWritePeriod": "sensor output period in seconds (never more often than "
-                                   "every step)",
-             "writeSolutionToFile": "accepted for Exudyn scripts; coordyn writes no solution "
-                                    "file (use sensors)"}
-
-
-class ParallelSettings(_Node):
-    """Threads (accepted for Exudyn scripts; one system runs on one thread)."""
-
-    _defaults = {"numberOfThreads": 1}
-    _docs = {"numberOfThreads": "accepted for Exudyn scripts; the engine runs one thread per "
-                                "system (solve independent systems in parallel threads)"}
+    def _leaves(self, prefix=""):
+        """(path, value) of every leaf below this node"""
+        for key in self._defaults:
+            value = getattr(self, key)
+            if isinstance(value, _Node):
+                yield from value._leaves(prefix + key + ".")
+            else:
+                yield prefix + key, value
 
 
 class SimulationSettings(_Node):
     """Root of the settings tree (Exudyn's names)."""
-    _defaults = {"timeIntegration": TimeIntegrationSettings, "staticSolver": StaticSolverSettings,
-                 "solutionSettings": SolutionSettings, "parallel": ParallelSettings,
-                 "linearSolverType": LinearSolverType.Auto, "displayStatistics": False,
-                 "displayComputationTime": False, "progressBar": "auto"}
-    _docs = {"linearSolverType": "LinearSolverType.Auto, Dense or Sparse",
-             "progressBar": "'auto' (terminals and notebooks, long solves, not under pytest), "
-                            "True or False",
-             "displayStatistics": "print solver statistics after the solve",
-             "displayComputationTime": "print solver statistics (with the CPU time) after the "
-                                       "solve"}
 
-    def __setattr__(self, key, value):
-        if key == "progressBar":
-            if not (value == "auto" or isinstance(value, bool)):
-                raise ValueError(f"progressBar must be 'auto', True or False, got {value!r}")
-            object.__setattr__(self, key, value)
-            return
-        super().__setattr__(key, value)
+    def _resolve(self, path):
+        """(node, leaf name) of a dotted path below the root"""
+        *groups, leaf = path.split(".")
+        node = self
+        for g in groups:
+            node = object.__getattribute__(node, g)
+        return node, leaf
 
-    def _flat(self, static: bool) -> dict:
-        """The flat dict read by the engine."""
-        ti, st = self.timeIntegration, self.staticSolver
-        newton = st.newton if static else ti.newton
-        ga = ti.generalizedAlpha
-        return {
-            "startTime": ti.startTime, "endTime": ti.endTime, "numberOfSteps": ti.numberOfSteps,
-            "spectralRadius": ga.spectralRadius, "useNewmark": int(ga.useNewmark),
-            "useIndex2Constraints": int(ga.useIndex2Constraints),
-            "newmarkBeta": ga.newmarkBeta, "newmarkGamma": ga.newmarkGamma,
-            "computeInitialAccelerations": int(ga.computeInitialAccelerations),
-            "lieGroupAddTangentOperator": int(ga.lieGroupAddTangentOperator),
-            "adaptiveStep": int(ti.adaptiveStep), "minimumStepSize": ti.minimumStepSize,
-            "relativeTolerance": newton.relativeTolerance,
-            "absoluteTolerance": newton.absoluteTolerance,
-            "maxIterations": newton.maxIterations,
-            "useModifiedNewton": int(newton.useModifiedNewton),
-            "numericalJacobian": int(newton.numericalDifferentiation.forODE2),
-            "relativeEpsilon": newton.numericalDifferentiation.relativeEpsilon,
-            "minimumCoordinateSize": newton.numericalDifferentiation.minimumCoordinateSize,
-            "numberOfLoadSteps": st.numberOfLoadSteps,
-            "loadStepGeometric": int(st.loadStepGeometric),
-            "loadStepGeometricRange": st.loadStepGeometricRange,
-            "linearSolver": int(self.linearSolverType),
-            "sensorsWritePeriod": self.solutionSettings.sensorsWritePeriod,
-        }
+    def _flat(self) -> dict:
+        """{path: value} of the settings the engine reads (those with a C member)."""
+        return {path: value for path, value in self._leaves() if path in _ENGINE_PATHS}
+
+
+def _class_name(path):
+    last = path.rsplit(".", 1)[-1]
+    name = last[0].upper() + last[1:]
+    return name if name.endswith("Settings") else name + "Settings"
+
+
+def _build_tree(table, root_class):
+    """Fill root_class (and new node classes for the groups) from the settings list rows."""
+    classes = {"": root_class}
+    root_class._defaults, root_class._docs, root_class._types, root_class._aliases = {}, {}, {}, {}
+    for row in table:
+        parent_path, _, name = row["path"].rpartition(".")
+        parent = classes.get(parent_path)
+        if parent is None:
+            raise RuntimeError(f"settings list: '{row['path']}' comes before its group")
+        parent._docs[name] = row["doc"]
+        if row["type"] == "group":
+            cls = type(_class_name(row["path"]), (_Node,),
+                       {"__doc__": row["doc"], "_defaults": {}, "_docs": {}, "_types": {},
+                        "_aliases": {}, "__module__": __name__})
+            classes[row["path"]] = cls
+            parent._defaults[name] = cls
+            continue
+        parent._defaults[name] = _DEFAULT[row["type"]](row["default"])
+        parent._types[name] = row["type"]
+        for alias in row["aliases"]:
+            alias_parent, _, alias_name = alias.rpartition(".")
+            if alias_parent not in classes:
+                raise RuntimeError(f"settings list: alias '{alias}' of '{row['path']}' is not "
+                                   f"in an existing group")
+            classes[alias_parent]._aliases[alias_name] = row["path"]
+    return classes
+
+
+_TABLE = _core.settings_table()
+_ENGINE_PATHS = frozenset(row["path"] for row in _TABLE if row["member"] is not None)
+_build_tree(_TABLE, SimulationSettings)
 
 
 def settings_tree(node=None, prefix=""):
