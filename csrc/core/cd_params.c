@@ -88,11 +88,40 @@ int cd_field_set_numbers(const cd_field *f, void *p, const double *x, int n, int
     return cd_error_set(err, CD_ERR_NOMEM, "out of memory setting '%s'", f->name);
 }
 
+static int set_default_numbers(const cd_field *f, void *p, const double *x, int n,
+                               cd_error *err);
+
+/* number of numbers in a default text */
+static int count_default(const char *def)
+{
+    int n = 0;
+    const char *s = def;
+    char *end;
+    while (s && *s) {
+        strtod(s, &end);
+        if (end == s) break;
+        n++;
+        s = end;
+    }
+    return n;
+}
+
 /* set one field to its default */
 static int set_default(const cd_field *f, void *p, cd_error *err)
 {
-    double x[64];  /* the longest default: a 6 x 6 matrix */
-    int n = f->def ? parse_default(f->def, x, 64) : 0;
+    double small[16], *x = small;
+    int cap = f->def ? count_default(f->def) : 0;
+    if (cap > 16 && !(x = malloc(sizeof(double) * (size_t)cap)))
+        return cd_error_set(err, CD_ERR_NOMEM, "out of memory");
+    int rc = set_default_numbers(f, p, x, f->def ? parse_default(f->def, x, cap) : 0, err);
+    if (x != small) free(x);
+    return rc;
+}
+
+/* set one field to its default, given its default numbers x (n of them) */
+static int set_default_numbers(const cd_field *f, void *p, const double *x, int n,
+                               cd_error *err)
+{
     if (f->type == CD_FT_STRING) {
         char **s = FIELD(p, f, char *);
         const char *d = f->def ? f->def : "";
