@@ -41,8 +41,9 @@ static int node_rotation_output(const cd_system *s, cd_evalws *ws, const cd_item
 static int node_output(const cd_system *s, cd_evalws *ws, int i, cd_outvar var, double *out)
 {
     const cd_item *nd = &s->list[CD_NODE].items[i];
-    double pos[3], vel[3], J[3 * 16] = {0};  /* nodes with a position: nq <= 16 */
+    double pos[3], vel[3], *J = ws->mkJ + 3 * (size_t)ws->mkstride;  /* slot 1: 3 x nq */
     int n = nd->nq;
+    memset(J, 0, sizeof(double) * 3 * (size_t)n);
     /* coordinates of the node's kind: ODE2, else ODE1, else Data */
     if (n == 0 && nd->n1 > 0 && (var == CD_OV_COORDINATES || var == CD_OV_COORDINATES_T))
         return copy_n(out, var == CD_OV_COORDINATES ? ws->yl : ws->ydl, nd->n1);
