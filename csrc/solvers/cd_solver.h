@@ -19,8 +19,10 @@ typedef cd_ls_kind cd_set_LINSOLVER;
 #define CD_SET_DECL_PYTHON(type, member)
 #define CD_SET_DECL_ACCEPTED(type, member)
 #define CD_SET_DECL_NONE(type, member)
-#define CD_SET_DECL(path, member, type, def, effect, aliases, doc) CD_SET_DECL_##effect(type, member)
-#define CD_SET_DECL_GROUP(X, list, prefix, member) cd_newton_settings member;
+#define CD_SET_DECL(path, member, type, def, effect, aliases, doc)                                \
+    CD_SET_DECL_##effect(type, member)
+/* a sub-list's member: of the struct named by <sub-list>_TYPE */
+#define CD_SET_DECL_GROUP(X, list, prefix, member) list##_TYPE member;
 
 /* one Newton group (timeIntegration.newton, staticSolver.newton): members as in the list */
 typedef struct cd_newton_settings {

@@ -60,8 +60,8 @@ static int static_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats
     st_solver *g = solver;
     const cd_settings *set = g->set;
     if (set->numberOfLoadSteps < 1)
-        return cd_error_set(err, CD_ERR_INPUT, "staticSolver.numberOfLoadSteps must be >= 1, got %d",
-                            set->numberOfLoadSteps);
+        return cd_error_set(err, CD_ERR_INPUT, "staticSolver.numberOfLoadSteps must be >= 1, "
+                            "got %d", set->numberOfLoadSteps);
     g->w = w;
     g->stats = stats;
     memset(&g->c, 0, sizeof g->c);

@@ -117,7 +117,8 @@ class _Node:
         object.__setattr__(self, key, value)
 
     def __repr__(self):
-        return f"{type(self).__name__}({', '.join(f'{k}={getattr(self, k)!r}' for k in self._defaults)})"
+        values = ", ".join(f"{k}={getattr(self, k)!r}" for k in self._defaults)
+        return f"{type(self).__name__}({values})"
 
     def _leaves(self, prefix=""):
         """(path, value) of every leaf below this node"""
