@@ -8,11 +8,16 @@
  *     (1 - am) a1 + am a0 = (1 - af) qdd1 + af qdd0
  *     M qdd1 + C_q^T lam1 = f(q1, v1, t1),  g(q1, t1) = 0
  * Newton in the position increment dq: dqdd = beta' dq, dv = gamma' dq with
- *     beta' = (1 - am) / (h^2 beta (1 - af)),  gamma' = gamma / (h beta).
+ *     beta' = (1 - am) / (h^2 beta (1 - af))   (accel_per_dq below),
+ *     gamma' = gamma / (h beta)                 (vel_per_dq).
  * The ODE2 rows are scaled by 1/beta' and lambda = beta' mu, so the Newton matrix
  *     [M + (gamma'/beta') D + K/beta', C_q^T ; C_q, 0]
- * stays well conditioned as h -> 0. useNewmark: am = af = 0 with newmarkBeta/Gamma. */
-#include "cd_newton.h"
+ * stays well conditioned as h -> 0. useNewmark: am = af = 0 with newmarkBeta/Gamma; with
+ * useIndex2Constraints the constraints are imposed at velocity level in the same step.
+ *
+ * One step is ga_step: predict -> Newton -> update a -> project velocities. The loop around
+ * it (grid, step reduction and growth, sensors, progress, statistics) is cd_driver.c. */
+#include "cd_driver.h"
 #include "../core/cd_items.h"
 #include "../core/cd_lie.h"
 #include <math.h>
@@ -39,82 +44,111 @@ static ga_param ga_params(const cd_settings *set)
     return p;
 }
 
-/* Newton coefficients for step h */
-static void ga_coef(const ga_param *p, double h, int index2, cd_evalcoef *c, double *bq,
-                    double *gq)
+/* what a change dq of the step's positions does to the accelerations and velocities:
+ *     dqdd = accel_per_dq dq  (beta'),   dv = vel_per_dq dq  (gamma') */
+typedef struct { double accel_per_dq, vel_per_dq; } ga_rates;
+
+static ga_rates ga_rates_of(const ga_param *p, double h)
 {
-    *bq = (1 - p->am) / (h * h * p->beta * (1 - p->af));
-    *gq = p->gamma / (h * p->beta);
-    memset(c, 0, sizeof(*c));
-    c->force_scale = 1.0 / *bq;
-    c->mass_coef = 1.0;
-    c->stiffness_coef = 1.0 / *bq;
-    c->damping_coef = *gq / *bq;
-    c->multiplier_coef = 1.0;
-    c->gdq_coef = 1.0;
-    c->gdv_coef = *gq;
-    c->velocity_row_scale = 1.0 / *gq;
-    c->lambda_per_unknown = *bq;
-    c->load_factor = 1.0;
-    c->index2 = index2;
+    ga_rates k;
+    k.accel_per_dq = (1 - p->am) / (h * h * p->beta * (1 - p->af));
+    k.vel_per_dq = p->gamma / (h * p->beta);
+    return k;
 }
 
-/* consistent initial accelerations and multipliers:
- *   [M C^T; C 0] [a; lam] = [f - r2(lam = 0); -(d/dt g_t along the motion)]
- * with C = d g_t / d v (every constraint at velocity level) and the time derivative of the
- * velocity-level residual as a central difference along (q + eps v, t + eps). */
-static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, cd_stats *stats,
-                                 cd_error *err)
+/* Newton-matrix coefficients: ODE2 rows divided by beta' (M + (gamma'/beta') D + K/beta'),
+ * velocity-level rows by gamma', multipliers lambda = beta' * unknown */
+static cd_evalcoef newton_coef(const ga_rates *k, int index2)
 {
-    int n2 = s->n2, N = w->N, rc;
     cd_evalcoef c;
     memset(&c, 0, sizeof c);
-    c.force_scale = c.mass_coef = c.multiplier_coef = c.gdv_coef = c.velocity_row_scale = c.lambda_per_unknown = c.load_factor = 1.0;
-    c.index2 = 1;
-    memset(st->a, 0, sizeof(double) * (size_t)n2);
-    memset(st->lam, 0, sizeof(double) * (size_t)s->nae);
-    if ((rc = cd_eval_jacobian(s, &w->ev, st, &c, w->values, err))) return rc;
-    stats->jacobians++;
-    /* [M C^T; C 0] is sparse (M block diagonal) even when the Newton matrix is solved densely:
-     * factor it with the sparse solver, once */
-    cd_linsolver *ls = w->ls;
+    c.force_scale = 1.0 / k->accel_per_dq;
+    c.mass_coef = 1.0;
+    c.stiffness_coef = 1.0 / k->accel_per_dq;
+    c.damping_coef = k->vel_per_dq / k->accel_per_dq;
+    c.multiplier_coef = 1.0;
+    c.gdq_coef = 1.0;
+    c.gdv_coef = k->vel_per_dq;
+    c.velocity_row_scale = 1.0 / k->vel_per_dq;
+    c.lambda_per_unknown = k->accel_per_dq;
+    c.load_factor = 1.0;
+    c.index2 = index2;
+    return c;
+}
+
+/* ------------------------------------------------------------------ initial accelerations */
+
+/* factor [M C^T; C 0] (already in w->values) with the solve's linear solver or, when that one
+ * is dense, with a sparse one made here (*ls: the one used; the caller frees it if it is not
+ * w->ls): the matrix is sparse (M block diagonal) even when the Newton matrix is solved
+ * densely */
+static int factor_initial(const cd_system *s, cd_nwork *w, cd_linsolver **ls, cd_stats *stats,
+                          cd_error *err)
+{
+    *ls = w->ls;
     if (cd_ls_kind_of(w->ls) == CD_LS_DENSE) {
-        ls = cd_ls_create(CD_LS_SPARSE, N, s->pat.colptr, s->pat.rowind, err);
-        if (!ls) return err->code ? err->code : CD_ERR_NOMEM;
+        *ls = cd_ls_create(CD_LS_SPARSE, w->N, s->pat.colptr, s->pat.rowind, err);
+        if (!*ls) return err->code ? err->code : CD_ERR_NOMEM;
     }
-    rc = cd_ls_factor(ls, w->values, err);
+    int rc = cd_ls_factor(*ls, w->values, err);
     stats->factorizations++;
-    if (rc) {
-        char why[CD_MSG_LEN];
-        if (rc == CD_ERR_SINGULAR) cd_explain_column(s, cd_ls_get_stats(ls).failed_column, err);
-        snprintf(why, sizeof why, "%s", err->msg);
-        if (ls != w->ls) cd_ls_free(ls);
-        return cd_error_set(err, rc, "computing initial accelerations: the matrix [M C^T; C 0] "
-                            "is singular (a coordinate without mass, or redundant constraints?): %s",
-                            why);
-    }
-    w->jac_current = 0;
-    rc = cd_eval_residual(s, &w->ev, st, &c, w->r, err);
+    if (!rc) return CD_OK;
+    char why[CD_MSG_LEN];
+    if (rc == CD_ERR_SINGULAR) cd_explain_column(s, cd_ls_get_stats(*ls).failed_column, err);
+    snprintf(why, sizeof why, "%s", err->msg);
+    return cd_error_set(err, rc, "computing initial accelerations: the matrix [M C^T; C 0] "
+                        "is singular (a coordinate without mass, or redundant constraints?): %s",
+                        why);
+}
+
+/* w->r = [f - r2(lam = 0); d/dt g_t along the motion]: the time derivative of the
+ * velocity-level residual g_t as a central difference along (q +- eps v, t +- eps) */
+static int initial_rhs(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c,
+                       cd_error *err)
+{
+    int n2 = s->n2, rc = cd_eval_residual(s, &w->ev, st, c, w->r, err);
     double vmax = 0, qmax = 1;
     for (int i = 0; i < n2; i++) {
         vmax = fmax(vmax, fabs(st->v[i]));
         qmax = fmax(qmax, fabs(s->qref[i] + st->q[i]));
     }
-    double eps = 1e-6 * (vmax > 0 ? fmin(1.0, qmax / vmax) : 1.0);
-    double t0 = st->t;
+    double eps = 1e-6 * (vmax > 0 ? fmin(1.0, qmax / vmax) : 1.0), t0 = st->t;
     double *rp = w->dx;  /* dx as scratch for the shifted residuals */
     for (int sgn = 1; sgn >= -1 && !rc; sgn -= 2) {
         cd_lie_add(s, st->q, st->v, sgn * eps);
         st->t = t0 + sgn * eps;
-        rc = cd_eval_residual(s, &w->ev, st, &c, rp, err);
+        rc = cd_eval_residual(s, &w->ev, st, c, rp, err);
         cd_lie_add(s, st->q, st->v, -sgn * eps);
         st->t = t0;
         if (rc) break;
-        for (int j = n2; j < N; j++)
+        for (int j = n2; j < w->N; j++)
             w->r[j] = sgn > 0 ? rp[j] : (w->r[j] - rp[j]) / (2 * eps);
     }
+    return rc;
+}
+
+/* consistent initial accelerations and multipliers:
+ *   [M C^T; C 0] [a; lam] = [f - r2(lam = 0); -(d/dt g_t along the motion)]
+ * with C = d g_t / d v (every constraint at velocity level) */
+static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, cd_stats *stats,
+                                 cd_error *err)
+{
+    int n2 = s->n2, rc;
+    cd_linsolver *ls = NULL;
+    cd_evalcoef c;
+    memset(&c, 0, sizeof c);
+    c.force_scale = c.mass_coef = c.multiplier_coef = c.gdv_coef = c.velocity_row_scale = 1.0;
+    c.lambda_per_unknown = c.load_factor = 1.0;
+    c.index2 = 1;
+    memset(st->a, 0, sizeof(double) * (size_t)n2);
+    memset(st->lam, 0, sizeof(double) * (size_t)s->nae);
+    if ((rc = cd_eval_jacobian(s, &w->ev, st, &c, w->values, err))) return rc;
+    stats->jacobians++;
+    rc = factor_initial(s, w, &ls, stats, err);
+    w->jac_current = 0;
+    if (!rc) rc = initial_rhs(s, w, st, &c, err);
     /* solve J x = -rhs in the Newton form J dx = r with x = -dx */
-    memcpy(w->dx, w->r, sizeof(double) * (size_t)N);
+    memcpy(w->dx, w->r, sizeof(double) * (size_t)w->N);
     if (!rc) rc = cd_ls_solve(ls, w->dx, err);
     if (ls != w->ls) cd_ls_free(ls);
     if (rc) return rc;
@@ -123,53 +157,92 @@ static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, 
     return CD_OK;
 }
 
-/* dynamic solver state besides st: start-of-step copies and algorithmic accelerations */
-typedef struct {
-    cd_state prev;     /* state at the start of the step */
-    double *aa, *aa0;  /* algorithmic acceleration a (n2): current and at step start */
-    double *dq;        /* predictor increment (n2) */
-} ga_hist;
+/* ------------------------------------------------------------------ one step */
 
-static int hist_init(ga_hist *h, const cd_system *s)
-{
-    memset(h, 0, sizeof(*h));
-    if (cd_state_init(&h->prev, s)) return CD_ERR_NOMEM;
-    h->aa = calloc((size_t)s->n2 + 1, sizeof(double));
-    h->aa0 = calloc((size_t)s->n2 + 1, sizeof(double));
-    h->dq = calloc((size_t)s->n2 + 1, sizeof(double));
-    return (h->aa && h->aa0 && h->dq) ? CD_OK : CD_ERR_NOMEM;
-}
+/* the dynamic solver's state besides the driver's */
+typedef struct ga_solver {
+    const cd_system *s;
+    const cd_settings *set;
+    ga_param p;
+    cd_nwork *w;
+    cd_stats *stats;
+    double *aa;        /* algorithmic acceleration a after the last accepted step (n2) */
+    double *aa0;       /* a at the start of the step (n2) */
+    double *dq;        /* the step's position increment (n2): predictor, then Newton's */
+    double h_fact;     /* step size of the current factorization, -1: none */
+} ga_solver;
 
-static void hist_free(ga_hist *h)
+/* predictor: qdd1 = qdd0 (a better start than 0 for smooth motion), lam1 = lam0, a1 from the
+ * averaging relation, q1 and v1 from the Newmark formulas; q1 = q0 o exp(dq) on Lie-group
+ * rotations */
+static void predict(const cd_system *s, const ga_param *p, double h, const cd_state *o,
+                    const double *aa0, double *dq, cd_state *st)
 {
-    cd_state_free(&h->prev);
-    free(h->aa);
-    free(h->aa0);
-    free(h->dq);
-}
-
-/* predictor: qdd1 = qdd0 (a better start than 0 for smooth motion), lam1 = lam0,
- * a1 from the averaging relation, q1 and v1 from the Newmark formulas */
-static void predict(const cd_system *s, const ga_param *p, double h, ga_hist *H, cd_state *st)
-{
-    const cd_state *o = &H->prev;
     for (int i = 0; i < s->n2; i++) {
         double qdd = o->a[i];
-        double a1 = (p->af * o->a[i] + (1 - p->af) * qdd - p->am * H->aa0[i]) / (1 - p->am);
-        H->dq[i] = h * o->v[i] + h * h * ((0.5 - p->beta) * H->aa0[i] + p->beta * a1);
+        double a1 = (p->af * o->a[i] + (1 - p->af) * qdd - p->am * aa0[i]) / (1 - p->am);
+        dq[i] = h * o->v[i] + h * h * ((0.5 - p->beta) * aa0[i] + p->beta * a1);
         st->q[i] = o->q[i];
-        st->v[i] = o->v[i] + h * ((1 - p->gamma) * H->aa0[i] + p->gamma * a1);
+        st->v[i] = o->v[i] + h * ((1 - p->gamma) * aa0[i] + p->gamma * a1);
         st->a[i] = qdd;
     }
-    cd_lie_add(s, st->q, H->dq, 1.0);  /* q1 = q0 o exp(dq) on Lie-group rotations */
+    cd_lie_add(s, st->q, dq, 1.0);
+    memcpy(st->lam, o->lam, sizeof(double) * (size_t)s->nae);
 }
 
 /* after convergence: a1 = (af qdd0 + (1 - af) qdd1 - am a0) / (1 - am) */
-static void update_aa(const ga_param *p, int n2, ga_hist *H, const cd_state *st)
+static void update_accel(const ga_param *p, int n2, const double *qdd0, const double *qdd1,
+                         const double *aa0, double *aa)
 {
     for (int i = 0; i < n2; i++)
-        H->aa[i] = (p->af * H->prev.a[i] + (1 - p->af) * st->a[i] - p->am * H->aa0[i]) / (1 - p->am);
+        aa[i] = (p->af * qdd0[i] + (1 - p->af) * qdd1[i] - p->am * aa0[i]) / (1 - p->am);
 }
+
+/* nodes with their own constraint (Euler parameters): velocities onto its tangent space */
+static void project_velocities(const cd_system *s, cd_state *st)
+{
+    for (int k = 0; k < s->list[CD_NODE].n; k++) {
+        const cd_item *it = &s->list[CD_NODE].items[k];
+        const cd_nodeops *ops = it->type->node;
+        if (!ops->project_velocity || it->nq == 0 || (ops->nae && ops->nae(it->p) == 0)) continue;
+        int g = it->ltg[0];  /* node coordinates are contiguous */
+        ops->project_velocity(it->p, s->qref + g, st->q + g, st->v + g);
+    }
+}
+
+/* one step of size h from prev into st (st->t set by the driver); a positive code: retry
+ * smaller (st is garbage) */
+static int ga_step(void *solver, const cd_state *prev, cd_state *st, double tau_next, double h,
+                   cd_error *err)
+{
+    ga_solver *g = solver;
+    const cd_system *s = g->s;
+    cd_nwork *w = g->w;
+    ga_rates k = ga_rates_of(&g->p, h);
+    cd_evalcoef c = newton_coef(&k, g->set->useIndex2Constraints);
+    (void)tau_next;
+    /* the matrix depends on h; steps cut to the grid differ from h by round-off */
+    if (fabs(h - g->h_fact) > 1e-10 * h) w->jac_current = 0;
+    /* predict */
+    memcpy(g->aa0, g->aa, sizeof(double) * (size_t)s->n2);
+    predict(s, &g->p, h, prev, g->aa0, g->dq, st);
+    /* Newton on (q, lambda); rotation blocks: q = q0 o exp(dq), Newton updates dq */
+    w->lie_base = prev->q;
+    w->lie_inc = g->dq;
+    int rc = cd_newton(s, w, st, &c, k.accel_per_dq, k.vel_per_dq, &g->set->dynamicNewton,
+                       g->stats, err);
+    w->lie_base = NULL;
+    w->lie_inc = NULL;
+    if (w->jac_current) g->h_fact = h;
+    if (rc) return rc;
+    /* update the algorithmic acceleration */
+    update_accel(&g->p, s->n2, prev->a, st->a, g->aa0, g->aa);
+    /* project the velocities */
+    project_velocities(s, st);
+    return CD_OK;
+}
+
+/* ------------------------------------------------------------------ the solve */
 
 static int check_settings(const cd_settings *set, cd_error *err)
 {
@@ -191,127 +264,80 @@ static int check_settings(const cd_settings *set, cd_error *err)
     return CD_OK;
 }
 
-/* nodes with their own constraint (Euler parameters): velocities onto its tangent space */
-static void project_velocities(const cd_system *s, cd_state *st)
+/* the time grid t0 + k h (h = (endTime - startTime) / numberOfSteps): halve a failed step,
+ * double after 5 good reduced steps, sensors every sensorsWritePeriod (at most every step) */
+static void dynamic_rules(const cd_settings *set, cd_steprules *r)
 {
-    for (int k = 0; k < s->list[CD_NODE].n; k++) {
-        const cd_item *it = &s->list[CD_NODE].items[k];
-        const cd_nodeops *ops = it->type->node;
-        if (!ops->project_velocity || it->nq == 0 || (ops->nae && ops->nae(it->p) == 0)) continue;
-        int g = it->ltg[0];  /* node coordinates are contiguous */
-        ops->project_velocity(it->p, s->qref + g, st->q + g, st->v + g);
-    }
+    double t0 = set->startTime, t1 = set->endTime, hn = (t1 - t0) / set->numberOfSteps;
+    double per = set->sensorsWritePeriod > hn ? set->sensorsWritePeriod : hn;
+    memset(r, 0, sizeof(*r));
+    r->grid = CD_GRID_TIME;
+    r->tau0 = t0;
+    r->tau1 = t1;
+    r->ngrid = set->numberOfSteps;
+    r->hmin = set->minimumStepSize;
+    r->adaptive = set->adaptiveStep;
+    r->halve_tried = 1;
+    r->grow_after = 5;
+    r->record_start = 1;
+    r->sensor_period = per;
+    r->sensor_cap = (int)((t1 - t0) / per + 1e-6) + 2;
 }
 
-/* one step of size h from H->prev into st; nonzero: failed (st is garbage) */
-static int ga_step(const cd_system *s, cd_nwork *w, const ga_param *p, double h, double *h_fact,
-                   ga_hist *H, cd_state *st, const cd_settings *set, cd_stats *stats, cd_error *err)
+static int ga_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats, cd_steprules *r,
+                    cd_error *err)
 {
-    cd_evalcoef c;
-    double bq, gq;
-    ga_coef(p, h, set->useIndex2Constraints, &c, &bq, &gq);
-    /* the matrix depends on h; steps clamped to the output grid differ from h by round-off */
-    if (fabs(h - *h_fact) > 1e-10 * h) w->jac_current = 0;
-    predict(s, p, h, H, st);
-    memcpy(st->lam, H->prev.lam, sizeof(double) * (size_t)s->nae);
-    st->t = H->prev.t + h;
-    w->lie_base = H->prev.q;   /* rotation blocks: q = q0 o exp(dq), Newton updates dq */
-    w->lie_inc = H->dq;
-    int rc = cd_newton(s, w, st, &c, bq, gq, &set->dynamicNewton, stats, err);
-    w->lie_base = NULL;
-    w->lie_inc = NULL;
-    if (w->jac_current) *h_fact = h;
-    return rc;
+    ga_solver *g = solver;
+    const cd_settings *set = g->set;
+    int rc = check_settings(set, err), n2 = g->s->n2;
+    if (rc) return rc;
+    g->w = w;
+    g->stats = stats;
+    g->p = ga_params(set);
+    g->h_fact = -1;
+    g->aa = calloc((size_t)n2 + 1, sizeof(double));
+    g->aa0 = calloc((size_t)n2 + 1, sizeof(double));
+    g->dq = calloc((size_t)n2 + 1, sizeof(double));
+    if (!g->aa || !g->aa0 || !g->dq) return cd_error_set(err, CD_ERR_NOMEM, "out of memory");
+    dynamic_rules(set, r);
+    st->t = set->startTime;
+    if (w->N > 0 && set->computeInitialAccelerations &&
+        (rc = initial_accelerations(g->s, w, st, stats, err)))
+        return rc;
+    memcpy(g->aa, st->a, sizeof(double) * (size_t)n2);
+    return CD_OK;
 }
 
-/* the step loop: land on the grid t0 + k h_nominal; halve on failure, double after 5 good
- * reduced steps; stop with an error below the minimum step */
+static void ga_failed(void *solver, double tau, double tau_next, double h_tried, double h,
+                      const char *why, cd_error *err)
+{
+    const ga_solver *g = solver;
+    (void)tau_next; (void)h;
+    cd_error_set(err, CD_ERR_NEWTON, "time integration failed at t = %.10g with step size %.3g "
+                 "(minimum %.3g): %s", tau, h_tried, g->set->minimumStepSize, why);
+}
+
+static void ga_interrupted(void *solver, double tau, cd_error *err)
+{
+    (void)solver;
+    cd_error_set(err, CD_ERR_USERFUNC, "solve interrupted at t = %g", tau);
+}
+
+static void ga_finish(void *solver)
+{
+    ga_solver *g = solver;
+    free(g->aa);
+    free(g->aa0);
+    free(g->dq);
+}
+
 int cd_solve_dynamic(const cd_system *s, const cd_settings *set, cd_state *st,
                      cd_solvectx *ctx, cd_stats *stats, cd_error *err)
 {
-    cd_nwork w;
-    ga_hist H;
-    int rc;
-    double tstart = cd_clock(), tprog = tstart;
-    memset(stats, 0, sizeof(*stats));
-    if (!s->assembled) return cd_error_set(err, CD_ERR_NOTASSEMBLED, "call mbs.Assemble() first");
-    if ((rc = check_settings(set, err))) return rc;
-    if ((rc = cd_nwork_init(&w, s, set, &set->dynamicNewton, err))) return rc;
-    if ((rc = hist_init(&H, s))) {
-        hist_free(&H);
-        cd_nwork_free(&w, s);
-        return cd_error_set(err, rc, "out of memory");
-    }
-    ga_param p = ga_params(set);
-    double t0 = set->startTime, t1 = set->endTime, hn = (t1 - t0) / set->numberOfSteps;
-    st->t = t0;
-    if (w.N > 0 && set->computeInitialAccelerations)
-        rc = initial_accelerations(s, &w, st, stats, err);
-    if (!rc && ctx && ctx->want_sensors) {
-        double per = set->sensorsWritePeriod > hn ? set->sensorsWritePeriod : hn;
-        int cap = (int)((t1 - t0) / per + 1e-6) + 2;
-        ctx->sensors = cd_sensors_create(s, &w.ev, st, cap, per, err);
-        if (!ctx->sensors) rc = err->code ? err->code : CD_ERR_NOMEM;
-        if (!rc) rc = cd_sensors_record(s, &w.ev, st, ctx->sensors, 1, err);
-    }
-    memcpy(H.aa, st->a, sizeof(double) * (size_t)s->n2);
-    long k = 0;           /* grid points passed */
-    double h = hn, h_fact = -1;
-    int good = 0;
-    stats->hmin_used = hn;
-    while (!rc && st->t < t1 - 1e-12 * (t1 - t0)) {
-        double tgrid = t0 + (double)(k + 1) * hn;
-        double hs = fmin(h, tgrid - st->t);
-        cd_state_copy(&H.prev, st);
-        memcpy(H.aa0, H.aa, sizeof(double) * (size_t)s->n2);
-        int src = ga_step(s, &w, &p, hs, &h_fact, &H, st, set, stats, err);
-        if (src < 0) { rc = src; break; }
-        if (src > 0) {  /* reject: back to the start of the step, smaller step */
-            stats->rejected++;
-            cd_state_copy(st, &H.prev);
-            w.jac_current = 0;
-            if (!set->adaptiveStep || hs * 0.5 < set->minimumStepSize) {
-                char why[CD_MSG_LEN];
-                snprintf(why, sizeof why, "%s", err->msg);
-                cd_error_set(err, CD_ERR_NEWTON, "time integration failed at t = %.10g with step "
-                             "size %.3g (minimum %.3g): %s", st->t, hs, set->minimumStepSize, why);
-                cd_newton_explain(s, &w, err);
-                rc = CD_ERR_NEWTON;
-                break;
-            }
-            h = hs * 0.5;
-            good = 0;
-            if (h < stats->hmin_used) stats->hmin_used = h;
-            continue;
-        }
-        update_aa(&p, s->n2, &H, st);
-        project_velocities(s, st);
-        stats->steps++;
-        if (fabs(st->t - tgrid) <= 1e-12 * (t1 - t0) + 1e-15) {
-            st->t = tgrid;  /* exact grid time */
-            k++;
-        }
-        if (h < hn && ++good >= 5) { h = fmin(hn, 2 * h); good = 0; }
-        if (ctx && ctx->sensors && (rc = cd_sensors_record(s, &w.ev, st, ctx->sensors, 0, err)))
-            break;
-        if (ctx && ctx->progress) {
-            double now = cd_clock();
-            if (now - tprog > 0.1) {
-                tprog = now;
-                if (ctx->progress(ctx->progress_ctx, st->t, t0, t1)) {
-                    rc = cd_error_set(err, CD_ERR_USERFUNC, "solve interrupted at t = %g", st->t);
-                    break;
-                }
-            }
-        }
-    }
-    if (rc && rc != CD_ERR_NEWTON && H.prev.q && st->t != H.prev.t) cd_state_copy(st, &H.prev);
-    if (ctx && ctx->sensors) cd_sensors_close(ctx->sensors);
-    stats->residuals = w.ev.nres;
-    stats->linsolver = w.ls ? (int)cd_ls_kind_of(w.ls) : 0;
-    stats->lsfull = w.ls ? cd_ls_get_stats(w.ls).nfull : 0;
-    stats->cpu_seconds = cd_clock() - tstart;
-    hist_free(&H);
-    cd_nwork_free(&w, s);
-    return rc;
+    ga_solver g;
+    memset(&g, 0, sizeof g);
+    g.s = s;
+    g.set = set;
+    cd_stepper sp = {&g, ga_start, ga_step, ga_failed, ga_interrupted, ga_finish};
+    return cd_drive(s, set, &set->dynamicNewton, &sp, st, ctx, stats, err);
 }

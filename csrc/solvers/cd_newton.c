@@ -122,9 +122,10 @@ static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const c
     return CD_OK;
 }
 
-/* q <- q o exp(-dx) (additive but on Lie-group rotation blocks), v, a and lambda additive */
+/* q <- q o exp(-dx) (additive but on Lie-group rotation blocks), v, a and lambda additive:
+ * v -= vel_per_dq dx, a -= accel_per_dq dx, lambda -= lambda_per_unknown dx_lambda */
 static void apply(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c,
-                  double bq, double gq)
+                  double accel_per_dq, double vel_per_dq)
 {
     const double *dx = w->dx;
     int n2 = s->n2;
@@ -138,74 +139,88 @@ static void apply(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalco
         cd_lie_add(s, st->q, dx, -1.0);
     }
     for (int i = 0; i < n2; i++) {
-        st->v[i] -= gq * dx[i];
-        st->a[i] -= bq * dx[i];
+        st->v[i] -= vel_per_dq * dx[i];
+        st->a[i] -= accel_per_dq * dx[i];
     }
     for (int j = 0; j < s->nae; j++) st->lam[j] -= c->lambda_per_unknown * dx[n2 + j];
 }
 
-int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c, double bq,
-              double gq, const cd_newton_settings *set, cd_stats *stats, cd_error *err)
+/* the convergence test of iteration `it` on the residual just evaluated (w->ev's norms);
+ * fresh: the matrix was evaluated during this call; qs: size of the coordinates.
+ * Force rows: L2 of the unscaled residual M a + r2 - f, relative to the force level
+ * |f - C^T lam| at the predictor (what the residual of a zero-acceleration predictor would be)
+ * or the predictor's own residual if larger (w->rref); the predictor qdd1 = qdd0 is often so
+ * good that its residual alone is near round-off. */
+static int converged(const cd_nwork *w, const cd_evalcoef *c, const cd_newton_settings *set,
+                     int it, int fresh, double qs)
 {
-    int N = w->N, n2 = s->n2, rc;
+    double e = w->ev.rnorm2, eg = w->ev.aenorm;
+    double tol = fmax(set->absoluteTolerance, set->relativeTolerance * w->rref);
+    /* modified Newton with a matrix from an earlier step converges linearly; its error is
+     * about rho / (1 - rho) times the last correction, so it stops at a tenth of the
+     * tolerance; with a matrix of this step (or at round-off) the plain tolerance holds */
+    double tolf = set->useModifiedNewton && !fresh ? fmax(set->absoluteTolerance, 0.1 * tol)
+                                                   : tol;
+    /* constraint rows (position units): the violation whose correction would change the
+     * forces by tol, tol h^2 beta / m (dynamics), or relativeTolerance 1e-2 of the
+     * coordinates (statics); never below round-off of the coordinates */
+    double tolg = c->mass_coef > 0 ? tol * c->force_scale / w->ev.mscale
+                                   : 1e-2 * set->relativeTolerance * qs;
+    tolg = fmax(tolg, 1e-14 * qs);
+    int conv_f = e <= set->absoluteTolerance || (it > 0 && e <= tolf);
+    return conv_f && eg <= tolg;
+}
+
+/* L2 norm of the residual as the Newton matrix sees it (scaled rows) */
+static double scaled_norm(const cd_nwork *w)
+{
+    double en = 0;
+    for (int i = 0; i < w->N; i++) en += w->r[i] * w->r[i];
+    return sqrt(en);
+}
+
+int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c,
+              double accel_per_dq, double vel_per_dq, const cd_newton_settings *set,
+              cd_stats *stats, cd_error *err)
+{
     double err_prev = 0, qs = 1;  /* qs: size of the coordinates (round-off of g) */
-    int fresh = 0;                /* the matrix was evaluated during this call */
-    if (N == 0) return CD_OK;
+    int fresh = 0, rc;            /* fresh: the matrix was evaluated during this call */
+    if (w->N == 0) return CD_OK;
     /* modified Newton: a matrix so stale that the last step needed 5 or more iterations is
      * renewed at the start of this one (measured on bench_rigid.py: the single rigid pendulum
      * took 5.4 iterations per step with a matrix renewed only on poor contraction; renewing
      * after 3 or 4 iterations refactors too often on chains, after 6 gains less) */
     if (set->useModifiedNewton && w->last_its >= 5) w->jac_current = 0;
-    for (int i = 0; i < n2; i++) qs = fmax(qs, fabs(s->qref[i] + st->q[i]));
+    for (int i = 0; i < s->n2; i++) qs = fmax(qs, fabs(s->qref[i] + st->q[i]));
     for (int it = 0; it <= set->maxIterations; it++) {
         rc = cd_eval_residual(s, &w->ev, st, c, w->r, err);
         stats->residuals++;
         if (rc) return rc;
-        /* force rows: L2 of the unscaled residual M a + r2 - f, relative to the force level
-         * |f - C^T lam| at the predictor (what the residual of a zero-acceleration predictor
-         * would be) or the predictor's own residual if larger; the predictor qdd1 = qdd0 is
-         * often so good that its residual alone is near round-off */
-        double e = w->ev.rnorm2, eg = w->ev.aenorm;
         w->last_s2 = c->force_scale;
         w->last_err = w->ev.rnorm;
         if (isnan(w->ev.rnorm) || isinf(w->ev.rnorm))
             return cd_error_set(err, CD_RETRY_STEP, "residual is not finite");
-        if (it == 0) w->rref = fmax(e, w->ev.fnorm);
-        double tol = fmax(set->absoluteTolerance, set->relativeTolerance * w->rref);
-        /* modified Newton with a matrix from an earlier step converges linearly; its error is
-         * about rho / (1 - rho) times the last correction, so it stops at a tenth of the
-         * tolerance; with a matrix of this step (or at round-off) the plain tolerance holds */
-        double tolf = set->useModifiedNewton && !fresh ? fmax(set->absoluteTolerance, 0.1 * tol)
-                                                       : tol;
-        /* constraint rows (position units): the violation whose correction would change the
-         * forces by tol, tol h^2 beta / m (dynamics), or relativeTolerance 1e-2 of the
-         * coordinates (statics); never below round-off of the coordinates */
-        double tolg = c->mass_coef > 0 ? tol * c->force_scale / w->ev.mscale : 1e-2 * set->relativeTolerance * qs;
-        tolg = fmax(tolg, 1e-14 * qs);
-        int conv_f = e <= set->absoluteTolerance || (it > 0 && e <= tolf);
-        if (conv_f && eg <= tolg) { w->last_its = fresh ? 0 : it; return CD_OK; }
+        if (it == 0) w->rref = fmax(w->ev.rnorm2, w->ev.fnorm);
+        if (converged(w, c, set, it, fresh, qs)) { w->last_its = fresh ? 0 : it; return CD_OK; }
         if (it == set->maxIterations) break;
         /* full Newton: new matrix every iteration; modified: when an iteration reduces the
-         * residual by less than 4x (measured on the rigid-body benchmarks: 10x refactors too
-         * often on chains, 2x iterates too long on a single body) */
-        /* contraction measured on the residual as the Newton matrix sees it (scaled rows) */
-        double en = 0;
-        for (int i = 0; i < N; i++) en += w->r[i] * w->r[i];
-        en = sqrt(en);
+         * scaled residual by less than 4x (measured on the rigid-body benchmarks: 10x
+         * refactors too often on chains, 2x iterates too long on a single body) */
+        double en = scaled_norm(w);
         int need = !w->jac_current || !set->useModifiedNewton || (it > 0 && en > 0.25 * err_prev);
         if (it > 0 && en > 1e3 * err_prev && err_prev > 0)
-            return cd_error_set(err, CD_RETRY_STEP, "Newton diverged (residual grew from %.3g to %.3g)",
-                                err_prev, en);
+            return cd_error_set(err, CD_RETRY_STEP, "Newton diverged (residual grew from %.3g "
+                                "to %.3g)", err_prev, en);
         if (need && (rc = refactor(s, w, st, c, stats, err))) return rc;
         if (need) fresh = 1;
-        memcpy(w->dx, w->r, sizeof(double) * (size_t)N);
-        rc = cd_ls_solve(w->ls, w->dx, err);
-        if (rc) return CD_RETRY_STEP;
-        apply(s, w, st, c, bq, gq);
+        /* dx = J^-1 r, then x -= dx */
+        memcpy(w->dx, w->r, sizeof(double) * (size_t)w->N);
+        if (cd_ls_solve(w->ls, w->dx, err)) return CD_RETRY_STEP;
+        apply(s, w, st, c, accel_per_dq, vel_per_dq);
         stats->newton++;
         err_prev = en;
     }
-    return cd_error_set(err, CD_RETRY_STEP, "Newton did not converge in %d iterations (residual %.3g, "
-                        "tolerance %.3g)", set->maxIterations, w->last_err,
+    return cd_error_set(err, CD_RETRY_STEP, "Newton did not converge in %d iterations (residual "
+                        "%.3g, tolerance %.3g)", set->maxIterations, w->last_err,
                         fmax(set->absoluteTolerance, set->relativeTolerance * w->rref));
 }

@@ -22,8 +22,8 @@ typedef struct cd_nwork {
      * (static solver): q is composed with each Newton increment */
     const double *lie_base;
     double *lie_inc;
-    int lie_tangent;
-    int last_its;        /* iterations of the last call if its matrix was stale, else 0 */     /* settings.lieGroupAddTangentOperator */
+    int lie_tangent;     /* settings.lieGroupAddTangentOperator */
+    int last_its;        /* iterations of the last call if its matrix was stale, else 0 */
 } cd_nwork;
 
 /* nt: the Newton group of the solve (numerical differentiation settings) */
@@ -32,12 +32,15 @@ int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set,
 void cd_nwork_free(cd_nwork *w, const cd_system *s);
 
 /* Newton on the step equations: increments dx update
- *     q += dx_q, v += gq dx_q, a += bq dx_q, lam += c->lambda_per_unknown dx_lam.
- * Returns CD_OK when converged, a positive code when the step should be retried with a smaller
- * step (no convergence, singular matrix, NaN, recoverable user-function failure) with err
+ *     q -= dx_q (composed on Lie-group rotation blocks), v -= vel_per_dq dx_q,
+ *     a -= accel_per_dq dx_q, lam -= c->lambda_per_unknown dx_lam
+ * (vel_per_dq, accel_per_dq: gamma' and beta' of generalized-alpha; 0 for statics).
+ * Returns CD_OK when converged, CD_RETRY_STEP (or a user function's positive code) when the
+ * step should be retried with a smaller step (no convergence, singular matrix, NaN) with err
  * explaining why, or a negative code on fatal failure. */
-int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c, double bq,
-              double gq, const cd_newton_settings *set, cd_stats *stats, cd_error *err);
+int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c,
+              double accel_per_dq, double vel_per_dq, const cd_newton_settings *set,
+              cd_stats *stats, cd_error *err);
 
 /* message naming the largest (unscaled) residual entries of w->r and their items, appended to
  * err->msg */

@@ -23,13 +23,14 @@
  *   doc      one line of help (help(), the docs' settings table)
  *
  * A group that occurs at several paths (the Newton settings of the dynamic and the static
- * solver) is a sub-list with its own C struct, included by
+ * solver) is a sub-list with its own C struct (named by SUBLIST_TYPE), included by
  *     G(X, SUBLIST, path prefix, member)
  * so each path has its own member (settings.dynamicNewton.maxIterations, ...). */
 #ifndef CD_SETTINGS_LIST_H
 #define CD_SETTINGS_LIST_H
 
-/* the Newton group (cd_newton_settings); P: path prefix ending in '.', M: member prefix */
+/* the Newton group; P: path prefix ending in '.', M: member prefix (empty or "member.") */
+#define CD_NEWTON_SETTINGS_LIST_TYPE cd_newton_settings
 #define CD_NEWTON_SETTINGS_LIST(X, P, M)                                                          \
     X(P "relativeTolerance", M relativeTolerance, REAL, 1e-8, RESULT, "",                         \
       "converged (after at least one iteration) when |r| <= relativeTolerance * max(|r| at the "  \

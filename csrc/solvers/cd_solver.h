@@ -19,8 +19,10 @@ typedef cd_ls_kind cd_set_LINSOLVER;
 #define CD_SET_DECL_PYTHON(type, member)
 #define CD_SET_DECL_ACCEPTED(type, member)
 #define CD_SET_DECL_NONE(type, member)
-#define CD_SET_DECL(path, member, type, def, effect, aliases, doc) CD_SET_DECL_##effect(type, member)
-#define CD_SET_DECL_GROUP(X, list, prefix, member) cd_newton_settings member;
+#define CD_SET_DECL(path, member, type, def, effect, aliases, doc)                                \
+    CD_SET_DECL_##effect(type, member)
+/* a sub-list's member: of the struct named by <sub-list>_TYPE */
+#define CD_SET_DECL_GROUP(X, list, prefix, member) list##_TYPE member;
 
 /* one Newton group (timeIntegration.newton, staticSolver.newton): members as in the list */
 typedef struct cd_newton_settings {
@@ -65,7 +67,7 @@ const char *cd_seteffect_name(cd_seteffect e);
 
 typedef struct cd_stats {
     long steps, rejected, newton, factorizations, jacobians, residuals;
-    double hmin_used;
+    double hmin_used;             /* smallest step size (statics: load-step increment) */
     int linsolver;                /* cd_ls_kind actually used */
     long lsfull;                  /* full (pivoting) factorizations of the linear solver */
     double cpu_seconds;
@@ -106,11 +108,13 @@ typedef struct cd_solvectx {
     cd_sensorstore *sensors;      /* out: sensor data (caller frees with cd_sensors_free) */
 } cd_solvectx;
 
-/* dynamic solve from st (initial state on input, final / last good state on output) */
+/* dynamic solve from st (initial state on input, final / last good state on output):
+ * generalized-alpha steps (cd_genalpha.c) in the shared step loop (cd_driver.c) */
 int cd_solve_dynamic(const cd_system *s, const cd_settings *set, cd_state *st,
                      cd_solvectx *ctx, cd_stats *stats, cd_error *err);
 
-/* static solve with load steps; st holds the initial guess on input */
+/* static solve with load steps (cd_static.c, in the same loop); st holds the initial guess on
+ * input */
 int cd_solve_static(const cd_system *s, const cd_settings *set, cd_state *st,
                     cd_solvectx *ctx, cd_stats *stats, cd_error *err);
 

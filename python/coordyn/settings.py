@@ -117,7 +117,8 @@ class _Node:
         object.__setattr__(self, key, value)
 
     def __repr__(self):
-        return f"{type(self).__name__}({', '.join(f'{k}={getattr(self, k)!r}' for k in self._defaults)})"
+        values = ", ".join(f"{k}={getattr(self, k)!r}" for k in self._defaults)
+        return f"{type(self).__name__}({values})"
 
     def _leaves(self, prefix=""):
         """(path, value) of every leaf below this node"""
@@ -162,9 +163,13 @@ def _build_tree(table, root_class):
             raise RuntimeError(f"settings list: '{row['path']}' comes before its group")
         parent._docs[name] = row["doc"]
         if row["type"] == "group":
-            cls = type(_class_name(row["path"]), (_Node,),
+            cls_name = _class_name(row["path"])
+            if any(c.__name__ == cls_name for c in classes.values()):  # staticSolver.newton
+                last = parent_path.rsplit(".", 1)[-1]
+                cls_name = last[0].upper() + last[1:] + cls_name
+            cls = type(cls_name, (_Node,),
                        {"__doc__": row["doc"], "_defaults": {}, "_docs": {}, "_types": {},
-                        "_aliases": {}, "__module__": __name__})
+                        "_aliases": {}, "__module__": root_class.__module__})
             classes[row["path"]] = cls
             parent._defaults[name] = cls
             continue
@@ -181,7 +186,8 @@ def _build_tree(table, root_class):
 
 _TABLE = _core.settings_table()
 _ENGINE_PATHS = frozenset(row["path"] for row in _TABLE if row["member"] is not None)
-_build_tree(_TABLE, SimulationSettings)
+# the node classes are module attributes, so that settings can be pickled
+globals().update({cls.__name__: cls for cls in _build_tree(_TABLE, SimulationSettings).values()})
 
 
 def settings_tree(node=None, prefix=""):

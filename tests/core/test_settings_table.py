@@ -1,6 +1,7 @@
 """One settings list (csrc/solvers/cd_settings_list.h): the C defaults, the run-time table, the
 extension's parser and the Python SimulationSettings tree must agree on every name and default."""
 import copy
+import pickle
 
 import pytest
 
@@ -193,3 +194,16 @@ def test_alias_machinery_on_a_synthetic_list():
     with pytest.raises(RuntimeError, match="before its group"):
         cs._build_tree([dict(path="z.y", member=None, type="int", default=0, effect="accepted",
                              aliases=[], doc="y")], Root)
+
+
+def test_settings_copy_and_pickle():
+    s = cd.SimulationSettings()
+    s.staticSolver.newton.maxIterations = 7
+    s.progressBar = True
+    for t in (copy.deepcopy(s), pickle.loads(pickle.dumps(s))):
+        assert t.staticSolver.newton.maxIterations == 7 and t.progressBar is True
+        assert t.timeIntegration.newton.maxIterations == 25
+        assert t._flat() == s._flat()
+        t.staticSolver.newton.maxIterations = 8
+        assert s.staticSolver.newton.maxIterations == 7
+    assert type(s.staticSolver.newton) is not type(s.timeIntegration.newton)

@@ -1,0 +1,190 @@
+/* cd_driver: the step loop shared by the dynamic and the static solver (see cd_driver.h).
+ *
+ * Per attempt: plan the step (never past the next grid point), save the state, let the solver
+ * take the step, then either accept it (land on the grid point, grow the step, record the
+ * sensors, report progress) or reject it (restore the state, halve the step, or stop with an
+ * error below the minimum step). */
+#include "cd_driver.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* the loop's state */
+typedef struct drive {
+    const cd_system *s;
+    const cd_stepper *sp;
+    cd_steprules r;
+    cd_nwork w;
+    cd_state prev;        /* the state at the start of the step (the last accepted one) */
+    cd_state *st;         /* the state being advanced */
+    cd_solvectx *ctx;
+    cd_stats *stats;
+    double tau;           /* step variable of st */
+    double h, H;          /* current and nominal step size */
+    long k;               /* grid points reached */
+    int good;             /* successful steps since the last reduction or growth */
+    double tstart;        /* clock at the start of the solve */
+    double tprog;         /* clock of the last progress report */
+} drive;
+
+/* grid point k: load factors k / n exactly (k * (1 / n) may miss 1 at k = n), times
+ * t0 + k h with the nominal h */
+static double grid_point(const drive *d, long k)
+{
+    if (d->r.grid == CD_GRID_LOAD) return (double)k / (double)d->r.ngrid;
+    return d->r.tau0 + (double)k * d->H;
+}
+
+/* the end of the next step, never past the next grid point `grid`; *h_tried its size */
+static double plan_step(const drive *d, double grid, double *h_tried)
+{
+    if (d->r.grid == CD_GRID_LOAD) {
+        double next = d->tau + d->h;
+        if (next >= grid - 1e-6 * d->h) next = grid;
+        *h_tried = next - d->tau;
+        return next;
+    }
+    *h_tried = fmin(d->h, grid - d->tau);
+    return d->tau + *h_tried;
+}
+
+/* the accepted step ended on the grid point */
+static int on_grid(const drive *d, double tau_next, double grid)
+{
+    if (d->r.grid == CD_GRID_LOAD) return tau_next == grid;
+    return fabs(tau_next - grid) <= 1e-12 * (d->r.tau1 - d->r.tau0) + 1e-15;
+}
+
+static int more_steps(const drive *d)
+{
+    if (d->r.grid == CD_GRID_LOAD) return d->k < d->r.ngrid;
+    return d->tau < d->r.tau1 - 1e-12 * (d->r.tau1 - d->r.tau0);
+}
+
+/* a recoverable failure: back to the start of the step and halve the step, or stop with an
+ * error (why the last try failed, then the largest residuals) below the minimum */
+static int reject(drive *d, double tau_next, double h_tried, cd_error *err)
+{
+    double base = d->r.halve_tried ? h_tried : d->h;
+    d->stats->rejected++;
+    cd_state_copy(d->st, &d->prev);
+    d->w.jac_current = 0;
+    if (!d->r.adaptive || base * 0.5 < d->r.hmin) {
+        char why[CD_MSG_LEN];
+        snprintf(why, sizeof why, "%s", err->msg);
+        d->sp->failed(d->sp->solver, d->tau, tau_next, h_tried, d->h, why, err);
+        cd_newton_explain(d->s, &d->w, err);
+        return CD_ERR_NEWTON;
+    }
+    d->h = base * 0.5;
+    d->good = 0;
+    if (d->h < d->stats->hmin_used) d->stats->hmin_used = d->h;
+    return CD_OK;
+}
+
+/* sensors: offered every step when they have a period, else recorded at the grid points */
+static int record(drive *d, int at_grid, cd_error *err)
+{
+    cd_sensorstore *ss = d->ctx ? d->ctx->sensors : NULL;
+    if (!ss) return CD_OK;
+    if (d->r.sensor_period > 0) return cd_sensors_record(d->s, &d->w.ev, d->st, ss, 0, err);
+    return at_grid ? cd_sensors_record(d->s, &d->w.ev, d->st, ss, 1, err) : CD_OK;
+}
+
+/* the progress callback at most every 0.1 s; a nonzero return stops the solve */
+static int report_progress(drive *d, cd_error *err)
+{
+    cd_solvectx *ctx = d->ctx;
+    if (!ctx || !ctx->progress) return CD_OK;
+    double now = cd_clock();
+    if (now - d->tprog <= 0.1) return CD_OK;
+    d->tprog = now;
+    if (!ctx->progress(ctx->progress_ctx, d->tau, d->r.tau0, d->r.tau1)) return CD_OK;
+    d->sp->interrupted(d->sp->solver, d->tau, err);
+    return CD_ERR_USERFUNC;
+}
+
+/* a converged step: land on the grid point, grow a reduced step, record, report */
+static int accept(drive *d, double tau_next, double grid, cd_error *err)
+{
+    int at_grid = on_grid(d, tau_next, grid);
+    d->stats->steps++;
+    d->tau = at_grid ? grid : tau_next;
+    if (at_grid) {
+        d->k++;
+        d->st->t = d->r.time_offset + d->tau;  /* exactly on the grid */
+    }
+    if (d->h < d->H && ++d->good >= d->r.grow_after) {
+        d->h = fmin(d->H, 2 * d->h);
+        d->good = 0;
+    }
+    int rc = record(d, at_grid, err);
+    return rc ? rc : report_progress(d, err);
+}
+
+/* one attempt at the next step; CD_OK (accepted, or rejected and reduced) or the code that
+ * ends the solve (st: the last accepted state) */
+static int attempt(drive *d, cd_error *err)
+{
+    double h_tried, grid = grid_point(d, d->k + 1);
+    double tau_next = plan_step(d, grid, &h_tried);
+    cd_state_copy(&d->prev, d->st);
+    d->st->t = d->r.time_offset + tau_next;
+    int rc = d->sp->step(d->sp->solver, &d->prev, d->st, tau_next, h_tried, err);
+    if (rc < 0) cd_state_copy(d->st, &d->prev);
+    if (rc) return rc < 0 ? rc : reject(d, tau_next, h_tried, err);
+    return accept(d, tau_next, grid, err);
+}
+
+/* sensor storage for the solve, and the record at the start */
+static int open_sensors(drive *d, cd_error *err)
+{
+    if (!d->ctx || !d->ctx->want_sensors) return CD_OK;
+    d->ctx->sensors = cd_sensors_create(d->s, &d->w.ev, d->st, d->r.sensor_cap,
+                                        d->r.sensor_period, err);
+    if (!d->ctx->sensors) return err->code ? err->code : CD_ERR_NOMEM;
+    if (!d->r.record_start) return CD_OK;
+    return cd_sensors_record(d->s, &d->w.ev, d->st, d->ctx->sensors, 1, err);
+}
+
+static int run(drive *d, cd_error *err)
+{
+    int rc = CD_OK;
+    d->tau = d->r.tau0;
+    d->H = d->h = (d->r.tau1 - d->r.tau0) / (double)d->r.ngrid;
+    d->stats->hmin_used = d->H;
+    while (!rc && more_steps(d)) rc = attempt(d, err);
+    return rc;
+}
+
+int cd_drive(const cd_system *s, const cd_settings *set, const cd_newton_settings *nt,
+             const cd_stepper *sp, cd_state *st, cd_solvectx *ctx, cd_stats *stats,
+             cd_error *err)
+{
+    drive d;
+    int rc;
+    memset(&d, 0, sizeof d);
+    d.s = s;
+    d.sp = sp;
+    d.st = st;
+    d.ctx = ctx;
+    d.stats = stats;
+    d.tstart = d.tprog = cd_clock();
+    memset(stats, 0, sizeof(*stats));
+    if (!s->assembled) return cd_error_set(err, CD_ERR_NOTASSEMBLED, "call mbs.Assemble() first");
+    if ((rc = cd_nwork_init(&d.w, s, set, nt, err))) return rc;
+    if (cd_state_init(&d.prev, s))
+        rc = cd_error_set(err, CD_ERR_NOMEM, "out of memory");
+    if (!rc) rc = sp->start(sp->solver, &d.w, st, stats, &d.r, err);
+    if (!rc) rc = open_sensors(&d, err);
+    if (!rc) rc = run(&d, err);
+    if (ctx && ctx->sensors) cd_sensors_close(ctx->sensors);
+    stats->residuals = d.w.ev.nres;
+    stats->linsolver = d.w.ls ? (int)cd_ls_kind_of(d.w.ls) : 0;
+    stats->lsfull = d.w.ls ? cd_ls_get_stats(d.w.ls).nfull : 0;
+    stats->cpu_seconds = cd_clock() - d.tstart;
+    sp->finish(sp->solver);
+    cd_state_free(&d.prev);
+    cd_nwork_free(&d.w, s);
+    return rc;
+}
