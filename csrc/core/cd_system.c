@@ -185,6 +185,24 @@ int cd_system_modify(cd_system *s, cd_kind kind, int index, void *p, cd_error *e
     return CD_OK;
 }
 
+const char *cd_unknown_label(const cd_system *s, int i, char *buf, size_t n)
+{
+    char lb[160];
+    if (i >= 0 && i < s->n2)
+        snprintf(buf, n, "ODE2 coordinate %d of %s", i,
+                 cd_item_label(s, CD_NODE, s->owner2[i], lb, sizeof lb));
+    else if (i >= s->n2 && i < s->off1)
+        snprintf(buf, n, "algebraic equation %d of %s", i - s->n2,
+                 cd_item_label(s, (cd_kind)s->ownerae_kind[i - s->n2], s->ownerae[i - s->n2], lb,
+                               sizeof lb));
+    else if (i >= s->off1 && i < s->off1 + s->n1)
+        snprintf(buf, n, "ODE1 coordinate %d of %s", i - s->off1,
+                 cd_item_label(s, CD_NODE, s->owner1[i - s->off1], lb, sizeof lb));
+    else
+        snprintf(buf, n, "unknown %d (out of range)", i);
+    return buf;
+}
+
 int cd_state_init(cd_state *st, const cd_system *s)
 {
     memset(st, 0, sizeof(*st));

@@ -486,6 +486,10 @@ int cd_system_modify(cd_system *s, cd_kind kind, int index, void *p, cd_error *e
 /* name of an item for messages: "ObjectMassPoint 3 ('mass1')" into buf */
 const char *cd_item_label(const cd_system *s, cd_kind kind, int index, char *buf, size_t n);
 
+/* what Newton unknown / equation i is, in the user's terms: "ODE2 coordinate 3 of NodePoint 1",
+ * "algebraic equation 0 of ObjectConnectorDistance 2 ('link')", "ODE1 coordinate ..." */
+const char *cd_unknown_label(const cd_system *s, int i, char *buf, size_t n);
+
 /* assign coordinates, LTG lists, multipliers and the Newton matrix pattern.
  * Writes s->n2, nae, qref, q0, v0, owners, pattern, every item's ltg/map. */
 int cd_system_assemble(cd_system *s, cd_error *err);

@@ -76,6 +76,16 @@ static cd_evalcoef newton_coef(const ga_rates *k, int index2)
     return c;
 }
 
+/* ODE1 rows: the trapezoidal rule y1 = y0 + h/2 (y0' + y1') (as Exudyn integrates ODE1
+ * coordinates in its implicit solvers), rows scaled by h/2 so they are in the units of y,
+ * Newton unknown dy with dy' = (2/h) dy */
+static void ode1_coef(double h, cd_evalcoef *c)
+{
+    c->ode1_scale = 0.5 * h;
+    c->ode1_rate_coef = 2.0 / h;
+    c->ode1_stiffness_coef = 1.0;
+}
+
 /* ------------------------------------------------------------------ initial accelerations */
 
 /* factor [M C^T; C 0] (already in w->values) with the solve's linear solver or, when that one
@@ -121,14 +131,14 @@ static int initial_rhs(const cd_system *s, cd_nwork *w, cd_state *st, const cd_e
         cd_lie_add(s, st->q, st->v, -sgn * eps);
         st->t = t0;
         if (rc) break;
-        for (int j = n2; j < w->N; j++)
+        for (int j = n2; j < s->off1; j++)
             w->r[j] = sgn > 0 ? rp[j] : (w->r[j] - rp[j]) / (2 * eps);
     }
     return rc;
 }
 
-/* consistent initial accelerations and multipliers:
- *   [M C^T; C 0] [a; lam] = [f - r2(lam = 0); -(d/dt g_t along the motion)]
+/* consistent initial accelerations, multipliers and ODE1 rates:
+ *   [M C^T 0; C 0 0; 0 0 I] [a; lam; y'] = [f - r2(lam = 0); -(d/dt g_t along the motion); f1]
  * with C = d g_t / d v (every constraint at velocity level) */
 static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, cd_stats *stats,
                                  cd_error *err)
@@ -139,9 +149,11 @@ static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, 
     memset(&c, 0, sizeof c);
     c.force_scale = c.mass_coef = c.multiplier_coef = c.gdv_coef = c.velocity_row_scale = 1.0;
     c.lambda_per_unknown = c.load_factor = 1.0;
+    c.ode1_scale = c.ode1_rate_coef = 1.0;
     c.index2 = 1;
     memset(st->a, 0, sizeof(double) * (size_t)n2);
     memset(st->lam, 0, sizeof(double) * (size_t)s->nae);
+    memset(st->yd, 0, sizeof(double) * (size_t)s->n1);
     if ((rc = cd_eval_jacobian(s, &w->ev, st, &c, w->values, err))) return rc;
     stats->jacobians++;
     rc = factor_initial(s, w, &ls, stats, err);
@@ -154,6 +166,7 @@ static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, 
     if (rc) return rc;
     for (int i = 0; i < n2; i++) st->a[i] = -w->dx[i];
     for (int j = 0; j < s->nae; j++) st->lam[j] = -w->dx[n2 + j];
+    for (int i = 0; i < s->n1; i++) st->yd[i] = -w->dx[s->off1 + i];
     return CD_OK;
 }
 
@@ -174,7 +187,7 @@ typedef struct ga_solver {
 
 /* predictor: qdd1 = qdd0 (a better start than 0 for smooth motion), lam1 = lam0, a1 from the
  * averaging relation, q1 and v1 from the Newmark formulas; q1 = q0 o exp(dq) on Lie-group
- * rotations */
+ * rotations; ODE1 y1' = y0' and the trapezoidal y1; Data unchanged */
 static void predict(const cd_system *s, const ga_param *p, double h, const cd_state *o,
                     const double *aa0, double *dq, cd_state *st)
 {
@@ -188,6 +201,11 @@ static void predict(const cd_system *s, const ga_param *p, double h, const cd_st
     }
     cd_lie_add(s, st->q, dq, 1.0);
     memcpy(st->lam, o->lam, sizeof(double) * (size_t)s->nae);
+    for (int i = 0; i < s->n1; i++) {  /* ODE1: y1' = y0', y1 = y0 + h/2 (y0' + y1') */
+        st->yd[i] = o->yd[i];
+        st->y[i] = o->y[i] + h * o->yd[i];
+    }
+    memcpy(st->data, o->data, sizeof(double) * (size_t)s->nd);
 }
 
 /* after convergence: a1 = (af qdd0 + (1 - af) qdd1 - am a0) / (1 - am) */
@@ -220,6 +238,7 @@ static int ga_step(void *solver, const cd_state *prev, cd_state *st, double tau_
     cd_nwork *w = g->w;
     ga_rates k = ga_rates_of(&g->p, h);
     cd_evalcoef c = newton_coef(&k, g->set->useIndex2Constraints);
+    ode1_coef(h, &c);
     (void)tau_next;
     /* the matrix depends on h; steps cut to the grid differ from h by round-off */
     if (fabs(h - g->h_fact) > 1e-10 * h) w->jac_current = 0;

@@ -25,7 +25,7 @@ int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set,
     w->ev.numerical = nt->numericalJacobian;
     w->ev.eps_rel = nt->relativeEpsilon;
     w->ev.eps_min = nt->minimumCoordinateSize;
-    w->N = s->n2 + s->nae;
+    w->N = s->pat.N;
     w->lie_tangent = set->lieGroupAddTangentOperator;
     w->values = calloc((size_t)s->pat.nnz + 1, sizeof(double));
     w->r = calloc((size_t)w->N + 1, sizeof(double));
@@ -57,7 +57,7 @@ void cd_nwork_free(cd_nwork *w, const cd_system *s)
 
 void cd_newton_explain(const cd_system *s, const cd_nwork *w, cd_error *err)
 {
-    int N = s->n2 + s->nae, best[3] = {-1, -1, -1};
+    int N = w->N, best[3] = {-1, -1, -1};
     size_t len = strlen(err->msg);
     const double *r = w->r;
     double inv = w->last_s2 > 0 ? 1.0 / w->last_s2 : 1.0;
@@ -69,34 +69,24 @@ void cd_newton_explain(const cd_system *s, const cd_nwork *w, cd_error *err)
         }
     len += (size_t)snprintf(err->msg + len, CD_MSG_LEN - len, "; largest residuals:");
     for (int k = 0; k < 3 && best[k] >= 0 && len < CD_MSG_LEN; k++) {
-        char lb[160];
-        int i = best[k];
-        if (i < s->n2)
-            cd_item_label(s, CD_NODE, s->owner2[i], lb, sizeof lb);
-        else
-            cd_item_label(s, (cd_kind)s->ownerae_kind[i - s->n2], s->ownerae[i - s->n2], lb,
-                          sizeof lb);
-        len += (size_t)snprintf(err->msg + len, CD_MSG_LEN - len, " %s %d of %s = %.3g%s",
-                                i < s->n2 ? "ODE2 coordinate" : "algebraic equation",
-                                i < s->n2 ? i : i - s->n2, lb, RU(i), k < 2 ? ";" : "");
+        char lb[256];
+        len += (size_t)snprintf(err->msg + len, CD_MSG_LEN - len, " %s = %.3g%s",
+                                cd_unknown_label(s, best[k], lb, sizeof lb), RU(best[k]),
+                                k < 2 ? ";" : "");
     }
 #undef RU
 }
 
 void cd_explain_column(const cd_system *s, int col, cd_error *err)
 {
-    char lb[160];
+    char lb[256];
     size_t len = strlen(err->msg);
-    if (col < 0 || col >= s->n2 + s->nae || len >= CD_MSG_LEN) return;
-    if (col < s->n2)
-        snprintf(err->msg + len, CD_MSG_LEN - len, "; the singular column is ODE2 coordinate %d "
-                 "of %s (no mass and no stiffness on it?)", col,
-                 cd_item_label(s, CD_NODE, s->owner2[col], lb, sizeof lb));
-    else
-        snprintf(err->msg + len, CD_MSG_LEN - len, "; the singular column is the multiplier of "
-                 "%s (redundant or conflicting constraint?)",
-                 cd_item_label(s, (cd_kind)s->ownerae_kind[col - s->n2], s->ownerae[col - s->n2],
-                               lb, sizeof lb));
+    if (col < 0 || col >= s->pat.N || len >= CD_MSG_LEN) return;
+    const char *why = col < s->n2 ? "no mass and no stiffness on it?"
+                      : col < s->off1 ? "redundant or conflicting constraint?"
+                                      : "no equation depends on it?";
+    snprintf(err->msg + len, CD_MSG_LEN - len, "; the singular column is %s (%s)",
+             cd_unknown_label(s, col, lb, sizeof lb), why);
 }
 
 /* evaluate and factor the Newton matrix at st */
@@ -143,6 +133,10 @@ static void apply(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalco
         st->a[i] -= accel_per_dq * dx[i];
     }
     for (int j = 0; j < s->nae; j++) st->lam[j] -= c->lambda_per_unknown * dx[n2 + j];
+    for (int i = 0; i < s->n1; i++) {  /* ODE1: y -= dy, y' -= ode1_rate_coef dy */
+        st->y[i] -= dx[s->off1 + i];
+        st->yd[i] -= c->ode1_rate_coef * dx[s->off1 + i];
+    }
 }
 
 /* the convergence test of iteration `it` on the residual just evaluated (w->ev's norms);
@@ -168,7 +162,11 @@ static int converged(const cd_nwork *w, const cd_evalcoef *c, const cd_newton_se
                                    : 1e-2 * set->relativeTolerance * qs;
     tolg = fmax(tolg, 1e-14 * qs);
     int conv_f = e <= set->absoluteTolerance || (it > 0 && e <= tolf);
-    return conv_f && eg <= tolg;
+    /* ODE1 rows, as the Newton matrix sees them (dynamics: h/2 (y' - f1), in the units of y):
+     * relativeTolerance of the size of the ODE1 coordinates */
+    double e1 = w->ev.ode1norm * fabs(c->ode1_scale);
+    int conv_1 = e1 <= fmax(set->absoluteTolerance, set->relativeTolerance * w->ysize);
+    return conv_f && eg <= tolg && conv_1;
 }
 
 /* L2 norm of the residual as the Newton matrix sees it (scaled rows) */
@@ -192,6 +190,8 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
      * after 3 or 4 iterations refactors too often on chains, after 6 gains less) */
     if (set->useModifiedNewton && w->last_its >= 5) w->jac_current = 0;
     for (int i = 0; i < s->n2; i++) qs = fmax(qs, fabs(s->qref[i] + st->q[i]));
+    w->ysize = 1;
+    for (int i = 0; i < s->n1; i++) w->ysize = fmax(w->ysize, fabs(s->yref[i] + st->y[i]));
     for (int it = 0; it <= set->maxIterations; it++) {
         rc = cd_eval_residual(s, &w->ev, st, c, w->r, err);
         stats->residuals++;

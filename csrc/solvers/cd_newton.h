@@ -15,6 +15,7 @@ typedef struct cd_nwork {
     int jac_current;     /* factorization belongs to the current coefficients */
     double rref;         /* running residual scale for the relative tolerance */
     double last_err;     /* residual norm at the last iteration */
+    double ysize;        /* size of the ODE1 coordinates (>= 1) for their tolerance */
     double last_s2;      /* ODE2 row scale of the last iteration (to report unscaled values) */
     /* generalized-alpha on SO(3) (Bruls, Cardona, Arnold 2012), set by the dynamic solver:
      * Lie-group rotation blocks are q = (qref + lie_base) o exp(lie_inc) - qref, Newton

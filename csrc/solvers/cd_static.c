@@ -1,5 +1,5 @@
-/* cd_static: static equilibrium  r2(q, lam) - lf f_loads = 0,  g(q) = 0  by Newton with load
- * steps. Constant loads are scaled by the load factor lf (linear steps i/n, or geometric
+/* cd_static: static equilibrium  r2(q, lam) - lf f_loads = 0,  g(q) = 0  (and f1(y) = 0 for
+ * ODE1 coordinates, with y' = 0) by Newton with load steps. Constant loads are scaled by the load factor lf (linear steps i/n, or geometric
  * range^(i/n - 1)); loads given by user functions are evaluated at the quasi-time
  * t = startTime + lf instead. The step variable of the driver (cd_driver.c) is x in [0, 1]
  * (lf = x for linear steps): a load step whose Newton fails is halved (down to 1e-6 / n), a
@@ -67,9 +67,13 @@ static int static_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats
     memset(&g->c, 0, sizeof g->c);
     g->c.force_scale = g->c.stiffness_coef = g->c.multiplier_coef = 1.0;
     g->c.gdq_coef = g->c.velocity_row_scale = g->c.lambda_per_unknown = 1.0;
+    /* ODE1 rows: equilibrium f1(y) = 0 with y' = 0 */
+    g->c.ode1_scale = g->c.ode1_stiffness_coef = 1.0;
+    g->c.ode1_rate_coef = 0.0;
     static_rules(set, r);
     memset(st->v, 0, sizeof(double) * (size_t)g->s->n2);
     memset(st->a, 0, sizeof(double) * (size_t)g->s->n2);
+    memset(st->yd, 0, sizeof(double) * (size_t)g->s->n1);
     st->t = set->startTime;
     return CD_OK;
 }
