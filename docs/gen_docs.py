@@ -255,14 +255,18 @@ def render_items(items_module, outvar_enum) -> str:
                "``GetMarkerOutput`` and the ``outputVariableType`` of sensors). A sensor can only "
                "record a variable its item provides; anything else is rejected when the sensor is "
                "added.\n\n")
+    from coordyn import _core
+    docs = _core.outvar_docs()  # the engine's table of output variables
     rows = []
     for member in outvar_enum:
         if member.name.startswith("_"):
             continue
         users = [f":ref:`{t['name']} <{label(t['name'])}>`" for t in types
                  if member.name in t["outputVariables"]]
-        rows.append([literal(member.name), ", ".join(users) if users else "\u2014"])
-    out.append(list_table(["OutputVariableType", "Provided by"], rows, widths=[25, 75]))
+        rows.append([literal(member.name), rst_escape(docs[member.name]),
+                     ", ".join(users) if users else "\u2014"])
+    out.append(list_table(["OutputVariableType", "Meaning", "Provided by"], rows,
+                          widths=[22, 33, 45]))
     return "".join(out)
 
 

@@ -18,6 +18,19 @@ static PyObject *outvar_names(PyObject *self, PyObject *unused)
     return d;
 }
 
+/* the output variables of cd_system.h: {name: one-line meaning} */
+static PyObject *outvar_docs(PyObject *self, PyObject *unused)
+{
+    (void)self; (void)unused;
+    PyObject *d = PyDict_New();
+    for (int v = 1; d && v < CD_OV_COUNT; v++) {
+        PyObject *doc = PyUnicode_FromString(cd_outvar_doc((cd_outvar)v));
+        if (!doc || PyDict_SetItemString(d, cd_outvar_name((cd_outvar)v), doc)) Py_CLEAR(d);
+        Py_XDECREF(doc);
+    }
+    return d;
+}
+
 /* the status codes of cd_error.h: [{name, value, meaning}] in the list's order */
 static PyObject *error_codes(PyObject *self, PyObject *unused)
 {
@@ -56,6 +69,7 @@ static PyMethodDef module_methods[] = {
     {"item_types", cdpy_item_types, METH_NOARGS,
      "the item type tables (kind, name, fields with type, default, unit, doc)"},
     {"outvar_names", outvar_names, METH_NOARGS, "OutputVariableType names and values"},
+    {"outvar_docs", outvar_docs, METH_NOARGS, "OutputVariableType names and their meanings"},
     {"settings_table", cdpy_settings_table, METH_NOARGS,
      "the settings list (cd_settings_list.h): one dict per entry with path, member (C member or "
      "None), type, default, effect, aliases and doc"},
