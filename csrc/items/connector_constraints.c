@@ -6,7 +6,7 @@
  * r2 = C_q^T lambda. A deactivated constraint (activeConnector False) has the equation
  * lambda = 0, handled by the assembly. */
 #include "../core/cd_items.h"
-#include "../core/cd_vec3.h"
+#include "../math/cd_vec3.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

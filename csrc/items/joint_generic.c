@@ -10,8 +10,8 @@
  * data). */
 #include "../core/cd_items.h"
 #include "cd_item_list.h"
-#include "../core/cd_lie.h"
-#include "../core/cd_vec3.h"
+#include "../math/cd_lie.h"
+#include "../math/cd_vec3.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -9,7 +9,7 @@
  * All three have analytic Jacobians (index 3 and 2) when both markers provide derivatives
  * (points, ground, node frames, points of planar and 3D rigid bodies). */
 #include "../core/cd_items.h"
-#include "../core/cd_vec3.h"
+#include "../math/cd_vec3.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

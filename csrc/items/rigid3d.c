@@ -13,8 +13,8 @@
  * the quadratic terms m A (w~ w~ c - c~ Gbd_v) and Gbar^T (J Gbd_v + w~ J w).
  * The body's Jacobian is analytic (rb3_jacobian). */
 #include "../core/cd_items.h"
-#include "../core/cd_vec3.h"
-#include "../core/cd_lie.h"
+#include "../math/cd_vec3.h"
+#include "../math/cd_lie.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

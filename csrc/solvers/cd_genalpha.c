@@ -14,7 +14,7 @@
  * stays well conditioned as h -> 0. useNewmark: am = af = 0 with newmarkBeta/Gamma. */
 #include "cd_newton.h"
 #include "../core/cd_items.h"
-#include "../core/cd_lie.h"
+#include "../math/cd_lie.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
