@@ -118,6 +118,72 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
+/* what every column of the Jacobian uses: the kinematics, the inertia J, the node's
+ * derivatives (dA, dGb, dGq = d Gbd_v/dtheta, dGv = d Gbd_v/dtheta_t) and u, h, J w, w x c
+ * (see jacobian) */
+typedef struct {
+    kin k;
+    int n, nt;
+    double m, J[9], dA[36], dGb[48], dGq[12], dGv[12], u[3], h[3], Jw[3], wc[3];
+    const double *cm, *pa, *tta, *tt;   /* c, p_tt, theta_tt, theta_t */
+} jac_data;
+
+/* the variations of w and alpha along column col: d/dtheta_col (vel = 0) or d/dtheta_t,col */
+static void column_variations(const jac_data *g, int vel, int col, double wq[3], double aq[3])
+{
+    int nt = g->nt;
+    const double *dG = g->dGb + 3 * nt * col;
+    for (int i = 0; i < 3; i++) {
+        if (vel) {
+            wq[i] = g->k.Gb[nt * i + col];
+            aq[i] = g->dGv[nt * i + col];
+        } else {
+            wq[i] = aq[i] = 0;
+            for (int j = 0; j < nt; j++) {
+                wq[i] += dG[nt * i + j] * g->tt[j];
+                aq[i] += dG[nt * i + j] * g->tta[j];
+            }
+            aq[i] += g->dGq[nt * i + col];
+        }
+    }
+}
+
+/* column kk < nt of K (d/dtheta_k), else column kk - nt of D (d/dtheta_t,k) */
+static void jacobian_column(const jac_data *g, int kk, double *K, double *D)
+{
+    int n = g->n, nt = g->nt, vel = kk >= nt, col = vel ? kk - nt : kk;
+    double *out = vel ? D : K;
+    const double *dG = g->dGb + 3 * nt * col, *cm = g->cm, *J = g->J, *Gb = g->k.Gb;
+    double wq[3], aq[3], uq[3], hq[3], x[3], y[3], Jwq[3], t1[3];
+    column_variations(g, vel, col, wq, aq);
+    cd_cross(aq, cm, uq);                    /* uq = aq x c + wq x (w x c) + w x (wq x c) */
+    cd_cross(wq, g->wc, x);
+    cd_cross(wq, cm, y);
+    cd_cross(g->k.w, y, t1);
+    for (int i = 0; i < 3; i++) uq[i] += x[i] + t1[i];
+    cd_matvec(g->k.A, uq, x);                /* translational rows */
+    if (!vel) {
+        cd_matvec(g->dA + 9 * col, g->u, y);
+        for (int i = 0; i < 3; i++) x[i] += y[i];
+    }
+    for (int i = 0; i < 3; i++) out[i + n * (3 + col)] = g->m * x[i];
+    cd_matvec(J, aq, hq);                    /* hq = J aq + wq x Jw + w x J wq (+ m c x dA^T pa) */
+    cd_cross(wq, g->Jw, x);
+    cd_matvec(J, wq, Jwq);
+    cd_cross(g->k.w, Jwq, y);
+    for (int i = 0; i < 3; i++) hq[i] += x[i] + y[i];
+    if (!vel) {
+        cd_mattvec(g->dA + 9 * col, g->pa, x);
+        cd_cross(cm, x, y);
+        for (int i = 0; i < 3; i++) hq[i] += g->m * y[i];
+    }
+    for (int j = 0; j < nt; j++) {           /* rotational rows: dGb^T h + Gb^T hq */
+        double v = Gb[j] * hq[0] + Gb[nt + j] * hq[1] + Gb[2 * nt + j] * hq[2];
+        if (!vel) v += dG[j] * g->h[0] + dG[nt + j] * g->h[1] + dG[2 * nt + j] * g->h[2];
+        out[(3 + j) + n * (3 + col)] = v;
+    }
+}
+
 /* K = dr2/dq, D = dr2/dq_t of r2 = [m p_tt + m A u; Gbar^T h] with (local)
  *   alpha = Gbar theta_tt + Gbd_v,  u = alpha x c + w x (w x c),
  *   h = J alpha + w x J w + m c x A^T p_tt
@@ -127,77 +193,37 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
 {
     const params *p = c->item->p;
     const cd_item *nd = cd_body_node(c->sys, c->item);
-    int n = c->item->nq, nt = n - 3;
-    double m = p->b.mass, J[9], dA[36], dGb[48], dGq[12], dGv[12];
-    double al[3], u[3], h[3], Jw[3], wc[3], pl[3], t1[3], t2[3];
-    const double *cm = p->centerOfMass.x, *pa = c->a, *tta = c->a + 3, *tt = c->v + 3;
-    kin k;
+    jac_data g;
+    double al[3], pl[3], t1[3], t2[3];
     (void)Cq; (void)Gq; (void)Gv;
-    kin_eval(c->sys, c->item, c->q, c->v, &k);
-    nd->type->node->rotation_d(nd->p, c->sys->qref + nd->ltg[0], c->q, c->v, dA, dGb, dGq, dGv);
-    inertia3(p, J);
+    g.n = c->item->nq;
+    g.nt = g.n - 3;
+    g.m = p->b.mass;
+    g.cm = p->centerOfMass.x;
+    g.pa = c->a;
+    g.tta = c->a + 3;
+    g.tt = c->v + 3;
+    kin_eval(c->sys, c->item, c->q, c->v, &g.k);
+    nd->type->node->rotation_d(nd->p, c->sys->qref + nd->ltg[0], c->q, c->v, g.dA, g.dGb, g.dGq,
+                               g.dGv);
+    inertia3(p, g.J);
     for (int i = 0; i < 3; i++) {
-        al[i] = k.Gbd[i];
-        for (int j = 0; j < nt; j++) al[i] += k.Gb[nt * i + j] * tta[j];
+        al[i] = g.k.Gbd[i];
+        for (int j = 0; j < g.nt; j++) al[i] += g.k.Gb[g.nt * i + j] * g.tta[j];
     }
-    cd_cross(k.w, cm, wc);
-    cd_cross(al, cm, u);
-    cd_cross(k.w, wc, t1);
-    for (int i = 0; i < 3; i++) u[i] += t1[i];
-    cd_matvec(J, k.w, Jw);
-    cd_mattvec(k.A, pa, pl);
-    cd_matvec(J, al, h);
-    cd_cross(k.w, Jw, t1);
-    cd_cross(cm, pl, t2);
-    for (int i = 0; i < 3; i++) h[i] += t1[i] + m * t2[i];
-    memset(K, 0, sizeof(double) * (size_t)(n * n));
-    memset(D, 0, sizeof(double) * (size_t)(n * n));
-    for (int kk = 0; kk < 2 * nt; kk++) {
-        /* column kk < nt: d/dtheta_k (K); else d/dtheta_t_k (D) */
-        int vel = kk >= nt, col = vel ? kk - nt : kk;
-        double *out = vel ? D : K;
-        const double *dG = dGb + 3 * nt * col;
-        double wq[3], aq[3], uq[3], hq[3], x[3], y[3], Jwq[3];
-        for (int i = 0; i < 3; i++) {
-            if (vel) {
-                wq[i] = k.Gb[nt * i + col];
-                aq[i] = dGv[nt * i + col];
-            } else {
-                wq[i] = aq[i] = 0;
-                for (int j = 0; j < nt; j++) {
-                    wq[i] += dG[nt * i + j] * tt[j];
-                    aq[i] += dG[nt * i + j] * tta[j];
-                }
-                aq[i] += dGq[nt * i + col];
-            }
-        }
-        cd_cross(aq, cm, uq);                    /* uq = aq x c + wq x (w x c) + w x (wq x c) */
-        cd_cross(wq, wc, x);
-        cd_cross(wq, cm, y);
-        cd_cross(k.w, y, t1);
-        for (int i = 0; i < 3; i++) uq[i] += x[i] + t1[i];
-        cd_matvec(k.A, uq, x);                   /* translational rows */
-        if (!vel) {
-            cd_matvec(dA + 9 * col, u, y);
-            for (int i = 0; i < 3; i++) x[i] += y[i];
-        }
-        for (int i = 0; i < 3; i++) out[i + n * (3 + col)] = m * x[i];
-        cd_matvec(J, aq, hq);                    /* hq = J aq + wq x Jw + w x J wq (+ m c x dA^T pa) */
-        cd_cross(wq, Jw, x);
-        cd_matvec(J, wq, Jwq);
-        cd_cross(k.w, Jwq, y);
-        for (int i = 0; i < 3; i++) hq[i] += x[i] + y[i];
-        if (!vel) {
-            cd_mattvec(dA + 9 * col, pa, x);
-            cd_cross(cm, x, y);
-            for (int i = 0; i < 3; i++) hq[i] += m * y[i];
-        }
-        for (int j = 0; j < nt; j++) {           /* rotational rows: dGb^T h + Gb^T hq */
-            double v = k.Gb[j] * hq[0] + k.Gb[nt + j] * hq[1] + k.Gb[2 * nt + j] * hq[2];
-            if (!vel) v += dG[j] * h[0] + dG[nt + j] * h[1] + dG[2 * nt + j] * h[2];
-            out[(3 + j) + n * (3 + col)] = v;
-        }
-    }
+    cd_cross(g.k.w, g.cm, g.wc);
+    cd_cross(al, g.cm, g.u);
+    cd_cross(g.k.w, g.wc, t1);
+    for (int i = 0; i < 3; i++) g.u[i] += t1[i];
+    cd_matvec(g.J, g.k.w, g.Jw);
+    cd_mattvec(g.k.A, g.pa, pl);
+    cd_matvec(g.J, al, g.h);
+    cd_cross(g.k.w, g.Jw, t1);
+    cd_cross(g.cm, pl, t2);
+    for (int i = 0; i < 3; i++) g.h[i] += t1[i] + g.m * t2[i];
+    memset(K, 0, sizeof(double) * (size_t)(g.n * g.n));
+    memset(D, 0, sizeof(double) * (size_t)(g.n * g.n));
+    for (int kk = 0; kk < 2 * g.nt; kk++) jacobian_column(&g, kk, K, D);
     return CD_OK;
 }
 

@@ -69,6 +69,67 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
+/* what the columns of the Jacobian use (M = 3 x nq matrices over the connector's coordinates) */
+enum { M = 3 * CD_CONN_MAXNQ };
+typedef struct {
+    const double *K6, *D6, *R0;        /* stiffness, damping (6 x 6), rotationMarker0 */
+    double F0[9], F1[9], Ti[9];        /* joint frames, Jr^-1(log R) */
+    double dd[M], dvd[M], W0[M], W1[M];      /* d(p1 - p0)/dq, d(v1 - v0)/dq, d omega_k/dq */
+    double Ad[M], Avd[M], Adw[M];      /* d(A0^T y)/dq at y = d, vd, w1 - w0 */
+    double dfg[M], dmg[M], dfgv[M], dmgv[M];  /* d(F0 f), d(F0 m) by q and by q_t */
+} rbjac;
+
+/* column j of d x/dq (xq), d x_t/dq (xtq) and d x_t/dq_t (xtv) */
+static void column_x(const cd_objctx *c, const rbjac *g, int j, double xq[6], double xtq[6],
+                     double xtv[6])
+{
+    const double *F0 = g->F0, *F1 = g->F1, *R0 = g->R0, *W0 = g->W0, *W1 = g->W1;
+    int o1 = c->item->mk_off[1];
+    /* dtheta1 - dtheta0 of column j, in frame 1 */
+    const cd_markerdata *mk = j < o1 ? &c->md[0] : &c->md[1];
+    int jl = j < o1 ? j : j - o1;
+    double sg = j < o1 ? -1.0 : 1.0, th[3], th1[3], ps[3], jd[3], a[3];
+    for (int i = 0; i < 3; i++) {
+        th[i] = sg * mk->Jrot[i + 3 * jl];
+        jd[i] = sg * mk->J[i + 3 * jl];
+    }
+    cd_mattvec(F1, th, th1);
+    double s1 = sqrt(F1[0] * F1[0] + F1[3] * F1[3] + F1[6] * F1[6]);
+    for (int i = 0; i < 3; i++) th1[i] /= s1;
+    cd_matvec(g->Ti, th1, ps);
+    cd_mattvec(F0, g->dd + 3 * j, xq);            /* F0^T dd + R0^T dA0^T d */
+    cd_mattvec(R0, g->Ad + 3 * j, a);
+    for (int i = 0; i < 3; i++) { xq[i] += a[i]; xq[3 + i] = ps[i]; }
+    cd_mattvec(F0, g->dvd + 3 * j, xtq);          /* F0^T dvd + R0^T dA0^T vd */
+    cd_mattvec(R0, g->Avd + 3 * j, a);
+    for (int i = 0; i < 3; i++) xtq[i] += a[i];
+    double dW[3] = {W1[3 * j] - W0[3 * j], W1[3 * j + 1] - W0[3 * j + 1],
+                    W1[3 * j + 2] - W0[3 * j + 2]};
+    cd_mattvec(F0, dW, xtq + 3);                  /* F0^T dW + R0^T dA0^T dw */
+    cd_mattvec(R0, g->Adw + 3 * j, a);
+    for (int i = 0; i < 3; i++) xtq[3 + i] += a[i];
+    cd_mattvec(F0, jd, xtv);                      /* d x_t / dq_t */
+    cd_mattvec(F0, th, xtv + 3);
+}
+
+/* column j of d fm = K6 dx + D6 dx_t, mapped to the global force and torque at fixed F0 */
+static void column_forces(const cd_objctx *c, rbjac *g, int j)
+{
+    double xq[6], xtq[6], xtv[6], dfm[6], dfmv[6];
+    column_x(c, g, j, xq, xtq, xtv);
+    for (int r = 0; r < 6; r++) {
+        dfm[r] = dfmv[r] = 0;
+        for (int k = 0; k < 6; k++) {
+            dfm[r] += g->K6[6 * r + k] * xq[k] + g->D6[6 * r + k] * xtq[k];
+            dfmv[r] += g->D6[6 * r + k] * xtv[k];
+        }
+    }
+    cd_matvec(g->F0, dfm, g->dfg + 3 * j);
+    cd_matvec(g->F0, dfm + 3, g->dmg + 3 * j);
+    cd_matvec(g->F0, dfmv, g->dfgv + 3 * j);
+    cd_matvec(g->F0, dfmv + 3, g->dmgv + 3 * j);
+}
+
 /* x = [F0^T d; log(R)], x_t = [F0^T vd; F0^T dw] (R = F0^T F1 normalised), fm = K6 (x - off)
  * + D6 x_t, fg = F0 f, mg = F0 m; r2 = JD^T fg + (Jrot1 - Jrot0)^T mg. Derivatives: dF0/dq
  * from the markers' dA; d log(R) = Jr^-1 F1^T (dtheta1 - dtheta0) with dtheta = Jrot dq. */
@@ -80,83 +141,43 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     (void)Cq; (void)Gq; (void)Gv;
     int rc = cd_conn_jacobian_begin(c, !cd_conn_frames_diff_ok(c), K, D);
     if (rc || !p->f.activeConnector) return rc;
-    enum { M = 3 * CD_CONN_MAXNQ };
-    double fg[3], mg[3], x[6], fm[6], F0[9], F1[9], Ti[9], d[3], vd[3], dw[3], R0f[3],
-        R0m[3], dd[M], dvd[M], W0[M], W1[M], Ad[M], Avd[M], Adw[M], dfg[M], dmg[M],
-        dfgv[M], dmgv[M], G[M];
-    const double *K6 = p->stiffness.x, *D6 = p->damping.x, *R0 = p->f.rotationMarker0.x;
+    rbjac g;
+    double fg[3], mg[3], x[6], fm[6], d[3], vd[3], dw[3], R0f[3], R0m[3], G[M];
+    g.K6 = p->stiffness.x;
+    g.D6 = p->damping.x;
+    g.R0 = p->f.rotationMarker0.x;
     force_eval(c, fg, mg, x, fm);
-    cd_matmul(c->md[0].A, p->f.rotationMarker0.x, F0);
-    cd_matmul(c->md[1].A, p->f.rotationMarker1.x, F1);
-    cd_rot_tangent_inv(x + 3, Ti);
+    cd_matmul(c->md[0].A, p->f.rotationMarker0.x, g.F0);
+    cd_matmul(c->md[1].A, p->f.rotationMarker1.x, g.F1);
+    cd_rot_tangent_inv(x + 3, g.Ti);
     for (int i = 0; i < 3; i++) {
         d[i] = c->md[1].pos[i] - c->md[0].pos[i];
         vd[i] = c->md[1].vel[i] - c->md[0].vel[i];
         dw[i] = c->md[1].omega[i] - c->md[0].omega[i];
     }
-    cd_conn_dd(c, dd, dvd);
-    cd_conn_domega(c, 0, W0);
-    cd_conn_domega(c, 1, W1);
-    cd_conn_dAt(c, 0, d, Ad);      /* d(A0^T y)/dq at fixed y; F0^T = R0^T A0^T */
-    cd_conn_dAt(c, 0, vd, Avd);
-    cd_conn_dAt(c, 0, dw, Adw);
-    cd_matvec(R0, fm, R0f);        /* F0 f = A0 (R0 f) */
-    cd_matvec(R0, fm + 3, R0m);
-    int o1 = c->item->mk_off[1];
-    for (int j = 0; j < nq; j++) {
-        /* dtheta1 - dtheta0 of column j, in frame 1 */
-        const cd_markerdata *mk = j < o1 ? &c->md[0] : &c->md[1];
-        int jl = j < o1 ? j : j - o1;
-        double sg = j < o1 ? -1.0 : 1.0, th[3], th1[3], ps[3], jd[3];
-        for (int i = 0; i < 3; i++) {
-            th[i] = sg * mk->Jrot[i + 3 * jl];
-            jd[i] = sg * mk->J[i + 3 * jl];
-        }
-        cd_mattvec(F1, th, th1);
-        double s1 = sqrt(F1[0] * F1[0] + F1[3] * F1[3] + F1[6] * F1[6]);
-        for (int i = 0; i < 3; i++) th1[i] /= s1;
-        cd_matvec(Ti, th1, ps);
-        double xq[6], xtq[6], xtv[6], a[3];
-        cd_mattvec(F0, dd + 3 * j, xq);               /* F0^T dd + R0^T dA0^T d */
-        cd_mattvec(R0, Ad + 3 * j, a);
-        for (int i = 0; i < 3; i++) { xq[i] += a[i]; xq[3 + i] = ps[i]; }
-        cd_mattvec(F0, dvd + 3 * j, xtq);             /* F0^T dvd + R0^T dA0^T vd */
-        cd_mattvec(R0, Avd + 3 * j, a);
-        for (int i = 0; i < 3; i++) xtq[i] += a[i];
-        double dW[3] = {W1[3 * j] - W0[3 * j], W1[3 * j + 1] - W0[3 * j + 1],
-                        W1[3 * j + 2] - W0[3 * j + 2]};
-        cd_mattvec(F0, dW, xtq + 3);                  /* F0^T dW + R0^T dA0^T dw */
-        cd_mattvec(R0, Adw + 3 * j, a);
-        for (int i = 0; i < 3; i++) xtq[3 + i] += a[i];
-        cd_mattvec(F0, jd, xtv);                      /* d x_t / dq_t */
-        cd_mattvec(F0, th, xtv + 3);
-        double dfm[6], dfmv[6];
-        for (int r = 0; r < 6; r++) {
-            dfm[r] = dfmv[r] = 0;
-            for (int k = 0; k < 6; k++) {
-                dfm[r] += K6[6 * r + k] * xq[k] + D6[6 * r + k] * xtq[k];
-                dfmv[r] += D6[6 * r + k] * xtv[k];
-            }
-        }
-        cd_matvec(F0, dfm, dfg + 3 * j);
-        cd_matvec(F0, dfm + 3, dmg + 3 * j);
-        cd_matvec(F0, dfmv, dfgv + 3 * j);
-        cd_matvec(F0, dfmv + 3, dmgv + 3 * j);
-    }
+    cd_conn_dd(c, g.dd, g.dvd);
+    cd_conn_domega(c, 0, g.W0);
+    cd_conn_domega(c, 1, g.W1);
+    cd_conn_dAt(c, 0, d, g.Ad);      /* d(A0^T y)/dq at fixed y; F0^T = R0^T A0^T */
+    cd_conn_dAt(c, 0, vd, g.Avd);
+    cd_conn_dAt(c, 0, dw, g.Adw);
+    cd_matvec(g.R0, fm, R0f);        /* F0 f = A0 (R0 f) */
+    cd_matvec(g.R0, fm + 3, R0m);
+    for (int j = 0; j < nq; j++) column_forces(c, &g, j);
     cd_conn_dvec(c, 0, R0f, G);     /* + dF0 f, dF0 m */
-    for (int j = 0; j < 3 * nq; j++) dfg[j] += G[j];
+    for (int j = 0; j < 3 * nq; j++) g.dfg[j] += G[j];
     cd_conn_dvec(c, 0, R0m, G);
-    for (int j = 0; j < 3 * nq; j++) dmg[j] += G[j];
-    cd_conn_add_jdtx(c, dfg, 1.0, K);
+    for (int j = 0; j < 3 * nq; j++) g.dmg[j] += G[j];
+    cd_conn_add_jdtx(c, g.dfg, 1.0, K);
     cd_conn_add_jtv(c, 0, fg, -1.0, K);
     cd_conn_add_jtv(c, 1, fg, 1.0, K);
-    cd_conn_add_jrtx(c, 1, dmg, 1.0, K);
-    cd_conn_add_jrtx(c, 0, dmg, -1.0, K);
+    cd_conn_add_jrtx(c, 1, g.dmg, 1.0, K);
+    cd_conn_add_jrtx(c, 0, g.dmg, -1.0, K);
     cd_conn_add_jrtv(c, 1, mg, 1.0, K);
     cd_conn_add_jrtv(c, 0, mg, -1.0, K);
-    cd_conn_add_jdtx(c, dfgv, 1.0, D);
-    cd_conn_add_jrtx(c, 1, dmgv, 1.0, D);
-    cd_conn_add_jrtx(c, 0, dmgv, -1.0, D);
+    cd_conn_add_jdtx(c, g.dfgv, 1.0, D);
+    cd_conn_add_jrtx(c, 1, g.dmgv, 1.0, D);
+    cd_conn_add_jrtx(c, 0, g.dmgv, -1.0, D);
     return CD_OK;
 }
 
