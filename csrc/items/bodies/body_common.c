@@ -1,5 +1,6 @@
 /* body_common: what the body types share (see cd_bodies.h) */
 #include "cd_bodies.h"
+#include <string.h>
 
 const cd_outvar cd_body_point_outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                            CD_OV_ACCELERATION, CD_OV_NONE};
@@ -53,4 +54,35 @@ int cd_body_check_point_node(const cd_system *s, int index, const void *vp, int 
                             "%s %d: parameter 'nodeNumber' refers to node %d of type %s; %s needs "
                             "a %s", tname, index, p->nodeNumber, nd->type->name, tname, need);
     return CD_OK;
+}
+
+const cd_objectops cd_body_point_ops = {
+    .flags = CD_OBJF_BODY | CD_OBJF_MASSPROP, .nodes = cd_body_nodes, .mass_const = 1,
+    .mass = cd_body_point_mass, .body_position = cd_body_point_position,
+    .mass_force = cd_body_point_mass_force};
+
+const cd_field cd_body_point_fields[] = {
+    CD_BODY_NAME_FIELD, CD_BODY_MASS_FIELD, CD_BODY_NODE_FIELD("node number"),
+    CD_BODY_ALIAS_FIELD("physicsMass", CD_FT_REAL, 0, "kg", "mass")};
+
+void cd_body_frame_eval(const cd_system *s, const cd_item *it, const double *lp,
+                        const double *q, const double *v, cd_markerdata *md, double *J,
+                        double *Jr)
+{
+    md->n = it->nq;
+    md->want_d = 0;
+    md->J = J;
+    md->Jrot = Jr;
+    it->type->object->body_frame(s, it, lp, q, v, md);
+}
+
+void cd_body_frame_position(const cd_system *s, const cd_item *it, const double *lp,
+                            const double *q, const double *v, double pos[3], double vel[3],
+                            double *J)
+{
+    cd_markerdata md;
+    double Jl[21], Jr[21];   /* 3 x nq, nq <= 7 */
+    cd_body_frame_eval(s, it, lp, q, v, &md, J ? J : Jl, Jr);
+    memcpy(pos, md.pos, sizeof md.pos);
+    memcpy(vel, md.vel, sizeof md.vel);
 }

@@ -22,6 +22,18 @@ void cd_body_point_mass_force(const cd_system *s, const cd_item *it, const doubl
  * coordinates; the message names tname and the node type it needs (need) */
 int cd_body_check_point_node(const cd_system *s, int index, const void *p, int dim,
                              const char *tname, const char *need, cd_error *err);
+/* the ops and fields of the point masses (MassPoint, MassPoint2D: parameters cd_p_body) */
+extern const cd_objectops cd_body_point_ops;
+#define CD_BODY_POINT_NFIELDS 4
+extern const cd_field cd_body_point_fields[CD_BODY_POINT_NFIELDS];
+/* bodies with a body_frame op: md = the frame of the local point lp without derivative data,
+ * its J and Jrot in J, Jr (3 x nq each); and the body_position op from it */
+void cd_body_frame_eval(const cd_system *s, const cd_item *it, const double *lp,
+                        const double *q, const double *v, cd_markerdata *md, double *J,
+                        double *Jr);
+void cd_body_frame_position(const cd_system *s, const cd_item *it, const double *lp,
+                            const double *q, const double *v, double pos[3], double vel[3],
+                            double *J);
 /* the node of a body on one node */
 const cd_item *cd_body_node(const cd_system *s, const cd_item *it);
 

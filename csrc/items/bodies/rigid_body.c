@@ -235,27 +235,13 @@ static void frame(const cd_system *s, const cd_item *it, const double *lp, const
     md->Jconst = lp[0] == 0 && lp[1] == 0 && lp[2] == 0;
 }
 
-static void position(const cd_system *s, const cd_item *it, const double *lp, const double *q,
-                     const double *v, double pos[3], double vel[3], double *J)
-{
-    cd_markerdata md;
-    double Jl[21], Jr[21];
-    md.n = it->nq;
-    md.want_d = 0;
-    md.J = J ? J : Jl;
-    md.Jrot = Jr;
-    frame(s, it, lp, q, v, &md);
-    memcpy(pos, md.pos, sizeof md.pos);
-    memcpy(vel, md.vel, sizeof md.vel);
-}
-
 /* f = m J_c^T b with the Jacobian of the centre of mass */
 static void massforce(const cd_system *s, const cd_item *it, const double *q,
                       const double b[3], double *f)
 {
     const params *p = it->p;
     double J[21], pos[3], vel[3], v0[7] = {0};
-    position(s, it, p->centerOfMass.x, q, v0, pos, vel, J);
+    cd_body_frame_position(s, it, p->centerOfMass.x, q, v0, pos, vel, J);
     for (int j = 0; j < it->nq; j++)
         f[j] = p->b.mass * (J[3 * j] * b[0] + J[3 * j + 1] * b[1] + J[3 * j + 2] * b[2]);
 }
@@ -283,11 +269,7 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
     cd_markerdata md;
     double J[21], Jr[21], M[49];
     int n = c->item->nq;
-    md.n = n;
-    md.want_d = 0;
-    md.J = J;
-    md.Jrot = Jr;
-    frame(c->sys, c->item, zero, c->q, c->v, &md);
+    cd_body_frame_eval(c->sys, c->item, zero, c->q, c->v, &md, J, Jr);
     switch (var) {
     case CD_OV_ROTATION: cd_rot_rxyz_angles(md.A, out); return 3;
     case CD_OV_ANGULARVELOCITYLOCAL: cd_mattvec(md.A, md.omega, out); return 3;
@@ -356,7 +338,7 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 
 static const cd_objectops ops = {
     .flags = CD_OBJF_BODY | CD_OBJF_MASSPROP, .nodes = cd_body_nodes, .mass_const = 0,
-    .mass = mass, .residual = residual, .jacobian = jacobian, .body_position = position,
+    .mass = mass, .residual = residual, .jacobian = jacobian, .body_position = cd_body_frame_position,
     .body_frame = frame, .mass_force = massforce, .mass_force_dq = massforce_dq,
     .output = output};
 

@@ -112,20 +112,6 @@ static void frame(const cd_system *s, const cd_item *it, const double *lp, const
     if (md->want_d) cd_planar_rotd(md, qref[2] + q[2], v[2], lp);
 }
 
-static void position(const cd_system *s, const cd_item *it, const double *lp, const double *q,
-                     const double *v, double pos[3], double vel[3], double *J)
-{
-    cd_markerdata md;
-    double Jl[9], Jr[9];
-    md.n = 3;
-    md.want_d = 0;
-    md.J = J ? J : Jl;
-    md.Jrot = Jr;
-    frame(s, it, lp, q, v, &md);
-    memcpy(pos, md.pos, sizeof md.pos);
-    memcpy(vel, md.vel, sizeof md.vel);
-}
-
 /* gravity-like load b per mass acts at the centre of mass: f = m J_c^T b */
 /* d f/dq: only (phi, phi) = -m c_g . b (d t/dphi = -c_g) */
 static void massforce_dq(const cd_system *s, const cd_item *it, const double *q,
@@ -155,11 +141,7 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
     static const double zero[3] = {0, 0, 0};
     cd_markerdata md;
     double J[9], Jr[9];
-    md.n = 3;
-    md.want_d = 0;
-    md.J = J;
-    md.Jrot = Jr;
-    frame(c->sys, c->item, zero, c->q, c->v, &md);
+    cd_body_frame_eval(c->sys, c->item, zero, c->q, c->v, &md, J, Jr);
     double phi = c->sys->qref[cd_body_node(c->sys, c->item)->ltg[2]] + c->q[2];
     switch (var) {
     case CD_OV_POSITION: memcpy(out, md.pos, sizeof md.pos); return 3;
@@ -188,7 +170,7 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 
 static const cd_objectops ops = {
     .flags = CD_OBJF_BODY | CD_OBJF_MASSPROP, .nodes = cd_body_nodes, .mass_const = 0,
-    .mass = mass, .residual = residual, .jacobian = jacobian, .body_position = position,
+    .mass = mass, .residual = residual, .jacobian = jacobian, .body_position = cd_body_frame_position,
     .body_frame = frame, .mass_force = massforce, .mass_force_dq = massforce_dq,
     .output = output};
 

@@ -5,6 +5,14 @@
 
 #include "../../core/cd_items.h"
 
+/* the nodes with coordinates begin their parameters with cd_p_coordnode */
+typedef struct {
+    cd_common c;
+    cd_vec referenceCoordinates, initialCoordinates, initialVelocities;  /* nq entries each */
+} cd_p_coordnode;
+
+/* the init op of a node with cd_p_coordnode: qref, q0, v0 from the three vectors */
+void cd_coordnode_init(const void *p, double *qref, double *q0, double *v0);
 /* qref, q0, v0 (n = ref->n entries each) from the parameter vectors */
 void cd_pointnode_init(const cd_vec *ref, const cd_vec *q0, const cd_vec *v0, double *qref,
                        double *q0out, double *v0out);
@@ -16,6 +24,8 @@ void cd_pointnode_position(int n, const double *qref, const double *q, const dou
 /* rigid-body nodes: the first npos of the nq coordinates are the position of the node's
  * reference point, the others a rotation: pos = [qref + q, 0...], vel = [v, 0...],
  * J = [I 0] (3 x nq, column-major; J may be NULL) */
+/* theta (n entries) = qref[3..] + q[3..]: the rotation coordinates of a 3D rigid-body node */
+void cd_rigidnode_theta(const double *qref, const double *q, int n, double *theta);
 void cd_rigidnode_position(int npos, int nq, const double *qref, const double *q, const double *v,
                            double pos[3], double vel[3], double *J);
 /* MarkerData of the body-fixed point lp of a 3D rigid-body node whose rotation and
@@ -41,22 +51,23 @@ void cd_planar_rotd(cd_markerdata *md, double phi, double phit, const double lp[
 #define CD_NODE_NAME_FIELD                                                                       \
     {"name", CD_FT_STRING, 0, offsetof(cd_common, name), "", 0, 0, "", "node's unique name", NULL}
 
-/* the three coordinate vectors of a node with N coordinates (default text D) in struct T */
-#define CD_NODE_COORD_FIELDS(T, N, D)                                                            \
-    {"referenceCoordinates", CD_FT_VEC, N, offsetof(T, referenceCoordinates), D, 0, 0, "m",      \
-     "reference coordinates; position = reference + displacement", NULL},                        \
-    {"initialCoordinates", CD_FT_VEC, N, offsetof(T, initialCoordinates), D, 0, 0, "m",          \
-     "initial displacement coordinates", NULL},                                                  \
-    {"initialVelocities", CD_FT_VEC, N, offsetof(T, initialVelocities), D, 0, 0, "m/s",          \
-     "initial velocities", NULL}
+/* the three coordinate vectors of cd_p_coordnode, N coordinates (default text D) */
+#define CD_NODE_COORD_FIELDS(N, D)                                                               \
+    {"referenceCoordinates", CD_FT_VEC, N, offsetof(cd_p_coordnode, referenceCoordinates), D, 0, \
+     0, "m", "reference coordinates; position = reference + displacement", NULL},                \
+    {"initialCoordinates", CD_FT_VEC, N, offsetof(cd_p_coordnode, initialCoordinates), D, 0, 0,  \
+     "m", "initial displacement coordinates", NULL},                                             \
+    {"initialVelocities", CD_FT_VEC, N, offsetof(cd_p_coordnode, initialVelocities), D, 0, 0,    \
+     "m/s", "initial velocities", NULL}
 
-/* the three coordinate vectors of a 3D rigid-body node with N coordinates in struct T:
+/* the three coordinate vectors of cd_p_coordnode for a 3D rigid-body node with N coordinates:
  * default texts DR (reference) and D0 (initial values, velocities), docs of each */
-#define CD_RIGIDNODE_COORD_FIELDS(T, N, DR, D0, DOCR, DOC0, DOCV)                                \
-    {"referenceCoordinates", CD_FT_VEC, N, offsetof(T, referenceCoordinates), DR, 0, 0, "",      \
-     DOCR, NULL},                                                                                \
-    {"initialCoordinates", CD_FT_VEC, N, offsetof(T, initialCoordinates), D0, 0, 0, "", DOC0,    \
-     NULL},                                                                                      \
-    {"initialVelocities", CD_FT_VEC, N, offsetof(T, initialVelocities), D0, 0, 0, "", DOCV, NULL}
+#define CD_RIGIDNODE_COORD_FIELDS(N, DR, D0, DOCR, DOC0, DOCV)                                   \
+    {"referenceCoordinates", CD_FT_VEC, N, offsetof(cd_p_coordnode, referenceCoordinates), DR,   \
+     0, 0, "", DOCR, NULL},                                                                      \
+    {"initialCoordinates", CD_FT_VEC, N, offsetof(cd_p_coordnode, initialCoordinates), D0, 0, 0, \
+     "", DOC0, NULL},                                                                            \
+    {"initialVelocities", CD_FT_VEC, N, offsetof(cd_p_coordnode, initialVelocities), D0, 0, 0,   \
+     "", DOCV, NULL}
 
 #endif

@@ -3,19 +3,9 @@
 #include "cd_nodes.h"
 #include "../../math/cd_rotations.h"
 
-typedef struct {
-    cd_common c;
-    cd_vec referenceCoordinates, initialCoordinates, initialVelocities;  /* 3 entries each */
-} params;
+typedef struct { cd_p_coordnode n; } params;  /* 3 coordinates: x, y, phi */
 
 static int nq(const void *p) { (void)p; return 3; }
-
-static void init(const void *vp, double *qref, double *q0, double *v0)
-{
-    const params *p = vp;
-    cd_pointnode_init(&p->referenceCoordinates, &p->initialCoordinates, &p->initialVelocities,
-                      qref, q0, v0);
-}
 
 /* position of the node and J = [I2 0; 0 0 0] */
 static void position(const void *vp, const double *qref, const double *q, const double *v,
@@ -39,7 +29,7 @@ static void frame(const void *vp, const double *qref, const double *q, const dou
     if (md->want_d) cd_planar_rotd(md, qref[2] + q[2], v[2], zero);
 }
 
-static const cd_nodeops ops = {.flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq, .init = init,
+static const cd_nodeops ops = {.flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq, .init = cd_coordnode_init,
                                .position = position, .frame = frame};
 static const cd_outvar outvars[] = {
     CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_ACCELERATION, CD_OV_COORDINATES,
@@ -49,11 +39,11 @@ static const cd_outvar outvars[] = {
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {
     CD_NODE_NAME_FIELD,
-    {"referenceCoordinates", CD_FT_VEC, 3, OFF(referenceCoordinates), "0 0 0", 0, 0, "m, rad",
+    {"referenceCoordinates", CD_FT_VEC, 3, OFF(n.referenceCoordinates), "0 0 0", 0, 0, "m, rad",
      "reference coordinates [x, y, phi]", NULL},
-    {"initialCoordinates", CD_FT_VEC, 3, OFF(initialCoordinates), "0 0 0", 0, 0, "m, rad",
+    {"initialCoordinates", CD_FT_VEC, 3, OFF(n.initialCoordinates), "0 0 0", 0, 0, "m, rad",
      "initial displacements [x, y, phi]", NULL},
-    {"initialVelocities", CD_FT_VEC, 3, OFF(initialVelocities), "0 0 0", 0, 0, "m/s, rad/s",
+    {"initialVelocities", CD_FT_VEC, 3, OFF(n.initialVelocities), "0 0 0", 0, 0, "m/s, rad/s",
      "initial velocities [x_t, y_t, phi_t]", NULL}};
 
 const cd_itemtype cd_type_NodeRigidBody2D = {

@@ -7,20 +7,12 @@
 #include <string.h>
 
 typedef struct {
-    cd_common c;
-    cd_vec referenceCoordinates, initialCoordinates, initialVelocities;  /* 7 entries each */
+    cd_p_coordnode n;                /* name, the coordinate vectors (7 entries each) */
     int addConstraintEquation;     /* 1: the node owns the norm constraint */
 } params;
 
 static int nq(const void *p) { (void)p; return 7; }
 static int nae(const void *p) { return ((const params *)p)->addConstraintEquation ? 1 : 0; }
-
-static void init(const void *vp, double *qref, double *q0, double *v0)
-{
-    const params *p = vp;
-    cd_pointnode_init(&p->referenceCoordinates, &p->initialCoordinates, &p->initialVelocities,
-                      qref, q0, v0);
-}
 
 static void position(const void *vp, const double *qref, const double *q, const double *v,
                      double pos[3], double vel[3], double *J)
@@ -29,18 +21,12 @@ static void position(const void *vp, const double *qref, const double *q, const 
     cd_rigidnode_position(3, 7, qref, q, v, pos, vel, J);
 }
 
-/* e = reference + displacement parameters */
-static void params_of(const double *qref, const double *q, double e[4])
-{
-    for (int i = 0; i < 4; i++) e[i] = qref[3 + i] + q[3 + i];
-}
-
 static void rotation(const void *vp, const double *qref, const double *q, const double *v,
                      double A[9], double *Gb, double Gbd_v[3])
 {
     double e[4];
     (void)vp; (void)v;
-    params_of(qref, q, e);
+    cd_rigidnode_theta(qref, q, 4, e);
     cd_rot_ep(e, A, Gb, Gbd_v);
 }
 
@@ -49,21 +35,29 @@ static void rotation_d(const void *vp, const double *qref, const double *q, cons
 {
     double e[4];
     (void)vp; (void)v;
-    params_of(qref, q, e);
+    cd_rigidnode_theta(qref, q, 4, e);
     cd_rot_ep_d(e, dA, dGb, dq, dv);
+}
+
+/* e = reference + displacement parameters, ee = |e|^2, ev = e . e_t */
+static void norms(const double *qref, const double *q, const double *v, double e[4], double *ee,
+                  double *ev)
+{
+    *ee = *ev = 0;
+    for (int i = 0; i < 4; i++) {
+        e[i] = qref[3 + i] + q[3 + i];
+        *ee += e[i] * e[i];
+        *ev += e[i] * v[3 + i];
+    }
 }
 
 /* g = |e|^2 - 1 (index 3) or 2 e . e_t (index 2); r2 = 2 e lam on the parameters */
 static void ae_residual(const void *vp, const double *qref, const double *q, const double *v,
                         const double *lam, int index2, double *r2, double *rae)
 {
-    double e[4], ee = 0, ev = 0;
+    double e[4], ee, ev;
     (void)vp;
-    for (int i = 0; i < 4; i++) {
-        e[i] = qref[3 + i] + q[3 + i];
-        ee += e[i] * e[i];
-        ev += e[i] * v[3 + i];
-    }
+    norms(qref, q, v, e, &ee, &ev);
     for (int i = 0; i < 3; i++) r2[i] = 0;
     for (int i = 0; i < 4; i++) r2[3 + i] = 2 * e[i] * lam[0];
     rae[0] = index2 ? 2 * ev : ee - 1;
@@ -99,20 +93,16 @@ static void ae_jacobian(const void *vp, const double *qref, const double *q, con
  * the tangent space; the projection vanishes as h -> 0 and keeps second order. */
 static void project_velocity(const void *vp, const double *qref, const double *q, double *v)
 {
-    double e[4], ee = 0, ev = 0;
+    double e[4], ee, ev;
     (void)vp;
-    for (int i = 0; i < 4; i++) {
-        e[i] = qref[3 + i] + q[3 + i];
-        ee += e[i] * e[i];
-        ev += e[i] * v[3 + i];
-    }
+    norms(qref, q, v, e, &ee, &ev);
     for (int i = 0; i < 4; i++) v[3 + i] -= ev / ee * e[i];
 }
 
 static void frame(const void *vp, const double *qref, const double *q, const double *v,
                   cd_markerdata *md);
 static const cd_nodeops ops = {
-    .flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq, .init = init, .position = position,
+    .flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq, .init = cd_coordnode_init, .position = position,
     .frame = frame, .rotation = rotation, .rotation_d = rotation_d,
     .project_velocity = project_velocity, .nae = nae, .ae_residual = ae_residual,
     .ae_jacobian = ae_jacobian};
@@ -130,7 +120,7 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
     double n2 = 0;
     (void)s;
     for (int i = 3; i < 7; i++) {
-        double e = p->referenceCoordinates.x[i] + p->initialCoordinates.x[i];
+        double e = p->n.referenceCoordinates.x[i] + p->n.initialCoordinates.x[i];
         n2 += e * e;
     }
     if (fabs(sqrt(n2) - 1) > 1e-10)
@@ -142,7 +132,7 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 
 static const cd_field fields[] = {
     CD_NODE_NAME_FIELD,
-    CD_RIGIDNODE_COORD_FIELDS(params, 7, "0 0 0 1 0 0 0", "0 0 0 0 0 0 0",
+    CD_RIGIDNODE_COORD_FIELDS(7, "0 0 0 1 0 0 0", "0 0 0 0 0 0 0",
                               "reference [x, y, z, e0, e1, e2, e3]",
                               "initial displacements of [x, y, z, e0, e1, e2, e3]",
                               "initial velocities of the 7 coordinates"),

@@ -10,6 +10,11 @@ const cd_outvar cd_rigidnode_outvars[] = {
     CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT, CD_OV_ANGULARVELOCITY, CD_OV_ROTATIONMATRIX,
     CD_OV_NONE};
 
+void cd_rigidnode_theta(const double *qref, const double *q, int n, double *theta)
+{
+    for (int i = 0; i < n; i++) theta[i] = qref[3 + i] + q[3 + i];
+}
+
 void cd_rigidnode_position(int npos, int nq, const double *qref, const double *q, const double *v,
                            double pos[3], double vel[3], double *J)
 {
