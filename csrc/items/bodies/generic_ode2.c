@@ -60,7 +60,8 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
                                 "coordinates", c->index);
         memcpy(in, c->q, sizeof(double) * (size_t)n);
         memcpy(in + n, c->v, sizeof(double) * (size_t)n);
-        int rc = p->forceUserFunction.fn(p->forceUserFunction.ctx, c->t, c->index, in, 2 * n, out, n);
+        int rc = p->forceUserFunction.fn(p->forceUserFunction.ctx, c->t, c->index, in, 2 * n, out,
+                                         n);
         if (rc) return rc;
         for (int i = 0; i < n; i++) r2[i] -= out[i];
     }

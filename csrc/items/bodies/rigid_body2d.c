@@ -170,9 +170,9 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 
 static const cd_objectops ops = {
     .flags = CD_OBJF_BODY | CD_OBJF_MASSPROP, .nodes = cd_body_nodes, .mass_const = 0,
-    .mass = mass, .residual = residual, .jacobian = jacobian, .body_position = cd_body_frame_position,
-    .body_frame = frame, .mass_force = massforce, .mass_force_dq = massforce_dq,
-    .output = output};
+    .mass = mass, .residual = residual, .jacobian = jacobian,
+    .body_position = cd_body_frame_position, .body_frame = frame, .mass_force = massforce,
+    .mass_force_dq = massforce_dq, .output = output};
 
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                     CD_OV_ACCELERATION, CD_OV_ROTATION, CD_OV_ANGULARVELOCITY,

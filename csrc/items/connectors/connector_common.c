@@ -55,7 +55,8 @@ void cd_conn_add_jtaj(const cd_objctx *c, const double A[9], double *K)
     for (int j = 0; j < nq; j++) {
         double AJ[3];
         for (int i = 0; i < 3; i++)
-            AJ[i] = A[3 * i] * JD[3 * j] + A[3 * i + 1] * JD[3 * j + 1] + A[3 * i + 2] * JD[3 * j + 2];
+            AJ[i] = A[3 * i] * JD[3 * j] + A[3 * i + 1] * JD[3 * j + 1] +
+                    A[3 * i + 2] * JD[3 * j + 2];
         for (int i = 0; i < nq; i++)
             K[i + nq * j] += JD[3 * i] * AJ[0] + JD[3 * i + 1] * AJ[1] + JD[3 * i + 2] * AJ[2];
     }
@@ -258,7 +259,8 @@ void cd_conn_add_jrtx(const cd_objctx *c, int k, const double *X, double s, doub
     for (int j = 0; j < nq; j++)
         for (int i = 0; i < md->n; i++) {
             const double *R = md->Jrot + 3 * i;
-            K[(o + i) + nq * j] += s * (R[0] * X[3 * j] + R[1] * X[3 * j + 1] + R[2] * X[3 * j + 2]);
+            K[(o + i) + nq * j] +=
+                s * (R[0] * X[3 * j] + R[1] * X[3 * j + 1] + R[2] * X[3 * j + 2]);
         }
 }
 

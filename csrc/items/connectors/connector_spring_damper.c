@@ -60,7 +60,8 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) {
             double P = (i == j) - k.n[i] * k.n[j];
-            A[3 * i + j] = k.n[i] * (p->stiffness * k.n[j] + p->damping * vP[j] / k.L) + F * P / k.L;
+            A[3 * i + j] =
+                k.n[i] * (p->stiffness * k.n[j] + p->damping * vP[j] / k.L) + F * P / k.L;
             B[3 * i + j] = p->damping * k.n[i] * k.n[j];
         }
     double Fv[3] = {F * k.n[0], F * k.n[1], F * k.n[2]};

@@ -111,7 +111,8 @@ static double row1_gq2(const cd_objctx *c, const pkin *k, int j)
     cd_cross(w0, a0, wa);
     cd_cross(k->W0 + 3 * j, a0, t1);
     cd_cross(w0, da + 3 * j, t2);
-    double g = cd_dot(t1, n1) + cd_dot(t2, n1) + cd_dot(wa, dn + 3 * j) + cd_dot(da + 3 * j, k->w1n);
+    double g =
+        cd_dot(t1, n1) + cd_dot(t2, n1) + cd_dot(wa, dn + 3 * j) + cd_dot(da + 3 * j, k->w1n);
     cd_cross(k->W1 + 3 * j, n1, t1);
     cd_cross(w1, dn + 3 * j, u);
     return g + cd_dot(a0, t1) + cd_dot(a0, u);

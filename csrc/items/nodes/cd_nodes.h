@@ -28,6 +28,10 @@ void cd_pointnode_position(int n, const double *qref, const double *q, const dou
 void cd_rigidnode_theta(const double *qref, const double *q, int n, double *theta);
 void cd_rigidnode_position(int npos, int nq, const double *qref, const double *q, const double *v,
                            double pos[3], double vel[3], double *J);
+/* the nq and position ops of the 3D rigid-body nodes with 6 coordinates [p; theta] */
+int cd_rigidnode6_nq(const void *p);
+void cd_rigidnode6_position(const void *p, const double *qref, const double *q, const double *v,
+                            double pos[3], double vel[3], double *J);
 /* MarkerData of the body-fixed point lp of a 3D rigid-body node whose rotation and
  * rotation_d are those of ops (md->n, J, Jrot set by the caller; derivative data if
  * md->want_d). With w = Gbar theta_t (local):

@@ -5,7 +5,8 @@ typedef struct { cd_p_coordnode n; } params;  /* 1 coordinate */
 
 static int nq(const void *p) { (void)p; return 1; }
 
-static const cd_nodeops ops = {.flags = 0, .nq = nq, .init = cd_coordnode_init};
+static const cd_nodeops ops = {
+    .flags = 0, .nq = nq, .init = cd_coordnode_init};
 static const cd_outvar outvars[] = {CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
                                     CD_OV_NONE};
 

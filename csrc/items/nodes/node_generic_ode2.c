@@ -12,7 +12,8 @@ static int nq(const void *p) { return ((const params *)p)->numberOfODE2Coordinat
 static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 {
     const params *p = vp;
-    const cd_vec *v[3] = {&p->n.referenceCoordinates, &p->n.initialCoordinates, &p->n.initialVelocities};
+    const cd_vec *v[3] = {&p->n.referenceCoordinates, &p->n.initialCoordinates,
+                          &p->n.initialVelocities};
     const char *nm[3] = {"referenceCoordinates", "initialCoordinates", "initialCoordinates_t"};
     int n = p->numberOfODE2Coordinates;
     (void)s;
@@ -29,7 +30,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
     return CD_OK;
 }
 
-static const cd_nodeops ops = {.flags = 0, .nq = nq, .init = cd_coordnode_init};
+static const cd_nodeops ops = {
+    .flags = 0, .nq = nq, .init = cd_coordnode_init};
 static const cd_outvar outvars[] = {CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
                                     CD_OV_NONE};
 

@@ -12,7 +12,8 @@ static void position(const void *vp, const double *qref, const double *q, const 
     cd_pointnode_position(2, qref, q, v, pos, vel, J);
 }
 
-static const cd_nodeops ops = {.flags = CD_NODEF_POS, .nq = nq, .init = cd_coordnode_init, .position = position};
+static const cd_nodeops ops = {
+    .flags = CD_NODEF_POS, .nq = nq, .init = cd_coordnode_init, .position = position};
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                     CD_OV_ACCELERATION, CD_OV_COORDINATES, CD_OV_COORDINATES_T,
                                     CD_OV_COORDINATES_TT, CD_OV_NONE};

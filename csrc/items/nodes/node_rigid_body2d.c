@@ -29,8 +29,9 @@ static void frame(const void *vp, const double *qref, const double *q, const dou
     if (md->want_d) cd_planar_rotd(md, qref[2] + q[2], v[2], zero);
 }
 
-static const cd_nodeops ops = {.flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq, .init = cd_coordnode_init,
-                               .position = position, .frame = frame};
+static const cd_nodeops ops = {
+    .flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq, .init = cd_coordnode_init,
+    .position = position, .frame = frame};
 static const cd_outvar outvars[] = {
     CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_ACCELERATION, CD_OV_COORDINATES,
     CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT, CD_OV_ROTATION, CD_OV_ANGULARVELOCITY,

@@ -102,8 +102,8 @@ static void project_velocity(const void *vp, const double *qref, const double *q
 static void frame(const void *vp, const double *qref, const double *q, const double *v,
                   cd_markerdata *md);
 static const cd_nodeops ops = {
-    .flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq, .init = cd_coordnode_init, .position = position,
-    .frame = frame, .rotation = rotation, .rotation_d = rotation_d,
+    .flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq, .init = cd_coordnode_init,
+    .position = position, .frame = frame, .rotation = rotation, .rotation_d = rotation_d,
     .project_velocity = project_velocity, .nae = nae, .ae_residual = ae_residual,
     .ae_jacobian = ae_jacobian};
 

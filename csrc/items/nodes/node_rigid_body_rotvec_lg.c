@@ -6,15 +6,6 @@
 
 typedef struct { cd_p_coordnode n; } params;  /* 6 coordinates */
 
-static int nq(const void *p) { (void)p; return 6; }
-
-static void position(const void *vp, const double *qref, const double *q, const double *v,
-                     double pos[3], double vel[3], double *J)
-{
-    (void)vp;
-    cd_rigidnode_position(3, 6, qref, q, v, pos, vel, J);
-}
-
 static void rotation(const void *vp, const double *qref, const double *q, const double *v,
                      double A[9], double *Gb, double Gbd_v[3])
 {
@@ -36,8 +27,9 @@ static void rotation_d(const void *vp, const double *qref, const double *q, cons
 static void frame(const void *vp, const double *qref, const double *q, const double *v,
                   cd_markerdata *md);
 static const cd_nodeops ops = {
-    .flags = CD_NODEF_POS | CD_NODEF_ROT | CD_NODEF_LIE, .nq = nq, .init = cd_coordnode_init,
-    .position = position, .frame = frame, .rotation = rotation, .rotation_d = rotation_d};
+    .flags = CD_NODEF_POS | CD_NODEF_ROT | CD_NODEF_LIE, .nq = cd_rigidnode6_nq,
+    .init = cd_coordnode_init, .position = cd_rigidnode6_position, .frame = frame,
+    .rotation = rotation, .rotation_d = rotation_d};
 
 static void frame(const void *vp, const double *qref, const double *q, const double *v,
                   cd_markerdata *md)

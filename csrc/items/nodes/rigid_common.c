@@ -24,6 +24,15 @@ void cd_rigidnode_position(int npos, int nq, const double *qref, const double *q
             for (int i = 0; i < 3; i++) J[i + 3 * j] = 0.0;
 }
 
+int cd_rigidnode6_nq(const void *p) { (void)p; return 6; }
+
+void cd_rigidnode6_position(const void *p, const double *qref, const double *q, const double *v,
+                            double pos[3], double vel[3], double *J)
+{
+    (void)p;
+    cd_rigidnode_position(3, 6, qref, q, v, pos, vel, J);
+}
+
 /* J and Jrot of the body-fixed point lp: columns of -A lp~ Gbar = A (Gbar_j x lp) and of
  * A Gbar (global rotation Jacobian) */
 static void point_jacobians(const double A[9], const double *Gb, int nt, const double lp[3],
