@@ -15,6 +15,7 @@ static int nae(const void *p) { (void)p; return 1; }
 static int active(const void *p) { return ((const params *)p)->activeConnector; }
 static int velocity_level(const void *p) { return ((const params *)p)->velocityLevel; }
 
+/* off = base, or f(t, item, base) when the user function f is set */
 static int offset_value(const cd_objctx *c, const cd_func *f, double base, double *off)
 {
     *off = base;
@@ -50,6 +51,8 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
     return rc;
 }
 
+/* Cq = -1 at q0, factor1 at q1 (K = D = 0); Gq = Cq at position level, Gv = Cq at velocity
+ * level (velocityLevel or index 2) */
 static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
                     double *Gv)
 {

@@ -14,11 +14,13 @@ typedef struct {
 static int nae(const void *p) { (void)p; return 1; }
 static int active(const void *p) { return ((const params *)p)->activeConnector; }
 
+/* d = p1 - p0, L = |d|, n = d / L (an error when the markers coincide) */
 static int kin_eval(const cd_objctx *c, cd_conn_kin *k)
 {
     return cd_conn_kin_eval(c, k, "ObjectConnectorDistance");
 }
 
+/* r2 = JD^T n lambda, g = L - distance (index 2: g_t = n . (v1 - v0)) */
 static int residual(const cd_objctx *c, double *r2, double *rae)
 {
     const params *p = c->item->p;
