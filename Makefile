@@ -4,7 +4,8 @@ PY ?= python3
 CC ?= cc
 CFLAGS_TEST = -std=c11 -O2 -Wall -Wextra -Werror
 LIBS = -lcxsparse -llapack -lblas -lm
-ENGINE_SRC = $(wildcard csrc/core/*.c csrc/items/*.c csrc/items/*/*.c csrc/linalg/*.c csrc/solvers/*.c)
+MATH_SRC = $(wildcard csrc/math/*.c)
+ENGINE_SRC = $(wildcard csrc/core/*.c) $(MATH_SRC) $(wildcard csrc/items/*.c csrc/items/*/*.c csrc/linalg/*.c csrc/solvers/*.c)
 ENGINE_HDR = $(wildcard csrc/*/*.h csrc/*/*/*.h)
 
 .PHONY: demo test build ctest pytest bench docs clean deps memcheck
@@ -25,8 +26,8 @@ build: build/.pyinstall
 demo: build
 	$(PY) examples/pendulum.py
 
-build/test_linalg: csrc/tests/test_linalg.c $(wildcard csrc/linalg/*.c) csrc/core/cd_error.c $(ENGINE_HDR) build/.deps
-	$(CC) $(CFLAGS_TEST) -o $@ csrc/tests/test_linalg.c $(wildcard csrc/linalg/*.c) csrc/core/cd_error.c $(LIBS)
+build/test_linalg: csrc/tests/test_linalg.c $(wildcard csrc/linalg/*.c) $(MATH_SRC) csrc/core/cd_error.c $(ENGINE_HDR) build/.deps
+	$(CC) $(CFLAGS_TEST) -o $@ csrc/tests/test_linalg.c $(wildcard csrc/linalg/*.c) $(MATH_SRC) csrc/core/cd_error.c $(LIBS)
 
 build/test_engine: csrc/tests/test_engine.c $(ENGINE_SRC) $(ENGINE_HDR) build/.deps
 	$(CC) $(CFLAGS_TEST) -o $@ csrc/tests/test_engine.c $(ENGINE_SRC) $(LIBS)

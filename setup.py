@@ -7,7 +7,7 @@ import numpy
 from setuptools import Extension, setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ENGINE_DIRS = ["core", "items", "linalg", "solvers"]
+ENGINE_DIRS = ["core", "math", "items", "linalg", "solvers"]
 
 
 def _require(header, package):

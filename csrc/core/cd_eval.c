@@ -2,8 +2,8 @@
  * (see cd_eval.h for the scaled form). */
 #include "cd_eval.h"
 #include "cd_items.h"
-#include "cd_lie.h"
-#include "cd_vec3.h"
+#include "../math/cd_lie.h"
+#include "../math/cd_vec3.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -11,7 +11,7 @@
 #include "../items/cd_item_list.h"
 #include "../core/cd_eval.h"
 #include "../solvers/cd_solver.h"
-#include "../core/cd_lie.h"
+#include "../math/cd_lie.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 """Rotation parametrizations and rigid-body inertia with Exudyn's names (rigidBodyUtilities).
 
-Conventions (the same as the engine, csrc/items/rigid3d.c):
+Conventions (the same as the engine, csrc/math/cd_rotations.c):
 
 * A rotation matrix A maps body-frame components to global ones: x_global = A x_body.
 * Tait-Bryan angles xyz: A = Rx(alpha) Ry(beta) Rz(gamma) (singular at beta = +-pi/2).

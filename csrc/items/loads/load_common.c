@@ -1,6 +1,6 @@
 /* load_common: values, marker checks and vector forces shared by the load types */
 #include "cd_loads.h"
-#include "../../core/cd_vec3.h"
+#include "../../math/cd_vec3.h"
 #include <math.h>
 #include <string.h>
 

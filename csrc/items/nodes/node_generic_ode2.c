@@ -2,25 +2,18 @@
 #include "cd_nodes.h"
 
 typedef struct {
-    cd_common c;
-    cd_vec referenceCoordinates, initialCoordinates, initialVelocities; /* n entries each */
+    cd_p_coordnode n;                /* name, the coordinate vectors (n entries each) */
     int numberOfODE2Coordinates;                                          /* n */
 } params;
 
 static int nq(const void *p) { return ((const params *)p)->numberOfODE2Coordinates; }
 
-static void init(const void *vp, double *qref, double *q0, double *v0)
-{
-    const params *p = vp;
-    cd_pointnode_init(&p->referenceCoordinates, &p->initialCoordinates, &p->initialVelocities,
-                      qref, q0, v0);
-}
-
 /* every vector must have numberOfODE2Coordinates entries */
 static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 {
     const params *p = vp;
-    const cd_vec *v[3] = {&p->referenceCoordinates, &p->initialCoordinates, &p->initialVelocities};
+    const cd_vec *v[3] = {&p->n.referenceCoordinates, &p->n.initialCoordinates,
+                          &p->n.initialVelocities};
     const char *nm[3] = {"referenceCoordinates", "initialCoordinates", "initialCoordinates_t"};
     int n = p->numberOfODE2Coordinates;
     (void)s;
@@ -37,18 +30,19 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
     return CD_OK;
 }
 
-static const cd_nodeops ops = {.flags = 0, .nq = nq, .init = init};
+static const cd_nodeops ops = {
+    .flags = 0, .nq = nq, .init = cd_coordnode_init};
 static const cd_outvar outvars[] = {CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
                                     CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {
     CD_NODE_NAME_FIELD,
-    {"referenceCoordinates", CD_FT_VEC, 0, OFF(referenceCoordinates), NULL, 0, 0, "",
+    {"referenceCoordinates", CD_FT_VEC, 0, OFF(n.referenceCoordinates), NULL, 0, 0, "",
      "reference coordinates (numberOfODE2Coordinates entries)", NULL},
-    {"initialCoordinates", CD_FT_VEC, 0, OFF(initialCoordinates), NULL, 0, 0, "",
+    {"initialCoordinates", CD_FT_VEC, 0, OFF(n.initialCoordinates), NULL, 0, 0, "",
      "initial displacement coordinates (numberOfODE2Coordinates entries)", NULL},
-    {"initialCoordinates_t", CD_FT_VEC, 0, OFF(initialVelocities), NULL, 0, 0, "",
+    {"initialCoordinates_t", CD_FT_VEC, 0, OFF(n.initialVelocities), NULL, 0, 0, "",
      "initial velocities (numberOfODE2Coordinates entries)", NULL},
     {"numberOfODE2Coordinates", CD_FT_INT, 0, OFF(numberOfODE2Coordinates), "0", CD_CHK_NONNEG, 0,
      "", "number of ODE2 coordinates", NULL}};

@@ -1,19 +1,9 @@
 /* NodePoint2D: A 2D point node with 2 displacement coordinates (x, y) in the x-y plane. */
 #include "cd_nodes.h"
 
-typedef struct {
-    cd_common c;
-    cd_vec referenceCoordinates, initialCoordinates, initialVelocities;  /* 2 entries each */
-} params;
+typedef struct { cd_p_coordnode n; } params;  /* 2 coordinates */
 
 static int nq(const void *p) { (void)p; return 2; }
-
-static void init(const void *vp, double *qref, double *q0, double *v0)
-{
-    const params *p = vp;
-    cd_pointnode_init(&p->referenceCoordinates, &p->initialCoordinates, &p->initialVelocities,
-                      qref, q0, v0);
-}
 
 static void position(const void *vp, const double *qref, const double *q, const double *v,
                      double pos[3], double vel[3], double *J)
@@ -22,12 +12,13 @@ static void position(const void *vp, const double *qref, const double *q, const 
     cd_pointnode_position(2, qref, q, v, pos, vel, J);
 }
 
-static const cd_nodeops ops = {.flags = CD_NODEF_POS, .nq = nq, .init = init, .position = position};
+static const cd_nodeops ops = {
+    .flags = CD_NODEF_POS, .nq = nq, .init = cd_coordnode_init, .position = position};
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                     CD_OV_ACCELERATION, CD_OV_COORDINATES, CD_OV_COORDINATES_T,
                                     CD_OV_COORDINATES_TT, CD_OV_NONE};
 
-static const cd_field fields[] = {CD_NODE_NAME_FIELD, CD_NODE_COORD_FIELDS(params, 2, "0 0")};
+static const cd_field fields[] = {CD_NODE_NAME_FIELD, CD_NODE_COORD_FIELDS(2, "0 0")};
 
 const cd_itemtype cd_type_NodePoint2D = {
     .kind = CD_NODE, .name = "NodePoint2D", .typename_ = "Point2D", .alias = "Point2D",

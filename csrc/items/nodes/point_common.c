@@ -11,6 +11,13 @@ void cd_pointnode_init(const cd_vec *ref, const cd_vec *q0, const cd_vec *v0, do
     memcpy(v0out, v0->x, sizeof(double) * n);
 }
 
+void cd_coordnode_init(const void *vp, double *qref, double *q0, double *v0)
+{
+    const cd_p_coordnode *p = vp;
+    cd_pointnode_init(&p->referenceCoordinates, &p->initialCoordinates, &p->initialVelocities,
+                      qref, q0, v0);
+}
+
 void cd_pointnode_position(int n, const double *qref, const double *q, const double *v,
                            double pos[3], double vel[3], double *J)
 {

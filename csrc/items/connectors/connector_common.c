@@ -1,9 +1,8 @@
 /* connector_common: what every connector between two position markers needs.
  * JD = [-J0, J1] (3 x nq) is the Jacobian of p1 - p0 with respect to the connector's local
  * coordinates (marker 0's, then marker 1's). */
-#include "../core/cd_items.h"
+#include "cd_connectors.h"
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 int cd_conn_markers(const void *p, const int **markers)
@@ -56,7 +55,8 @@ void cd_conn_add_jtaj(const cd_objctx *c, const double A[9], double *K)
     for (int j = 0; j < nq; j++) {
         double AJ[3];
         for (int i = 0; i < 3; i++)
-            AJ[i] = A[3 * i] * JD[3 * j] + A[3 * i + 1] * JD[3 * j + 1] + A[3 * i + 2] * JD[3 * j + 2];
+            AJ[i] = A[3 * i] * JD[3 * j] + A[3 * i + 1] * JD[3 * j + 1] +
+                    A[3 * i + 2] * JD[3 * j + 2];
         for (int i = 0; i < nq; i++)
             K[i + nq * j] += JD[3 * i] * AJ[0] + JD[3 * i + 1] * AJ[1] + JD[3 * i + 2] * AJ[2];
     }
@@ -65,7 +65,7 @@ void cd_conn_add_jtaj(const cd_objctx *c, const double A[9], double *K)
 int cd_conn_check_markers(const cd_system *s, int index, const void *vp, int flag,
                           const char *tname, cd_error *err)
 {
-    const cd_p_conn *p = vp;
+    const cd_p_connector *p = vp;
     for (int k = 0; k < 2; k++) {
         const cd_item *mk = &s->list[CD_MARKER].items[p->markerNumbers.x[k]];
         if (!(mk->type->marker->flags & flag))
@@ -78,6 +78,35 @@ int cd_conn_check_markers(const cd_system *s, int index, const void *vp, int fla
                                                         : "MarkerNodeCoordinate");
     }
     return CD_OK;
+}
+
+int cd_conn_check_frames(const cd_system *s, int index, const void *vp, cd_error *err)
+{
+    const cd_p_frames *p = vp;
+    const cd_mat *R[2] = {&p->rotationMarker0, &p->rotationMarker1};
+    const char *nm[2] = {"rotationMarker0", "rotationMarker1"};
+    for (int k = 0; k < 2; k++) {
+        const cd_item *mk = &s->list[CD_MARKER].items[p->h.markerNumbers.x[k]];
+        if (!(mk->type->marker->flags & CD_MKF_ORIENTATION))
+            return cd_error_set(err, CD_ERR_INPUT,
+                                "joint %d: parameter 'markerNumbers' entry %d refers to marker %d "
+                                "of type %s, which provides no orientation; use MarkerBodyRigid "
+                                "or MarkerNodeRigid", index, k, p->h.markerNumbers.x[k],
+                                mk->type->name);
+        if (R[k]->rows != 3 || R[k]->cols != 3)
+            return cd_error_set(err, CD_ERR_INPUT, "joint %d: parameter '%s' must be a 3x3 "
+                                "matrix, got %dx%d", index, nm[k], R[k]->rows, R[k]->cols);
+    }
+    return CD_OK;
+}
+
+int cd_conn_frames_active(const void *p) { return ((const cd_p_frames *)p)->activeConnector; }
+
+int cd_conn_user_scalar(const cd_objctx *c, const cd_func *f, double x, double xt, double k,
+                        double d, double offset, double *out)
+{
+    double in[5] = {x, xt, k, d, offset};
+    return f->fn(f->ctx, c->t, c->index, in, 5, out, 1);
 }
 
 /* r2 += s w^T Jrot_k over marker k's coordinates (a torque w on marker k's body) */
@@ -117,6 +146,23 @@ int cd_conn_diff_ok(const cd_objctx *c)
         if (md->n > 0 && !md->rotd && !md->Jconst) return 0;
     }
     return c->item->nq <= CD_CONN_MAXNQ;
+}
+
+int cd_conn_frames_diff_ok(const cd_objctx *c)
+{
+    if (!cd_conn_diff_ok(c)) return 0;
+    for (int k = 0; k < 2; k++)
+        if (c->md[k].n > 0 && !c->md[k].rotd) return 0;
+    return 1;
+}
+
+int cd_conn_jacobian_begin(const cd_objctx *c, int numerical, double *K, double *D)
+{
+    int nq = c->item->nq;
+    if (numerical) return CD_JAC_NUMERICAL;
+    memset(K, 0, sizeof(double) * (size_t)(nq * nq));
+    memset(D, 0, sizeof(double) * (size_t)(nq * nq));
+    return CD_OK;
 }
 
 /* columns of marker k in a 3 x nq matrix G from the marker's 3 x n matrix Gk, times s */
@@ -213,6 +259,24 @@ void cd_conn_add_jrtx(const cd_objctx *c, int k, const double *X, double s, doub
     for (int j = 0; j < nq; j++)
         for (int i = 0; i < md->n; i++) {
             const double *R = md->Jrot + 3 * i;
-            K[(o + i) + nq * j] += s * (R[0] * X[3 * j] + R[1] * X[3 * j + 1] + R[2] * X[3 * j + 2]);
+            K[(o + i) + nq * j] +=
+                s * (R[0] * X[3 * j] + R[1] * X[3 * j + 1] + R[2] * X[3 * j + 2]);
         }
+}
+
+/* X = A dD/dq + B dVD/dq (3 x nq); K += JD^T X, then the derivatives of J0^T, J1^T at Fv */
+void cd_conn_add_force_jacobian(const cd_objctx *c, const double A[9], const double B[9],
+                                const double Fv[3], double *K)
+{
+    int nq = c->item->nq;
+    double G[3 * CD_CONN_MAXNQ], GV[3 * CD_CONN_MAXNQ], X[3 * CD_CONN_MAXNQ];
+    cd_conn_dd(c, G, GV);
+    for (int j = 0; j < nq; j++)
+        for (int i = 0; i < 3; i++)
+            X[i + 3 * j] = A[3 * i] * G[3 * j] + A[3 * i + 1] * G[3 * j + 1] +
+                           A[3 * i + 2] * G[3 * j + 2] + B[3 * i] * GV[3 * j] +
+                           B[3 * i + 1] * GV[3 * j + 1] + B[3 * i + 2] * GV[3 * j + 2];
+    cd_conn_add_jdtx(c, X, 1.0, K);
+    cd_conn_add_jtv(c, 0, Fv, -1.0, K);
+    cd_conn_add_jtv(c, 1, Fv, 1.0, K);
 }

@@ -1,14 +1,21 @@
 /* ObjectGenericODE2: M q'' + D q' + K q = f + f_user(t, q, q') on the coordinates of its nodes
  * (q are displacement coordinates). Residual r2 = K q + D q' - f - f_user. */
-#include "../core/cd_items.h"
-#include <stdio.h>
+#include "cd_bodies.h"
 #include <string.h>
 
-#define OFF(f) offsetof(cd_p_generic, f)
+typedef struct {
+    cd_common c;
+    cd_ivec nodeNumbers;                            /* its coordinates: those of these nodes */
+    cd_mat massMatrix, stiffnessMatrix, dampingMatrix;   /* n x n each, or empty */
+    cd_vec forceVector;                             /* n, or empty */
+    cd_func forceUserFunction;
+} params;
+
+#define OFF(f) offsetof(params, f)
 
 static int nodes(const void *vp, const int **n)
 {
-    const cd_p_generic *p = vp;
+    const params *p = vp;
     *n = p->nodeNumbers.x;
     return p->nodeNumbers.n;
 }
@@ -22,7 +29,7 @@ static void to_colmajor(const cd_mat *A, int n, double *M)
 
 static int mass(const cd_objctx *c, double *M)
 {
-    to_colmajor(&((const cd_p_generic *)c->item->p)->massMatrix, c->item->nq, M);
+    to_colmajor(&((const params *)c->item->p)->massMatrix, c->item->nq, M);
     return CD_OK;
 }
 
@@ -39,7 +46,7 @@ static void matvec_add(const cd_mat *A, int n, const double *x, double *y)
 
 static int residual(const cd_objctx *c, double *r2, double *rae)
 {
-    const cd_p_generic *p = c->item->p;
+    const params *p = c->item->p;
     int n = c->item->nq;
     (void)rae;
     for (int i = 0; i < n; i++) r2[i] = p->forceVector.n ? -p->forceVector.x[i] : 0.0;
@@ -53,7 +60,8 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
                                 "coordinates", c->index);
         memcpy(in, c->q, sizeof(double) * (size_t)n);
         memcpy(in + n, c->v, sizeof(double) * (size_t)n);
-        int rc = p->forceUserFunction.fn(p->forceUserFunction.ctx, c->t, c->index, in, 2 * n, out, n);
+        int rc = p->forceUserFunction.fn(p->forceUserFunction.ctx, c->t, c->index, in, 2 * n, out,
+                                         n);
         if (rc) return rc;
         for (int i = 0; i < n; i++) r2[i] -= out[i];
     }
@@ -63,7 +71,7 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
 /* K = stiffnessMatrix, D = dampingMatrix (exact unless a user force is set) */
 static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq, double *Gv)
 {
-    const cd_p_generic *p = c->item->p;
+    const params *p = c->item->p;
     (void)Cq; (void)Gq; (void)Gv;
     if (p->forceUserFunction.fn) return CD_JAC_NUMERICAL;
     to_colmajor(&p->stiffnessMatrix, c->item->nq, K);
@@ -81,12 +89,15 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
     return n;
 }
 
-static int uses_uf(const void *vp) { return ((const cd_p_generic *)vp)->forceUserFunction.fn != NULL; }
+static int uses_uf(const void *vp)
+{
+    return ((const params *)vp)->forceUserFunction.fn != NULL;
+}
 
 /* sizes: every matrix n x n (or empty), force vector n (or empty), nodes with coordinates */
 static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 {
-    const cd_p_generic *p = vp;
+    const params *p = vp;
     const cd_mat *m[3] = {&p->massMatrix, &p->stiffnessMatrix, &p->dampingMatrix};
     const char *nm[3] = {"massMatrix", "stiffnessMatrix", "dampingMatrix"};
     int n = 0;
@@ -111,18 +122,12 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 }
 
 static const cd_objectops ops = {
-    .flags = CD_OBJF_BODY,
-    .nodes = nodes,
-    .mass_const = 1,
-    .mass = mass,
-    .residual = residual,
-    .jacobian = jacobian,
-    .output = output,
-    .uses_userfunc = uses_uf};
+    .flags = CD_OBJF_BODY, .nodes = nodes, .mass_const = 1, .mass = mass, .residual = residual,
+    .jacobian = jacobian, .output = output, .uses_userfunc = uses_uf};
 static const cd_outvar ov[] = {CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
                                CD_OV_NONE};
 static const cd_field fields[] = {
-    {"name", CD_FT_STRING, 0, offsetof(cd_common, name), "", 0, 0, "", "object's unique name", NULL},
+    CD_BODY_NAME_FIELD,
     {"nodeNumbers", CD_FT_INDEXLIST, 0, OFF(nodeNumbers), NULL, 0, CD_NODE, "",
      "nodes whose coordinates (in this order) form the object's coordinates q", NULL},
     {"massMatrix", CD_FT_MAT, 0, OFF(massMatrix), NULL, 0, 0, "", "mass matrix M (n x n)", NULL},
@@ -136,6 +141,8 @@ static const cd_field fields[] = {
      "f(mbs, t, itemNumber, q, q_t) -> additional force vector (n)", NULL}};
 
 const cd_itemtype cd_type_ObjectGenericODE2 = {
-    CD_OBJECT, "ObjectGenericODE2", "GenericODE2", NULL,
-    "Linear second-order system M q'' + D q' + K q = f (+ user force) on the coordinates of "
-    "its nodes.", sizeof(cd_p_generic), fields, CD_NF(fields), check, NULL, &ops, NULL, NULL, ov, NULL};
+    .kind = CD_OBJECT, .name = "ObjectGenericODE2", .typename_ = "GenericODE2", .alias = NULL,
+    .doc = "Linear second-order system M q'' + D q' + K q = f (+ user force) on the coordinates "
+           "of its nodes.",
+    .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields), .check = check,
+    .object = &ops, .outvars = ov};

@@ -5,8 +5,8 @@
  * For Euler parameters A(e) is the quadratic formula (not orthogonal off |e| = 1) and J is
  * the velocity Jacobian, so d pos/dq differs from J in the radial direction; constraints
  * therefore use cd_md_dpos for their Jacobian rows and J for the forces. */
-#include "../core/cd_items.h"
-#include "../core/cd_vec3.h"
+#include "../../core/cd_items.h"
+#include "../../math/cd_vec3.h"
 #include <string.h>
 
 static void gcol(const double *G, int nr, int j, double g[3])

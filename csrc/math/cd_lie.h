@@ -2,7 +2,7 @@
 #ifndef CD_LIE_H
 #define CD_LIE_H
 
-#include "cd_system.h"
+#include "../core/cd_system.h"
 
 /* A (row-major) = exp(psi~) (Rodrigues) */
 void cd_rot_exp(const double psi[3], double A[9]);
@@ -17,6 +17,9 @@ void cd_lie_add(const cd_system *s, double *q, const double *dq, double scale);
 /* right tangent operator: exp(psi + d) = exp(psi) exp(T(psi) d + O(d^2)),
  * T = I - (1 - cos th)/th^2 psi~ + (th - sin th)/th^3 psi~^2 (row-major) */
 void cd_rot_tangent(const double psi[3], double T[9]);
+/* inverse right Jacobian of SO(3): log(exp(psi) exp(d)) = psi + Jr^-1(psi) d + O(d^2),
+ * Jr^-1 = I + psi~ / 2 + (1/th^2 - (1 + cos th) / (2 th sin th)) psi~^2 (row-major) */
+void cd_rot_tangent_inv(const double psi[3], double T[9]);
 /* on the Lie-group rotation blocks only: q = log(exp(qref + base) exp(inc)) - qref */
 void cd_lie_compose_blocks(const cd_system *s, double *q, const double *base, const double *inc);
 

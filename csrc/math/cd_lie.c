@@ -3,7 +3,8 @@
  * coordinates psi are composed instead of added, its velocity coordinates are the local
  * angular velocity (Bruls, Cardona, Arnold 2012). */
 #include "cd_lie.h"
-#include "cd_items.h"
+#include "cd_vec3.h"
+#include "../core/cd_system.h"
 #include <math.h>
 #include <string.h>
 
@@ -79,6 +80,17 @@ void cd_rot_tangent(const double psi[3], double T[9])
     double S2[9] = {-(y * y + z * z), x * y, x * z, x * y, -(x * x + z * z), y * z,
                     x * z, y * z, -(x * x + y * y)};
     for (int k = 0; k < 9; k++) T[k] = (k % 4 == 0) - a * S[k] + b * S2[k];
+}
+
+void cd_rot_tangent_inv(const double psi[3], double T[9])
+{
+    double th2 = cd_dot(psi, psi), th = sqrt(th2), b;
+    b = th < 1e-4 ? 1.0 / 12 + th2 / 720 : 1 / th2 - (1 + cos(th)) / (2 * th * sin(th));
+    double x = psi[0], y = psi[1], z = psi[2];
+    double S[9] = {0, -z, y, z, 0, -x, -y, x, 0};
+    double S2[9] = {-(y * y + z * z), x * y, x * z, x * y, -(x * x + z * z), y * z,
+                    x * z, y * z, -(x * x + y * y)};
+    for (int k = 0; k < 9; k++) T[k] = (k % 4 == 0) + 0.5 * S[k] + b * S2[k];
 }
 
 void cd_lie_compose_blocks(const cd_system *s, double *q, const double *base, const double *inc)

@@ -27,4 +27,18 @@ static inline void cd_mattvec(const double A[9], const double x[3], double y[3])
     for (int i = 0; i < 3; i++) y[i] = A[i] * x[0] + A[3 + i] * x[1] + A[6 + i] * x[2];
 }
 
+/* C = A B, all row-major 3x3 */
+static inline void cd_matmul(const double A[9], const double B[9], double C[9])
+{
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++)
+            C[3 * i + k] = A[3 * i] * B[k] + A[3 * i + 1] * B[3 + k] + A[3 * i + 2] * B[6 + k];
+}
+
+/* c = column k of the row-major 3x3 matrix F */
+static inline void cd_col(const double F[9], int k, double c[3])
+{
+    c[0] = F[k]; c[1] = F[3 + k]; c[2] = F[6 + k];
+}
+
 #endif

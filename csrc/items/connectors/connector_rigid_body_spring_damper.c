@@ -1,0 +1,242 @@
+/* ObjectConnectorRigidBodySpringDamper: a 6-component spring-damper (bushing) between two
+ * rigid markers. Relative motion in joint frame 0 (F0 = A0 R0, F1 = A1 R1):
+ *   x = [F0^T (p1 - p0); log(F0^T F1)],  x_t = [F0^T (v1 - v0); F0^T (w1 - w0)]
+ *   [f; m] = K (x - offset) + D x_t (6 x 6, local)
+ * the force F0 f acts on marker 1 and -F0 f on marker 0, the torque F0 m on body 1 and
+ * -F0 m on body 0: r2 = JD^T F0 f + (Jrot1 - Jrot0)^T F0 m. (The displacement is measured in
+ * the frame of marker 0.) */
+#include "cd_connectors.h"
+#include "../../math/cd_vec3.h"
+#include "../../math/cd_lie.h"
+#include <math.h>
+#include <string.h>
+
+typedef struct {
+    cd_p_frames f;                    /* name, markerNumbers, rotationMarker0/1, activeConnector */
+    cd_mat stiffness, damping;        /* 6 x 6 each */
+    cd_vec offset;                    /* 6 */
+} params;
+
+/* F0^T F1 scaled to a rotation: Euler-parameter frames are |e|^2 times a rotation, and the
+ * relative rotation must not depend on |e| (its Jacobian then follows from Jrot alone) */
+static void rel_rotation(const double F0[9], const double F1[9], double Ar[9])
+{
+    double s0 = sqrt(F0[0] * F0[0] + F0[3] * F0[3] + F0[6] * F0[6]);
+    double s1 = sqrt(F1[0] * F1[0] + F1[3] * F1[3] + F1[6] * F1[6]);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            Ar[3 * i + j] = (F0[i] * F1[j] + F0[3 + i] * F1[3 + j] + F0[6 + i] * F1[6 + j]) /
+                            (s0 * s1);
+}
+
+static int force_eval(const cd_objctx *c, double fg[3], double mg[3], double x[6], double fm[6])
+{
+    const params *p = c->item->p;
+    double F0[9], F1[9], Ar[9], d[3], vd[3], dw[3], xt[6];
+    cd_matmul(c->md[0].A, p->f.rotationMarker0.x, F0);
+    cd_matmul(c->md[1].A, p->f.rotationMarker1.x, F1);
+    for (int i = 0; i < 3; i++) {
+        d[i] = c->md[1].pos[i] - c->md[0].pos[i];
+        vd[i] = c->md[1].vel[i] - c->md[0].vel[i];
+        dw[i] = c->md[1].omega[i] - c->md[0].omega[i];
+    }
+    rel_rotation(F0, F1, Ar);
+    cd_mattvec(F0, d, x);
+    cd_rot_log(Ar, x + 3);
+    cd_mattvec(F0, vd, xt);
+    cd_mattvec(F0, dw, xt + 3);
+    for (int i = 0; i < 6; i++) {
+        fm[i] = 0;
+        for (int j = 0; j < 6; j++)
+            fm[i] += p->stiffness.x[6 * i + j] *
+                     (x[j] - p->offset.x[j]) + p->damping.x[6 * i + j] * xt[j];
+    }
+    cd_matvec(F0, fm, fg);
+    cd_matvec(F0, fm + 3, mg);
+    return CD_OK;
+}
+
+static int residual(const cd_objctx *c, double *r2, double *rae)
+{
+    double fg[3], mg[3], x[6], fm[6];
+    (void)rae;
+    memset(r2, 0, sizeof(double) * (size_t)c->item->nq);
+    if (!((const params *)c->item->p)->f.activeConnector) return CD_OK;
+    force_eval(c, fg, mg, x, fm);
+    cd_conn_apply_force(c, fg, r2);
+    cd_conn_add_rot_row(c, 1, mg, 1.0, r2);
+    cd_conn_add_rot_row(c, 0, mg, -1.0, r2);
+    return CD_OK;
+}
+
+/* what the columns of the Jacobian use (M = 3 x nq matrices over the connector's coordinates) */
+enum { M = 3 * CD_CONN_MAXNQ };
+typedef struct {
+    const double *K6, *D6, *R0;        /* stiffness, damping (6 x 6), rotationMarker0 */
+    double F0[9], F1[9], Ti[9];        /* joint frames, Jr^-1(log R) */
+    double dd[M], dvd[M], W0[M], W1[M];      /* d(p1 - p0)/dq, d(v1 - v0)/dq, d omega_k/dq */
+    double Ad[M], Avd[M], Adw[M];      /* d(A0^T y)/dq at y = d, vd, w1 - w0 */
+    double dfg[M], dmg[M], dfgv[M], dmgv[M];  /* d(F0 f), d(F0 m) by q and by q_t */
+} rbjac;
+
+/* column j of d x/dq (xq), d x_t/dq (xtq) and d x_t/dq_t (xtv) */
+static void column_x(const cd_objctx *c, const rbjac *g, int j, double xq[6], double xtq[6],
+                     double xtv[6])
+{
+    const double *F0 = g->F0, *F1 = g->F1, *R0 = g->R0, *W0 = g->W0, *W1 = g->W1;
+    int o1 = c->item->mk_off[1];
+    /* dtheta1 - dtheta0 of column j, in frame 1 */
+    const cd_markerdata *mk = j < o1 ? &c->md[0] : &c->md[1];
+    int jl = j < o1 ? j : j - o1;
+    double sg = j < o1 ? -1.0 : 1.0, th[3], th1[3], ps[3], jd[3], a[3];
+    for (int i = 0; i < 3; i++) {
+        th[i] = sg * mk->Jrot[i + 3 * jl];
+        jd[i] = sg * mk->J[i + 3 * jl];
+    }
+    cd_mattvec(F1, th, th1);
+    double s1 = sqrt(F1[0] * F1[0] + F1[3] * F1[3] + F1[6] * F1[6]);
+    for (int i = 0; i < 3; i++) th1[i] /= s1;
+    cd_matvec(g->Ti, th1, ps);
+    cd_mattvec(F0, g->dd + 3 * j, xq);            /* F0^T dd + R0^T dA0^T d */
+    cd_mattvec(R0, g->Ad + 3 * j, a);
+    for (int i = 0; i < 3; i++) { xq[i] += a[i]; xq[3 + i] = ps[i]; }
+    cd_mattvec(F0, g->dvd + 3 * j, xtq);          /* F0^T dvd + R0^T dA0^T vd */
+    cd_mattvec(R0, g->Avd + 3 * j, a);
+    for (int i = 0; i < 3; i++) xtq[i] += a[i];
+    double dW[3] = {W1[3 * j] - W0[3 * j], W1[3 * j + 1] - W0[3 * j + 1],
+                    W1[3 * j + 2] - W0[3 * j + 2]};
+    cd_mattvec(F0, dW, xtq + 3);                  /* F0^T dW + R0^T dA0^T dw */
+    cd_mattvec(R0, g->Adw + 3 * j, a);
+    for (int i = 0; i < 3; i++) xtq[3 + i] += a[i];
+    cd_mattvec(F0, jd, xtv);                      /* d x_t / dq_t */
+    cd_mattvec(F0, th, xtv + 3);
+}
+
+/* column j of d fm = K6 dx + D6 dx_t, mapped to the global force and torque at fixed F0 */
+static void column_forces(const cd_objctx *c, rbjac *g, int j)
+{
+    double xq[6], xtq[6], xtv[6], dfm[6], dfmv[6];
+    column_x(c, g, j, xq, xtq, xtv);
+    for (int r = 0; r < 6; r++) {
+        dfm[r] = dfmv[r] = 0;
+        for (int k = 0; k < 6; k++) {
+            dfm[r] += g->K6[6 * r + k] * xq[k] + g->D6[6 * r + k] * xtq[k];
+            dfmv[r] += g->D6[6 * r + k] * xtv[k];
+        }
+    }
+    cd_matvec(g->F0, dfm, g->dfg + 3 * j);
+    cd_matvec(g->F0, dfm + 3, g->dmg + 3 * j);
+    cd_matvec(g->F0, dfmv, g->dfgv + 3 * j);
+    cd_matvec(g->F0, dfmv + 3, g->dmgv + 3 * j);
+}
+
+/* x = [F0^T d; log(R)], x_t = [F0^T vd; F0^T dw] (R = F0^T F1 normalised), fm = K6 (x - off)
+ * + D6 x_t, fg = F0 f, mg = F0 m; r2 = JD^T fg + (Jrot1 - Jrot0)^T mg. Derivatives: dF0/dq
+ * from the markers' dA; d log(R) = Jr^-1 F1^T (dtheta1 - dtheta0) with dtheta = Jrot dq. */
+static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
+                    double *Gv)
+{
+    const params *p = c->item->p;
+    int nq = c->item->nq;
+    (void)Cq; (void)Gq; (void)Gv;
+    int rc = cd_conn_jacobian_begin(c, !cd_conn_frames_diff_ok(c), K, D);
+    if (rc || !p->f.activeConnector) return rc;
+    rbjac g;
+    double fg[3], mg[3], x[6], fm[6], d[3], vd[3], dw[3], R0f[3], R0m[3], G[M];
+    g.K6 = p->stiffness.x;
+    g.D6 = p->damping.x;
+    g.R0 = p->f.rotationMarker0.x;
+    force_eval(c, fg, mg, x, fm);
+    cd_matmul(c->md[0].A, p->f.rotationMarker0.x, g.F0);
+    cd_matmul(c->md[1].A, p->f.rotationMarker1.x, g.F1);
+    cd_rot_tangent_inv(x + 3, g.Ti);
+    for (int i = 0; i < 3; i++) {
+        d[i] = c->md[1].pos[i] - c->md[0].pos[i];
+        vd[i] = c->md[1].vel[i] - c->md[0].vel[i];
+        dw[i] = c->md[1].omega[i] - c->md[0].omega[i];
+    }
+    cd_conn_dd(c, g.dd, g.dvd);
+    cd_conn_domega(c, 0, g.W0);
+    cd_conn_domega(c, 1, g.W1);
+    cd_conn_dAt(c, 0, d, g.Ad);      /* d(A0^T y)/dq at fixed y; F0^T = R0^T A0^T */
+    cd_conn_dAt(c, 0, vd, g.Avd);
+    cd_conn_dAt(c, 0, dw, g.Adw);
+    cd_matvec(g.R0, fm, R0f);        /* F0 f = A0 (R0 f) */
+    cd_matvec(g.R0, fm + 3, R0m);
+    for (int j = 0; j < nq; j++) column_forces(c, &g, j);
+    cd_conn_dvec(c, 0, R0f, G);     /* + dF0 f, dF0 m */
+    for (int j = 0; j < 3 * nq; j++) g.dfg[j] += G[j];
+    cd_conn_dvec(c, 0, R0m, G);
+    for (int j = 0; j < 3 * nq; j++) g.dmg[j] += G[j];
+    cd_conn_add_jdtx(c, g.dfg, 1.0, K);
+    cd_conn_add_jtv(c, 0, fg, -1.0, K);
+    cd_conn_add_jtv(c, 1, fg, 1.0, K);
+    cd_conn_add_jrtx(c, 1, g.dmg, 1.0, K);
+    cd_conn_add_jrtx(c, 0, g.dmg, -1.0, K);
+    cd_conn_add_jrtv(c, 1, mg, 1.0, K);
+    cd_conn_add_jrtv(c, 0, mg, -1.0, K);
+    cd_conn_add_jdtx(c, g.dfgv, 1.0, D);
+    cd_conn_add_jrtx(c, 1, g.dmgv, 1.0, D);
+    cd_conn_add_jrtx(c, 0, g.dmgv, -1.0, D);
+    return CD_OK;
+}
+
+static int output(const cd_objctx *c, cd_outvar var, double *out)
+{
+    double fg[3], mg[3], x[6], fm[6];
+    force_eval(c, fg, mg, x, fm);
+    switch (var) {
+    case CD_OV_DISPLACEMENT: memcpy(out, x, 3 * sizeof(double)); return 3;
+    case CD_OV_ROTATION: memcpy(out, x + 3, 3 * sizeof(double)); return 3;
+    case CD_OV_FORCE: memcpy(out, fm, 3 * sizeof(double)); return 3;
+    case CD_OV_TORQUE: memcpy(out, fm + 3, 3 * sizeof(double)); return 3;
+    default: return -1;
+    }
+}
+
+static int check(const cd_system *s, int index, const void *vp, cd_error *err)
+{
+    const params *p = vp;
+    int rc = cd_conn_check_frames(s, index, vp, err);
+    if (rc) return rc;
+    const cd_mat *m[2] = {&p->stiffness, &p->damping};
+    const char *nm[2] = {"stiffness", "damping"};
+    for (int k = 0; k < 2; k++)
+        if (m[k]->rows != 6 || m[k]->cols != 6)
+            return cd_error_set(err, CD_ERR_INPUT, "ObjectConnectorRigidBodySpringDamper %d: "
+                                "parameter '%s' must be a 6x6 matrix, got %dx%d", index, nm[k],
+                                m[k]->rows, m[k]->cols);
+    if (p->offset.n != 6)
+        return cd_error_set(err, CD_ERR_INPUT, "ObjectConnectorRigidBodySpringDamper %d: "
+                            "parameter 'offset' must have length 6, got %d", index,
+                            p->offset.n);
+    return CD_OK;
+}
+
+static const cd_objectops ops = {
+    .flags = CD_OBJF_CONNECTOR, .nmarkers = 2, .markers = cd_conn_markers, .mass_const = 1,
+    .residual = residual, .jacobian = jacobian, .output = output};
+static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_ROTATION, CD_OV_FORCE, CD_OV_TORQUE,
+                                    CD_OV_NONE};
+
+#define OFF(f) offsetof(params, f)
+#define ZERO36 "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"
+static const cd_field fields[] = {
+    CD_CONN_NAME_FIELD("joint"), CD_CONN_MARKERS_FIELD(CD_CONN_TWO_FRAMES),
+    {"stiffness", CD_FT_MAT, 6, OFF(stiffness), ZERO36, 0, 0, "",
+     "6x6 stiffness on [displacement; rotation vector] in joint frame 0", NULL},
+    {"damping", CD_FT_MAT, 6, OFF(damping), ZERO36, 0, 0, "",
+     "6x6 damping on [velocity; angular velocity] in joint frame 0", NULL},
+    CD_CONN_ROTATION_FIELDS,
+    {"offset", CD_FT_VEC, 6, OFF(offset), "0 0 0 0 0 0", 0, 0, "",
+     "relaxed [displacement; rotation vector]", NULL},
+    CD_CONN_FRAMES_ACTIVE_FIELD};
+
+const cd_itemtype cd_type_ObjectConnectorRigidBodySpringDamper = {
+    .kind = CD_OBJECT, .name = "ObjectConnectorRigidBodySpringDamper",
+    .typename_ = "ConnectorRigidBodySpringDamper", .alias = "RigidBodySpringDamper",
+    .doc = "A 6-component spring-damper (bushing) between two rigid markers: force and torque "
+           "K (x - offset) + D x_t in joint frame 0, x = relative displacement and rotation "
+           "vector (analytic Jacobian).",
+    .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields), .check = check,
+    .object = &ops, .outvars = outvars};

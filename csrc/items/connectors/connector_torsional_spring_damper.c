@@ -1,0 +1,153 @@
+/* ObjectConnectorTorsionalSpringDamper: a torsional spring-damper about the z axis of joint
+ * frame 0 (F0 = A0 R0, F1 = A1 R1): the relative rotation phi = atan2(y0 . x1, x0 . x1) in
+ * (-pi, pi], its rate phi_t = z0 . (w1 - w0) and the torque
+ * T = k (phi - offset) + d (phi_t - velocityOffset) + torque act as -T z0 on body 1 and +T z0
+ * on body 0. */
+#include "cd_connectors.h"
+#include "../../math/cd_vec3.h"
+#include <math.h>
+#include <string.h>
+
+typedef struct {
+    cd_p_frames f;                    /* name, markerNumbers, rotationMarker0/1, activeConnector */
+    double stiffness, damping, offset, velocityOffset, torque;
+    cd_func userFunction;             /* springTorqueUserFunction */
+} params;
+
+/* relative rotation phi about z of frame 0 (in (-pi, pi]), its rate and the torque
+ * T = k (phi - offset) + d (phi_t - velocityOffset) + torque; z = f0_z */
+static int torque_eval(const cd_objctx *c, double *phi, double *phit, double *T, double z[3])
+{
+    const params *p = c->item->p;
+    double F0[9], F1[9], x1[3], x0[3], y0[3], dw[3];
+    cd_matmul(c->md[0].A, p->f.rotationMarker0.x, F0);
+    cd_matmul(c->md[1].A, p->f.rotationMarker1.x, F1);
+    cd_col(F0, 0, x0);
+    cd_col(F0, 1, y0);
+    cd_col(F0, 2, z);
+    cd_col(F1, 0, x1);
+    *phi = atan2(cd_dot(y0, x1), cd_dot(x0, x1));
+    for (int i = 0; i < 3; i++) dw[i] = c->md[1].omega[i] - c->md[0].omega[i];
+    *phit = cd_dot(z, dw);
+    if (p->userFunction.fn)
+        return cd_conn_user_scalar(c, &p->userFunction, *phi, *phit, p->stiffness, p->damping,
+                                   p->offset, T);
+    *T = p->stiffness * (*phi - p->offset) + p->damping * (*phit - p->velocityOffset) + p->torque;
+    return CD_OK;
+}
+
+/* torque -T z on body 1 and +T z on body 0: r2 = [-Jrot0^T; Jrot1^T] T z */
+static int residual(const cd_objctx *c, double *r2, double *rae)
+{
+    double phi, phit, T, z[3];
+    (void)rae;
+    memset(r2, 0, sizeof(double) * (size_t)c->item->nq);
+    if (!((const params *)c->item->p)->f.activeConnector) return CD_OK;
+    int rc = torque_eval(c, &phi, &phit, &T, z);
+    if (rc) return rc;
+    cd_conn_add_rot_row(c, 0, z, -T, r2);
+    cd_conn_add_rot_row(c, 1, z, T, r2);
+    return CD_OK;
+}
+
+/* r2 = T c with c = [-Jrot0^T z; Jrot1^T z] = d phi_t/dq_t: K = c T_q^T + T dc/dq,
+ * D = d c c^T; T_q = k phi_q + d phi_t,q from the markers' derivative data */
+static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
+                    double *Gv)
+{
+    const params *p = c->item->p;
+    int nq = c->item->nq;
+    double phi, phit, T, z[3];
+    (void)Cq; (void)Gq; (void)Gv;
+    int rc = cd_conn_jacobian_begin(c, p->userFunction.fn || !cd_conn_diff_ok(c), K, D);
+    if (rc || !p->f.activeConnector) return rc;
+    rc = torque_eval(c, &phi, &phit, &T, z);
+    if (rc) return rc;
+    double F0[9], F1[9], x0[3], y0[3], x1[3], dw[3], cv[CD_CONN_MAXNQ] = {0};
+    double Gx0[3 * CD_CONN_MAXNQ], Gy0[3 * CD_CONN_MAXNQ], Gx1[3 * CD_CONN_MAXNQ],
+        Gz[3 * CD_CONN_MAXNQ], W0[3 * CD_CONN_MAXNQ], W1[3 * CD_CONN_MAXNQ],
+        Tq[CD_CONN_MAXNQ];
+    const double *R0 = p->f.rotationMarker0.x, *R1 = p->f.rotationMarker1.x;
+    double r0x[3] = {R0[0], R0[3], R0[6]}, r0y[3] = {R0[1], R0[4], R0[7]},
+           r0z[3] = {R0[2], R0[5], R0[8]}, r1x[3] = {R1[0], R1[3], R1[6]};
+    cd_matmul(c->md[0].A, p->f.rotationMarker0.x, F0);
+    cd_matmul(c->md[1].A, p->f.rotationMarker1.x, F1);
+    cd_col(F0, 0, x0);
+    cd_col(F0, 1, y0);
+    cd_col(F1, 0, x1);
+    for (int i = 0; i < 3; i++) dw[i] = c->md[1].omega[i] - c->md[0].omega[i];
+    cd_conn_dvec(c, 0, r0x, Gx0);
+    cd_conn_dvec(c, 0, r0y, Gy0);
+    cd_conn_dvec(c, 0, r0z, Gz);
+    cd_conn_dvec(c, 1, r1x, Gx1);
+    cd_conn_domega(c, 0, W0);
+    cd_conn_domega(c, 1, W1);
+    double cx = cd_dot(x0, x1), cy = cd_dot(y0, x1), den = cx * cx + cy * cy;
+    for (int j = 0; j < nq; j++) {
+        const double *a = Gx0 + 3 * j, *b = Gy0 + 3 * j, *e = Gx1 + 3 * j;
+        double dcx = cd_dot(x1, a) + cd_dot(x0, e), dcy = cd_dot(x1, b) + cd_dot(y0, e);
+        double phiq = (cx * dcy - cy * dcx) / den;
+        double phitq = cd_dot(dw, Gz + 3 * j) + cd_dot(z, W1 + 3 * j) - cd_dot(z, W0 + 3 * j);
+        Tq[j] = p->stiffness * phiq + p->damping * phitq;
+    }
+    cd_conn_add_rot_row(c, 0, z, -1.0, cv);
+    cd_conn_add_rot_row(c, 1, z, 1.0, cv);
+    for (int j = 0; j < nq; j++)
+        for (int i = 0; i < nq; i++) {
+            K[i + nq * j] = cv[i] * Tq[j];
+            D[i + nq * j] = p->damping * cv[i] * cv[j];
+        }
+    cd_conn_add_jrtv(c, 0, z, -T, K);
+    cd_conn_add_jrtv(c, 1, z, T, K);
+    cd_conn_add_jrtx(c, 0, Gz, -T, K);
+    cd_conn_add_jrtx(c, 1, Gz, T, K);
+    return CD_OK;
+}
+
+static int output(const cd_objctx *c, cd_outvar var, double *out)
+{
+    double phi, phit, T, z[3];
+    if (torque_eval(c, &phi, &phit, &T, z)) return -1;
+    switch (var) {
+    case CD_OV_ROTATION: out[0] = phi; return 1;
+    case CD_OV_ANGULARVELOCITY: out[0] = phit; return 1;
+    case CD_OV_TORQUE: out[0] = T; return 1;
+    default: return -1;
+    }
+}
+
+static int uses_uf(const void *p) { return ((const params *)p)->userFunction.fn != NULL; }
+
+static const cd_objectops ops = {
+    .flags = CD_OBJF_CONNECTOR, .nmarkers = 2, .markers = cd_conn_markers, .mass_const = 1,
+    .residual = residual, .jacobian = jacobian, .output = output, .uses_userfunc = uses_uf};
+static const cd_outvar outvars[] = {CD_OV_ROTATION, CD_OV_ANGULARVELOCITY, CD_OV_TORQUE,
+                                    CD_OV_NONE};
+
+#define OFF(f) offsetof(params, f)
+static const cd_field fields[] = {
+    CD_CONN_NAME_FIELD("joint"), CD_CONN_MARKERS_FIELD(CD_CONN_TWO_FRAMES),
+    {"stiffness", CD_FT_REAL, 0, OFF(stiffness), "0", 0, 0, "N m/rad", "torsional stiffness k",
+     NULL},
+    {"damping", CD_FT_REAL, 0, OFF(damping), "0", 0, 0, "N m s/rad", "torsional damping d",
+     NULL},
+    CD_CONN_ROTATION_FIELDS,
+    {"offset", CD_FT_REAL, 0, OFF(offset), "0", 0, 0, "rad",
+     "relative rotation at which the spring is relaxed", NULL},
+    {"velocityOffset", CD_FT_REAL, 0, OFF(velocityOffset), "0", 0, 0, "rad/s",
+     "relative angular velocity subtracted in the damping term", NULL},
+    {"torque", CD_FT_REAL, 0, OFF(torque), "0", 0, 0, "N m", "constant torque added", NULL},
+    CD_CONN_FRAMES_ACTIVE_FIELD,
+    {"springTorqueUserFunction", CD_FT_FUNC, CD_UF_COORDSPRING, OFF(userFunction), NULL, 0, 0,
+     "", "f(mbs, t, itemNumber, rotation, angularVelocity, stiffness, damping, offset) -> "
+     "torque replacing the linear law", NULL}};
+
+const cd_itemtype cd_type_ObjectConnectorTorsionalSpringDamper = {
+    .kind = CD_OBJECT, .name = "ObjectConnectorTorsionalSpringDamper",
+    .typename_ = "ConnectorTorsionalSpringDamper", .alias = "TorsionalSpringDamper",
+    .doc = "A torsional spring-damper about the z axis of joint frame 0: T = k (phi - offset) + "
+           "d (phi_t - velocityOffset) + torque, with phi the relative rotation in (-pi, pi] "
+           "(analytic Jacobian).",
+    .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields),
+    .check = cd_conn_check_frames,
+    .object = &ops, .outvars = outvars};

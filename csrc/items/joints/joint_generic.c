@@ -1,0 +1,59 @@
+/* ObjectJointGeneric: a joint constraining any subset of the 6 relative motions [x, y, z, rx,
+ * ry, rz] in the joint frame of marker 0 (equations in joint_common.c); multipliers: force (3)
+ * and torque (3) components */
+#include "cd_joints.h"
+
+typedef struct {
+    cd_p_frames f;                    /* name, markerNumbers, rotationMarker0/1, activeConnector */
+    cd_vec constrainedAxes;           /* 6 flags, 0 or 1 */
+} params;
+
+static int lambda_row(const cd_item *it, int j)
+{
+    return ((const params *)it->p)->constrainedAxes.x[j] == 0.0;
+}
+
+static int residual(const cd_objctx *c, double *r2, double *rae)
+{
+    const params *p = c->item->p;
+    return cd_joint_generic_residual(c, p->constrainedAxes.x, r2, rae);
+}
+
+static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq, double *Gv)
+{
+    const params *p = c->item->p;
+    return cd_joint_generic_jacobian(c, p->constrainedAxes.x, K, D, Cq, Gq, Gv);
+}
+
+static int check(const cd_system *s, int index, const void *vp, cd_error *err)
+{
+    const params *p = vp;
+    int rc = cd_conn_check_frames(s, index, vp, err);
+    if (rc) return rc;
+    for (int i = 0; i < 6; i++)
+        if (p->constrainedAxes.x[i] != 0.0 && p->constrainedAxes.x[i] != 1.0)
+            return cd_error_set(err, CD_ERR_INPUT, "ObjectJointGeneric %d: parameter "
+                                "'constrainedAxes' entries must be 0 or 1, got %g", index,
+                                p->constrainedAxes.x[i]);
+    return CD_OK;
+}
+
+static const cd_objectops ops = {
+    .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL, .nmarkers = 2,
+    .markers = cd_conn_markers, .nae = cd_joint_generic_nae, .mass_const = 1,
+    .residual = residual, .jacobian = jacobian, .output = cd_joint_generic_output,
+    .active = cd_conn_frames_active, .lambda_row = lambda_row};
+
+static const cd_field fields[] = {
+    CD_CONN_NAME_FIELD("joint"), CD_CONN_MARKERS_FIELD(CD_CONN_TWO_FRAMES),
+    {"constrainedAxes", CD_FT_VEC, 6, offsetof(params, constrainedAxes), "1 1 1 1 1 1", 0, 0, "",
+     "[x, y, z, rx, ry, rz] of joint frame 0: 1 constrained, 0 free", NULL},
+    CD_CONN_ROTATION_FIELDS, CD_CONN_FRAMES_ACTIVE_FIELD};
+
+const cd_itemtype cd_type_ObjectJointGeneric = {
+    .kind = CD_OBJECT, .name = "ObjectJointGeneric", .typename_ = "JointGeneric",
+    .alias = "GenericJoint",
+    .doc = "A joint constraining any subset of the 6 relative motions in the joint frame of "
+           "marker 0 (analytic Jacobian); multipliers: force (3) and torque (3) components.",
+    .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields), .check = check,
+    .object = &ops, .outvars = cd_joint_generic_outvars};
