@@ -565,3 +565,37 @@ int cd_eval_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
     int rc = load_jacobians(s, ws, st, c, values, err);
     return rc ? rc : ode1_jacobian(s, ws, st, c, values, err);
 }
+
+int cd_eval_object_parts(const cd_system *s, cd_evalws *ws, int o, const cd_state *st,
+                         double *M, double *fel, double *Kel, double *Kg, int *have,
+                         cd_error *err)
+{
+    const cd_item *it = &s->list[CD_OBJECT].items[o];
+    const cd_objectops *ops = it->type->object;
+    size_t nq = (size_t)it->nq;
+    int rc = CD_OK;
+    *have = 0;
+    memset(M, 0, sizeof(double) * nq * nq);
+    memset(fel, 0, sizeof(double) * nq);
+    memset(Kel, 0, sizeof(double) * nq * nq);
+    memset(Kg, 0, sizeof(double) * nq * nq);
+    cd_eval_gather(it, st, ws);
+    if (ops->flags & CD_OBJF_CONNECTOR) {  /* markers with their derivative data */
+        ws->mk_deriv = 1;
+        connector_markers(s, ws, it);
+        ws->mk_deriv = 0;
+    }
+    cd_objctx c = cd_eval_objctx(s, ws, o, st->t, 0, err);
+    if (ops->mass && (rc = ops->mass(&c, M)) == CD_OK) *have |= 1;
+    if (!rc && ops->elastic) {
+        rc = ops->elastic(&c, fel, Kel);
+        if (rc == CD_OK) *have |= 2;
+        else if (rc == CD_JAC_NUMERICAL) rc = CD_OK;
+    }
+    if (!rc && ops->geometric) {
+        rc = ops->geometric(&c, Kg);
+        if (rc == CD_OK) *have |= 4;
+        else if (rc == CD_JAC_NUMERICAL) rc = CD_OK;
+    }
+    return rc;
+}

@@ -102,6 +102,16 @@ int cd_eval_load_jacobian(const cd_system *s, cd_evalws *ws, int l, const cd_sta
 int cd_eval_object_jacobian(const cd_system *s, cd_evalws *ws, int obj, const cd_state *st,
                             int index2, int numerical, int *analytic, cd_error *err);
 
+/* the element parts of object o at st (the element interface of cd_objectops): M (nq x nq,
+ * its mass matrix, zeros if massless), fel (nq, its elastic forces), Kel (nq x nq, their
+ * tangent), Kg (nq x nq, its geometric stiffness), all column-major over the object's local
+ * coordinates. *have says which the object provides: bit 0 mass, 1 elastic, 2 geometric; parts
+ * it does not provide are zero. Returns a status (CD_JAC_NUMERICAL is not an error: the part
+ * is then missing). */
+int cd_eval_object_parts(const cd_system *s, cd_evalws *ws, int o, const cd_state *st,
+                         double *M, double *fel, double *Kel, double *Kg, int *have,
+                         cd_error *err);
+
 /* current value of a load (user functions evaluated); returns number of values */
 int cd_eval_load_value(const cd_system *s, int load, double t, double *out, cd_error *err);
 

@@ -520,6 +520,49 @@ static PyObject *sys_object_jacobian(cdpy_system *self, PyObject *args)
     return res;
 }
 
+/* a column-major n x m engine array as a NumPy array (NULL with exception on failure) */
+static PyObject *colmajor_array(const double *x, npy_intp rows, npy_intp cols)
+{
+    npy_intp d[2] = {rows, cols};
+    PyObject *a = PyArray_New(&PyArray_Type, cols ? 2 : 1, d, NPY_DOUBLE, NULL, NULL, 0,
+                              NPY_ARRAY_F_CONTIGUOUS, NULL);
+    if (a) memcpy(PyArray_DATA((PyArrayObject *)a), x, sizeof(double) * (size_t)(rows * (cols ? cols : 1)));
+    return a;
+}
+
+/* the element parts of one object at the current state (for linearized analysis and tests):
+ * dict M, fel, Kel, Kg (local coordinates) and mass, elastic, geometric (provided or not) */
+static PyObject *sys_object_parts(cdpy_system *self, PyObject *args)
+{
+    if (refuse_read_if_busy(self, "GetObjectParts")) return NULL;
+    int obj, have = 0;
+    if (!PyArg_ParseTuple(args, "i", &obj)) return NULL;
+    if (need_assembled(self)) return NULL;
+    cd_system *s = self->sys;
+    if (obj < 0 || obj >= s->list[CD_OBJECT].n)
+        return PyErr_Format(PyExc_IndexError, "object number %d does not exist", obj);
+    npy_intp n = s->list[CD_OBJECT].items[obj].nq;
+    double *buf = PyMem_Calloc((size_t)(3 * n * n + n + 1), sizeof(double));
+    if (!buf) return PyErr_NoMemory();
+    double *M = buf, *Kel = M + n * n, *Kg = Kel + n * n, *fel = Kg + n * n;
+    cd_evalws ws;
+    cd_error err = {0, ""};
+    int rc = cd_evalws_init(&ws, s, &err);
+    if (!rc) rc = cd_eval_object_parts(s, &ws, obj, &self->cur, M, fel, Kel, Kg, &have, &err);
+    cd_evalws_free(&ws, s);
+    PyObject *res = NULL;
+    if (!rc)
+        res = Py_BuildValue("{s:N,s:N,s:N,s:N,s:O,s:O,s:O}", "M", colmajor_array(M, n, n),
+                            "fel", colmajor_array(fel, n, 0), "Kel", colmajor_array(Kel, n, n),
+                            "Kg", colmajor_array(Kg, n, n), "mass", have & 1 ? Py_True : Py_False,
+                            "elastic", have & 2 ? Py_True : Py_False,
+                            "geometric", have & 4 ? Py_True : Py_False);
+    PyMem_Free(buf);
+    if (rc) return raise_engine(self, &err);
+    if (restore_uf_exception(self)) { Py_XDECREF(res); return NULL; }
+    return res;
+}
+
 /* ------------------------------------------------------------------ solve */
 
 typedef struct { PyObject *callback; int interrupted; } progress_ctx;
@@ -680,6 +723,8 @@ static PyMethodDef sys_methods[] = {
      "object_jacobian(obj, numerical, index2) -> dict of local Jacobians"},
     {"load_jacobian", (PyCFunction)sys_load_jacobian, METH_VARARGS,
      "load_jacobian(load, numerical) -> dict with K = d(-f)/dq and analytic"},
+    {"object_parts", (PyCFunction)sys_object_parts, METH_VARARGS,
+     "object_parts(obj) -> dict of the element parts M, fel, Kel, Kg at the current state"},
     {"solve", (PyCFunction)sys_solve, METH_VARARGS, "solve(static, settings[, progress])"},
     {"stats", (PyCFunction)sys_stats, METH_NOARGS, "statistics of the last solve"},
     {"sensor_data", (PyCFunction)sys_sensor_data, METH_VARARGS, "sensor_data(i) -> array"},

@@ -53,11 +53,7 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
     matvec_add(&p->stiffnessMatrix, n, c->q, r2);
     matvec_add(&p->dampingMatrix, n, c->v, r2);
     if (p->forceUserFunction.fn) {
-        double in[2 * 64], out[64];
-        if (n > 64)
-            return cd_error_set(c->err, CD_ERR_INPUT,
-                                "ObjectGenericODE2 %d: forceUserFunction supports at most 64 "
-                                "coordinates", c->index);
+        double *in = c->scratch, *out = c->scratch + 2 * n;  /* 3 n, asked for at Assemble */
         memcpy(in, c->q, sizeof(double) * (size_t)n);
         memcpy(in + n, c->v, sizeof(double) * (size_t)n);
         int rc = p->forceUserFunction.fn(p->forceUserFunction.ctx, c->t, c->index, in, 2 * n, out,
@@ -65,6 +61,24 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
         if (rc) return rc;
         for (int i = 0; i < n; i++) r2[i] -= out[i];
     }
+    return CD_OK;
+}
+
+/* scratch for the user function's arguments and result: q, q' and f_user (3 n) */
+static int scratch(const cd_system *s, const cd_item *it)
+{
+    (void)s;
+    return ((const params *)it->p)->forceUserFunction.fn ? 3 * it->nq : 0;
+}
+
+/* the elastic forces K q and their tangent K (the damping and the forces are not elastic) */
+static int elastic(const cd_objctx *c, double *fel, double *Kel)
+{
+    const params *p = c->item->p;
+    int n = c->item->nq;
+    memset(fel, 0, sizeof(double) * (size_t)n);
+    matvec_add(&p->stiffnessMatrix, n, c->q, fel);
+    if (Kel) to_colmajor(&p->stiffnessMatrix, n, Kel);
     return CD_OK;
 }
 
@@ -123,7 +137,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 
 static const cd_objectops ops = {
     .flags = CD_OBJF_BODY, .nodes = nodes, .mass_const = 1, .mass = mass, .residual = residual,
-    .jacobian = jacobian, .output = output, .uses_userfunc = uses_uf};
+    .jacobian = jacobian, .elastic = elastic, .scratch = scratch, .output = output,
+    .uses_userfunc = uses_uf};
 static const cd_outvar ov[] = {CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
                                CD_OV_NONE};
 static const cd_field fields[] = {

@@ -70,6 +70,50 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     return CD_OK;
 }
 
+/* the elastic part: F_el = k (L - L0) + force (the damping term is not elastic); fel = JD^T F_el n
+ * and its tangent d(F_el n)/dD = k n n^T + (F_el / L) P */
+static int elastic(const cd_objctx *c, double *fel, double *Kel)
+{
+    const params *p = c->item->p;
+    cd_conn_kin k;
+    int nq = c->item->nq;
+    if (p->userFunction.fn || !cd_conn_diff_ok(c)) return CD_JAC_NUMERICAL;
+    memset(fel, 0, sizeof(double) * (size_t)nq);
+    if (Kel) memset(Kel, 0, sizeof(double) * (size_t)(nq * nq));
+    if (!p->activeConnector) return CD_OK;
+    int rc = cd_conn_kin_eval(c, &k, "ObjectConnectorSpringDamper");
+    if (rc) return rc;
+    double F = p->stiffness * (k.L - p->referenceLength) + p->force, A[9], zero[9] = {0};
+    double Fv[3] = {F * k.n[0], F * k.n[1], F * k.n[2]};
+    cd_conn_apply_force(c, Fv, fel);
+    if (!Kel) return CD_OK;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            A[3 * i + j] = p->stiffness * k.n[i] * k.n[j] + F * ((i == j) - k.n[i] * k.n[j]) / k.L;
+    cd_conn_add_force_jacobian(c, A, zero, Fv, Kel);
+    return CD_OK;
+}
+
+/* the geometric (stress) stiffness: the part of the tangent proportional to the elastic force,
+ * JD^T (F_el / L) P JD plus the change of the markers' Jacobians under the force F_el n */
+static int geometric(const cd_objctx *c, double *Kg)
+{
+    const params *p = c->item->p;
+    cd_conn_kin k;
+    int nq = c->item->nq;
+    if (p->userFunction.fn || !cd_conn_diff_ok(c)) return CD_JAC_NUMERICAL;
+    memset(Kg, 0, sizeof(double) * (size_t)(nq * nq));
+    if (!p->activeConnector) return CD_OK;
+    int rc = cd_conn_kin_eval(c, &k, "ObjectConnectorSpringDamper");
+    if (rc) return rc;
+    double F = p->stiffness * (k.L - p->referenceLength) + p->force, A[9], zero[9] = {0};
+    double Fv[3] = {F * k.n[0], F * k.n[1], F * k.n[2]};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) A[3 * i + j] = F * ((i == j) - k.n[i] * k.n[j]) / k.L;
+    cd_conn_add_force_jacobian(c, A, zero, Fv, Kg);
+    return CD_OK;
+}
+
 static int output(const cd_objctx *c, cd_outvar var, double *out)
 {
     cd_conn_kin k;
@@ -94,7 +138,8 @@ static int check(const cd_system *s, int i, const void *p, cd_error *e)
 
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR, .nmarkers = 2, .markers = cd_conn_markers, .mass_const = 1,
-    .residual = residual, .jacobian = jacobian, .output = output, .uses_userfunc = uses_uf};
+    .residual = residual, .jacobian = jacobian, .elastic = elastic, .geometric = geometric,
+    .output = output, .uses_userfunc = uses_uf};
 static const cd_outvar outvars[] = {CD_OV_DISTANCE, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                     CD_OV_FORCE, CD_OV_NONE};
 
