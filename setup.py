@@ -3,8 +3,11 @@ import glob
 import os
 import sys
 
+import subprocess
+
 import numpy
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ENGINE_DIRS = ["core", "math", "items", "linalg", "solvers"]
@@ -31,7 +34,25 @@ for d in ENGINE_DIRS:
     sources += sorted(glob.glob(f"csrc/{d}/**/*.c", recursive=True))
 headers = sorted(glob.glob("csrc/**/*.h", recursive=True))
 
+
+
+class BuildExtWithStubs(build_ext):
+    """Builds the extension, then writes the item classes' type stub (items.pyi) from the
+    engine's item tables with tools/gen_stubs.py, next to the built package: the stub is
+    generated, never edited or committed."""
+
+    def run(self):
+        super().run()
+        pkg = os.path.join(HERE, "python") if self.inplace else os.path.abspath(self.build_lib)
+        out = os.path.join(pkg, "coordyn", "items.pyi")
+        rc = subprocess.call([sys.executable, os.path.join(HERE, "tools", "gen_stubs.py"),
+                              "--path", pkg, "--out", out], cwd=HERE)
+        if rc:
+            self.warn("coordyn build: tools/gen_stubs.py failed; items.pyi was not written")
+
+
 setup(
+    cmdclass={"build_ext": BuildExtWithStubs},
     ext_modules=[
         Extension(
             "coordyn._core",

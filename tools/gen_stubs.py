@@ -1,11 +1,18 @@
-"""Write python/coordyn/items.pyi, the type stub of the item classes, from the engine's item
-type tables (the single source of truth). tests/core/test_stubs.py checks the committed stub is
-what this script writes: run `python tools/gen_stubs.py` after changing an item table."""
+"""Write coordyn/items.pyi, the type stub of the item classes, from the engine's item type
+tables (the single source of truth). The build runs it after compiling the extension (setup.py's
+build_ext writes the stub next to the built package; `make build` in place), so the stub is
+generated, never edited or committed; tests/core/test_stubs.py checks it is what this script
+writes.
+
+    python tools/gen_stubs.py [--path PACKAGE_ROOT] [--out FILE]
+
+PACKAGE_ROOT is where `coordyn` is imported from (default: the repository's python/), FILE the
+stub to write (default: PACKAGE_ROOT/coordyn/items.pyi)."""
+import argparse
 import pathlib
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(HERE / "python"))
 
 PY_TYPES = {"float": "float", "vector": "Sequence[float]", "matrix": "Any", "index": "int",
             "indexlist": "Sequence[int]", "int": "int", "bool": "bool", "str": "str",
@@ -63,7 +70,12 @@ def render():
 
 
 def main():
-    path = HERE / "python" / "coordyn" / "items.pyi"
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--path", default=str(HERE / "python"), help="package root to import from")
+    ap.add_argument("--out", default=None, help="stub file to write")
+    args = ap.parse_args()
+    sys.path.insert(0, args.path)
+    path = pathlib.Path(args.out or pathlib.Path(args.path) / "coordyn" / "items.pyi")
     path.write_text(render())
     print(f"wrote {path}")
 

@@ -10,7 +10,7 @@ STUB = ROOT / "python" / "coordyn" / "items.pyi"
 
 def test_stub_is_what_the_generator_writes():
     render = runpy.run_path(str(ROOT / "tools" / "gen_stubs.py"))["render"]
-    assert STUB.read_text() == render(), "run `python tools/gen_stubs.py` and commit items.pyi"
+    assert STUB.read_text() == render(), "rebuild (make build) to regenerate items.pyi"
 
 
 def test_stub_declares_every_class_and_parameter():
