@@ -31,7 +31,8 @@ int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
     ws->eps_min = 1e-2;
     int ok = ws->ql && ws->vl && ws->al && ws->laml && ws->r2 && ws->rae && ws->r2p && ws->raep &&
              ws->K && ws->D && ws->M && ws->Cq && ws->Gq && ws->Gv && ws->mkJ && ws->mkJrot &&
-             ws->yl && ws->ydl && ws->dl && ws->r1 && ws->r1p && ws->K1 && ws->scratch && ws->Mconst;
+             ws->yl && ws->ydl && ws->dl && ws->r1 && ws->r1p && ws->K1 && ws->scratch &&
+             ws->Mconst;
     for (int o = 0; ok && o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
         if (!it->type->object->mass || !it->type->object->mass_const || it->nq == 0) continue;
@@ -383,7 +384,8 @@ static int analytic_jacobian(const cd_system *s, cd_evalws *ws, int o, double t,
 {
     const cd_item *it = &s->list[CD_OBJECT].items[o];
     const cd_objectops *ops = it->type->object;
-    if (!ops->jacobian || (ops->uses_userfunc && ops->uses_userfunc(it->p))) return CD_JAC_NUMERICAL;
+    if (!ops->jacobian || (ops->uses_userfunc && ops->uses_userfunc(it->p)))
+        return CD_JAC_NUMERICAL;
     if (ops->flags & CD_OBJF_CONNECTOR) {
         ws->mk_deriv = 1;
         connector_markers(s, ws, it);
@@ -438,7 +440,8 @@ static void scatter_item(const cd_item *it, const cd_evalws *ws, const cd_evalco
     for (int i = 0; i < nq; i++)
         for (int j = 0; j < na; j++) {
             val[qa[i + j * nq]] += c->multiplier_coef * ws->Cq[j + i * na];
-            val[aq[j + i * na]] += rs * (c->gdq_coef * ws->Gq[j + i * na] + c->gdv_coef * ws->Gv[j + i * na]);
+            val[aq[j + i * na]] +=
+                rs * (c->gdq_coef * ws->Gq[j + i * na] + c->gdv_coef * ws->Gv[j + i * na]);
         }
     for (int j = 0; j < na; j++) {
         int trivial = inactive || (it->type->kind == CD_OBJECT && it->type->object->lambda_row &&
@@ -535,7 +538,8 @@ int cd_eval_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
         int has_jac = it->type->object->residual != NULL;
         if (has_jac) {
             int analytic;
-            int rc = cd_eval_object_jacobian(s, ws, o, st, c->index2, ws->numerical, &analytic, err);
+            int rc = cd_eval_object_jacobian(s, ws, o, st, c->index2, ws->numerical, &analytic,
+                                             err);
             if (rc) return rc;
             if (ws->lieT_on) lie_right(s, ws, it, 1);
         }

@@ -138,7 +138,8 @@ static int object_output(const cd_system *s, cd_evalws *ws, int o, cd_outvar var
         ops->markers(it->p, &mks);
         for (int k = 0; k < 2; k++) {
             const cd_item *mk = &s->list[CD_MARKER].items[mks[k]];
-            cd_eval_marker(s, ws, k, mk, ws->ql + it->mk_off[k], ws->vl + it->mk_off[k], &ws->md[k]);
+            cd_eval_marker(s, ws, k, mk, ws->ql + it->mk_off[k], ws->vl + it->mk_off[k],
+                           &ws->md[k]);
         }
     }
     cd_objctx c = cd_eval_objctx(s, ws, o, t, 0, err);

@@ -108,7 +108,8 @@ static int object_map(const cd_system *s, cd_item *it)
     if (!it->map) return CD_ERR_NOMEM;
     int *qq = it->map, *qa = qq + nq * nq, *aq = qa + nq * na, *aa = aq + nq * na;
     for (int j = 0; j < nq; j++)
-        for (int i = 0; i < nq; i++) qq[i + j * nq] = cd_pattern_find(&s->pat, it->ltg[i], it->ltg[j]);
+        for (int i = 0; i < nq; i++)
+            qq[i + j * nq] = cd_pattern_find(&s->pat, it->ltg[i], it->ltg[j]);
     for (int j = 0; j < na; j++)
         for (int i = 0; i < nq; i++) {
             qa[i + j * nq] = cd_pattern_find(&s->pat, it->ltg[i], a0 + j);

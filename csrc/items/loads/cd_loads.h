@@ -10,6 +10,17 @@ typedef struct { cd_common c; int markerNumber; } cd_p_loadbase;
 
 int cd_load_marker(const void *p);   /* markerNumber */
 
+/* the loads with a 3-vector value (force, torque, force per mass) begin with this head */
+typedef struct {
+    cd_p_loadbase b;
+    cd_vec loadVector;       /* 3 */
+    cd_func userFunction;    /* loadVectorUserFunction */
+} cd_p_vectorload;
+
+/* value and timed ops of the loads with a cd_p_vectorload head */
+int cd_load_vector_value(const cd_system *s, int l, double t, double *out, cd_error *err);
+int cd_load_vector_timed(const void *p);
+
 /* the n values of load l: base (the parameter) or, when uf is set, uf at time t; returns n or
  * a negative status with err naming the load */
 int cd_load_values(const cd_system *s, int l, const double *base, int n, const cd_func *uf,

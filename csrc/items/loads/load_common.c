@@ -6,6 +6,17 @@
 
 int cd_load_marker(const void *p) { return ((const cd_p_loadbase *)p)->markerNumber; }
 
+int cd_load_vector_value(const cd_system *s, int l, double t, double *out, cd_error *err)
+{
+    const cd_p_vectorload *p = s->list[CD_LOAD].items[l].p;
+    return cd_load_values(s, l, p->loadVector.x, 3, &p->userFunction, t, out, err);
+}
+
+int cd_load_vector_timed(const void *p)
+{
+    return ((const cd_p_vectorload *)p)->userFunction.fn != NULL;
+}
+
 int cd_load_values(const cd_system *s, int l, const double *base, int n, const cd_func *uf,
                    double t, double *out, cd_error *err)
 {

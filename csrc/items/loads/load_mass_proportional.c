@@ -3,11 +3,7 @@
 #include "cd_loads.h"
 #include <string.h>
 
-typedef struct {
-    cd_p_loadbase b;
-    cd_vec loadVector;       /* 3: force per mass */
-    cd_func userFunction;    /* loadVectorUserFunction */
-} params;
+typedef cd_p_vectorload params;   /* loadVector: force per mass */
 
 static const cd_item *body_of(const cd_system *s, const cd_item *ld)
 {
@@ -15,13 +11,6 @@ static const cd_item *body_of(const cd_system *s, const cd_item *ld)
     return &s->list[CD_OBJECT].items[mk->type->marker->base(mk->p)];
 }
 
-static int value(const cd_system *s, int l, double t, double *out, cd_error *err)
-{
-    const params *p = s->list[CD_LOAD].items[l].p;
-    return cd_load_values(s, l, p->loadVector.x, 3, &p->userFunction, t, out, err);
-}
-
-static int timed(const void *p) { return ((const params *)p)->userFunction.fn != NULL; }
 
 static void force(const cd_system *s, cd_evalws *ws, const cd_item *ld, const double *q,
                   const double *v, const double *val, double *f)
@@ -60,7 +49,8 @@ static int check(const cd_system *s, int i, const void *p, cd_error *e)
 }
 
 static const cd_loadops ops = {.marker_flags = CD_MKF_BODYMASS, .nvalues = 3,
-                               .marker = cd_load_marker, .value = value, .timed = timed,
+                               .marker = cd_load_marker, .value = cd_load_vector_value,
+                               .timed = cd_load_vector_timed,
                                .force = force, .constant = constant, .jacobian = jacobian};
 static const cd_outvar outvars[] = {CD_OV_FORCE, CD_OV_NONE};
 

@@ -2,19 +2,9 @@
 #include "cd_loads.h"
 
 typedef struct {
-    cd_p_loadbase b;
-    cd_vec loadVector;       /* 3 */
+    cd_p_vectorload v;       /* name, markerNumber, loadVector, loadVectorUserFunction */
     int bodyFixed;           /* 1: loadVector in the marker's frame */
-    cd_func userFunction;    /* loadVectorUserFunction */
 } params;
-
-static int value(const cd_system *s, int l, double t, double *out, cd_error *err)
-{
-    const params *p = s->list[CD_LOAD].items[l].p;
-    return cd_load_values(s, l, p->loadVector.x, 3, &p->userFunction, t, out, err);
-}
-
-static int timed(const void *p) { return ((const params *)p)->userFunction.fn != NULL; }
 
 static void force(const cd_system *s, cd_evalws *ws, const cd_item *ld, const double *q,
                   const double *v, const double *val, double *f)
@@ -31,21 +21,25 @@ static int jacobian(const cd_system *s, cd_evalws *ws, const cd_item *ld, const 
 
 static int check(const cd_system *s, int i, const void *p, cd_error *e)
 {
-    return cd_load_check_marker(s, i, p, CD_MKF_ORIENTATION, "LoadTorqueVector", "a marker with orientation (MarkerBodyRigid, MarkerNodeRigid)", e);
+    return cd_load_check_marker(s, i, p, CD_MKF_ORIENTATION, "LoadTorqueVector",
+                                "a marker with orientation (MarkerBodyRigid, MarkerNodeRigid)", e);
 }
 
-static const cd_loadops ops = {.marker_flags = CD_MKF_ORIENTATION, .nvalues = 3, .marker = cd_load_marker,
-                               .value = value, .timed = timed, .force = force,
+static const cd_loadops ops = {.marker_flags = CD_MKF_ORIENTATION, .nvalues = 3,
+                               .marker = cd_load_marker, .value = cd_load_vector_value,
+                               .timed = cd_load_vector_timed, .force = force,
                                .constant = cd_load_vector_constant, .jacobian = jacobian};
 static const cd_outvar outvars[] = {CD_OV_FORCE, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {
     CD_LOAD_NAME_FIELD, CD_LOAD_MARKER_FIELD,
-    {"loadVector", CD_FT_VEC, 3, OFF(loadVector), "0 0 0", 0, 0, "N m", "torque vector (global)", NULL},
+    {"loadVector", CD_FT_VEC, 3, offsetof(params, v.loadVector), "0 0 0", 0, 0,
+     "N m", "torque vector (global)", NULL},
     {"bodyFixed", CD_FT_BOOL, 0, OFF(bodyFixed), "0", 0, 0, "",
      "True: loadVector is given in the marker's frame and rotates with it", NULL},
-    {"loadVectorUserFunction", CD_FT_FUNC, CD_UF_LOADVECTOR, OFF(userFunction), NULL, 0, 0, "",
+    {"loadVectorUserFunction", CD_FT_FUNC, CD_UF_LOADVECTOR, offsetof(params, v.userFunction),
+     NULL, 0, 0, "",
      "f(mbs, t, loadVector) -> torque vector replacing loadVector", NULL}};
 
 const cd_itemtype cd_type_LoadTorqueVector = {

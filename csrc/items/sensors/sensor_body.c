@@ -37,7 +37,8 @@ static int check(const cd_system *s, int i, const void *vp, cd_error *e)
 static const cd_sensorops ops = {.info = info};
 static const cd_outvar outvars[] = {CD_OV_NONE};
 static const cd_field fields[] = {
-    CD_SENSOR_NAME_FIELD, CD_SENSOR_TARGET_FIELD("bodyNumber", CD_OBJECT, "body (object) number"),
+    CD_SENSOR_NAME_FIELD,
+    CD_SENSOR_TARGET_FIELD("bodyNumber", CD_OBJECT, "body (object) number"),
     {"localPosition", CD_FT_VEC, 3, offsetof(params, localPosition), "0 0 0", 0, 0, "m",
      "point on the body, relative to its reference point", NULL},
     CD_SENSOR_OUTVAR_FIELD, CD_SENSOR_FILE_FIELDS};

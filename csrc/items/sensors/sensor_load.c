@@ -12,7 +12,8 @@ static void info(const void *p, cd_sensorinfo *si)
 static const cd_sensorops ops = {.info = info};
 static const cd_outvar outvars[] = {CD_OV_NONE};
 static const cd_field fields[] = {
-    CD_SENSOR_NAME_FIELD, CD_SENSOR_TARGET_FIELD("loadNumber", CD_LOAD, "load number"),
+    CD_SENSOR_NAME_FIELD,
+    CD_SENSOR_TARGET_FIELD("loadNumber", CD_LOAD, "load number"),
     CD_SENSOR_FILE_FIELDS};
 
 const cd_itemtype cd_type_SensorLoad = {

@@ -13,8 +13,9 @@ static int check(const cd_system *s, int i, const void *p, cd_error *e)
 static const cd_sensorops ops = {.info = info};
 static const cd_outvar outvars[] = {CD_OV_NONE};
 static const cd_field fields[] = {
-    CD_SENSOR_NAME_FIELD, CD_SENSOR_TARGET_FIELD("markerNumber", CD_MARKER, "marker number"), CD_SENSOR_OUTVAR_FIELD,
-    CD_SENSOR_FILE_FIELDS};
+    CD_SENSOR_NAME_FIELD,
+    CD_SENSOR_TARGET_FIELD("markerNumber", CD_MARKER, "marker number"),
+    CD_SENSOR_OUTVAR_FIELD, CD_SENSOR_FILE_FIELDS};
 
 const cd_itemtype cd_type_SensorMarker = {
     .kind = CD_SENSOR, .name = "SensorMarker", .typename_ = "Marker", .alias = NULL,
