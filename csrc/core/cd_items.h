@@ -5,6 +5,7 @@
 #define CD_ITEMS_H
 
 #include "cd_system.h"
+#include "cd_marker.h"
 
 typedef struct { cd_common c; cd_ivec markerNumbers; } cd_p_connector;
 
@@ -44,18 +45,6 @@ void cd_conn_add_jdtx(const cd_objctx *c, const double *X, double s, double *K);
 void cd_conn_add_jrtx(const cd_objctx *c, int k, const double *X, double s, double *K);
 int cd_conn_check_markers(const cd_system *s, int index, const void *p, int flag,
                           const char *tname, cd_error *err);
-
-/* derivatives of rigid MarkerData (md->rotd; csrc/items/marker_deriv.c). K, G column-major:
- * jtv_dq: K (n x n) += d(J^T v)/dq;  jrtv_dq: K (ld, block at offset o) += d(Jrot^T t)/dq;
- * dvec: G (3 x n) = d(A xl)/dq;  dpos, dvel, domega: G = d pos/dq, d vel/dq, d omega/dq
- * (exact; written fully) */
-void cd_md_jtv_dq(const cd_markerdata *md, const double v[3], double *K);
-void cd_md_jrtv_dq(const cd_markerdata *md, const double t[3], double *K, int ld, int o);
-void cd_md_dvec(const cd_markerdata *md, const double xl[3], double *G);
-void cd_md_dAt(const cd_markerdata *md, const double y[3], double *G);   /* d(A^T y)/dq */
-void cd_md_dpos(const cd_markerdata *md, double *G);
-void cd_md_dvel(const cd_markerdata *md, double *G);
-void cd_md_domega(const cd_markerdata *md, double *G);
 
 #define CD_NF(arr) ((int)(sizeof(arr) / sizeof((arr)[0])))
 

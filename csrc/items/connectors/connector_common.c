@@ -143,7 +143,7 @@ int cd_conn_diff_ok(const cd_objctx *c)
 {
     for (int k = 0; k < 2; k++) {
         const cd_markerdata *md = &c->md[k];
-        if (md->n > 0 && !md->rotd && !md->Jconst) return 0;
+        if (md->n > 0 && !md->deriv && !md->Jconst) return 0;
     }
     return c->item->nq <= CD_CONN_MAXNQ;
 }
@@ -152,7 +152,7 @@ int cd_conn_frames_diff_ok(const cd_objctx *c)
 {
     if (!cd_conn_diff_ok(c)) return 0;
     for (int k = 0; k < 2; k++)
-        if (c->md[k].n > 0 && !c->md[k].rotd) return 0;
+        if (c->md[k].n > 0 && !c->md[k].deriv) return 0;
     return 1;
 }
 
@@ -184,7 +184,7 @@ void cd_conn_dd(const cd_objctx *c, double *G, double *GV)
         if (md->n == 0) continue;
         cd_md_dpos(md, Gk);
         put_cols(c, k, Gk, s, G);
-        if (GV && md->rotd) {
+        if (GV && md->deriv) {
             cd_md_dvel(md, Gk);
             put_cols(c, k, Gk, s, GV);
         }
@@ -195,7 +195,7 @@ void cd_conn_dvec(const cd_objctx *c, int k, const double xl[3], double *G)
 {
     double Gk[3 * CD_CONN_MAXNQ];
     memset(G, 0, sizeof(double) * 3 * (size_t)c->item->nq);
-    if (c->md[k].n == 0 || !c->md[k].rotd) return;
+    if (c->md[k].n == 0 || !c->md[k].deriv) return;
     cd_md_dvec(&c->md[k], xl, Gk);
     put_cols(c, k, Gk, 1.0, G);
 }
@@ -204,7 +204,7 @@ void cd_conn_dAt(const cd_objctx *c, int k, const double y[3], double *G)
 {
     double Gk[3 * CD_CONN_MAXNQ];
     memset(G, 0, sizeof(double) * 3 * (size_t)c->item->nq);
-    if (c->md[k].n == 0 || !c->md[k].rotd) return;
+    if (c->md[k].n == 0 || !c->md[k].deriv) return;
     cd_md_dAt(&c->md[k], y, Gk);
     put_cols(c, k, Gk, 1.0, G);
 }
@@ -213,7 +213,7 @@ void cd_conn_domega(const cd_objctx *c, int k, double *G)
 {
     double Gk[3 * CD_CONN_MAXNQ];
     memset(G, 0, sizeof(double) * 3 * (size_t)c->item->nq);
-    if (c->md[k].n == 0 || !c->md[k].rotd) return;
+    if (c->md[k].n == 0 || !c->md[k].deriv) return;
     cd_md_domega(&c->md[k], Gk);
     put_cols(c, k, Gk, 1.0, G);
 }
@@ -224,7 +224,7 @@ void cd_conn_add_jtv(const cd_objctx *c, int k, const double F[3], double s, dou
     const cd_markerdata *md = &c->md[k];
     double Kk[CD_CONN_MAXNQ * CD_CONN_MAXNQ];
     int n = md->n, nq = c->item->nq, o = c->item->mk_off[k];
-    if (n == 0 || !md->rotd) return;
+    if (n == 0 || !md->deriv) return;
     memset(Kk, 0, sizeof(double) * (size_t)(n * n));
     cd_md_jtv_dq(md, F, Kk);
     for (int j = 0; j < n; j++)
@@ -235,7 +235,7 @@ void cd_conn_add_jrtv(const cd_objctx *c, int k, const double t[3], double s, do
 {
     const cd_markerdata *md = &c->md[k];
     double ts[3] = {s * t[0], s * t[1], s * t[2]};
-    if (md->n == 0 || !md->rotd) return;
+    if (md->n == 0 || !md->deriv) return;
     cd_md_jrtv_dq(md, ts, K, c->item->nq, c->item->mk_off[k]);
 }
 

@@ -78,7 +78,7 @@ int cd_load_vector_jacobian(const cd_system *s, cd_evalws *ws, const cd_item *ld
     ws->mk_deriv = 1;
     cd_eval_marker(s, ws, 0, load_marker(s, ld), q, v, md);
     ws->mk_deriv = 0;
-    if (!md->rotd) return md->Jconst || n == 0 ? CD_OK : CD_JAC_NUMERICAL;
+    if (!md->deriv) return md->Jconst || n == 0 ? CD_OK : CD_JAC_NUMERICAL;
     global_vector(bodyFixed, md, val, F);
     for (int i = 0; i < 3; i++) F[i] = -F[i];
     if (torque) cd_md_jrtv_dq(md, F, K, n, 0);
