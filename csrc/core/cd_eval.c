@@ -23,6 +23,7 @@ int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
     ws->mkJrot = dalloc(6 * nm);
     ws->mkstride = (int)nm;
     ws->mkdwork = dalloc(2 * (size_t)s->maxmkd);
+    ws->loadwork = dalloc(3 * (size_t)s->maxmk);
     size_t n1 = (size_t)s->maxn1;
     ws->yl = dalloc(n1); ws->ydl = dalloc(n1); ws->dl = dalloc((size_t)s->maxnd);
     ws->r1 = dalloc(n1); ws->r1p = dalloc(n1); ws->K1 = dalloc(n1 * n1);
@@ -31,8 +32,9 @@ int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
     ws->eps_rel = 1e-7;
     ws->eps_min = 1e-2;
     int ok = ws->ql && ws->vl && ws->al && ws->laml && ws->r2 && ws->rae && ws->r2p && ws->raep &&
-             ws->K && ws->D && ws->M && ws->Cq && ws->Gq && ws->Gv && ws->mkJ && ws->mkJrot && ws->mkdwork &&
-             ws->yl && ws->ydl && ws->dl && ws->r1 && ws->r1p && ws->K1 && ws->scratch && ws->Mconst;
+             ws->K && ws->D && ws->M && ws->Cq && ws->Gq && ws->Gv && ws->mkJ && ws->mkJrot &&
+             ws->mkdwork && ws->loadwork && ws->yl && ws->ydl && ws->dl && ws->r1 && ws->r1p &&
+             ws->K1 && ws->scratch && ws->Mconst;
     for (int o = 0; ok && o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
         if (!it->type->object->mass || !it->type->object->mass_const || it->nq == 0) continue;
@@ -59,6 +61,7 @@ void cd_evalws_free(cd_evalws *ws, const cd_system *s)
     free(ws->mkJ);
     free(ws->mkJrot);
     free(ws->mkdwork);
+    free(ws->loadwork);
     free(ws->yl); free(ws->ydl); free(ws->dl); free(ws->r1); free(ws->r1p); free(ws->K1);
     free(ws->scratch);
     if (ws->Mconst)
