@@ -41,6 +41,8 @@ static inline double *cd_work_take(cd_work *w, int n)
     w->top += n;
     return p;
 }
+/* *m[i] = the next 3 x nq matrix of w, for i < count */
+void cd_work_take_mats(cd_work *w, int nq, double **const m[], int count);
 /* the scratch op of the connectors and joints (doubles; the derivation is in the .c) */
 int cd_conn_scratch(const cd_system *s, const cd_item *it);
 /* the whole scratch of c as a cd_work */

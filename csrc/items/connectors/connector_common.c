@@ -165,6 +165,11 @@ int cd_conn_scratch(const cd_system *s, const cd_item *it)
     return 12 * 3 * it->nq + it->nq * it->nq;
 }
 
+void cd_work_take_mats(cd_work *w, int nq, double **const m[], int count)
+{
+    for (int i = 0; i < count; i++) *m[i] = cd_work_take(w, 3 * nq);
+}
+
 cd_work cd_conn_work(const cd_objctx *c)
 {
     cd_work w = {c->scratch};

@@ -79,13 +79,6 @@ typedef struct {
     double *dfg, *dmg, *dfgv, *dmgv;   /* d(F0 f), d(F0 m) by q and by q_t */
 } rbjac;
 
-/* the 11 matrices of g from w */
-static void rbjac_take(rbjac *g, cd_work *w, int nq)
-{
-    double **m[11] = {&g->dd, &g->dvd, &g->W0, &g->W1, &g->Ad, &g->Avd, &g->Adw,
-                      &g->dfg, &g->dmg, &g->dfgv, &g->dmgv};
-    for (int i = 0; i < 11; i++) *m[i] = cd_work_take(w, 3 * nq);
-}
 
 /* column j of d x/dq (xq), d x_t/dq (xtq) and d x_t/dq_t (xtv) */
 static void column_x(const cd_objctx *c, const rbjac *g, int j, double xq[6], double xtq[6],
@@ -152,7 +145,9 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     rbjac g;
     cd_work w = cd_conn_work(c);
     double fg[3], mg[3], x[6], fm[6], d[3], vd[3], dw[3], R0f[3], R0m[3];
-    rbjac_take(&g, &w, nq);
+    double **const m[11] = {&g.dd, &g.dvd, &g.W0, &g.W1, &g.Ad, &g.Avd, &g.Adw,
+                            &g.dfg, &g.dmg, &g.dfgv, &g.dmgv};
+    cd_work_take_mats(&w, nq, m, 11);
     double *G = cd_work_take(&w, 3 * nq);
     g.K6 = p->stiffness.x;
     g.D6 = p->damping.x;

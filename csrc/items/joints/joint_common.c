@@ -253,8 +253,8 @@ int cd_joint_generic_jacobian(const cd_objctx *c, const double ax[6], double *K,
     gjac g;
     if (!cd_conn_frames_diff_ok(c)) return CD_JAC_NUMERICAL;
     g.w = cd_conn_work(c);
-    double **m[6] = {&g.dd, &g.dvd, &g.W0, &g.W1, &g.dFt, &g.dT};
-    for (int i = 0; i < 6; i++) *m[i] = cd_work_take(&g.w, 3 * nq);
+    double **const m[6] = {&g.dd, &g.dvd, &g.W0, &g.W1, &g.dFt, &g.dT};
+    cd_work_take_mats(&g.w, nq, m, 6);
     g.R0 = &p->rotationMarker0;
     g.R1 = &p->rotationMarker1;
     cd_matmul(c->md[0].A, g.R0->x, g.F0);

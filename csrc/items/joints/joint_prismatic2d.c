@@ -159,8 +159,8 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     pkin k;
     if (!cd_conn_frames_diff_ok(c)) return CD_JAC_NUMERICAL;
     k.work = cd_conn_work(c);
-    double **m[6] = {&k.dd, &k.dvd, &k.W0, &k.W1, &k.dn, &k.da};
-    for (int i = 0; i < 6; i++) *m[i] = cd_work_take(&k.work, 3 * nq);
+    double **const m[6] = {&k.dd, &k.dvd, &k.W0, &k.W1, &k.dn, &k.da};
+    cd_work_take_mats(&k.work, nq, m, 6);
     double l0 = c->lam[0], l1 = p->constrainRotation ? c->lam[1] : 0.0;
     cd_matvec(c->md[1].A, p->normalMarker1.x, k.n1);
     cd_matvec(c->md[0].A, p->axisMarker0.x, k.a0);
