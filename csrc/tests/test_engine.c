@@ -428,9 +428,11 @@ static void big_fd(const cd_objctx *c, bigcase *b, double *x, double *Kn, double
     big_markers(b);
 }
 
-/* connector type `name` between the two markers: analytic (CD_OK, not CD_JAC_NUMERICAL) and
- * equal to forward differences; the scratch (its scratch op) is not overrun */
-static void test_big_connector(const char *name, const char *field, double value)
+/* connector type `name` (fields f1, f2 set to n values x1, x2; f2 may be NULL) between the two
+ * markers: analytic (CD_OK, not CD_JAC_NUMERICAL) and equal to forward differences; the
+ * scratch (its scratch op) is not overrun */
+static void test_big_connector(const char *name, int n, const char *f1, const double *x1,
+                               const char *f2, const double *x2)
 {
     static bigcase b;
     enum { NQ = 2 * NBIG };
@@ -438,7 +440,8 @@ static void test_big_connector(const char *name, const char *field, double value
         Gv[3 * NQ], Gn[3 * NQ], Gvn[3 * NQ], Cn[3 * NQ];
     const cd_itemtype *t = cd_type_find(CD_OBJECT, name);
     void *p = params(t);
-    setf(t, p, field, 1, &value);
+    setf(t, p, f1, n, x1);
+    if (f2) setf(t, p, f2, n, x2);
     cd_item it = {.type = t, .p = p, .nq = NQ, .mk_off = {0, NBIG}};
     it.nae = t->object->nae ? t->object->nae(p) : 0;
     int need = t->object->scratch(NULL, &it);
@@ -474,6 +477,17 @@ static void test_big_connector(const char *name, const char *field, double value
     cd_params_free(t, p);
 }
 
+static void test_big_connectors(void)
+{
+    static const double k1 = 1000, d1 = 10, k3[3] = {1000, 500, 200}, d3[3] = {20, 10, 5},
+                        L = 0.7, on[3] = {1, 1, 1};
+    test_big_connector("ObjectConnectorSpringDamper", 1, "stiffness", &k1, "damping", &d1);
+    test_big_connector("ObjectConnectorCartesianSpringDamper", 3, "stiffness", k3, "damping",
+                       d3);
+    test_big_connector("ObjectConnectorDistance", 1, "distance", &L, NULL, NULL);
+    test_big_connector("ObjectJointSpherical", 3, "constrainedAxes", on, NULL, NULL);
+}
+
 /* the settings list: defaults from the list, lookup by path and by alias */
 static void test_settings_table(void)
 {
@@ -505,10 +519,7 @@ int main(void)
     test_errors();
     test_rotation_vector();
     test_settings_table();
-    test_big_connector("ObjectConnectorSpringDamper", "stiffness", 1000.0);
-    test_big_connector("ObjectConnectorCartesianSpringDamper", "damping", 20.0);
-    test_big_connector("ObjectConnectorDistance", "distance", 0.7);
-    test_big_connector("ObjectJointSpherical", "activeConnector", 1.0);
+    test_big_connectors();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
 }
