@@ -155,6 +155,10 @@ static int assign_markers(cd_system *s)
         it->ltg = int_copy(it->nq ? base->ltg + first : NULL, it->nq);
         if (!it->ltg) return CD_ERR_NOMEM;
         if (it->nq > s->maxmk) s->maxmk = it->nq;
+        int (*dsize)(const void *) = ops->on_body ? base->type->object->marker_dsize
+                                                  : base->type->node->marker_dsize;
+        int nd = dsize ? dsize(base->p) : 0;
+        if (nd > s->maxmkd) s->maxmkd = nd;
     }
     return CD_OK;
 }
@@ -228,7 +232,8 @@ static int assign_loads(cd_system *s)
 int cd_system_assemble(cd_system *s, cd_error *err)
 {
     cd_system_unassemble(s);
-    s->maxnq = s->maxnae = s->maxmk = s->maxn1 = s->maxnd = s->maxscratch = 0;
+    s->maxnq = s->maxnae = s->maxmk = s->maxmkd = s->maxn1 = s->maxnd =
+        s->maxscratch = 0;
     int rc = assign_nodes(s);
     if (!rc) rc = assign_nodes_other(s);
     if (!rc) rc = assign_bodies(s);

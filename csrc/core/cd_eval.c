@@ -22,6 +22,8 @@ int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
     ws->mkJ = dalloc(6 * nm);
     ws->mkJrot = dalloc(6 * nm);
     ws->mkstride = (int)nm;
+    ws->mkdwork = dalloc(2 * (size_t)s->maxmkd);
+    ws->loadwork = dalloc(3 * (size_t)s->maxmk);
     size_t n1 = (size_t)s->maxn1;
     ws->yl = dalloc(n1); ws->ydl = dalloc(n1); ws->dl = dalloc((size_t)s->maxnd);
     ws->r1 = dalloc(n1); ws->r1p = dalloc(n1); ws->K1 = dalloc(n1 * n1);
@@ -31,8 +33,8 @@ int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
     ws->eps_min = 1e-2;
     int ok = ws->ql && ws->vl && ws->al && ws->laml && ws->r2 && ws->rae && ws->r2p && ws->raep &&
              ws->K && ws->D && ws->M && ws->Cq && ws->Gq && ws->Gv && ws->mkJ && ws->mkJrot &&
-             ws->yl && ws->ydl && ws->dl && ws->r1 && ws->r1p && ws->K1 && ws->scratch &&
-             ws->Mconst;
+             ws->mkdwork && ws->loadwork && ws->yl && ws->ydl && ws->dl && ws->r1 && ws->r1p &&
+             ws->K1 && ws->scratch && ws->Mconst;
     for (int o = 0; ok && o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
         if (!it->type->object->mass || !it->type->object->mass_const || it->nq == 0) continue;
@@ -58,6 +60,8 @@ void cd_evalws_free(cd_evalws *ws, const cd_system *s)
     free(ws->K); free(ws->D); free(ws->M); free(ws->Cq); free(ws->Gq); free(ws->Gv);
     free(ws->mkJ);
     free(ws->mkJrot);
+    free(ws->mkdwork);
+    free(ws->loadwork);
     free(ws->yl); free(ws->ydl); free(ws->dl); free(ws->r1); free(ws->r1p); free(ws->K1);
     free(ws->scratch);
     if (ws->Mconst)
@@ -101,8 +105,9 @@ void cd_eval_marker(const cd_system *s, cd_evalws *ws, int slot, const cd_item *
     md->J = ws->mkJ + 3 * (size_t)ws->mkstride * slot;
     md->Jrot = ws->mkJrot + 3 * (size_t)ws->mkstride * slot;
     md->rigid = 0;
-    md->rotd = 0;
     md->want_d = ws->mk_deriv;
+    md->deriv = NULL;
+    md->dwork = ws->mkdwork + (size_t)s->maxmkd * slot;
     memcpy(md->A, I3, sizeof I3);
     memset(md->omega, 0, sizeof md->omega);
     memset(md->r, 0, sizeof md->r);

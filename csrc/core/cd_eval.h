@@ -44,6 +44,8 @@ typedef struct cd_evalws {
     double *mkJ;                     /* marker Jacobians (2 slots x 3 x mkstride) */
     double *mkJrot;                  /* marker rotation Jacobians (2 slots x 3 x mkstride) */
     int mkstride;                    /* largest marker or body nq */
+    double *mkdwork;                 /* markers' derivative data (2 slots x s->maxmkd) */
+    double *loadwork;                /* loads' analytic Jacobians: 3 x s->maxmk */
     double **Mconst;                 /* per object: constant local mass matrix or NULL */
     cd_markerdata md[2];
     int numerical;                   /* 1: every object Jacobian by numerical differentiation */

@@ -17,6 +17,7 @@ static int node_rotation_output(const cd_system *s, cd_evalws *ws, const cd_item
     cd_markerdata md;
     md.n = nd->nq;
     md.want_d = 0;
+    md.deriv = NULL;
     md.J = ws->mkJ;
     md.Jrot = ws->mkJrot;
     nd->type->node->frame(nd->p, s->qref + nd->ltg[0], ws->ql, ws->vl, &md);
@@ -85,6 +86,7 @@ static int body_point_output(const cd_system *s, cd_evalws *ws, int b, const dou
     double ref[3], vr[3];
     md.n = it->nq;
     md.want_d = 0;
+    md.deriv = NULL;
     md.J = ws->mkJ;
     md.Jrot = ws->mkJrot;
     memset(md.Jdot_v, 0, sizeof md.Jdot_v);

@@ -149,6 +149,28 @@ const char *cd_outvar_doc(cd_outvar v);       /* one line */
 
 /* ------------------------------------------------------------------ marker data */
 
+struct cd_markerdata;
+
+/* the derivatives of a marker's J and Jrot with respect to its n local coordinates, supplied by
+ * the body (node or object) it sits on, which keeps what they need in md->dwork. The exact
+ * derivatives of the formulas the body evaluates; K, G column-major:
+ *   jtv_dq:  K (n x n) += d(J^T v)/dq at fixed v
+ *   jrtv_dq: K (leading dimension ld, the marker's block at row and column offset o)
+ *            += d(Jrot^T t)/dq at fixed t
+ *   dvec:    G (3 x n) = d(A xl)/dq at fixed local xl
+ *   dAt:     G (3 x n) = d(A^T y)/dq at fixed global y
+ *   dpos, dvel, domega: G (3 x n) = d pos/dq, d vel/dq, d omega/dq
+ * (the G are written fully). Callers use the dispatchers cd_md_* (core/cd_marker.h). */
+typedef struct cd_markerderiv {
+    void (*jtv_dq)(const struct cd_markerdata *md, const double v[3], double *K);
+    void (*jrtv_dq)(const struct cd_markerdata *md, const double t[3], double *K, int ld, int o);
+    void (*dvec)(const struct cd_markerdata *md, const double xl[3], double *G);
+    void (*dAt)(const struct cd_markerdata *md, const double y[3], double *G);
+    void (*dpos)(const struct cd_markerdata *md, double *G);
+    void (*dvel)(const struct cd_markerdata *md, double *G);
+    void (*domega)(const struct cd_markerdata *md, double *G);
+} cd_markerderiv;
+
 /* what connectors and loads see of a marker: position/coordinate, velocity and Jacobians with
  * respect to the marker's own local ODE2 coordinates (n of them) */
 typedef struct cd_markerdata {
@@ -167,14 +189,11 @@ typedef struct cd_markerdata {
     double omega[3];  /* angular velocity, global */
     double *Jrot;     /* 3 x n: d omega / d q_t, global, column-major (workspace) */
     double r[3];      /* lever arm: marker position - body reference point, global */
-    /* rigid markers with analytic derivatives (rotd == 1; see cd_items.h, cd_md_*): the
-     * position is pos = P q[0..npos-1] + A(theta) lp with theta = q[npos..npos+nrot-1], the
-     * local angular velocity Gb theta_t; J (theta columns) = A (Gb_j x lp), Jrot = A Gb.
-     * dA: exact dA/dtheta_k (row-major 3x3 blocks; Lie-group nodes: along the local tangent),
-     * Gb (3 x nrot, row-major), dGb: dGb/dtheta_k (blocks of Gb's layout), tht: theta_t */
-    int want_d;       /* set by the caller: 1 to fill the derivative data (Jacobians) */
-    int rotd, npos, nrot;
-    double lp[3], tht[4], Gb[12], dA[36], dGb[48];
+    /* derivatives of J and Jrot (analytic Jacobians), filled when want_d is set */
+    int want_d;       /* set by the caller: 1 to fill deriv and dwork */
+    const cd_markerderiv *deriv; /* the body's derivative products; NULL: J and Jrot do not
+                                    depend on q (then d pos/dq = J, the others are 0) */
+    double *dwork;    /* the body's data for deriv (s->maxmkd doubles, set by the caller) */
 } cd_markerdata;
 
 /* ------------------------------------------------------------------ items */
@@ -243,6 +262,8 @@ typedef struct cd_nodeops {
      * by the caller); NULL for nodes without orientation */
     void (*frame)(const void *p, const double *qref, const double *q, const double *v,
                   cd_markerdata *md);
+    /* doubles of md->dwork its frames need for their derivative data; NULL: none */
+    int (*marker_dsize)(const void *p);
     /* rigid nodes: rotation of the total coordinates theta (q[3..]): A (row-major 3x3),
      * Gbar (3 x ntheta, row-major) with local omega = Gbar theta_t, and d(Gbar)/dt theta_t */
     void (*rotation)(const void *p, const double *qref, const double *q, const double *v,
@@ -308,6 +329,8 @@ typedef struct cd_objectops {
      * orientation, angular velocity, Jrot, derivative data); NULL for bodies without orientation */
     void (*body_frame)(const struct cd_system *s, const struct cd_item *it, const double *lp,
                        const double *q, const double *v, cd_markerdata *md);
+    /* bodies: doubles of md->dwork its markers need for their derivative data; NULL: none */
+    int (*marker_dsize)(const void *p);
     /* bodies: generalized force (nq) of a mass-proportional load b (force per mass) */
     void (*mass_force)(const struct cd_system *s, const struct cd_item *it, const double *q,
                        const double b[3], double *f);
@@ -442,6 +465,7 @@ typedef struct cd_system {
     int *lgoff;                 /* n2: offset (0..2) of a coordinate in its block, -1 if none */
     int maxnq, maxnae;          /* largest object nq, nae (workspace sizes) */
     int maxmk;                  /* largest marker nq */
+    int maxmkd;                 /* largest marker derivative data (hosts' marker_dsize) */
     int maxn1, maxnd;           /* largest item n1, nd */
     int maxscratch;             /* largest object scratch (ops->scratch) */
     cd_pattern pat;

@@ -1,10 +1,9 @@
-/* cd_lie: rotations as rotation vectors (SO(3) exponential and logarithm) and the update of
- * Lie-group coordinates, q <- q o exp(dq), used by NodeRigidBodyRotVecLG: its rotation
- * coordinates psi are composed instead of added, its velocity coordinates are the local
- * angular velocity (Bruls, Cardona, Arnold 2012). */
+/* cd_lie: rotations as rotation vectors (SO(3) exponential and logarithm, composition and
+ * tangent operators), used by NodeRigidBodyRotVecLG: its rotation coordinates psi are
+ * composed instead of added, its velocity coordinates are the local angular velocity (Bruls,
+ * Cardona, Arnold 2012). The update of a system's coordinates is core/cd_liegroup.c. */
 #include "cd_lie.h"
 #include "cd_vec3.h"
-#include "../core/cd_system.h"
 #include <math.h>
 #include <string.h>
 
@@ -91,30 +90,4 @@ void cd_rot_tangent_inv(const double psi[3], double T[9])
     double S2[9] = {-(y * y + z * z), x * y, x * z, x * y, -(x * x + z * z), y * z,
                     x * z, y * z, -(x * x + y * y)};
     for (int k = 0; k < 9; k++) T[k] = (k % 4 == 0) + 0.5 * S[k] + b * S2[k];
-}
-
-void cd_lie_compose_blocks(const cd_system *s, double *q, const double *base, const double *inc)
-{
-    for (int k = 0; k < s->nlg; k++) {
-        int g = s->lgstart[k];
-        double psi[3], out[3];
-        for (int i = 0; i < 3; i++) psi[i] = s->qref[g + i] + base[g + i];
-        cd_rot_compose(psi, inc + g, out);
-        for (int i = 0; i < 3; i++) q[g + i] = out[i] - s->qref[g + i];
-    }
-}
-
-void cd_lie_add(const cd_system *s, double *q, const double *dq, double scale)
-{
-    for (int i = 0; i < s->n2; i++) q[i] += scale * dq[i];
-    for (int k = 0; k < s->nlg; k++) {  /* undo the sum on rotation blocks, compose instead */
-        int g = s->lgstart[k];
-        double psi[3], d[3], out[3];
-        for (int i = 0; i < 3; i++) {
-            d[i] = scale * dq[g + i];
-            psi[i] = s->qref[g + i] + q[g + i] - d[i];
-        }
-        cd_rot_compose(psi, d, out);
-        for (int i = 0; i < 3; i++) q[g + i] = out[i] - s->qref[g + i];
-    }
 }

@@ -1,8 +1,7 @@
-/* cd_lie: SO(3) exponential/logarithm of rotation vectors and Lie-group coordinate updates */
+/* cd_lie: SO(3) exponential/logarithm, composition and tangent operators of rotation vectors
+ * (the system-level updates are in core/cd_liegroup.h) */
 #ifndef CD_LIE_H
 #define CD_LIE_H
-
-#include "../core/cd_system.h"
 
 /* A (row-major) = exp(psi~) (Rodrigues) */
 void cd_rot_exp(const double psi[3], double A[9]);
@@ -10,17 +9,11 @@ void cd_rot_exp(const double psi[3], double A[9]);
 void cd_rot_log(const double A[9], double psi[3]);
 /* out = log(exp(psi) exp(d)): a body-frame increment d composed onto psi */
 void cd_rot_compose(const double psi[3], const double d[3], double out[3]);
-/* q += scale dq for all ODE2 coordinates; the rotation blocks of Lie-group nodes are composed:
- * psi <- log(exp(psi) exp(scale dq)) (psi total = reference + displacement) */
-void cd_lie_add(const cd_system *s, double *q, const double *dq, double scale);
-
 /* right tangent operator: exp(psi + d) = exp(psi) exp(T(psi) d + O(d^2)),
  * T = I - (1 - cos th)/th^2 psi~ + (th - sin th)/th^3 psi~^2 (row-major) */
 void cd_rot_tangent(const double psi[3], double T[9]);
 /* inverse right Jacobian of SO(3): log(exp(psi) exp(d)) = psi + Jr^-1(psi) d + O(d^2),
  * Jr^-1 = I + psi~ / 2 + (1/th^2 - (1 + cos th) / (2 th sin th)) psi~^2 (row-major) */
 void cd_rot_tangent_inv(const double psi[3], double T[9]);
-/* on the Lie-group rotation blocks only: q = log(exp(qref + base) exp(inc)) - qref */
-void cd_lie_compose_blocks(const cd_system *s, double *q, const double *base, const double *inc);
 
 #endif

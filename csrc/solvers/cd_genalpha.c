@@ -19,7 +19,7 @@
  * it (grid, step reduction and growth, sensors, progress, statistics) is cd_driver.c. */
 #include "cd_driver.h"
 #include "../core/cd_items.h"
-#include "../math/cd_lie.h"
+#include "../core/cd_liegroup.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 199309L
 #include "cd_newton.h"
 #include "../core/cd_items.h"
+#include "../core/cd_liegroup.h"
 #include "../math/cd_lie.h"
 #include <math.h>
 #include <stdio.h>

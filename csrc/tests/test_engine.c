@@ -5,7 +5,9 @@
  *    (interposed below) and a solve of 2N steps must allocate exactly as often as one of N
  *    steps (allocation happens at solve start only), for the dense and sparse solvers, full
  *    and modified Newton;
- *  - error statuses: solving an unassembled system, an invalid index at add time.
+ *  - error statuses: solving an unassembled system, an invalid index at add time;
+ *  - connectors between markers with 100 coordinates each: analytic Jacobians, checked
+ *    against forward differences.
  * Prints "N passed, M failed". */
 #include "../core/cd_items.h"
 #include "../items/cd_item_list.h"
@@ -279,6 +281,213 @@ static void test_rotation_vector(void)
     CHECK(werr < 1e-8, "tangent operator vs central differences: error %.3g", werr);
 }
 
+/* ---------------------------------------------------------------- connectors on many coordinates
+ * A connector's analytic Jacobian has no limit on its markers' coordinates: two markers of a
+ * test host with NBIG coordinates each whose J depends on q, as a flexible body's does,
+ *     pos = B q + c (w.q)^2 / 2,   J = B + c (w.q) w^T,   vel = J q_t   (no rotation, A = I),
+ * supply their derivative products through cd_markerderiv; the connectors' K, D, Cq, Gq must
+ * match forward differences of their residuals. */
+enum { NBIG = 100 };
+typedef struct { double B[3 * NBIG], c[3], w[NBIG]; } bighost;
+
+/* dwork of the test host: c (3), w.q, w.q_t, w (NBIG) */
+static void big_jtv_dq(const cd_markerdata *md, const double v[3], double *K)
+{
+    const double *d = md->dwork, *w = d + 5, cv = d[0] * v[0] + d[1] * v[1] + d[2] * v[2];
+    for (int j = 0; j < md->n; j++)
+        for (int i = 0; i < md->n; i++) K[i + md->n * j] += cv * w[i] * w[j];
+}
+
+static void big_jrtv_dq(const cd_markerdata *md, const double t[3], double *K, int ld, int o)
+{
+    (void)md; (void)t; (void)K; (void)ld; (void)o;   /* Jrot = 0 */
+}
+
+static void big_zero(const cd_markerdata *md, double *G)
+{
+    memset(G, 0, sizeof(double) * 3 * (size_t)md->n);
+}
+
+static void big_dvec(const cd_markerdata *md, const double x[3], double *G)
+{
+    (void)x;
+    big_zero(md, G);   /* A = I */
+}
+
+static void big_dpos(const cd_markerdata *md, double *G)
+{
+    memcpy(G, md->J, sizeof(double) * 3 * (size_t)md->n);
+}
+
+static void big_dvel(const cd_markerdata *md, double *G)   /* c (w.q_t) w^T */
+{
+    const double *d = md->dwork;
+    for (int j = 0; j < md->n; j++)
+        for (int i = 0; i < 3; i++) G[i + 3 * j] = d[i] * d[4] * d[5 + j];
+}
+
+static const cd_markerderiv big_deriv = {.jtv_dq = big_jtv_dq, .jrtv_dq = big_jrtv_dq,
+                                         .dvec = big_dvec, .dAt = big_dvec, .dpos = big_dpos,
+                                         .dvel = big_dvel, .domega = big_zero};
+
+/* MarkerData of the test host at q, v (md->J, Jrot, dwork set by the caller) */
+static void big_eval(const bighost *h, const double *q, const double *v, cd_markerdata *md)
+{
+    double wq = 0, wv = 0;
+    static const double I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    for (int j = 0; j < NBIG; j++) {
+        wq += h->w[j] * q[j];
+        wv += h->w[j] * v[j];
+    }
+    md->n = NBIG;
+    for (int j = 0; j < NBIG; j++)
+        for (int i = 0; i < 3; i++) md->J[i + 3 * j] = h->B[i + 3 * j] + h->c[i] * wq * h->w[j];
+    for (int i = 0; i < 3; i++) {
+        md->pos[i] = h->c[i] * wq * wq / 2;
+        md->vel[i] = 0;
+        for (int j = 0; j < NBIG; j++) {
+            md->pos[i] += h->B[i + 3 * j] * q[j];
+            md->vel[i] += md->J[i + 3 * j] * v[j];
+        }
+    }
+    memset(md->Jrot, 0, sizeof(double) * 3 * NBIG);
+    memcpy(md->A, I3, sizeof I3);
+    memset(md->omega, 0, sizeof md->omega);
+    md->Jconst = md->rigid = 0;
+    md->deriv = &big_deriv;
+    memcpy(md->dwork, h->c, sizeof h->c);
+    md->dwork[3] = wq;
+    md->dwork[4] = wv;
+    memcpy(md->dwork + 5, h->w, sizeof h->w);
+}
+
+/* what the connector test works on: two hosts, the markers' storage, the coordinates */
+typedef struct {
+    bighost h[2];
+    double J[2][3 * NBIG], Jr[2][3 * NBIG], dw[2][5 + NBIG];
+    double q[2 * NBIG], v[2 * NBIG], lam[3];
+    cd_markerdata md[2];
+} bigcase;
+
+static void big_markers(bigcase *b)
+{
+    for (int k = 0; k < 2; k++) {
+        b->md[k].J = b->J[k];
+        b->md[k].Jrot = b->Jr[k];
+        b->md[k].dwork = b->dw[k];
+        big_eval(&b->h[k], b->q + NBIG * k, b->v + NBIG * k, &b->md[k]);
+    }
+}
+
+static void big_setup(bigcase *b)
+{
+    for (int k = 0; k < 2; k++) {
+        for (int j = 0; j < NBIG; j++) {
+            for (int i = 0; i < 3; i++)
+                b->h[k].B[i + 3 * j] = sin(1.0 + j + 7.0 * i + 31.0 * k) / NBIG;
+            b->h[k].w[j] = cos(0.3 * j + k) / sqrt((double)NBIG);
+            b->q[NBIG * k + j] = 0.5 * sin(0.7 * j + 2.0 * k) + k;
+            b->v[NBIG * k + j] = cos(1.3 * j - k);
+        }
+        for (int i = 0; i < 3; i++) b->h[k].c[i] = 0.2 * (i + 1) * (k ? -1 : 1);
+    }
+    b->lam[0] = 3.0;
+    b->lam[1] = -2.0;
+    b->lam[2] = 0.5;
+    big_markers(b);
+}
+
+/* largest |A - F| relative to the largest |A| (n entries) */
+static double rel_err(const double *A, const double *F, int n)
+{
+    double e = 0, m = 1e-300;
+    for (int i = 0; i < n; i++) {
+        e = fmax(e, fabs(A[i] - F[i]));
+        m = fmax(m, fabs(A[i]));
+    }
+    return e / m;
+}
+
+/* forward differences of r2 (nq) and rae (na) of connector c by q (x = q) or q_t (x = v):
+ * Kn (nq x nq), Gn (na x nq) */
+static void big_fd(const cd_objctx *c, bigcase *b, double *x, double *Kn, double *Gn)
+{
+    int nq = 2 * NBIG, na = c->item->nae;
+    double r0[2 * NBIG], r1[2 * NBIG], a0[3] = {0}, a1[3] = {0}, eps = 1e-6;
+    big_markers(b);
+    c->item->type->object->residual(c, r0, a0);
+    for (int j = 0; j < nq; j++) {
+        double save = x[j];
+        x[j] += eps;
+        big_markers(b);
+        c->item->type->object->residual(c, r1, a1);
+        x[j] = save;
+        for (int i = 0; i < nq; i++) Kn[i + nq * j] = (r1[i] - r0[i]) / eps;
+        for (int i = 0; i < na; i++) Gn[i + na * j] = (a1[i] - a0[i]) / eps;
+    }
+    big_markers(b);
+}
+
+/* connector type `name` (fields f1, f2 set to n values x1, x2; f2 may be NULL) between the two
+ * markers: analytic (CD_OK, not CD_JAC_NUMERICAL) and equal to forward differences; the
+ * scratch (its scratch op) is not overrun */
+static void test_big_connector(const char *name, int n, const char *f1, const double *x1,
+                               const char *f2, const double *x2)
+{
+    static bigcase b;
+    enum { NQ = 2 * NBIG };
+    static double K[NQ * NQ], D[NQ * NQ], Kn[NQ * NQ], Dn[NQ * NQ], Cq[3 * NQ], Gq[3 * NQ],
+        Gv[3 * NQ], Gn[3 * NQ], Gvn[3 * NQ], Cn[3 * NQ];
+    const cd_itemtype *t = cd_type_find(CD_OBJECT, name);
+    void *p = params(t);
+    setf(t, p, f1, n, x1);
+    if (f2) setf(t, p, f2, n, x2);
+    cd_item it = {.type = t, .p = p, .nq = NQ, .mk_off = {0, NBIG}};
+    it.nae = t->object->nae ? t->object->nae(p) : 0;
+    int need = t->object->scratch(NULL, &it);
+    double *scratch = malloc(sizeof(double) * (size_t)(need + 8));
+    for (int i = 0; i < need + 8; i++) scratch[i] = -12345.0;
+    cd_error err = {0, ""};
+    big_setup(&b);
+    cd_objctx c = {.item = &it, .q = b.q, .v = b.v, .lam = b.lam, .md = b.md, .err = &err,
+                   .scratch = scratch};
+    int rc = t->object->jacobian(&c, K, D, Cq, Gq, Gv);
+    CHECK(rc == CD_OK, "%s on 2 x %d coordinates: analytic Jacobian (got %d)", name, NBIG, rc);
+    int intact = 1;
+    for (int i = need; i < need + 8; i++) intact &= scratch[i] == -12345.0;
+    CHECK(intact, "%s: stays within its scratch (%d doubles)", name, need);
+    big_fd(&c, &b, b.q, Kn, Gn);
+    big_fd(&c, &b, b.v, Dn, Gvn);
+    CHECK(rel_err(K, Kn, NQ * NQ) < 1e-4 && rel_err(D, Dn, NQ * NQ) < 1e-4,
+          "%s: K, D against differences: %.2e, %.2e", name, rel_err(K, Kn, NQ * NQ),
+          rel_err(D, Dn, NQ * NQ));
+    for (int j = 0; j < it.nae; j++) {   /* Cq = d r2/d lambda (r2 is linear in lambda) */
+        double r0[NQ], r1[NQ], a[3];
+        t->object->residual(&c, r0, a);
+        b.lam[j] += 1.0;
+        t->object->residual(&c, r1, a);
+        b.lam[j] -= 1.0;
+        for (int i = 0; i < NQ; i++) Cn[j + it.nae * i] = r1[i] - r0[i];
+    }
+    if (it.nae)
+        CHECK(rel_err(Cq, Cn, it.nae * NQ) < 1e-9 && rel_err(Gq, Gn, it.nae * NQ) < 1e-4,
+              "%s: Cq, Gq against differences: %.2e, %.2e", name, rel_err(Cq, Cn, it.nae * NQ),
+              rel_err(Gq, Gn, it.nae * NQ));
+    free(scratch);
+    cd_params_free(t, p);
+}
+
+static void test_big_connectors(void)
+{
+    static const double k1 = 1000, d1 = 10, k3[3] = {1000, 500, 200}, d3[3] = {20, 10, 5},
+                        L = 0.7, on[3] = {1, 1, 1};
+    test_big_connector("ObjectConnectorSpringDamper", 1, "stiffness", &k1, "damping", &d1);
+    test_big_connector("ObjectConnectorCartesianSpringDamper", 3, "stiffness", k3, "damping",
+                       d3);
+    test_big_connector("ObjectConnectorDistance", 1, "distance", &L, NULL, NULL);
+    test_big_connector("ObjectJointSpherical", 3, "constrainedAxes", on, NULL, NULL);
+}
+
 /* the settings list: defaults from the list, lookup by path and by alias */
 static void test_settings_table(void)
 {
@@ -310,6 +519,7 @@ int main(void)
     test_errors();
     test_rotation_vector();
     test_settings_table();
+    test_big_connectors();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
 }

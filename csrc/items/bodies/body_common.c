@@ -71,6 +71,8 @@ void cd_body_frame_eval(const cd_system *s, const cd_item *it, const double *lp,
 {
     md->n = it->nq;
     md->want_d = 0;
+    md->deriv = NULL;
+    md->dwork = NULL;
     md->J = J;
     md->Jrot = Jr;
     it->type->object->body_frame(s, it, lp, q, v, md);

@@ -254,10 +254,12 @@ static void massforce_dq(const cd_system *s, const cd_item *it, const double *q,
     const double *c = p->centerOfMass.x;
     if (c[0] == 0 && c[1] == 0 && c[2] == 0) return;  /* J = [I 0] */
     cd_markerdata md;
+    cd_rigid_md rd;               /* the frame's derivative data (this body's marker_dsize) */
     double J[21], Jr[21], v0[7] = {0};
     double mb[3] = {p->b.mass * b[0], p->b.mass * b[1], p->b.mass * b[2]};
     md.n = it->nq;
     md.want_d = 1;
+    md.dwork = (double *)(void *)&rd;
     md.J = J;
     md.Jrot = Jr;
     frame(s, it, c, q, v0, &md);
@@ -340,7 +342,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 static const cd_objectops ops = {
     .flags = CD_OBJF_BODY | CD_OBJF_MASSPROP, .nodes = cd_body_nodes, .mass_const = 0,
     .mass = mass, .residual = residual, .jacobian = jacobian,
-    .body_position = cd_body_frame_position, .body_frame = frame, .mass_force = massforce,
+    .body_position = cd_body_frame_position, .body_frame = frame,
+    .marker_dsize = cd_rigid_marker_dsize, .mass_force = massforce,
     .mass_force_dq = massforce_dq, .output = output};
 
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,

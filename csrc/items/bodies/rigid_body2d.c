@@ -171,7 +171,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 static const cd_objectops ops = {
     .flags = CD_OBJF_BODY | CD_OBJF_MASSPROP, .nodes = cd_body_nodes, .mass_const = 0,
     .mass = mass, .residual = residual, .jacobian = jacobian,
-    .body_position = cd_body_frame_position, .body_frame = frame, .mass_force = massforce,
+    .body_position = cd_body_frame_position, .body_frame = frame,
+    .marker_dsize = cd_rigid_marker_dsize, .mass_force = massforce,
     .mass_force_dq = massforce_dq, .output = output};
 
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,

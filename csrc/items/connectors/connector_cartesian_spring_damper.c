@@ -60,7 +60,7 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     }
     rc = force(c, F);
     if (rc) return rc;
-    cd_conn_add_force_jacobian(c, A, B, F, K);
+    cd_conn_add_force_jacobian(c, cd_conn_work(c), A, B, F, K);
     cd_conn_add_jtaj(c, B, D);
     return CD_OK;
 }
@@ -97,7 +97,8 @@ static int check(const cd_system *s, int i, const void *p, cd_error *e)
 
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR, .nmarkers = 2, .markers = cd_conn_markers, .mass_const = 1,
-    .residual = residual, .jacobian = jacobian, .output = output, .uses_userfunc = uses_uf};
+    .residual = residual, .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output,
+    .uses_userfunc = uses_uf};
 static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_DISTANCE, CD_OV_VELOCITY,
                                     CD_OV_FORCE, CD_OV_NONE};
 

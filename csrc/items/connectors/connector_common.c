@@ -1,4 +1,4 @@
-/* connector_common: what every connector between two position markers needs.
+/* connector_common: what every connector between two markers needs (see cd_connectors.h).
  * JD = [-J0, J1] (3 x nq) is the Jacobian of p1 - p0 with respect to the connector's local
  * coordinates (marker 0's, then marker 1's). */
 #include "cd_connectors.h"
@@ -46,19 +46,27 @@ void cd_conn_jd(const cd_objctx *c, double *JD)
             JD[i + 3 * j] = j < o1 ? -c->md[0].J[i + 3 * j] : c->md[1].J[i + 3 * (j - o1)];
 }
 
-/* K += JD^T A JD, A 3x3 row-major; nq <= CD_CONN_MAXNQ */
+/* column j of JD = [-J0, J1] */
+static void jd_col(const cd_objctx *c, int j, double x[3])
+{
+    int o1 = c->item->mk_off[1];
+    for (int i = 0; i < 3; i++)
+        x[i] = j < o1 ? -c->md[0].J[i + 3 * j] : c->md[1].J[i + 3 * (j - o1)];
+}
+
+/* K += JD^T A JD, A 3x3 row-major */
 void cd_conn_add_jtaj(const cd_objctx *c, const double A[9], double *K)
 {
     int nq = c->item->nq;
-    double JD[3 * CD_CONN_MAXNQ];
-    cd_conn_jd(c, JD);
     for (int j = 0; j < nq; j++) {
-        double AJ[3];
+        double AJ[3], x[3];
+        jd_col(c, j, x);
         for (int i = 0; i < 3; i++)
-            AJ[i] = A[3 * i] * JD[3 * j] + A[3 * i + 1] * JD[3 * j + 1] +
-                    A[3 * i + 2] * JD[3 * j + 2];
-        for (int i = 0; i < nq; i++)
-            K[i + nq * j] += JD[3 * i] * AJ[0] + JD[3 * i + 1] * AJ[1] + JD[3 * i + 2] * AJ[2];
+            AJ[i] = A[3 * i] * x[0] + A[3 * i + 1] * x[1] + A[3 * i + 2] * x[2];
+        for (int i = 0; i < nq; i++) {
+            jd_col(c, i, x);
+            K[i + nq * j] += x[0] * AJ[0] + x[1] * AJ[1] + x[2] * AJ[2];
+        }
     }
 }
 
@@ -137,22 +145,51 @@ int cd_conn_point_output(const cd_objctx *c, cd_outvar var, int pm, double *out)
 
 /* ---------------------------------------------------------------- analytic Jacobians on
  * markers whose J depends on q (rigid bodies): exact derivatives from the markers' derivative
- * data (cd_md_*); point markers have constant J, d pos/dq = J and d vel/dq = 0 */
+ * products (cd_md_*); markers without them have constant J, d pos/dq = J and d vel/dq = 0 */
+
+/* what the analytic Jacobians of the connector family take from cd_work at the most, in
+ * doubles (nq the connector's coordinates; a matrix is 3 x nq, 3 nq doubles):
+ *   ConnectorRigidBodySpringDamper  11 + 1 matrices (rbjac and G)             + nq^2 (add_jtv)
+ *   JointGeneric, RevoluteZ, PrismaticX  6 + 2 matrices (gjac, rotation rows) + nq^2
+ *   JointPrismatic2D  6 + 1 matrices and an nq vector (pkin, row0)            + nq^2
+ *   ConnectorTorsionalSpringDamper  6 matrices and 2 nq vectors
+ *   ConnectorLinearSpringDamper  5 matrices and 2 nq vectors                   + nq^2
+ *   SpringDamper, CartesianSpringDamper (add_force_jacobian), ConnectorDistance,
+ *   point joints (JointSpherical, JointRevolute2D)  3 matrices                 + nq^2
+ * where add_jtv's n x n block (n <= nq, the marker's coordinates) is taken last. The largest,
+ * 12 matrices + nq^2, serves them all (the core allocates the maximum over objects anyway);
+ * ConnectorCoordinate and CoordinateSpringDamper need none. */
+int cd_conn_scratch(const cd_system *s, const cd_item *it)
+{
+    (void)s;
+    return 12 * 3 * it->nq + it->nq * it->nq;
+}
+
+void cd_work_take_mats(cd_work *w, int nq, double **const m[], int count)
+{
+    for (int i = 0; i < count; i++) *m[i] = cd_work_take(w, 3 * nq);
+}
+
+cd_work cd_conn_work(const cd_objctx *c)
+{
+    cd_work w = {c->scratch};
+    return w;
+}
 
 int cd_conn_diff_ok(const cd_objctx *c)
 {
     for (int k = 0; k < 2; k++) {
         const cd_markerdata *md = &c->md[k];
-        if (md->n > 0 && !md->rotd && !md->Jconst) return 0;
+        if (md->n > 0 && !md->deriv && !md->Jconst) return 0;
     }
-    return c->item->nq <= CD_CONN_MAXNQ;
+    return 1;
 }
 
 int cd_conn_frames_diff_ok(const cd_objctx *c)
 {
     if (!cd_conn_diff_ok(c)) return 0;
     for (int k = 0; k < 2; k++)
-        if (c->md[k].n > 0 && !c->md[k].rotd) return 0;
+        if (c->md[k].n > 0 && !c->md[k].deriv) return 0;
     return 1;
 }
 
@@ -165,66 +202,62 @@ int cd_conn_jacobian_begin(const cd_objctx *c, int numerical, double *K, double 
     return CD_OK;
 }
 
-/* columns of marker k in a 3 x nq matrix G from the marker's 3 x n matrix Gk, times s */
-static void put_cols(const cd_objctx *c, int k, const double *Gk, double s, double *G)
+/* marker k's columns of a 3 x nq matrix G times s (the marker's 3 x n block is contiguous) */
+static void scale_cols(const cd_objctx *c, int k, double s, double *G)
 {
-    int o = c->item->mk_off[k];
-    for (int j = 0; j < 3 * c->md[k].n; j++) G[3 * o + j] = s * Gk[j];
+    double *Gk = G + 3 * c->item->mk_off[k];
+    for (int j = 0; j < 3 * c->md[k].n; j++) Gk[j] = s * Gk[j];
 }
 
 void cd_conn_dd(const cd_objctx *c, double *G, double *GV)
 {
-    double Gk[3 * CD_CONN_MAXNQ];
     int nq = c->item->nq;
     memset(G, 0, sizeof(double) * 3 * (size_t)nq);
     if (GV) memset(GV, 0, sizeof(double) * 3 * (size_t)nq);
     for (int k = 0; k < 2; k++) {
         const cd_markerdata *md = &c->md[k];
         double s = k ? 1.0 : -1.0;
+        int o = 3 * c->item->mk_off[k];
         if (md->n == 0) continue;
-        cd_md_dpos(md, Gk);
-        put_cols(c, k, Gk, s, G);
-        if (GV && md->rotd) {
-            cd_md_dvel(md, Gk);
-            put_cols(c, k, Gk, s, GV);
+        cd_md_dpos(md, G + o);
+        scale_cols(c, k, s, G);
+        if (GV && md->deriv) {
+            cd_md_dvel(md, GV + o);
+            scale_cols(c, k, s, GV);
         }
     }
 }
 
+/* G (3 x nq) = 0; 1 if marker k has derivative products for its block G + 3 o_k */
+static int marker_block(const cd_objctx *c, int k, double *G)
+{
+    memset(G, 0, sizeof(double) * 3 * (size_t)c->item->nq);
+    return c->md[k].n > 0 && c->md[k].deriv;
+}
+
 void cd_conn_dvec(const cd_objctx *c, int k, const double xl[3], double *G)
 {
-    double Gk[3 * CD_CONN_MAXNQ];
-    memset(G, 0, sizeof(double) * 3 * (size_t)c->item->nq);
-    if (c->md[k].n == 0 || !c->md[k].rotd) return;
-    cd_md_dvec(&c->md[k], xl, Gk);
-    put_cols(c, k, Gk, 1.0, G);
+    if (marker_block(c, k, G)) cd_md_dvec(&c->md[k], xl, G + 3 * c->item->mk_off[k]);
 }
 
 void cd_conn_dAt(const cd_objctx *c, int k, const double y[3], double *G)
 {
-    double Gk[3 * CD_CONN_MAXNQ];
-    memset(G, 0, sizeof(double) * 3 * (size_t)c->item->nq);
-    if (c->md[k].n == 0 || !c->md[k].rotd) return;
-    cd_md_dAt(&c->md[k], y, Gk);
-    put_cols(c, k, Gk, 1.0, G);
+    if (marker_block(c, k, G)) cd_md_dAt(&c->md[k], y, G + 3 * c->item->mk_off[k]);
 }
 
 void cd_conn_domega(const cd_objctx *c, int k, double *G)
 {
-    double Gk[3 * CD_CONN_MAXNQ];
-    memset(G, 0, sizeof(double) * 3 * (size_t)c->item->nq);
-    if (c->md[k].n == 0 || !c->md[k].rotd) return;
-    cd_md_domega(&c->md[k], Gk);
-    put_cols(c, k, Gk, 1.0, G);
+    if (marker_block(c, k, G)) cd_md_domega(&c->md[k], G + 3 * c->item->mk_off[k]);
 }
 
-/* K += s d(J_k^T F)/dq_k (rigid markers; zero for constant J) */
-void cd_conn_add_jtv(const cd_objctx *c, int k, const double F[3], double s, double *K)
+/* K += s d(J_k^T F)/dq_k (rigid markers; zero for constant J); takes n_k^2 from w */
+void cd_conn_add_jtv(const cd_objctx *c, cd_work w, int k, const double F[3], double s,
+                     double *K)
 {
     const cd_markerdata *md = &c->md[k];
-    double Kk[CD_CONN_MAXNQ * CD_CONN_MAXNQ];
     int n = md->n, nq = c->item->nq, o = c->item->mk_off[k];
-    if (n == 0 || !md->rotd) return;
+    if (n == 0 || !md->deriv) return;
+    double *Kk = cd_work_take(&w, n * n);
     memset(Kk, 0, sizeof(double) * (size_t)(n * n));
     cd_md_jtv_dq(md, F, Kk);
     for (int j = 0; j < n; j++)
@@ -235,7 +268,7 @@ void cd_conn_add_jrtv(const cd_objctx *c, int k, const double t[3], double s, do
 {
     const cd_markerdata *md = &c->md[k];
     double ts[3] = {s * t[0], s * t[1], s * t[2]};
-    if (md->n == 0 || !md->rotd) return;
+    if (md->n == 0 || !md->deriv) return;
     cd_md_jrtv_dq(md, ts, K, c->item->nq, c->item->mk_off[k]);
 }
 
@@ -243,12 +276,12 @@ void cd_conn_add_jrtv(const cd_objctx *c, int k, const double t[3], double s, do
 void cd_conn_add_jdtx(const cd_objctx *c, const double *X, double s, double *K)
 {
     int nq = c->item->nq;
-    double JD[3 * CD_CONN_MAXNQ];
-    cd_conn_jd(c, JD);
-    for (int j = 0; j < nq; j++)
-        for (int i = 0; i < nq; i++)
-            K[i + nq * j] += s * (JD[3 * i] * X[3 * j] + JD[3 * i + 1] * X[3 * j + 1] +
-                                  JD[3 * i + 2] * X[3 * j + 2]);
+    for (int i = 0; i < nq; i++) {
+        double x[3];
+        jd_col(c, i, x);
+        for (int j = 0; j < nq; j++)
+            K[i + nq * j] += s * (x[0] * X[3 * j] + x[1] * X[3 * j + 1] + x[2] * X[3 * j + 2]);
+    }
 }
 
 /* K rows of marker k += s Jrot_k^T X (X: 3 x nq) */
@@ -265,11 +298,12 @@ void cd_conn_add_jrtx(const cd_objctx *c, int k, const double *X, double s, doub
 }
 
 /* X = A dD/dq + B dVD/dq (3 x nq); K += JD^T X, then the derivatives of J0^T, J1^T at Fv */
-void cd_conn_add_force_jacobian(const cd_objctx *c, const double A[9], const double B[9],
-                                const double Fv[3], double *K)
+void cd_conn_add_force_jacobian(const cd_objctx *c, cd_work w, const double A[9],
+                                const double B[9], const double Fv[3], double *K)
 {
     int nq = c->item->nq;
-    double G[3 * CD_CONN_MAXNQ], GV[3 * CD_CONN_MAXNQ], X[3 * CD_CONN_MAXNQ];
+    double *G = cd_work_take(&w, 3 * nq), *GV = cd_work_take(&w, 3 * nq),
+           *X = cd_work_take(&w, 3 * nq);
     cd_conn_dd(c, G, GV);
     for (int j = 0; j < nq; j++)
         for (int i = 0; i < 3; i++)
@@ -277,6 +311,6 @@ void cd_conn_add_force_jacobian(const cd_objctx *c, const double A[9], const dou
                            A[3 * i + 2] * G[3 * j + 2] + B[3 * i] * GV[3 * j] +
                            B[3 * i + 1] * GV[3 * j + 1] + B[3 * i + 2] * GV[3 * j + 2];
     cd_conn_add_jdtx(c, X, 1.0, K);
-    cd_conn_add_jtv(c, 0, Fv, -1.0, K);
-    cd_conn_add_jtv(c, 1, Fv, 1.0, K);
+    cd_conn_add_jtv(c, w, 0, Fv, -1.0, K);
+    cd_conn_add_jtv(c, w, 1, Fv, 1.0, K);
 }

@@ -66,9 +66,12 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     if (rc || !p->activeConnector) return rc;
     rc = force_eval(c, &u, &ut, &F, a0, d);
     if (rc) return rc;
-    double vd[3], w0[3], wa[3], ad[3], cv[CD_CONN_MAXNQ];
-    double G[3 * CD_CONN_MAXNQ], GV[3 * CD_CONN_MAXNQ], Ga[3 * CD_CONN_MAXNQ],
-        W0[3 * CD_CONN_MAXNQ], X[3 * CD_CONN_MAXNQ], Fq[CD_CONN_MAXNQ];
+    double vd[3], w0[3], wa[3], ad[3];
+    cd_work w = cd_conn_work(c);
+    double *cv = cd_work_take(&w, nq), *Fq = cd_work_take(&w, nq);
+    double *G = cd_work_take(&w, 3 * nq), *GV = cd_work_take(&w, 3 * nq),
+           *Ga = cd_work_take(&w, 3 * nq), *W0 = cd_work_take(&w, 3 * nq),
+           *X = cd_work_take(&w, 3 * nq);
     memcpy(w0, c->md[0].omega, sizeof w0);
     for (int i = 0; i < 3; i++) vd[i] = c->md[1].vel[i] - c->md[0].vel[i];
     cd_cross(w0, a0, wa);
@@ -96,8 +99,8 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
             K[i + nq * j] = cv[i] * Fq[j];
             D[i + nq * j] = p->damping * cv[i] * cv[j];
         }
-    cd_conn_add_jtv(c, 0, a0, -F, K);
-    cd_conn_add_jtv(c, 1, a0, F, K);
+    cd_conn_add_jtv(c, w, 0, a0, -F, K);
+    cd_conn_add_jtv(c, w, 1, a0, F, K);
     cd_conn_add_jdtx(c, Ga, F, K);
     cd_conn_add_jrtv(c, 0, ad, F, K);
     cd_conn_add_jrtx(c, 0, X, F, K);
@@ -138,7 +141,8 @@ static int uses_uf(const void *p) { return ((const params *)p)->userFunction.fn 
 
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR, .nmarkers = 2, .markers = cd_conn_markers, .mass_const = 1,
-    .residual = residual, .jacobian = jacobian, .output = output, .uses_userfunc = uses_uf};
+    .residual = residual, .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output,
+    .uses_userfunc = uses_uf};
 static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_FORCE, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)

@@ -69,15 +69,16 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
-/* what the columns of the Jacobian use (M = 3 x nq matrices over the connector's coordinates) */
-enum { M = 3 * CD_CONN_MAXNQ };
+/* what the columns of the Jacobian use (3 x nq matrices over the connector's coordinates,
+ * taken from the scratch) */
 typedef struct {
     const double *K6, *D6, *R0;        /* stiffness, damping (6 x 6), rotationMarker0 */
     double F0[9], F1[9], Ti[9];        /* joint frames, Jr^-1(log R) */
-    double dd[M], dvd[M], W0[M], W1[M];      /* d(p1 - p0)/dq, d(v1 - v0)/dq, d omega_k/dq */
-    double Ad[M], Avd[M], Adw[M];      /* d(A0^T y)/dq at y = d, vd, w1 - w0 */
-    double dfg[M], dmg[M], dfgv[M], dmgv[M];  /* d(F0 f), d(F0 m) by q and by q_t */
+    double *dd, *dvd, *W0, *W1;        /* d(p1 - p0)/dq, d(v1 - v0)/dq, d omega_k/dq */
+    double *Ad, *Avd, *Adw;            /* d(A0^T y)/dq at y = d, vd, w1 - w0 */
+    double *dfg, *dmg, *dfgv, *dmgv;   /* d(F0 f), d(F0 m) by q and by q_t */
 } rbjac;
+
 
 /* column j of d x/dq (xq), d x_t/dq (xtq) and d x_t/dq_t (xtv) */
 static void column_x(const cd_objctx *c, const rbjac *g, int j, double xq[6], double xtq[6],
@@ -142,7 +143,12 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     int rc = cd_conn_jacobian_begin(c, !cd_conn_frames_diff_ok(c), K, D);
     if (rc || !p->f.activeConnector) return rc;
     rbjac g;
-    double fg[3], mg[3], x[6], fm[6], d[3], vd[3], dw[3], R0f[3], R0m[3], G[M];
+    cd_work w = cd_conn_work(c);
+    double fg[3], mg[3], x[6], fm[6], d[3], vd[3], dw[3], R0f[3], R0m[3];
+    double **const m[11] = {&g.dd, &g.dvd, &g.W0, &g.W1, &g.Ad, &g.Avd, &g.Adw,
+                            &g.dfg, &g.dmg, &g.dfgv, &g.dmgv};
+    cd_work_take_mats(&w, nq, m, 11);
+    double *G = cd_work_take(&w, 3 * nq);
     g.K6 = p->stiffness.x;
     g.D6 = p->damping.x;
     g.R0 = p->f.rotationMarker0.x;
@@ -169,8 +175,8 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     cd_conn_dvec(c, 0, R0m, G);
     for (int j = 0; j < 3 * nq; j++) g.dmg[j] += G[j];
     cd_conn_add_jdtx(c, g.dfg, 1.0, K);
-    cd_conn_add_jtv(c, 0, fg, -1.0, K);
-    cd_conn_add_jtv(c, 1, fg, 1.0, K);
+    cd_conn_add_jtv(c, w, 0, fg, -1.0, K);
+    cd_conn_add_jtv(c, w, 1, fg, 1.0, K);
     cd_conn_add_jrtx(c, 1, g.dmg, 1.0, K);
     cd_conn_add_jrtx(c, 0, g.dmg, -1.0, K);
     cd_conn_add_jrtv(c, 1, mg, 1.0, K);
@@ -215,7 +221,7 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR, .nmarkers = 2, .markers = cd_conn_markers, .mass_const = 1,
-    .residual = residual, .jacobian = jacobian, .output = output};
+    .residual = residual, .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output};
 static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_ROTATION, CD_OV_FORCE, CD_OV_TORQUE,
                                     CD_OV_NONE};
 

@@ -65,7 +65,7 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
             B[3 * i + j] = p->damping * k.n[i] * k.n[j];
         }
     double Fv[3] = {F * k.n[0], F * k.n[1], F * k.n[2]};
-    cd_conn_add_force_jacobian(c, A, B, Fv, K);
+    cd_conn_add_force_jacobian(c, cd_conn_work(c), A, B, Fv, K);
     cd_conn_add_jtaj(c, B, D);
     return CD_OK;
 }
@@ -90,7 +90,7 @@ static int elastic(const cd_objctx *c, double *fel, double *Kel)
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
             A[3 * i + j] = p->stiffness * k.n[i] * k.n[j] + F * ((i == j) - k.n[i] * k.n[j]) / k.L;
-    cd_conn_add_force_jacobian(c, A, zero, Fv, Kel);
+    cd_conn_add_force_jacobian(c, cd_conn_work(c), A, zero, Fv, Kel);
     return CD_OK;
 }
 
@@ -110,7 +110,7 @@ static int geometric(const cd_objctx *c, double *Kg)
     double Fv[3] = {F * k.n[0], F * k.n[1], F * k.n[2]};
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) A[3 * i + j] = F * ((i == j) - k.n[i] * k.n[j]) / k.L;
-    cd_conn_add_force_jacobian(c, A, zero, Fv, Kg);
+    cd_conn_add_force_jacobian(c, cd_conn_work(c), A, zero, Fv, Kg);
     return CD_OK;
 }
 
@@ -138,8 +138,8 @@ static int check(const cd_system *s, int i, const void *p, cd_error *e)
 
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR, .nmarkers = 2, .markers = cd_conn_markers, .mass_const = 1,
-    .residual = residual, .jacobian = jacobian, .elastic = elastic, .geometric = geometric,
-    .output = output, .uses_userfunc = uses_uf};
+    .residual = residual, .scratch = cd_conn_scratch, .jacobian = jacobian,
+    .elastic = elastic, .geometric = geometric, .output = output, .uses_userfunc = uses_uf};
 static const cd_outvar outvars[] = {CD_OV_DISTANCE, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                     CD_OV_FORCE, CD_OV_NONE};
 

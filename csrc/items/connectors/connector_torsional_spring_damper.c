@@ -63,10 +63,13 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     if (rc || !p->f.activeConnector) return rc;
     rc = torque_eval(c, &phi, &phit, &T, z);
     if (rc) return rc;
-    double F0[9], F1[9], x0[3], y0[3], x1[3], dw[3], cv[CD_CONN_MAXNQ] = {0};
-    double Gx0[3 * CD_CONN_MAXNQ], Gy0[3 * CD_CONN_MAXNQ], Gx1[3 * CD_CONN_MAXNQ],
-        Gz[3 * CD_CONN_MAXNQ], W0[3 * CD_CONN_MAXNQ], W1[3 * CD_CONN_MAXNQ],
-        Tq[CD_CONN_MAXNQ];
+    double F0[9], F1[9], x0[3], y0[3], x1[3], dw[3];
+    cd_work w = cd_conn_work(c);
+    double *cv = cd_work_take(&w, nq), *Tq = cd_work_take(&w, nq);
+    double *Gx0 = cd_work_take(&w, 3 * nq), *Gy0 = cd_work_take(&w, 3 * nq),
+           *Gx1 = cd_work_take(&w, 3 * nq), *Gz = cd_work_take(&w, 3 * nq),
+           *W0 = cd_work_take(&w, 3 * nq), *W1 = cd_work_take(&w, 3 * nq);
+    memset(cv, 0, sizeof(double) * (size_t)nq);
     const double *R0 = p->f.rotationMarker0.x, *R1 = p->f.rotationMarker1.x;
     double r0x[3] = {R0[0], R0[3], R0[6]}, r0y[3] = {R0[1], R0[4], R0[7]},
            r0z[3] = {R0[2], R0[5], R0[8]}, r1x[3] = {R1[0], R1[3], R1[6]};
@@ -120,7 +123,8 @@ static int uses_uf(const void *p) { return ((const params *)p)->userFunction.fn 
 
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR, .nmarkers = 2, .markers = cd_conn_markers, .mass_const = 1,
-    .residual = residual, .jacobian = jacobian, .output = output, .uses_userfunc = uses_uf};
+    .residual = residual, .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output,
+    .uses_userfunc = uses_uf};
 static const cd_outvar outvars[] = {CD_OV_ROTATION, CD_OV_ANGULARVELOCITY, CD_OV_TORQUE,
                                     CD_OV_NONE};
 

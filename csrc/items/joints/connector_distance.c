@@ -48,7 +48,9 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     memset(K, 0, sizeof(double) * (size_t)(nq * nq));
     memset(D, 0, sizeof(double) * (size_t)(nq * nq));
     cd_conn_apply_force(c, k.n, Cq);
-    double G[3 * CD_CONN_MAXNQ], GV[3 * CD_CONN_MAXNQ], X[3 * CD_CONN_MAXNQ], lam = c->lam[0];
+    cd_work w = cd_conn_work(c);
+    double *G = cd_work_take(&w, 3 * nq), *GV = cd_work_take(&w, 3 * nq),
+           *X = cd_work_take(&w, 3 * nq), lam = c->lam[0];
     cd_conn_dd(c, G, c->index2 ? GV : NULL);
     for (int j = 0; j < nq; j++) {   /* X = lam P / L dD */
         const double *x = G + 3 * j;
@@ -57,8 +59,8 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     }
     cd_conn_add_jdtx(c, X, 1.0, K);
     double ln[3] = {lam * k.n[0], lam * k.n[1], lam * k.n[2]};
-    cd_conn_add_jtv(c, 0, ln, -1.0, K);
-    cd_conn_add_jtv(c, 1, ln, 1.0, K);
+    cd_conn_add_jtv(c, w, 0, ln, -1.0, K);
+    cd_conn_add_jtv(c, w, 1, ln, 1.0, K);
     if (!c->index2) {
         for (int j = 0; j < nq; j++) Gq[j] = cd_dot(k.n, G + 3 * j);
         memset(Gv, 0, sizeof(double) * (size_t)nq);
@@ -98,7 +100,7 @@ static int check(const cd_system *s, int i, const void *vp, cd_error *e)
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL, .nmarkers = 2,
     .markers = cd_conn_markers, .nae = nae, .mass_const = 1, .residual = residual,
-    .jacobian = jacobian, .output = output, .active = active};
+    .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output, .active = active};
 static const cd_outvar outvars[] = {CD_OV_DISTANCE, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                     CD_OV_FORCE, CD_OV_CONSTRAINTEQUATION, CD_OV_NONE};
 

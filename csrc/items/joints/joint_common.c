@@ -41,8 +41,11 @@ int cd_joint_point_jacobian(const cd_objctx *c, int na, const int on[3], double 
                             double *Cq, double *Gq, double *Gv)
 {
     int nq = c->item->nq;
-    double JD[3 * CD_CONN_MAXNQ], G[3 * CD_CONN_MAXNQ], GV[3 * CD_CONN_MAXNQ], F[3];
+    double F[3];
     if (!cd_conn_diff_ok(c)) return CD_JAC_NUMERICAL;
+    cd_work w = cd_conn_work(c);
+    double *JD = cd_work_take(&w, 3 * nq), *G = cd_work_take(&w, 3 * nq),
+           *GV = cd_work_take(&w, 3 * nq);
     cd_conn_jd(c, JD);
     memset(K, 0, sizeof(double) * (size_t)(nq * nq));
     memset(D, 0, sizeof(double) * (size_t)(nq * nq));
@@ -59,8 +62,8 @@ int cd_joint_point_jacobian(const cd_objctx *c, int na, const int on[3], double 
             Gv[j + na * i] = c->index2 ? Cq[j + na * i] : 0.0;
         }
     point_force(c, na, on, F);
-    cd_conn_add_jtv(c, 1, F, 1.0, K);
-    cd_conn_add_jtv(c, 0, F, -1.0, K);
+    cd_conn_add_jtv(c, w, 1, F, 1.0, K);
+    cd_conn_add_jtv(c, w, 0, F, -1.0, K);
     return CD_OK;
 }
 
@@ -115,15 +118,15 @@ int cd_joint_generic_residual(const cd_objctx *c, const double ax[6], double *r2
     return CD_OK;
 }
 
-/* what the rows of the generic joint's Jacobian share and gather (M = 3 x nq matrices,
- * column-major over the joint's coordinates) */
-enum { M = 3 * CD_CONN_MAXNQ };
+/* what the rows of the generic joint's Jacobian share and gather (3 x nq matrices,
+ * column-major over the joint's coordinates, in the scratch; w: the rest of it) */
 typedef struct {
     const cd_mat *R0, *R1;
     double F0[9], F1[9], d[3], vd[3];   /* joint frames, p1 - p0, v1 - v0 */
-    double dd[M], dvd[M], W0[M], W1[M]; /* d(p1 - p0)/dq, d(v1 - v0)/dq, d omega_k/dq */
+    double *dd, *dvd, *W0, *W1;         /* d(p1 - p0)/dq, d(v1 - v0)/dq, d omega_k/dq */
     double Ft[3], S[3], T[3];           /* sum lam_i f0_i, sum lam_i f0_i x d, sum lam w */
-    double dFt[M], dT[M];               /* dFt/dq, dT/dq */
+    double *dFt, *dT;                   /* dFt/dq, dT/dq */
+    cd_work w;
 } gjac;
 
 /* translation row r: Cq, Gq (index 3: d(f . d)/dq; index 2: d(f . vd + (w0 x f) . d)/dq),
@@ -135,7 +138,9 @@ static void gjac_translation(const cd_objctx *c, gjac *g, int r, double *Cq, dou
     int nq = c->item->nq, n0 = m0->n, n1 = m1->n, o1 = c->item->mk_off[1], i2 = c->index2;
     const double *d = g->d, *vd = g->vd, *dd = g->dd, *dvd = g->dvd, *W0 = g->W0,
                  *w0 = m0->omega, *R = g->R0->x;
-    double f[3], fl[3] = {R[r], R[3 + r], R[6 + r]}, fd[3], lam = c->lam[r], G[M];
+    double f[3], fl[3] = {R[r], R[3 + r], R[6 + r]}, fd[3], lam = c->lam[r];
+    cd_work w = g->w;
+    double *G = cd_work_take(&w, 3 * nq);
     cd_col(g->F0, r, f);
     cd_cross(f, d, fd);
     cd_conn_dvec(c, 0, fl, G);   /* df/dq (marker 0's columns) */
@@ -186,7 +191,9 @@ static void gjac_rotation(const cd_objctx *c, gjac *g, int r, double *Cq, double
     int nq = c->item->nq, n0 = m0->n, n1 = m1->n, o1 = c->item->mk_off[1];
     int ia = ROT_A[r], ib = ROT_B[r];
     const double *R0 = g->R0->x, *R1 = g->R1->x;
-    double a[3], b[3], w[3], lam = c->lam[3 + r], G[M], G1[M];
+    double a[3], b[3], w[3], lam = c->lam[3 + r];
+    cd_work wk = g->w;
+    double *G = cd_work_take(&wk, 3 * nq), *G1 = cd_work_take(&wk, 3 * nq);
     double al[3] = {R0[ia], R0[3 + ia], R0[6 + ia]}, bl[3] = {R1[ib], R1[3 + ib], R1[6 + ib]};
     cd_col(g->F0, ia, a);
     cd_col(g->F1, ib, b);
@@ -215,9 +222,11 @@ static void gjac_rotation(const cd_objctx *c, gjac *g, int r, double *Cq, double
 static void gjac_stiffness(const cd_objctx *c, const gjac *g, double *K)
 {
     int nq = c->item->nq;
-    double X[M], ST[3] = {g->S[0] + g->T[0], g->S[1] + g->T[1], g->S[2] + g->T[2]};
-    cd_conn_add_jtv(c, 0, g->Ft, -1.0, K);
-    cd_conn_add_jtv(c, 1, g->Ft, 1.0, K);
+    double ST[3] = {g->S[0] + g->T[0], g->S[1] + g->T[1], g->S[2] + g->T[2]};
+    cd_work w = g->w;
+    double *X = cd_work_take(&w, 3 * nq);
+    cd_conn_add_jtv(c, w, 0, g->Ft, -1.0, K);
+    cd_conn_add_jtv(c, w, 1, g->Ft, 1.0, K);
     cd_conn_add_jrtv(c, 0, ST, 1.0, K);
     cd_conn_add_jrtv(c, 1, g->T, -1.0, K);
     for (int j = 0; j < nq; j++) {
@@ -243,6 +252,9 @@ int cd_joint_generic_jacobian(const cd_objctx *c, const double ax[6], double *K,
     int nq = c->item->nq;
     gjac g;
     if (!cd_conn_frames_diff_ok(c)) return CD_JAC_NUMERICAL;
+    g.w = cd_conn_work(c);
+    double **const m[6] = {&g.dd, &g.dvd, &g.W0, &g.W1, &g.dFt, &g.dT};
+    cd_work_take_mats(&g.w, nq, m, 6);
     g.R0 = &p->rotationMarker0;
     g.R1 = &p->rotationMarker1;
     cd_matmul(c->md[0].A, g.R0->x, g.F0);

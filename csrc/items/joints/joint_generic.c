@@ -41,7 +41,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL, .nmarkers = 2,
     .markers = cd_conn_markers, .nae = cd_joint_generic_nae, .mass_const = 1,
-    .residual = residual, .jacobian = jacobian, .output = cd_joint_generic_output,
+    .residual = residual, .scratch = cd_conn_scratch, .jacobian = jacobian,
+    .output = cd_joint_generic_output,
     .active = cd_conn_frames_active, .lambda_row = lambda_row};
 
 static const cd_field fields[] = {

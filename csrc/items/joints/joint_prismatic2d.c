@@ -58,13 +58,14 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
-/* what both rows of the Jacobian use (M = 3 x nq matrices over the joint's coordinates) */
-enum { M = 3 * CD_CONN_MAXNQ };
+/* what both rows of the Jacobian use (3 x nq matrices over the joint's coordinates, in the
+ * scratch; work: the rest of it) */
 typedef struct {
     double n1[3], a0[3], d[3], vd[3], nd[3], w[3], w1n[3];  /* nd = n1 x d, w = a0 x n1,
                                                                w1n = w1 x n1 */
-    double dd[M], dvd[M], W0[M], W1[M], dn[M], da[M];      /* d(p1-p0), d(v1-v0), d omega_k,
+    double *dd, *dvd, *W0, *W1, *dn, *da;                  /* d(p1-p0), d(v1-v0), d omega_k,
                                                                dn1, da0 (d/dq) */
+    cd_work work;
 } pkin;
 
 /* row 0: c0 = JD^T n1 + Jrot1^T (n1 x d); index 3: Gq = dg0/dq, index 2: Gq = d g0_t/dq with
@@ -75,7 +76,8 @@ static void row0(const cd_objctx *c, const pkin *k, double l0, double *K, double
     int nq = c->item->nq, i2 = c->index2;
     const double *n1 = k->n1, *d = k->d, *vd = k->vd, *dd = k->dd, *dvd = k->dvd, *dn = k->dn,
                  *W1 = k->W1, *w1 = c->md[1].omega;
-    double cv[CD_CONN_MAXNQ], X[M];
+    cd_work w = k->work;
+    double *cv = cd_work_take(&w, nq), *X = cd_work_take(&w, 3 * nq);
     memset(cv, 0, sizeof(double) * (size_t)nq);
     cd_conn_apply_force(c, n1, cv);
     cd_conn_add_rot_row(c, 1, k->nd, 1.0, cv);
@@ -95,8 +97,8 @@ static void row0(const cd_objctx *c, const pkin *k, double l0, double *K, double
         cd_cross(n1, dd + 3 * j, t2);
         for (int i = 0; i < 3; i++) X[i + 3 * j] = t1[i] + t2[i];
     }
-    cd_conn_add_jtv(c, 0, n1, -l0, K);
-    cd_conn_add_jtv(c, 1, n1, l0, K);
+    cd_conn_add_jtv(c, w, 0, n1, -l0, K);
+    cd_conn_add_jtv(c, w, 1, n1, l0, K);
     cd_conn_add_jdtx(c, dn, l0, K);
     cd_conn_add_jrtv(c, 1, k->nd, l0, K);
     cd_conn_add_jrtx(c, 1, X, l0, K);
@@ -125,7 +127,8 @@ static void row1(const cd_objctx *c, const pkin *k, double l1, double *K, double
 {
     int nq = c->item->nq;
     const double *n1 = k->n1, *a0 = k->a0, *dn = k->dn, *da = k->da;
-    double cv[CD_CONN_MAXNQ], dw[M];
+    cd_work w = k->work;
+    double *cv = cd_work_take(&w, nq), *dw = cd_work_take(&w, 3 * nq);
     memset(cv, 0, sizeof(double) * (size_t)nq);
     cd_conn_add_rot_row(c, 0, k->w, 1.0, cv);
     cd_conn_add_rot_row(c, 1, k->w, -1.0, cv);
@@ -155,6 +158,9 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     int nq = c->item->nq, i2 = c->index2;
     pkin k;
     if (!cd_conn_frames_diff_ok(c)) return CD_JAC_NUMERICAL;
+    k.work = cd_conn_work(c);
+    double **const m[6] = {&k.dd, &k.dvd, &k.W0, &k.W1, &k.dn, &k.da};
+    cd_work_take_mats(&k.work, nq, m, 6);
     double l0 = c->lam[0], l1 = p->constrainRotation ? c->lam[1] : 0.0;
     cd_matvec(c->md[1].A, p->normalMarker1.x, k.n1);
     cd_matvec(c->md[0].A, p->axisMarker0.x, k.a0);
@@ -215,7 +221,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL, .nmarkers = 2,
     .markers = cd_conn_markers, .nae = nae, .mass_const = 1, .residual = residual,
-    .jacobian = jacobian, .output = output, .lambda_row = lambda_row, .active = active};
+    .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output,
+    .lambda_row = lambda_row, .active = active};
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_FORCE, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)

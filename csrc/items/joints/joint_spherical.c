@@ -60,7 +60,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL, .nmarkers = 2,
     .markers = cd_conn_markers, .nae = nae, .mass_const = 1, .residual = residual,
-    .jacobian = jacobian, .output = output, .active = active, .lambda_row = lambda_row};
+    .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output, .active = active,
+    .lambda_row = lambda_row};
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_FORCE, CD_OV_NONE};
 
 static const cd_field fields[] = {

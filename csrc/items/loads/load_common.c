@@ -84,18 +84,17 @@ int cd_load_vector_jacobian(const cd_system *s, cd_evalws *ws, const cd_item *ld
 {
     cd_markerdata *md = &ws->md[0];
     int n = ld->nq;
-    double F[3], G[3 * CD_CONN_MAXNQ];
+    double F[3], *G = ws->loadwork;   /* 3 x n */
     memset(K, 0, sizeof(double) * (size_t)(n * n));
     ws->mk_deriv = 1;
     cd_eval_marker(s, ws, 0, load_marker(s, ld), q, v, md);
     ws->mk_deriv = 0;
-    if (!md->rotd) return md->Jconst || n == 0 ? CD_OK : CD_JAC_NUMERICAL;
+    if (!md->deriv) return md->Jconst || n == 0 ? CD_OK : CD_JAC_NUMERICAL;
     global_vector(bodyFixed, md, val, F);
     for (int i = 0; i < 3; i++) F[i] = -F[i];
     if (torque) cd_md_jrtv_dq(md, F, K, n, 0);
     else cd_md_jtv_dq(md, F, K);
     if (!bodyFixed) return CD_OK;
-    if (n > CD_CONN_MAXNQ) return CD_JAC_NUMERICAL;
     /* F = A val: K -= J^T d(A val)/dq */
     const double *Jm = torque ? md->Jrot : md->J;
     cd_md_dvec(md, val, G);

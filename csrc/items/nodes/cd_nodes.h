@@ -46,6 +46,23 @@ void cd_rigidnode_frame(const cd_nodeops *ops, const void *np, const double *qre
 /* output variables of the 3D rigid-body nodes */
 extern const cd_outvar cd_rigidnode_outvars[];
 
+/* the derivative data of rigid frames, in md->dwork (rigid_deriv.c gives the products,
+ * cd_rigid_markerderiv): the position is pos = P q[0..npos-1] + A(theta) lp with
+ * theta = q[npos..npos+nrot-1], the local angular velocity Gb theta_t; J (theta columns)
+ * = A (Gb_j x lp), Jrot = A Gb. dA: exact dA/dtheta_k (row-major 3x3 blocks; Lie-group nodes:
+ * along the local tangent), Gb (3 x nrot, row-major), dGb: dGb/dtheta_k (blocks of Gb's
+ * layout), tht: theta_t */
+typedef struct cd_rigid_md {
+    int npos, nrot;
+    double lp[3], tht[4], Gb[12], dA[36], dGb[48];
+} cd_rigid_md;
+#define CD_RIGID_MD_DSIZE ((int)((sizeof(cd_rigid_md) + sizeof(double) - 1) / sizeof(double)))
+extern const cd_markerderiv cd_rigid_markerderiv;
+/* the marker_dsize op of rigid nodes and bodies: CD_RIGID_MD_DSIZE */
+int cd_rigid_marker_dsize(const void *p);
+/* md->deriv = the rigid products; returns md->dwork as the data to fill */
+cd_rigid_md *cd_rigid_md_begin(cd_markerdata *md);
+
 /* planar rigid frames (rotation phi about z): Jrot = [0 0 e_z] (3 x 3), and the derivative
  * data of A = Rz(phi), Gbar = e_z at the body-fixed point lp (phit = phi_t) */
 void cd_planar_jrot(double *Jrot);

@@ -31,7 +31,7 @@ static void frame(const void *vp, const double *qref, const double *q, const dou
 
 static const cd_nodeops ops = {
     .flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq, .init = cd_coordnode_init,
-    .position = position, .frame = frame};
+    .position = position, .frame = frame, .marker_dsize = cd_rigid_marker_dsize};
 static const cd_outvar outvars[] = {
     CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_ACCELERATION, CD_OV_COORDINATES,
     CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT, CD_OV_ROTATION, CD_OV_ANGULARVELOCITY,

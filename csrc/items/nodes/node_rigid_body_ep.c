@@ -103,7 +103,8 @@ static void frame(const void *vp, const double *qref, const double *q, const dou
                   cd_markerdata *md);
 static const cd_nodeops ops = {
     .flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq, .init = cd_coordnode_init,
-    .position = position, .frame = frame, .rotation = rotation, .rotation_d = rotation_d,
+    .position = position, .frame = frame, .marker_dsize = cd_rigid_marker_dsize,
+    .rotation = rotation, .rotation_d = rotation_d,
     .project_velocity = project_velocity, .nae = nae, .ae_residual = ae_residual,
     .ae_jacobian = ae_jacobian};
 

@@ -29,6 +29,7 @@ static void frame(const void *vp, const double *qref, const double *q, const dou
 static const cd_nodeops ops = {
     .flags = CD_NODEF_POS | CD_NODEF_ROT | CD_NODEF_LIE, .nq = cd_rigidnode6_nq,
     .init = cd_coordnode_init, .position = cd_rigidnode6_position, .frame = frame,
+    .marker_dsize = cd_rigid_marker_dsize,
     .rotation = rotation, .rotation_d = rotation_d};
 
 static void frame(const void *vp, const double *qref, const double *q, const double *v,

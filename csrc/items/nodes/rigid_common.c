@@ -54,19 +54,19 @@ static void point_jacobians(const double A[9], const double *Gb, int nt, const d
     }
 }
 
-/* derivative data (cd_md_*): dA, dGb from the node's rotation_d */
+/* derivative data (cd_rigid_md in md->dwork): dA, dGb from the node's rotation_d */
 static void point_rotd(const cd_nodeops *ops, const void *np, const double *qref,
                        const double *q, const double *v, const double *lp, const double *Gb,
                        int nt, cd_markerdata *md)
 {
     double dq[12], dv[12];
-    ops->rotation_d(np, qref, q, v, md->dA, md->dGb, dq, dv);
-    md->rotd = 1;
-    md->npos = 3;
-    md->nrot = nt;
-    memcpy(md->lp, lp, sizeof md->lp);
-    memcpy(md->tht, v + 3, sizeof(double) * (size_t)nt);
-    memcpy(md->Gb, Gb, sizeof(double) * (size_t)(3 * nt));
+    cd_rigid_md *d = cd_rigid_md_begin(md);
+    ops->rotation_d(np, qref, q, v, d->dA, d->dGb, dq, dv);
+    d->npos = 3;
+    d->nrot = nt;
+    memcpy(d->lp, lp, sizeof d->lp);
+    memcpy(d->tht, v + 3, sizeof(double) * (size_t)nt);
+    memcpy(d->Gb, Gb, sizeof(double) * (size_t)(3 * nt));
 }
 
 void cd_rigidnode_point_frame(const cd_nodeops *ops, const void *np, const double *qref,
@@ -120,13 +120,13 @@ void cd_planar_rotd(cd_markerdata *md, double phi, double phit, const double lp[
 {
     double c = cos(phi), s = sin(phi);
     double dA[9] = {-s, -c, 0, c, -s, 0, 0, 0, 0};
-    md->rotd = 1;
-    md->npos = 2;
-    md->nrot = 1;
-    memcpy(md->dA, dA, sizeof dA);
-    md->Gb[0] = md->Gb[1] = 0;
-    md->Gb[2] = 1;
-    md->dGb[0] = md->dGb[1] = md->dGb[2] = 0;
-    md->tht[0] = phit;
-    memcpy(md->lp, lp, sizeof md->lp);
+    cd_rigid_md *d = cd_rigid_md_begin(md);
+    d->npos = 2;
+    d->nrot = 1;
+    memcpy(d->dA, dA, sizeof dA);
+    d->Gb[0] = d->Gb[1] = 0;
+    d->Gb[2] = 1;
+    d->dGb[0] = d->dGb[1] = d->dGb[2] = 0;
+    d->tht[0] = phit;
+    memcpy(d->lp, lp, sizeof d->lp);
 }

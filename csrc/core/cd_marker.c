@@ -1,0 +1,48 @@
+/* cd_marker: the cd_md_* dispatchers (see cd_marker.h) */
+#include "cd_marker.h"
+#include <string.h>
+
+static void zero3n(const cd_markerdata *md, double *G)
+{
+    memset(G, 0, sizeof(double) * 3 * (size_t)md->n);
+}
+
+void cd_md_jtv_dq(const cd_markerdata *md, const double v[3], double *K)
+{
+    if (md->deriv) md->deriv->jtv_dq(md, v, K);
+}
+
+void cd_md_jrtv_dq(const cd_markerdata *md, const double t[3], double *K, int ld, int o)
+{
+    if (md->deriv) md->deriv->jrtv_dq(md, t, K, ld, o);
+}
+
+void cd_md_dvec(const cd_markerdata *md, const double xl[3], double *G)
+{
+    if (md->deriv) md->deriv->dvec(md, xl, G);
+    else zero3n(md, G);
+}
+
+void cd_md_dAt(const cd_markerdata *md, const double y[3], double *G)
+{
+    if (md->deriv) md->deriv->dAt(md, y, G);
+    else zero3n(md, G);
+}
+
+void cd_md_dpos(const cd_markerdata *md, double *G)
+{
+    if (md->deriv) md->deriv->dpos(md, G);
+    else memcpy(G, md->J, sizeof(double) * 3 * (size_t)md->n);  /* J is the exact derivative */
+}
+
+void cd_md_dvel(const cd_markerdata *md, double *G)
+{
+    if (md->deriv) md->deriv->dvel(md, G);
+    else zero3n(md, G);
+}
+
+void cd_md_domega(const cd_markerdata *md, double *G)
+{
+    if (md->deriv) md->deriv->domega(md, G);
+    else zero3n(md, G);
+}
