@@ -24,6 +24,7 @@
     X(ObjectJointSpherical) X(ObjectJointGeneric) X(ObjectJointRevoluteZ)                        \
     X(ObjectJointPrismaticX) X(ObjectConnectorTorsionalSpringDamper)                             \
     X(ObjectConnectorLinearSpringDamper) X(ObjectConnectorRigidBodySpringDamper)                 \
+    X(ObjectConnectorGravity)                                                                    \
     /* markers */                                                                                \
     X(MarkerNodePosition) X(MarkerNodeCoordinate) X(MarkerBodyPosition) X(MarkerBodyMass)        \
     X(MarkerBodyRigid) X(MarkerNodeRigid) X(MarkerNodeRotationCoordinate)                        \
