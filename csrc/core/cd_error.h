@@ -25,7 +25,7 @@ enum { CD_ERROR_LIST(CD_ERROR_ENUM) };
 #undef CD_ERROR_ENUM
 
 #define CD_MSG_LEN 1024
-#define CD_MAXOUT 256   /* most values one output variable may have */
+#define CD_MAXOUT 256   /* least capacity of an output buffer (cd_output_capacity) */
 
 /* the caller's error record: a code and a human-readable message */
 typedef struct cd_error {

@@ -117,6 +117,10 @@ int cd_eval_object_parts(const cd_system *s, cd_evalws *ws, int o, const cd_stat
 /* current value of a load (user functions evaluated); returns number of values */
 int cd_eval_load_value(const cd_system *s, int load, double t, double *out, cd_error *err);
 
+/* values an output variable may have in an assembled system: out of cd_eval_output needs this
+ * many doubles (CD_MAXOUT, or more for items with more coordinates) */
+int cd_output_capacity(const cd_system *s);
+
 /* output variable of an item at st; returns number of values, or negative with err */
 int cd_eval_output(const cd_system *s, cd_evalws *ws, cd_kind kind, int index,
                    const double *localPosition, cd_outvar var, const cd_state *st, double *out,

@@ -152,6 +152,15 @@ static int object_output(const cd_system *s, cd_evalws *ws, int o, cd_outvar var
     return ops->output ? ops->output(&c, var, out) : -1;
 }
 
+int cd_output_capacity(const cd_system *s)
+{
+    int n = CD_MAXOUT;
+    if (s->maxnq > n) n = s->maxnq;
+    if (s->maxn1 > n) n = s->maxn1;
+    if (s->maxnd > n) n = s->maxnd;
+    return n;
+}
+
 int cd_eval_output(const cd_system *s, cd_evalws *ws, cd_kind kind, int index,
                    const double *lp, cd_outvar var, const cd_state *st, double *out,
                    cd_error *err)

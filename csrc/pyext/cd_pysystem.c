@@ -449,7 +449,7 @@ static PyObject *sys_output(cdpy_system *self, PyObject *args)
     cd_kind kind;
     if (!PyArg_ParseTuple(args, "Oiii|O", &kindo, &index, &var, &config, &lpo)) return NULL;
     if (parse_kind(kindo, &kind) || need_assembled(self)) return NULL;
-    double lp[3], out[CD_MAXOUT];
+    double lp[3];
     if (lpo != Py_None) {
         PyArrayObject *a = (PyArrayObject *)PyArray_FROM_OTF(lpo, NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
         if (!a) return NULL;
@@ -464,24 +464,31 @@ static PyObject *sys_output(cdpy_system *self, PyObject *args)
         index < self->sys->list[CD_NODE].n &&
         cd_type_has_outvar(self->sys->list[CD_NODE].items[index].type, var)) {
         const cd_item *nd = &self->sys->list[CD_NODE].items[index];
-        if (nd->nq == 0) return vec_copy(out, 0);
+        if (nd->nq == 0) return vec_copy(lp, 0);
         if (nd->nq == 1) return PyFloat_FromDouble(self->sys->qref[nd->ltg[0]]);
         return vec_copy(self->sys->qref + nd->ltg[0], nd->nq);
     }
     cd_state tmp = {0};
     const cd_state *st = config_state(self, config, &tmp);
     if (!st) return NULL;
+    double *buf = PyMem_Malloc(sizeof(double) * (size_t)cd_output_capacity(self->sys));
+    if (!buf) {
+        if (st == &tmp) cd_state_free(&tmp);
+        return PyErr_NoMemory();
+    }
     cd_evalws ws;
     cd_error err = {0, ""};
     int n = cd_evalws_init(&ws, self->sys, &err);
     if (!n) n = cd_eval_output(self->sys, &ws, kind, index, lpo != Py_None ? lp : NULL,
-                               (cd_outvar)var, st, out, &err);
+                               (cd_outvar)var, st, buf, &err);
     cd_evalws_free(&ws, self->sys);
     if (st == &tmp) cd_state_free(&tmp);
-    if (n < 0) return raise_engine(self, &err);
-    if (restore_uf_exception(self)) return NULL;
-    if (n == 1) return PyFloat_FromDouble(out[0]);
-    return vec_copy(out, n);
+    PyObject *res = NULL;
+    if (n < 0) res = raise_engine(self, &err);
+    else if (!restore_uf_exception(self))
+        res = n == 1 ? PyFloat_FromDouble(buf[0]) : vec_copy(buf, n);
+    PyMem_Free(buf);
+    return res;
 }
 
 /* local Jacobians of one object (test oracle): dict K, D, Cq, Gq, Gv, analytic */

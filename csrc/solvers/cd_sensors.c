@@ -37,35 +37,41 @@ static int open_file(const cd_system *s, cd_sensorstore *ss, int i, cd_error *er
     return CD_OK;
 }
 
+/* the storage of sensor i: one evaluation at st sizes its rows; its file is opened */
+static int sensor_storage(const cd_system *s, struct cd_evalws *ws, const cd_state *st,
+                          cd_sensorstore *ss, int i, double *out, cd_error *err)
+{
+    int nv = eval_sensor(s, ws, st, i, out, err);
+    if (nv < 0) return nv;
+    ss->nvals[i] = nv;
+    ss->data[i] = malloc(sizeof(double) * (size_t)ss->cap * (size_t)(nv + 1));
+    if (!ss->data[i])
+        return cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating sensor storage");
+    return open_file(s, ss, i, err);
+}
+
 cd_sensorstore *cd_sensors_create(const cd_system *s, struct cd_evalws *ws, const cd_state *st,
                                   int cap, double period, cd_error *err)
 {
-    int n = s->list[CD_SENSOR].n;
-    double out[CD_MAXOUT];
+    int n = s->list[CD_SENSOR].n, rc = CD_OK;
+    double *out = malloc(sizeof(double) * (size_t)cd_output_capacity(s));
     cd_sensorstore *ss = calloc(1, sizeof(*ss));
-    if (!ss) goto nomem;
-    ss->n = n;
-    ss->cap = cap;
-    ss->period = period;
-    ss->t0 = st->t;
-    ss->t_next = st->t;
-    ss->nvals = calloc((size_t)n + 1, sizeof(int));
-    ss->rows = calloc((size_t)n + 1, sizeof(int));
-    ss->data = calloc((size_t)n + 1, sizeof(double *));
-    ss->files = calloc((size_t)n + 1, sizeof(FILE *));
-    if (!ss->nvals || !ss->rows || !ss->data || !ss->files) goto nomem;
-    for (int i = 0; i < n; i++) {
-        int nv = eval_sensor(s, ws, st, i, out, err);
-        if (nv < 0) return cd_sensors_free(ss);
-        ss->nvals[i] = nv;
-        ss->data[i] = malloc(sizeof(double) * (size_t)cap * (size_t)(nv + 1));
-        if (!ss->data[i]) goto nomem;
-        if (open_file(s, ss, i, err)) return cd_sensors_free(ss);
+    if (ss) {
+        ss->n = n;
+        ss->cap = cap;
+        ss->period = period;
+        ss->t0 = st->t;
+        ss->t_next = st->t;
+        ss->nvals = calloc((size_t)n + 1, sizeof(int));
+        ss->rows = calloc((size_t)n + 1, sizeof(int));
+        ss->data = calloc((size_t)n + 1, sizeof(double *));
+        ss->files = calloc((size_t)n + 1, sizeof(FILE *));
     }
-    return ss;
-nomem:
-    cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating sensor storage");
-    return cd_sensors_free(ss);
+    if (!out || !ss || !ss->nvals || !ss->rows || !ss->data || !ss->files)
+        rc = cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating sensor storage");
+    for (int i = 0; i < n && !rc; i++) rc = sensor_storage(s, ws, st, ss, i, out, err);
+    free(out);
+    return rc ? cd_sensors_free(ss) : ss;
 }
 
 void cd_sensors_close(cd_sensorstore *ss)

@@ -149,3 +149,29 @@ def test_mass_point_parts():
     r = parts(mbs, mp)
     assert (r["mass"], r["elastic"], r["geometric"]) == (True, False, False)
     np.testing.assert_array_equal(r["M"], 3.0 * np.eye(3))
+
+
+def test_outputs_of_large_nodes_and_objects():
+    """Coordinates outputs of items with more coordinates than the default output buffer
+    (256): the buffer is sized at Assemble from the largest item"""
+    n = 300
+    mbs = new_system()
+    node = mbs.AddNode(cd.NodeGenericODE2(referenceCoordinates=[0] * n,
+                                          initialCoordinates=list(np.arange(n) * 1e-3),
+                                          initialCoordinates_t=[0] * n,
+                                          numberOfODE2Coordinates=n))
+    obj = mbs.AddObject(cd.ObjectGenericODE2(nodeNumbers=[node], massMatrix=np.eye(n).tolist()))
+    sensor = mbs.AddSensor(cd.SensorNode(nodeNumber=node,
+                                         outputVariableType=cd.OutputVariableType.Coordinates))
+    mbs.Assemble()
+    q0 = np.arange(n) * 1e-3
+    np.testing.assert_array_equal(mbs.GetNodeOutput(node, cd.OutputVariableType.Coordinates), q0)
+    np.testing.assert_array_equal(mbs.GetObjectOutput(obj, cd.OutputVariableType.Coordinates),
+                                  q0)
+    s = cd.SimulationSettings()
+    s.timeIntegration.numberOfSteps = 2
+    s.progressBar = False
+    mbs.SolveDynamic(s)
+    data = mbs.GetSensorStoredData(sensor)
+    assert data.shape[1] == n + 1
+    np.testing.assert_allclose(data[-1, 1:], q0, atol=1e-14)

@@ -98,7 +98,7 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
     int n = c->item->nq;
     const double *src = var == CD_OV_COORDINATES ? c->q : var == CD_OV_COORDINATES_T ? c->v
                       : var == CD_OV_COORDINATES_TT ? c->a : NULL;
-    if (!src || n > CD_MAXOUT) return -1;
+    if (!src) return -1;
     memcpy(out, src, sizeof(double) * (size_t)n);
     return n;
 }

@@ -49,7 +49,6 @@ static int scratch(const cd_system *s, const cd_item *it) { (void)s; return it->
 static int output(const cd_objctx *c, cd_outvar var, double *out)
 {
     int n = c->item->n1;
-    if (n > CD_MAXOUT) return -1;
     if (var == CD_OV_COORDINATES) memcpy(out, c->y, sizeof(double) * (size_t)n);
     else if (var == CD_OV_COORDINATES_T) memcpy(out, c->yd, sizeof(double) * (size_t)n);
     else return -1;
