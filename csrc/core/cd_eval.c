@@ -257,33 +257,36 @@ static int ode1_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
     return CD_OK;
 }
 
-int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
-                     const cd_evalcoef *c, double *r, cd_error *err)
+/* the objects' r2 (into r) and g (into r's AE rows, scaled as velocity-level rows need);
+ * *ssf += |r2|^2 of constraints and state-dependent masses (forces that may cancel), *ssae +=
+ * |g|^2 unscaled */
+static int object_rows(const cd_system *s, cd_evalws *ws, const cd_state *st,
+                       const cd_evalcoef *c, double *r, double *ssf, double *ssae, cd_error *err)
 {
-    int n2 = s->n2;
-    double ssae = 0;  /* squared norm of the unscaled algebraic residuals */
-    double ssf = 0;   /* force level without cancellation: constraint and inertia forces */
-    memset(r, 0, sizeof(double) * (size_t)(n2 + s->nae + s->n1));
-    ws->nres++;
-    ws->fload2 = 0;
-    /* forces: sum of r2 (elastic, damping, constraint forces) minus loads */
     for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
-        if (!it->type->object->residual || (it->nq == 0 && it->nae == 0)) continue;
+        const cd_objectops *ops = it->type->object;
+        if (!ops->residual || (it->nq == 0 && it->nae == 0)) continue;
         cd_eval_gather(it, st, ws);
         int rc = object_residual(s, ws, o, st->t, c->index2, ws->r2, ws->rae, err);
         if (rc) return rc;
         for (int i = 0; i < it->nq; i++) r[it->ltg[i]] += ws->r2[i];
-        if ((it->type->object->flags & CD_OBJF_CONSTRAINT) ||
-            (it->type->object->mass && !it->type->object->mass_const))
-            for (int i = 0; i < it->nq; i++) ssf += ws->r2[i] * ws->r2[i];
+        if ((ops->flags & CD_OBJF_CONSTRAINT) || (ops->mass && !ops->mass_const))
+            for (int i = 0; i < it->nq; i++) *ssf += ws->r2[i] * ws->r2[i];
         double rs = is_velocity_row(it, c->index2) ? c->velocity_row_scale : 1.0;
         for (int j = 0; j < it->nae; j++) {
-            r[n2 + it->ae0 + j] = rs * ws->rae[j];
-            ssae += ws->rae[j] * ws->rae[j];
+            r[s->n2 + it->ae0 + j] = rs * ws->rae[j];
+            *ssae += ws->rae[j] * ws->rae[j];
         }
     }
-    for (int i = 0; i < s->list[CD_NODE].n; i++) {  /* node-owned equations */
+    return CD_OK;
+}
+
+/* the nodes' own equations (the Euler-parameter norm): C_q^T lam into r, g into the AE rows */
+static void node_rows(const cd_system *s, cd_evalws *ws, const cd_state *st,
+                      const cd_evalcoef *c, double *r, double *ssae)
+{
+    for (int i = 0; i < s->list[CD_NODE].n; i++) {
         const cd_item *nd = &s->list[CD_NODE].items[i];
         if (!nd->nae) continue;
         cd_eval_gather(nd, st, ws);
@@ -291,21 +294,15 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
                                     c->index2, ws->r2, ws->rae);
         for (int k = 0; k < nd->nq; k++) r[nd->ltg[k]] += ws->r2[k];
         for (int j = 0; j < nd->nae; j++) {
-            r[n2 + nd->ae0 + j] = (c->index2 ? c->velocity_row_scale : 1.0) * ws->rae[j];
-            ssae += ws->rae[j] * ws->rae[j];
+            r[s->n2 + nd->ae0 + j] = (c->index2 ? c->velocity_row_scale : 1.0) * ws->rae[j];
+            *ssae += ws->rae[j] * ws->rae[j];
         }
     }
-    for (int l = 0; l < s->list[CD_LOAD].n; l++) {
-        int rc = add_load(s, ws, l, st, c->load_factor, r, err);
-        if (rc) return rc;
-    }
-    /* force scale for the Newton test: |f - C^T lam| (= |M a| at the solution), or the level
-     * of the loads, constraint forces and rigid-body inertia forces, which can cancel in the
-     * sum (a heavy top: gravity against the joint) */
-    double ss = 0;
-    for (int i = 0; i < n2; i++) ss += r[i] * r[i];
-    ws->fnorm = sqrt(fmax(ss, ssf + ws->fload2));
-    /* r += M a */
+}
+
+/* r += M a with the constant mass matrices (state-dependent ones are in the objects' r2) */
+static void add_inertia(const cd_system *s, const cd_evalws *ws, const cd_state *st, double *r)
+{
     for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
         const double *M = ws->Mconst[o];
         const cd_item *it = &s->list[CD_OBJECT].items[o];
@@ -316,16 +313,39 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
             for (int i = 0; i < it->nq; i++) r[it->ltg[i]] += M[i + j * it->nq] * aj;
         }
     }
-    ss = 0;
-    for (int i = 0; i < n2; i++) {
-        ss += r[i] * r[i];
-        r[i] *= c->force_scale;
-    }
+}
+
+static double sumsq(const double *x, int n)
+{
+    double ss = 0;
+    for (int i = 0; i < n; i++) ss += x[i] * x[i];
+    return ss;
+}
+
+int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
+                     const cd_evalcoef *c, double *r, cd_error *err)
+{
+    int n2 = s->n2, rc;
+    double ssae = 0;  /* squared norm of the unscaled algebraic residuals */
+    double ssf = 0;   /* force level without cancellation: constraint and inertia forces */
+    memset(r, 0, sizeof(double) * (size_t)(n2 + s->nae + s->n1));
+    ws->nres++;
+    ws->fload2 = 0;
+    /* forces: sum of r2 (elastic, damping, constraint forces) minus loads */
+    if ((rc = object_rows(s, ws, st, c, r, &ssf, &ssae, err))) return rc;
+    node_rows(s, ws, st, c, r, &ssae);
+    for (int l = 0; l < s->list[CD_LOAD].n; l++)
+        if ((rc = add_load(s, ws, l, st, c->load_factor, r, err))) return rc;
+    /* force scale for the Newton test: |f - C^T lam| (= |M a| at the solution), or the level
+     * of the loads, constraint forces and rigid-body inertia forces, which can cancel in the
+     * sum (a heavy top: gravity against the joint) */
+    ws->fnorm = sqrt(fmax(sumsq(r, n2), ssf + ws->fload2));
+    add_inertia(s, ws, st, r);
+    double ss = sumsq(r, n2);
+    for (int i = 0; i < n2; i++) r[i] *= c->force_scale;
     ws->rnorm2 = sqrt(ss);
     ws->rnorm = sqrt(ss + ssae);
-    ss = 0;
-    for (int j = n2; j < n2 + s->nae; j++) ss += r[j] * r[j];
-    ws->aenorm = sqrt(ss);
+    ws->aenorm = sqrt(sumsq(r + n2, s->nae));
     return ode1_residual(s, ws, st, c, r + s->off1, err);
 }
 

@@ -61,7 +61,7 @@ void cd_conn_add_jtv(const cd_objctx *c, cd_work w, int k, const double F[3], do
 void cd_conn_add_jrtv(const cd_objctx *c, int k, const double t[3], double s, double *K);
 /* K += JD^T A JD (A 3x3 row-major), K += s JD^T X, K rows of marker k += s Jrot_k^T X
  * (X 3 x nq) */
-void cd_conn_add_jtaj(const cd_objctx *c, const double A[9], double *K);
+void cd_conn_add_jtaj(const cd_objctx *c, cd_work w, const double A[9], double *K);
 void cd_conn_add_jdtx(const cd_objctx *c, const double *X, double s, double *K);
 void cd_conn_add_jrtx(const cd_objctx *c, int k, const double *X, double s, double *K);
 

@@ -61,7 +61,7 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     rc = force(c, F);
     if (rc) return rc;
     cd_conn_add_force_jacobian(c, cd_conn_work(c), A, B, F, K);
-    cd_conn_add_jtaj(c, B, D);
+    cd_conn_add_jtaj(c, cd_conn_work(c), B, D);
     return CD_OK;
 }
 

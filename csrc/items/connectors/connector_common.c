@@ -54,19 +54,19 @@ static void jd_col(const cd_objctx *c, int j, double x[3])
         x[i] = j < o1 ? -c->md[0].J[i + 3 * j] : c->md[1].J[i + 3 * (j - o1)];
 }
 
-/* K += JD^T A JD, A 3x3 row-major */
-void cd_conn_add_jtaj(const cd_objctx *c, const double A[9], double *K)
+/* K += JD^T A JD, A 3x3 row-major; JD (3 x nq) formed once in w */
+void cd_conn_add_jtaj(const cd_objctx *c, cd_work w, const double A[9], double *K)
 {
     int nq = c->item->nq;
+    double *JD = cd_work_take(&w, 3 * nq);
+    for (int j = 0; j < nq; j++) jd_col(c, j, JD + 3 * j);
     for (int j = 0; j < nq; j++) {
-        double AJ[3], x[3];
-        jd_col(c, j, x);
+        const double *x = JD + 3 * j;
+        double AJ[3];
         for (int i = 0; i < 3; i++)
             AJ[i] = A[3 * i] * x[0] + A[3 * i + 1] * x[1] + A[3 * i + 2] * x[2];
-        for (int i = 0; i < nq; i++) {
-            jd_col(c, i, x);
-            K[i + nq * j] += x[0] * AJ[0] + x[1] * AJ[1] + x[2] * AJ[2];
-        }
+        for (int i = 0; i < nq; i++)
+            K[i + nq * j] += JD[3 * i] * AJ[0] + JD[3 * i + 1] * AJ[1] + JD[3 * i + 2] * AJ[2];
     }
 }
 
@@ -154,7 +154,7 @@ int cd_conn_point_output(const cd_objctx *c, cd_outvar var, int pm, double *out)
  *   JointPrismatic2D  6 + 1 matrices and an nq vector (pkin, row0)            + nq^2
  *   ConnectorTorsionalSpringDamper  6 matrices and 2 nq vectors
  *   ConnectorLinearSpringDamper  5 matrices and 2 nq vectors                   + nq^2
- *   SpringDamper, CartesianSpringDamper (add_force_jacobian), ConnectorDistance,
+ *   SpringDamper, CartesianSpringDamper (add_force_jacobian; add_jtaj: 1), ConnectorDistance,
  *   point joints (JointSpherical, JointRevolute2D)  3 matrices                 + nq^2
  * where add_jtv's n x n block (n <= nq, the marker's coordinates) is taken last. The largest,
  * 12 matrices + nq^2, serves them all (the core allocates the maximum over objects anyway);

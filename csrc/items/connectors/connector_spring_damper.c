@@ -66,7 +66,7 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
         }
     double Fv[3] = {F * k.n[0], F * k.n[1], F * k.n[2]};
     cd_conn_add_force_jacobian(c, cd_conn_work(c), A, B, Fv, K);
-    cd_conn_add_jtaj(c, B, D);
+    cd_conn_add_jtaj(c, cd_conn_work(c), B, D);
     return CD_OK;
 }
 
