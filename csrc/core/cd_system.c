@@ -8,7 +8,12 @@
 #define CD_X_THIRD(e, a, b) b,
 static const char *kind_names[CD_NKIND] = {CD_KINDS(CD_X_SECOND)};
 static const char *kind_keys[CD_NKIND] = {CD_KINDS(CD_X_THIRD)};
-static const char *ftype_names[CD_FT_COUNT] = {CD_FIELD_TYPES(CD_X_SECOND)};
+#define CD_X_FT_NAME(e, name, storage, py) name,
+#define CD_X_FT_PY(e, name, storage, py) py,
+static const char *ftype_names[CD_FT_COUNT] = {CD_FIELD_TYPES(CD_X_FT_NAME)};
+static const char *ftype_py[CD_FT_COUNT] = {CD_FIELD_TYPES(CD_X_FT_PY)};
+#undef CD_X_FT_NAME
+#undef CD_X_FT_PY
 static const char *outvar_names[CD_OV_COUNT] = {CD_OUTPUT_VARIABLES(CD_X_SECOND)};
 static const char *outvar_docs[CD_OV_COUNT] = {CD_OUTPUT_VARIABLES(CD_X_THIRD)};
 static const char *uf_args[CD_UF_COUNT] = {NULL, CD_USERFUNCS(CD_X_SECOND)};
@@ -17,7 +22,14 @@ static const char *uf_sigs[CD_UF_COUNT] = {NULL, CD_USERFUNCS(CD_X_THIRD)};
 #undef CD_X_THIRD
 
 const char *cd_kind_key(cd_kind k) { return (k >= 0 && k < CD_NKIND) ? kind_keys[k] : "?"; }
-const char *cd_ftype_name(cd_ftype t) { return (t >= 0 && t < CD_FT_COUNT) ? ftype_names[t] : "?"; }
+const char *cd_ftype_name(cd_ftype t)
+{
+    return (t >= 0 && t < CD_FT_COUNT) ? ftype_names[t] : "?";
+}
+const char *cd_ftype_python(cd_ftype t)
+{
+    return (t >= 0 && t < CD_FT_COUNT) ? ftype_py[t] : "Any";
+}
 const char *cd_outvar_name(cd_outvar v)
 {
     return (v >= 0 && v < CD_OV_COUNT) ? outvar_names[v] : "(invalid OutputVariableType)";

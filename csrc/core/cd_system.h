@@ -35,25 +35,28 @@ typedef struct cd_func {
 } cd_func;
 
 /* field types of item parameters, one table: X(enum suffix, name in Python and the docs,
- * storage in the parameter struct) */
+ * storage in the parameter struct, Python type annotation of the stubs) */
 #define CD_FIELD_TYPES(X)                                                                        \
-    X(REAL, "float", "double")                                                                   \
-    X(VEC, "vector", "cd_vec; field size > 0: fixed length, 0: any length")                      \
-    X(MAT, "matrix", "cd_mat; shape checked by the type's check function")                       \
-    X(INDEX, "index", "int; refers to an item of kind field.ref")                                \
-    X(INDEXLIST, "indexlist", "cd_ivec of indices of kind field.ref; size > 0: fixed length")    \
-    X(INT, "int", "int")                                                                         \
-    X(BOOL, "bool", "int 0/1")                                                                   \
-    X(STRING, "str", "char *, owned")                                                            \
-    X(FUNC, "function", "cd_func; user function with calling convention field.size")             \
-    X(OUTVAR, "outputvariable", "int, an OutputVariableType value")
+    X(REAL, "float", "double", "float")                                                          \
+    X(VEC, "vector", "cd_vec; field size > 0: fixed length, 0: any length", "Sequence[float]")   \
+    X(MAT, "matrix", "cd_mat; shape checked by the type's check function", "Any")                \
+    X(INDEX, "index", "int; refers to an item of kind field.ref", "int")                         \
+    X(INDEXLIST, "indexlist", "cd_ivec of indices of kind field.ref; size > 0: fixed length",    \
+      "Sequence[int]")                                                                           \
+    X(INT, "int", "int", "int")                                                                  \
+    X(BOOL, "bool", "int 0/1", "bool")                                                           \
+    X(STRING, "str", "char *, owned", "str")                                                     \
+    X(FUNC, "function", "cd_func; user function with calling convention field.size",             \
+      "Union[Callable[..., Any], int]")                                                          \
+    X(OUTVAR, "outputvariable", "int, an OutputVariableType value", "OutputVariableType")
 typedef enum {
-#define CD_X_ENUM(e, name, storage) CD_FT_##e,
+#define CD_X_ENUM(e, name, storage, py) CD_FT_##e,
     CD_FIELD_TYPES(CD_X_ENUM)
 #undef CD_X_ENUM
     CD_FT_COUNT
 } cd_ftype;
 const char *cd_ftype_name(cd_ftype t);   /* "float", "vector", ... */
+const char *cd_ftype_python(cd_ftype t); /* its Python annotation: "float", "Sequence[float]" */
 
 /* checks applied to every value of a numeric field (finite is always checked) */
 enum { CD_CHK_NONE = 0, CD_CHK_NONNEG = 1, CD_CHK_POS = 2, CD_CHK_ALIAS = 4 };

@@ -31,6 +31,19 @@ static PyObject *outvar_docs(PyObject *self, PyObject *unused)
     return d;
 }
 
+/* the field types of cd_system.h: {name: Python annotation} */
+static PyObject *field_types(PyObject *self, PyObject *unused)
+{
+    (void)self; (void)unused;
+    PyObject *d = PyDict_New();
+    for (int t = 0; d && t < CD_FT_COUNT; t++) {
+        PyObject *py = PyUnicode_FromString(cd_ftype_python((cd_ftype)t));
+        if (!py || PyDict_SetItemString(d, cd_ftype_name((cd_ftype)t), py)) Py_CLEAR(d);
+        Py_XDECREF(py);
+    }
+    return d;
+}
+
 /* the status codes of cd_error.h: [{name, value, meaning}] in the list's order */
 static PyObject *error_codes(PyObject *self, PyObject *unused)
 {
@@ -70,6 +83,8 @@ static PyMethodDef module_methods[] = {
      "the item type tables (kind, name, fields with type, default, unit, doc)"},
     {"outvar_names", outvar_names, METH_NOARGS, "OutputVariableType names and values"},
     {"outvar_docs", outvar_docs, METH_NOARGS, "OutputVariableType names and their meanings"},
+    {"field_types", field_types, METH_NOARGS,
+     "item parameter field types and their Python annotations"},
     {"settings_table", cdpy_settings_table, METH_NOARGS,
      "the settings list (cd_settings_list.h): one dict per entry with path, member (C member or "
      "None), type, default, effect, aliases and doc"},
