@@ -31,6 +31,19 @@ static PyObject *outvar_docs(PyObject *self, PyObject *unused)
     return d;
 }
 
+/* the item kinds of cd_system.h: {kind name: Exudyn's type key in a plain dict} */
+static PyObject *kind_keys(PyObject *self, PyObject *unused)
+{
+    (void)self; (void)unused;
+    PyObject *d = PyDict_New();
+    for (int k = 0; d && k < CD_NKIND; k++) {
+        PyObject *key = PyUnicode_FromString(cd_kind_key((cd_kind)k));
+        if (!key || PyDict_SetItemString(d, cd_kind_name((cd_kind)k), key)) Py_CLEAR(d);
+        Py_XDECREF(key);
+    }
+    return d;
+}
+
 /* the field types of cd_system.h: {name: Python annotation} */
 static PyObject *field_types(PyObject *self, PyObject *unused)
 {
@@ -83,6 +96,7 @@ static PyMethodDef module_methods[] = {
      "the item type tables (kind, name, fields with type, default, unit, doc)"},
     {"outvar_names", outvar_names, METH_NOARGS, "OutputVariableType names and values"},
     {"outvar_docs", outvar_docs, METH_NOARGS, "OutputVariableType names and their meanings"},
+    {"kind_keys", kind_keys, METH_NOARGS, "item kinds and the type key of their dict form"},
     {"field_types", field_types, METH_NOARGS,
      "item parameter field types and their Python annotations"},
     {"settings_table", cdpy_settings_table, METH_NOARGS,

@@ -302,10 +302,8 @@ static PyObject *sys_get(cdpy_system *self, PyObject *args)
     PyObject *d = cdpy_params_to_dict(it->type, it->p);
     if (!d) return NULL;
     /* Exudyn's form: {'objectType': 'MassPoint', ...}, accepted back by Add and Modify */
-    static const char *keys[CD_NKIND] = {"nodeType", "objectType", "markerType", "loadType",
-                                         "sensorType"};
     PyObject *tn = PyUnicode_FromString(it->type->typename_);
-    if (!tn || PyDict_SetItemString(d, keys[kind], tn)) { Py_XDECREF(tn); Py_DECREF(d); return NULL; }
+    if (!tn || PyDict_SetItemString(d, cd_kind_key(kind), tn)) { Py_XDECREF(tn); Py_DECREF(d); return NULL; }
     Py_DECREF(tn);
     /* and the full class name (coordyn's addition; ignored by Add and Modify) */
     tn = PyUnicode_FromString(it->type->name);

@@ -19,8 +19,7 @@ from . import _core
 __all__ = ["OutputVariableType", "ConfigurationType", "ItemBase", "ITEM_TYPES", "item_class"]
 
 #: kind name -> the key naming the type in a plain dict (Exudyn's convention)
-TYPE_KEYS = {"node": "nodeType", "object": "objectType", "marker": "markerType",
-             "load": "loadType", "sensor": "sensorType"}
+TYPE_KEYS = _core.kind_keys()
 
 OutputVariableType = enum.IntEnum(
     "OutputVariableType", {"_None": 0, **_core.outvar_names()}, module=__name__)
