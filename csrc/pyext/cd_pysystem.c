@@ -640,6 +640,8 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
         return NULL;
     }
     if (rc) return raise_engine(self, &err);
+    if (self->stats.warning[0] && PyErr_WarnEx(PyExc_UserWarning, self->stats.warning, 1) < 0)
+        return NULL;
     return stats_dict(&self->stats);
 }
 

@@ -320,6 +320,7 @@ static int ga_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats, cd
     if (!g->aa || !g->aa0 || !g->dq) return cd_error_set(err, CD_ERR_NOMEM, "out of memory");
     dynamic_rules(set, r);
     st->t = set->startTime;
+    if ((rc = cd_check_initial_constraints(g->s, w, st, set, stats, err))) return rc;
     if (w->N > 0 && set->computeInitialAccelerations &&
         (rc = initial_accelerations(g->s, w, st, stats, err)))
         return rc;

@@ -50,6 +50,12 @@ void cd_newton_explain(const cd_system *s, const cd_nwork *w, cd_error *err);
 /* append which coordinate or equation column `col` of the Newton matrix is and its item */
 void cd_explain_column(const cd_system *s, int col, cd_error *err);
 
+/* the constraint residuals at the start of a dynamic solve (cd_initial.c): beyond
+ * set->initialConstraintTolerance an error naming the violated constraints, or with
+ * initialConstraintWarning a warning in stats->warning; uses w->r as scratch */
+int cd_check_initial_constraints(const cd_system *s, cd_nwork *w, cd_state *st,
+                                 const cd_settings *set, cd_stats *stats, cd_error *err);
+
 /* monotonic clock in seconds */
 double cd_clock(void);
 

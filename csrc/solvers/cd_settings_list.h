@@ -65,6 +65,11 @@
       "below this the solve stops with SolverError")                                              \
     X("timeIntegration.adaptiveStep", adaptiveStep, BOOL, 1, RESULT, "",                          \
       "halve the step when Newton fails; grow it back after good steps")                         \
+    X("timeIntegration.initialConstraintTolerance", initialConstraintTolerance, REAL, 1e-6,       \
+      RESULT, "", "coordyn: largest constraint residual accepted at the start, relative to the "  \
+      "size of the coordinates (position level) and velocities (velocity level)")                \
+    X("timeIntegration.initialConstraintWarning", initialConstraintWarning, BOOL, 0, RESULT, "",  \
+      "coordyn: True: violated constraints at the start give a warning instead of an error")     \
     X("timeIntegration.verboseMode", _, INT, 0, ACCEPTED, "",                                     \
       "accepted for Exudyn scripts; coordyn prints nothing during a solve")                      \
     X("timeIntegration.verboseModeFile", _, INT, 0, ACCEPTED, "",                                 \

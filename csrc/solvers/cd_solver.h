@@ -71,6 +71,7 @@ typedef struct cd_stats {
     int linsolver;                /* cd_ls_kind actually used */
     long lsfull;                  /* full (pivoting) factorizations of the linear solver */
     double cpu_seconds;
+    char warning[CD_MSG_LEN];     /* a warning of the solve (the caller shows it), "" if none */
 } cd_stats;
 
 /* progress callback: called at most every 0.1 s; a nonzero return stops the solve
