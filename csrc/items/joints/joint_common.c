@@ -72,6 +72,29 @@ int cd_joint_point_jacobian(const cd_objctx *c, int na, const int on[3], double 
 /* rotation pairs: constraint on rotation about x: f0_y . f1_z etc. */
 static const int ROT_A[3] = {1, 2, 0}, ROT_B[3] = {2, 0, 1};
 
+/* the pair of row r, g = sg (f0_ia . f1_ib). With all rotations constrained, (A, B) =
+ * (r+1, r+2). With exactly one free rotation axis k (a revolute joint) both constrained rows
+ * use f0_k, the free axis of frame 0, against the other two axes of frame 1: g = f0_k . f1_j
+ * keeps f1_k parallel to f0_k for any angle about k. The plain pairs would not: at a quarter
+ * turn about k their two rows have the same gradient (w = f0_A x f1_B), the joint loses a
+ * constraint there, and index-2 (velocity-level) solves drift off it. A swapped pair
+ * (k, A) carries the sign -1, so every row has the linearization (dtheta0 - dtheta1) . e_r of
+ * the plain one and the multipliers keep their meaning near the reference. */
+static void rot_pair(const double ax[6], int r, int *ia, int *ib, double *sg)
+{
+    int nfree = 0, k = -1;
+    for (int i = 0; i < 3; i++)
+        if (ax[3 + i] == 0.0) { nfree++; k = i; }
+    *ia = ROT_A[r];
+    *ib = ROT_B[r];
+    *sg = 1.0;
+    if (nfree == 1 && r != k && ROT_A[r] != k) {  /* then ROT_B[r] == k */
+        *ia = k;
+        *ib = ROT_A[r];
+        *sg = -1.0;
+    }
+}
+
 const cd_outvar cd_joint_generic_outvars[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_FORCE,
                                               CD_OV_TORQUE, CD_OV_NONE};
 
@@ -103,17 +126,19 @@ int cd_joint_generic_residual(const cd_objctx *c, const double ax[6], double *r2
         cd_cross(c->md[0].omega, f, wf);
         rae[i] = c->index2 ? cd_dot(f, vd) + cd_dot(wf, d) : cd_dot(f, d);
     }
-    for (int i = 0; i < 3; i++) {  /* rotations */
-        double a[3], b[3], wa[3], wb[3];
+    for (int i = 0; i < 3; i++) {  /* rotations: g = sg a . b */
+        double a[3], b[3], wa[3], wb[3], sg;
+        int ia, ib;
         if (ax[3 + i] == 0.0) { rae[3 + i] = c->lam[3 + i]; continue; }
-        cd_col(F0, ROT_A[i], a);
-        cd_col(F1, ROT_B[i], b);
+        rot_pair(ax, i, &ia, &ib, &sg);
+        cd_col(F0, ia, a);
+        cd_col(F1, ib, b);
         cd_cross(a, b, w);
-        cd_conn_add_rot_row(c, 0, w, c->lam[3 + i], r2);
-        cd_conn_add_rot_row(c, 1, w, -c->lam[3 + i], r2);
+        cd_conn_add_rot_row(c, 0, w, sg * c->lam[3 + i], r2);
+        cd_conn_add_rot_row(c, 1, w, -sg * c->lam[3 + i], r2);
         cd_cross(c->md[0].omega, a, wa);
         cd_cross(c->md[1].omega, b, wb);
-        rae[3 + i] = c->index2 ? cd_dot(wa, b) + cd_dot(a, wb) : cd_dot(a, b);
+        rae[3 + i] = sg * (c->index2 ? cd_dot(wa, b) + cd_dot(a, wb) : cd_dot(a, b));
     }
     return CD_OK;
 }
@@ -183,15 +208,16 @@ static double gjac_rotation_gq2(const cd_objctx *c, const gjac *g, int j, const 
     return gq + cd_dot(a, t1) + cd_dot(a, u);
 }
 
-/* rotation row r, g = a . b: Cq, Gq, Gv; adds to T, dT (dw = da x b + a x db) */
-static void gjac_rotation(const cd_objctx *c, gjac *g, int r, double *Cq, double *Gq,
-                          double *Gv)
+/* rotation row r, g = sg a . b: Cq, Gq, Gv; adds to T, dT (dw = da x b + a x db) */
+static void gjac_rotation(const cd_objctx *c, gjac *g, const double ax[6], int r, double *Cq,
+                          double *Gq, double *Gv)
 {
     const cd_markerdata *m0 = &c->md[0], *m1 = &c->md[1];
-    int nq = c->item->nq, n0 = m0->n, n1 = m1->n, o1 = c->item->mk_off[1];
-    int ia = ROT_A[r], ib = ROT_B[r];
+    int nq = c->item->nq, n0 = m0->n, n1 = m1->n, o1 = c->item->mk_off[1], ia, ib;
+    double sg;
+    rot_pair(ax, r, &ia, &ib, &sg);
     const double *R0 = g->R0->x, *R1 = g->R1->x;
-    double a[3], b[3], w[3], lam = c->lam[3 + r];
+    double a[3], b[3], w[3], lam = sg * c->lam[3 + r];
     cd_work wk = g->w;
     double *G = cd_work_take(&wk, 3 * nq), *G1 = cd_work_take(&wk, 3 * nq);
     double al[3] = {R0[ia], R0[3 + ia], R0[6 + ia]}, bl[3] = {R1[ib], R1[3 + ib], R1[6 + ib]};
@@ -200,14 +226,14 @@ static void gjac_rotation(const cd_objctx *c, gjac *g, int r, double *Cq, double
     cd_cross(a, b, w);
     cd_conn_dvec(c, 0, al, G);
     cd_conn_dvec(c, 1, bl, G1);
-    for (int j = 0; j < n0; j++) Cq[(3 + r) + 6 * j] = cd_dot(m0->Jrot + 3 * j, w);
-    for (int j = 0; j < n1; j++) Cq[(3 + r) + 6 * (o1 + j)] = -cd_dot(m1->Jrot + 3 * j, w);
-    for (int j = 0; j < nq; j++) {   /* dg = da . b + a . db */
+    for (int j = 0; j < n0; j++) Cq[(3 + r) + 6 * j] = sg * cd_dot(m0->Jrot + 3 * j, w);
+    for (int j = 0; j < n1; j++) Cq[(3 + r) + 6 * (o1 + j)] = -sg * cd_dot(m1->Jrot + 3 * j, w);
+    for (int j = 0; j < nq; j++) {   /* dg = sg (da . b + a . db) */
         double t1[3], t2[3];
         if (!c->index2) {
-            Gq[(3 + r) + 6 * j] = cd_dot(b, G + 3 * j) + cd_dot(a, G1 + 3 * j);
+            Gq[(3 + r) + 6 * j] = sg * (cd_dot(b, G + 3 * j) + cd_dot(a, G1 + 3 * j));
         } else {
-            Gq[(3 + r) + 6 * j] = gjac_rotation_gq2(c, g, j, a, b, G, G1);
+            Gq[(3 + r) + 6 * j] = sg * gjac_rotation_gq2(c, g, j, a, b, G, G1);
             Gv[(3 + r) + 6 * j] = Cq[(3 + r) + 6 * j];
         }
         cd_cross(G + 3 * j, b, t1);
@@ -280,7 +306,7 @@ int cd_joint_generic_jacobian(const cd_objctx *c, const double ax[6], double *K,
     for (int r = 0; r < 3; r++)
         if (ax[r] != 0.0) gjac_translation(c, &g, r, Cq, Gq, Gv);
     for (int r = 0; r < 3; r++)
-        if (ax[3 + r] != 0.0) gjac_rotation(c, &g, r, Cq, Gq, Gv);
+        if (ax[3 + r] != 0.0) gjac_rotation(c, &g, ax, r, Cq, Gq, Gv);
     gjac_stiffness(c, &g, K);
     return CD_OK;
 }
