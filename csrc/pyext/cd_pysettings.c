@@ -2,6 +2,7 @@
  * settings, _core.settings_table() and _core.settings_defaults() */
 #include "cd_pyext.h"
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 
 /* an INT setting: val as a C int within e's range; an integer out of range (any size: no cut to
@@ -59,6 +60,29 @@ bad:
     return -1;
 }
 
+/* an INT or REAL entry without a C member (accepted for Exudyn scripts, or read by Python):
+ * its value within its range all the same; other types are not looked at */
+static int check_unread(const cd_setting_info *e, const char *key, PyObject *val)
+{
+    int i;
+    if (e->type == CD_SETT_INT) {
+        int rc = parse_int(e, val, &i);
+        if (rc == -2)
+            PyErr_Format(PyExc_TypeError, "setting '%s' must be an int, got %R", key, val);
+        return rc ? -1 : 0;
+    }
+    if (e->type != CD_SETT_REAL) return 0;
+    double x = PyFloat_AsDouble(val);
+    if (x == -1.0 && PyErr_Occurred()) {
+        PyErr_Format(PyExc_TypeError, "setting '%s' must be a real, got %R", key, val);
+        return -1;
+    }
+    if (cd_setting_valid(e, x)) return 0;
+    PyErr_Format(PyExc_ValueError, "%s must be %s%s, got %R", e->path,
+                 isfinite(x) ? "" : "a finite number ", cd_setrange_info(e->range)->text, val);
+    return -1;
+}
+
 /* settings: {path: value} for any entries of cd_settings_list.h (by path or alias) over the
  * defaults; entries without a C member are accepted and ignored, unknown paths are an error
  * naming the key */
@@ -80,7 +104,7 @@ int cdpy_parse_settings(PyObject *d, cd_settings *set)
                          e ? " (a group of settings, not a value)" : "");
             return -1;
         }
-        if (e->offset >= 0 && store_setting(e, k, val, set)) return -1;
+        if (e->offset >= 0 ? store_setting(e, k, val, set) : check_unread(e, k, val)) return -1;
     }
     return 0;
 }

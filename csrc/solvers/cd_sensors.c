@@ -50,7 +50,7 @@ static int sensor_storage(const cd_system *s, struct cd_evalws *ws, const cd_sta
     if ((size_t)ss->cap <= SIZE_MAX / row) ss->data[i] = malloc(row * (size_t)ss->cap);
     if (!ss->data[i])
         return cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating sensor storage for %d "
-                            "rows of %d sensors", ss->cap, ss->n);
+                            "rows of %d sensor(s)", ss->cap, ss->n);
     return open_file(s, ss, i, err);
 }
 
@@ -60,11 +60,11 @@ static int check_rows(long long cap, int n, double period, cd_error *err)
     if (n == 0 || cap <= INT_MAX) return CD_OK;
     if (period > 0)
         return cd_error_set(err, CD_ERR_INPUT, "sensor storage: %lld rows for each of %d "
-                            "sensors (one row every %g s of simulation time, from "
+                            "sensor(s) (one row every %g s of simulation time, from "
                             "solutionSettings.sensorsWritePeriod and the step size) is more "
                             "than the %d rows a sensor can hold; increase sensorsWritePeriod "
                             "or shorten the time span", cap, n, period, INT_MAX);
-    return cd_error_set(err, CD_ERR_INPUT, "sensor storage: %lld rows for each of %d sensors "
+    return cd_error_set(err, CD_ERR_INPUT, "sensor storage: %lld rows for each of %d sensor(s) "
                         "(one row per step) is more than the %d rows a sensor can hold", cap,
                         n, INT_MAX);
 }
