@@ -505,7 +505,8 @@ static void test_settings_table(void)
     CHECK(!cd_settings_find(cd_settings_table, cd_settings_count, "timeIntegration.newton.max"),
           "unknown path");
     static const cd_setting_info tab[] = {
-        {"a.x", NULL, -1, CD_SETT_REAL, 1.0, NULL, CD_SETR_ANY, CD_SETE_ACCEPTED, "a.oldX  b.x", "x"},
+        {"a.x", NULL, -1, CD_SETT_REAL, 1.0, NULL, CD_SETR_ANY, CD_SETE_ACCEPTED, "a.oldX  b.x",
+         "x"},
         {"a.oldX2", NULL, -1, CD_SETT_REAL, 2.0, NULL, CD_SETR_ANY, CD_SETE_ACCEPTED, "", "y"}};
     CHECK(cd_settings_find(tab, 2, "a.oldX") == &tab[0] && cd_settings_find(tab, 2, "b.x") == &tab[0],
           "aliases");
