@@ -234,6 +234,13 @@ static PyObject *field_names(const cd_itemtype *t)
     return r;
 }
 
+/* None is a value of f: an empty matrix (as in Exudyn) or no user function; for every other
+ * type None is an error (set_field names the parameter) */
+static int none_allowed(const cd_field *f)
+{
+    return f->type == CD_FT_MAT || f->type == CD_FT_FUNC;
+}
+
 void *cdpy_parse_params(const cd_itemtype *t, int index, PyObject *dict, cdpy_system *sys)
 {
     cd_error err = {0, ""};
@@ -253,8 +260,13 @@ void *cdpy_parse_params(const cd_itemtype *t, int index, PyObject *dict, cdpy_sy
             goto fail;
         }
         if (f->check & CD_CHK_ALIAS) {
-            if (val == Py_None) continue;
-            f = cd_field_find(t, f->alias);
+            const cd_field *to = cd_field_find(t, f->alias);
+            if (val == Py_None && !none_allowed(to)) {  /* no silent default for None */
+                PERR(PyExc_TypeError, t, index, f, "(the name of '%s') must be %s, got None",
+                     to->name, to->type == CD_FT_REAL ? "a number" : "a list of numbers");
+                goto fail;
+            }
+            f = to;
         }
         if (set_field(t, index, f, p, val, sys)) goto fail;
     }

@@ -1,7 +1,31 @@
 /* cd_pysettings: the settings table (cd_settings_list.h) for Python: the parser of a solve's
  * settings, _core.settings_table() and _core.settings_defaults() */
 #include "cd_pyext.h"
+#include <limits.h>
+#include <math.h>
 #include <string.h>
+
+/* an INT setting: val as a C int within e's range; an integer out of range (any size: no cut to
+ * 32 or 64 bits) is a ValueError naming the setting and its range */
+static int parse_int(const cd_setting_info *e, PyObject *val, int *out)
+{
+    int overflow = 0;
+    PyObject *i = PyNumber_Index(val);
+    long long x = i ? PyLong_AsLongLongAndOverflow(i, &overflow) : -1;
+    if (x == -1 && PyErr_Occurred()) {
+        Py_XDECREF(i);
+        return -2;
+    }
+    if (overflow || x < INT_MIN || x > INT_MAX || !cd_setting_valid(e, (double)x)) {
+        PyErr_Format(PyExc_ValueError, "%s must be an integer %s (at most %d), got %S", e->path,
+                     cd_setrange_info(e->range)->text, INT_MAX, i);
+        Py_DECREF(i);
+        return -1;
+    }
+    Py_DECREF(i);
+    *out = (int)x;
+    return 0;
+}
 
 /* write val into the member of entry e (e->offset >= 0); key: the name the caller used */
 static int store_setting(const cd_setting_info *e, const char *key, PyObject *val, cd_settings *set)
@@ -13,10 +37,15 @@ static int store_setting(const cd_setting_info *e, const char *key, PyObject *va
         *(double *)m = x;
         return 0;
     }
+    if (e->type == CD_SETT_INT) {
+        int rc = parse_int(e, val, (int *)m);
+        if (rc == -2) goto bad;
+        return rc;
+    }
     long x = PyLong_AsLong(val);
     if (x == -1 && PyErr_Occurred()) goto bad;
-    if (e->type != CD_SETT_LINSOLVER) {
-        *(int *)m = (int)x;
+    if (e->type == CD_SETT_BOOL) {
+        *(int *)m = x != 0;
         return 0;
     }
     if (x != CD_LS_AUTO && x != CD_LS_DENSE && x != CD_LS_SPARSE) {
@@ -28,6 +57,29 @@ static int store_setting(const cd_setting_info *e, const char *key, PyObject *va
 bad:
     PyErr_Format(PyExc_TypeError, "setting '%s' must be %s %s, got %R", key,
                  e->type == CD_SETT_INT ? "an" : "a", cd_settype_name(e->type), val);
+    return -1;
+}
+
+/* an INT or REAL entry without a C member (accepted for Exudyn scripts, or read by Python):
+ * its value within its range all the same; other types are not looked at */
+static int check_unread(const cd_setting_info *e, const char *key, PyObject *val)
+{
+    int i;
+    if (e->type == CD_SETT_INT) {
+        int rc = parse_int(e, val, &i);
+        if (rc == -2)
+            PyErr_Format(PyExc_TypeError, "setting '%s' must be an int, got %R", key, val);
+        return rc ? -1 : 0;
+    }
+    if (e->type != CD_SETT_REAL) return 0;
+    double x = PyFloat_AsDouble(val);
+    if (x == -1.0 && PyErr_Occurred()) {
+        PyErr_Format(PyExc_TypeError, "setting '%s' must be a real, got %R", key, val);
+        return -1;
+    }
+    if (cd_setting_valid(e, x)) return 0;
+    PyErr_Format(PyExc_ValueError, "%s must be %s%s, got %R", e->path,
+                 isfinite(x) ? "" : "a finite number ", cd_setrange_info(e->range)->text, val);
     return -1;
 }
 
@@ -52,7 +104,7 @@ int cdpy_parse_settings(PyObject *d, cd_settings *set)
                          e ? " (a group of settings, not a value)" : "");
             return -1;
         }
-        if (e->offset >= 0 && store_setting(e, k, val, set)) return -1;
+        if (e->offset >= 0 ? store_setting(e, k, val, set) : check_unread(e, k, val)) return -1;
     }
     return 0;
 }
@@ -112,11 +164,15 @@ PyObject *cdpy_settings_table(PyObject *self, PyObject *unused)
     PyObject *rows = PyList_New(cd_settings_count);
     for (int i = 0; rows && i < cd_settings_count; i++) {
         const cd_setting_info *e = &cd_settings_table[i];
-        PyObject *row = Py_BuildValue("{s:s,s:N,s:s,s:N,s:s,s:N,s:s}", "path", e->path,
-                                      "member", member_name(e), "type", cd_settype_name(e->type),
-                                      "default", table_default(e), "effect",
-                                      cd_seteffect_name(e->effect), "aliases",
-                                      alias_list(e->aliases), "doc", e->doc);
+        const cd_range_info *ri = cd_setrange_info(e->range);
+        PyObject *row = Py_BuildValue("{s:s,s:N,s:s,s:N,s:s,s:N,s:s,s:s,s:d,s:d,s:O,s:O}",
+                                      "path", e->path, "member", member_name(e),
+                                      "type", cd_settype_name(e->type), "default", table_default(e),
+                                      "effect", cd_seteffect_name(e->effect),
+                                      "aliases", alias_list(e->aliases), "doc", e->doc,
+                                      "range", ri->text, "min", ri->lo, "max", ri->hi,
+                                      "min_open", ri->lo_open ? Py_True : Py_False,
+                                      "max_open", ri->hi_open ? Py_True : Py_False);
         if (!row) Py_CLEAR(rows);
         else PyList_SET_ITEM(rows, i, row);
     }

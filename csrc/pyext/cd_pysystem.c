@@ -218,8 +218,9 @@ static PyObject *raise_engine(cdpy_system *self, const cd_error *err)
 {
     if (restore_uf_exception(self)) return NULL;
     PyObject *exc = PyExc_ValueError;
-    if (err->code == CD_ERR_NOMEM) return PyErr_NoMemory();
-    if (err->code != CD_ERR_INPUT && self->solver_error) exc = self->solver_error;
+    if (err->code == CD_ERR_NOMEM && !err->msg[0]) return PyErr_NoMemory();
+    if (err->code == CD_ERR_NOMEM) exc = PyExc_MemoryError;
+    else if (err->code != CD_ERR_INPUT && self->solver_error) exc = self->solver_error;
     PyErr_SetString(exc, err->msg[0] ? err->msg : cd_error_name(err->code));
     return NULL;
 }
@@ -613,10 +614,12 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "pO!|O", &statik, &PyDict_Type, &sd, &cb)) return NULL;
     if (need_assembled(self)) return NULL;
     cd_settings set;
-    if (cdpy_parse_settings(sd, &set)) return NULL;
     cd_system *s = self->sys;
-    /* every solve starts from the initial configuration */
+    /* every solve starts from the initial configuration, and the sensor data are those of this
+     * solve (none if it fails before its start; arrays given out keep the old store alive) */
     cd_state_set_initial(&self->cur, s);
+    Py_CLEAR(self->sensors);
+    if (cdpy_parse_settings(sd, &set)) return NULL;
     progress_ctx pc = {cb == Py_None ? NULL : cb, 0};
     cd_solvectx ctx = {progress_fn, &pc, 1, NULL};
     cd_error err = {0, ""};
@@ -630,7 +633,6 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
     Py_END_ALLOW_THREADS
     self->busy = 0;
     if (ctx.sensors) {
-        Py_CLEAR(self->sensors);
         self->sensors = PyCapsule_New(ctx.sensors, "coordyn.sensors", store_free);
         if (!self->sensors) { cd_sensors_free(ctx.sensors); return NULL; }
     }

@@ -61,6 +61,8 @@ static int more_steps(const drive *d)
     return d->tau < d->r.tau1 - 1e-12 * (d->r.tau1 - d->r.tau0);
 }
 
+static int report_progress(drive *d, cd_error *err);
+
 /* a recoverable failure: back to the start of the step and halve the step, or stop with an
  * error (why the last try failed, then the largest residuals) below the minimum */
 static int reject(drive *d, double tau_next, double h_tried, cd_error *err)
@@ -79,7 +81,7 @@ static int reject(drive *d, double tau_next, double h_tried, cd_error *err)
     d->h = base * 0.5;
     d->good = 0;
     if (d->h < d->stats->hmin_used) d->stats->hmin_used = d->h;
-    return CD_OK;
+    return report_progress(d, err);  /* a solve that keeps rejecting can be interrupted */
 }
 
 /* sensors: offered every step when they have a period, else recorded at the grid points */

@@ -35,7 +35,7 @@ typedef struct cd_steprules {
     int record_start;      /* 1: record the sensors at tau0 */
     double sensor_period;  /* > 0: offer the sensors every step, they record every period;
                             * 0: record at every grid point */
-    int sensor_cap;        /* rows per sensor */
+    long long sensor_cap;  /* rows per sensor (64 bits: cd_sensors_create refuses too many) */
 } cd_steprules;
 
 /* the solver's part; `solver` is the solver's own state */

@@ -265,6 +265,8 @@ static int ga_step(void *solver, const cd_state *prev, cd_state *st, double tau_
 
 static int check_settings(const cd_settings *set, cd_error *err)
 {
+    int rc = cd_settings_check_dynamic(set, err);
+    if (rc) return rc;
     if (!(set->endTime > set->startTime))
         return cd_error_set(err, CD_ERR_INPUT, "timeIntegration.endTime (%g) must be larger than "
                             "startTime (%g)", set->endTime, set->startTime);
@@ -300,7 +302,7 @@ static void dynamic_rules(const cd_settings *set, cd_steprules *r)
     r->grow_after = 5;
     r->record_start = 1;
     r->sensor_period = per;
-    r->sensor_cap = (int)((t1 - t0) / per + 1e-6) + 2;
+    r->sensor_cap = (long long)((t1 - t0) / per + 1e-6) + 2;  /* <= numberOfSteps + 2 */
 }
 
 static int ga_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats, cd_steprules *r,

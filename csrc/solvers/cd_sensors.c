@@ -1,6 +1,8 @@
 /* cd_sensors: sensor values recorded at output times into preallocated rows */
 #include "cd_solver.h"
 #include "../core/cd_eval.h"
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,21 +46,40 @@ static int sensor_storage(const cd_system *s, struct cd_evalws *ws, const cd_sta
     int nv = eval_sensor(s, ws, st, i, out, err);
     if (nv < 0) return nv;
     ss->nvals[i] = nv;
-    ss->data[i] = malloc(sizeof(double) * (size_t)ss->cap * (size_t)(nv + 1));
+    size_t row = sizeof(double) * ((size_t)nv + 1);
+    if ((size_t)ss->cap <= SIZE_MAX / row) ss->data[i] = malloc(row * (size_t)ss->cap);
     if (!ss->data[i])
-        return cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating sensor storage");
+        return cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating sensor storage for %d "
+                            "rows of %d sensor(s)", ss->cap, ss->n);
     return open_file(s, ss, i, err);
 }
 
-cd_sensorstore *cd_sensors_create(const cd_system *s, struct cd_evalws *ws, const cd_state *st,
-                                  int cap, double period, cd_error *err)
+/* rows per sensor within what the store can index (int rows) */
+static int check_rows(long long cap, int n, double period, cd_error *err)
 {
-    int n = s->list[CD_SENSOR].n, rc = CD_OK;
+    if (n == 0 || cap <= INT_MAX) return CD_OK;
+    if (period > 0)
+        return cd_error_set(err, CD_ERR_INPUT, "sensor storage: %lld rows for each of %d "
+                            "sensor(s) (one row every %g s of simulation time, from "
+                            "solutionSettings.sensorsWritePeriod and the step size) is more "
+                            "than the %d rows a sensor can hold; increase sensorsWritePeriod "
+                            "or shorten the time span", cap, n, period, INT_MAX);
+    return cd_error_set(err, CD_ERR_INPUT, "sensor storage: %lld rows for each of %d sensor(s) "
+                        "(one row per step) is more than the %d rows a sensor can hold", cap,
+                        n, INT_MAX);
+}
+
+cd_sensorstore *cd_sensors_create(const cd_system *s, struct cd_evalws *ws, const cd_state *st,
+                                  long long cap, double period, cd_error *err)
+{
+    int n = s->list[CD_SENSOR].n, rc = check_rows(cap, n, period, err);
+    if (rc) return NULL;
+    if (cap > INT_MAX) cap = 0;  /* no sensors: nothing to hold */
     double *out = malloc(sizeof(double) * (size_t)cd_output_capacity(s));
     cd_sensorstore *ss = calloc(1, sizeof(*ss));
     if (ss) {
         ss->n = n;
-        ss->cap = cap;
+        ss->cap = (int)cap;
         ss->period = period;
         ss->t0 = st->t;
         ss->t_next = st->t;

@@ -5,7 +5,7 @@
  * (python/coordyn/settings.py), whose tree the docs list.
  *
  * An entry is
- *     X(path, member, type, default, effect, aliases, doc)
+ *     X(path, member, type, default, range, effect, aliases, doc)
  *   path     Exudyn's dotted name below SimulationSettings; a group is an entry of type GROUP
  *            and comes before its members (group paths nest to any depth)
  *   member   the cd_settings member that holds the value (entries with effect RESULT or OUTPUT);
@@ -14,6 +14,11 @@
  *            False) or GROUP
  *   default  a C expression: a number, a cd_ls_kind constant, or a string literal (STRING,
  *            AUTOBOOL)
+ *   range    the valid values of an INT or REAL (cd_setrange in cd_solver.h; a REAL must also be
+ *            finite), checked when a solve starts (cd_settings_check): ANY (no check: bools,
+ *            strings, groups), FINITE, POSITIVE (> 0), NONNEG (>= 0), UNIT ([0, 1]), HALF_UP
+ *            (>= 0.5), INT_POS (>= 1), INT_NONNEG (>= 0); an INT is also at most 2147483647
+ *            (the parser refuses larger integers)
  *   effect   RESULT   read by the engine, changes the solution
  *            OUTPUT   read by the engine, changes what is recorded, not the solution
  *            PYTHON   read by the Python layer (display, progress bar, warnings)
@@ -32,118 +37,125 @@
 /* the Newton group; P: path prefix ending in '.', M: member prefix (empty or "member.") */
 #define CD_NEWTON_SETTINGS_LIST_TYPE cd_newton_settings
 #define CD_NEWTON_SETTINGS_LIST(X, P, M)                                                          \
-    X(P "relativeTolerance", M relativeTolerance, REAL, 1e-8, RESULT, "",                         \
+    X(P "relativeTolerance", M relativeTolerance, REAL, 1e-8, NONNEG, RESULT, "",                 \
       "converged (after at least one iteration) when |r| <= relativeTolerance * max(|r| at the "  \
       "predictor, |f - C_q^T lambda|)")                                                           \
-    X(P "absoluteTolerance", M absoluteTolerance, REAL, 1e-10, RESULT, "",                        \
+    X(P "absoluteTolerance", M absoluteTolerance, REAL, 1e-10, NONNEG, RESULT, "",                \
       "or when |r| <= absoluteTolerance; |r| is the L2 norm of the unscaled force residual "     \
       "M q'' - f + C_q^T lambda (constraint rows have their own tolerance, see the solver docs)") \
-    X(P "maxIterations", M maxIterations, INT, 25, RESULT, "",                                    \
+    X(P "maxIterations", M maxIterations, INT, 25, INT_NONNEG, RESULT, "",                        \
       "iterations before the step counts as failed")                                              \
-    X(P "useModifiedNewton", M useModifiedNewton, BOOL, 0, RESULT, "",                            \
+    X(P "useModifiedNewton", M useModifiedNewton, BOOL, 0, ANY, RESULT, "",                       \
       "keep the factorization across iterations and steps while Newton contracts well")          \
-    X(P "numericalDifferentiation", _, GROUP, 0, NONE, "",                                        \
+    X(P "numericalDifferentiation", _, GROUP, 0, ANY, NONE, "",                                   \
       "Numerical differentiation of object Jacobians (the fallback and test oracle).")           \
-    X(P "numericalDifferentiation.relativeEpsilon", M relativeEpsilon, REAL, 1e-7, RESULT, "",    \
+    X(P "numericalDifferentiation.relativeEpsilon", M relativeEpsilon, REAL, 1e-7,                \
+      POSITIVE, RESULT, "",                                                                       \
       "perturbation relative to the coordinate's size")                                           \
     X(P "numericalDifferentiation.minimumCoordinateSize", M minimumCoordinateSize, REAL, 1e-2,    \
-      RESULT, "", "coordinates smaller than this use it as their size")                          \
-    X(P "numericalDifferentiation.forODE2", M numericalJacobian, BOOL, 0, RESULT, "",             \
+      POSITIVE, RESULT, "", "coordinates smaller than this use it as their size")                \
+    X(P "numericalDifferentiation.forODE2", M numericalJacobian, BOOL, 0, ANY, RESULT, "",        \
       "True: differentiate every object numerically (no analytic Jacobians)")
 
 #define CD_SETTINGS_LIST(X, G)                                                                    \
-    X("timeIntegration", _, GROUP, 0, NONE, "",                                                   \
+    X("timeIntegration", _, GROUP, 0, ANY, NONE, "",                                              \
       "Dynamic solver: time span, number of steps, step reduction, Newton and "                   \
       "generalized-alpha.")                                                                       \
-    X("timeIntegration.numberOfSteps", numberOfSteps, INT, 100, RESULT, "",                       \
+    X("timeIntegration.numberOfSteps", numberOfSteps, INT, 100, INT_POS, RESULT, "",              \
       "steps of size (endTime - startTime) / numberOfSteps")                                      \
-    X("timeIntegration.endTime", endTime, REAL, 1.0, RESULT, "",                                  \
+    X("timeIntegration.endTime", endTime, REAL, 1.0, FINITE, RESULT, "",                          \
       "time at the end of the simulation [s]")                                                    \
-    X("timeIntegration.startTime", startTime, REAL, 0.0, RESULT, "",                              \
+    X("timeIntegration.startTime", startTime, REAL, 0.0, FINITE, RESULT, "",                      \
       "time at the start of the simulation [s]")                                                  \
-    X("timeIntegration.minimumStepSize", minimumStepSize, REAL, 1e-8, RESULT, "",                 \
+    X("timeIntegration.minimumStepSize", minimumStepSize, REAL, 1e-8, POSITIVE, RESULT, "",       \
       "below this the solve stops with SolverError")                                              \
-    X("timeIntegration.adaptiveStep", adaptiveStep, BOOL, 1, RESULT, "",                          \
+    X("timeIntegration.adaptiveStep", adaptiveStep, BOOL, 1, ANY, RESULT, "",                     \
       "halve the step when Newton fails; grow it back after good steps")                         \
     X("timeIntegration.initialConstraintTolerance", initialConstraintTolerance, REAL, 1e-6,       \
-      RESULT, "", "coordyn: largest constraint residual accepted at the start, relative to the "  \
-      "size of the coordinates (position level) and velocities (velocity level)")                \
-    X("timeIntegration.initialConstraintWarning", initialConstraintWarning, BOOL, 0, RESULT, "",  \
-      "coordyn: True: violated constraints at the start give a warning instead of an error")     \
-    X("timeIntegration.verboseMode", _, INT, 0, ACCEPTED, "",                                     \
+      POSITIVE, RESULT, "", "coordyn: largest constraint residual accepted at the start, "       \
+      "relative to the size of the coordinates (position level) and velocities (velocity level)") \
+    X("timeIntegration.initialConstraintWarning", initialConstraintWarning, BOOL, 0, ANY, RESULT, \
+      "", "coordyn: True: violated constraints at the start give a warning instead of an error") \
+    X("timeIntegration.verboseMode", _, INT, 0, INT_NONNEG, ACCEPTED, "",                         \
       "accepted for Exudyn scripts; coordyn prints nothing during a solve")                      \
-    X("timeIntegration.verboseModeFile", _, INT, 0, ACCEPTED, "",                                 \
+    X("timeIntegration.verboseModeFile", _, INT, 0, INT_NONNEG, ACCEPTED, "",                     \
       "accepted for Exudyn scripts; coordyn writes no solver file")                              \
-    X("timeIntegration.stepInformation", _, INT, 67, ACCEPTED, "",                                \
+    X("timeIntegration.stepInformation", _, INT, 67, INT_NONNEG, ACCEPTED, "",                    \
       "accepted for Exudyn scripts (what verboseMode prints per step)")                          \
-    X("timeIntegration.simulateInRealtime", _, BOOL, 0, ACCEPTED, "",                             \
+    X("timeIntegration.simulateInRealtime", _, BOOL, 0, ANY, ACCEPTED, "",                        \
       "accepted for Exudyn scripts; coordyn always runs as fast as it can")                      \
-    X("timeIntegration.generalizedAlpha", _, GROUP, 0, NONE, "",                                  \
+    X("timeIntegration.generalizedAlpha", _, GROUP, 0, ANY, NONE, "",                             \
       "Generalized-alpha parameters (spectral radius) and the Newmark / index-2 option.")        \
-    X("timeIntegration.generalizedAlpha.spectralRadius", spectralRadius, REAL, 0.9, RESULT, "",   \
+    X("timeIntegration.generalizedAlpha.spectralRadius", spectralRadius, REAL, 0.9,               \
+      UNIT, RESULT, "",                                                                           \
       "rho_inf in [0, 1]; 1 = trapezoidal rule (no numerical damping)")                          \
-    X("timeIntegration.generalizedAlpha.useNewmark", useNewmark, BOOL, 0, RESULT, "",             \
+    X("timeIntegration.generalizedAlpha.useNewmark", useNewmark, BOOL, 0, ANY, RESULT, "",        \
       "Newmark with newmarkBeta/newmarkGamma instead of generalized-alpha")                      \
     X("timeIntegration.generalizedAlpha.useIndex2Constraints", useIndex2Constraints, BOOL, 0,     \
-      RESULT, "", "constraints at velocity level (requires useNewmark)")                          \
-    X("timeIntegration.generalizedAlpha.newmarkBeta", newmarkBeta, REAL, 0.25, RESULT, "",        \
+      ANY, RESULT, "", "constraints at velocity level (requires useNewmark)")                     \
+    X("timeIntegration.generalizedAlpha.newmarkBeta", newmarkBeta, REAL, 0.25,                    \
+      POSITIVE, RESULT, "",                                                                       \
       "Newmark beta (useNewmark); 0.25 with gamma 0.5 is the trapezoidal rule")                  \
-    X("timeIntegration.generalizedAlpha.newmarkGamma", newmarkGamma, REAL, 0.5, RESULT, "",       \
+    X("timeIntegration.generalizedAlpha.newmarkGamma", newmarkGamma, REAL, 0.5,                   \
+      HALF_UP, RESULT, "",                                                                        \
       "Newmark gamma (useNewmark); > 0.5 adds numerical damping")                                \
     X("timeIntegration.generalizedAlpha.computeInitialAccelerations",                             \
-      computeInitialAccelerations, BOOL, 1, RESULT, "",                                           \
+      computeInitialAccelerations, BOOL, 1, ANY, RESULT, "",                                      \
       "consistent initial accelerations and multipliers")                                         \
     X("timeIntegration.generalizedAlpha.lieGroupAddTangentOperator", lieGroupAddTangentOperator,  \
-      BOOL, 1, RESULT, "",                                                                        \
+      BOOL, 1, ANY, RESULT, "",                                                                   \
       "NodeRigidBodyRotVecLG: the tangent operator of the step's rotation increment in the "     \
       "Newton matrix (False: identity; converges more slowly, same solution)")                   \
-    X("timeIntegration.newton", _, GROUP, 0, NONE, "",                                            \
+    X("timeIntegration.newton", _, GROUP, 0, ANY, NONE, "",                                       \
       "Newton iteration: tolerances, iteration limit, full or modified Newton.")                 \
     G(X, CD_NEWTON_SETTINGS_LIST, "timeIntegration.newton.", dynamicNewton)                       \
-    X("timeIntegration.discontinuous", _, GROUP, 0, NONE, "",                                     \
+    X("timeIntegration.discontinuous", _, GROUP, 0, ANY, NONE, "",                                \
       "Iterations for discontinuous items (accepted for Exudyn scripts; coordyn has no "         \
       "discontinuous items).")                                                                    \
-    X("timeIntegration.discontinuous.maxIterations", _, INT, 5, ACCEPTED, "",                     \
+    X("timeIntegration.discontinuous.maxIterations", _, INT, 5, INT_NONNEG, ACCEPTED, "",         \
       "accepted for Exudyn scripts; coordyn has no discontinuous items")                         \
-    X("timeIntegration.discontinuous.iterationTolerance", _, REAL, 1.0, ACCEPTED, "",             \
+    X("timeIntegration.discontinuous.iterationTolerance", _, REAL, 1.0, NONNEG, ACCEPTED, "",     \
       "accepted for Exudyn scripts; coordyn has no discontinuous items")                         \
-    X("staticSolver", _, GROUP, 0, NONE, "", "Static solver: load steps and Newton.")             \
-    X("staticSolver.numberOfLoadSteps", numberOfLoadSteps, INT, 1, RESULT, "",                    \
+    X("staticSolver", _, GROUP, 0, ANY, NONE, "", "Static solver: load steps and Newton.")        \
+    X("staticSolver.numberOfLoadSteps", numberOfLoadSteps, INT, 1, INT_POS, RESULT, "",           \
       "load factor i / n in step i")                                                              \
-    X("staticSolver.loadStepGeometric", loadStepGeometric, BOOL, 0, RESULT, "",                   \
+    X("staticSolver.loadStepGeometric", loadStepGeometric, BOOL, 0, ANY, RESULT, "",              \
       "load factors range^(i/n - 1) instead")                                                     \
-    X("staticSolver.loadStepGeometricRange", loadStepGeometricRange, REAL, 1000.0, RESULT, "",    \
+    X("staticSolver.loadStepGeometricRange", loadStepGeometricRange, REAL, 1000.0,                \
+      POSITIVE, RESULT, "",                                                                       \
       "ratio of the last to the first load factor")                                               \
-    X("staticSolver.verboseMode", _, INT, 0, ACCEPTED, "",                                        \
+    X("staticSolver.verboseMode", _, INT, 0, INT_NONNEG, ACCEPTED, "",                            \
       "accepted for Exudyn scripts; coordyn prints nothing during a solve")                      \
-    X("staticSolver.verboseModeFile", _, INT, 0, ACCEPTED, "",                                    \
+    X("staticSolver.verboseModeFile", _, INT, 0, INT_NONNEG, ACCEPTED, "",                        \
       "accepted for Exudyn scripts; coordyn writes no solver file")                              \
-    X("staticSolver.newton", _, GROUP, 0, NONE, "",                                               \
+    X("staticSolver.newton", _, GROUP, 0, ANY, NONE, "",                                          \
       "Newton iteration of the static solver: tolerances, iteration limit, full or modified "    \
       "Newton.")                                                                                  \
     G(X, CD_NEWTON_SETTINGS_LIST, "staticSolver.newton.", staticNewton)                           \
-    X("solutionSettings", _, GROUP, 0, NONE, "", "Output during a solve: the sensor period.")     \
-    X("solutionSettings.sensorsWritePeriod", sensorsWritePeriod, REAL, 0.01, OUTPUT, "",          \
+    X("solutionSettings", _, GROUP, 0,                                                            \
+      ANY, NONE, "", "Output during a solve: the sensor period.")                                 \
+    X("solutionSettings.sensorsWritePeriod", sensorsWritePeriod, REAL, 0.01, NONNEG, OUTPUT, "",  \
       "sensor output period in seconds (never more often than every step)")                      \
-    X("solutionSettings.writeSolutionToFile", _, BOOL, 0, PYTHON, "",                             \
+    X("solutionSettings.writeSolutionToFile", _, BOOL, 0, ANY, PYTHON, "",                        \
       "accepted for Exudyn scripts; coordyn writes no solution file (use sensors)")              \
-    X("solutionSettings.solutionWritePeriod", _, REAL, 0.01, ACCEPTED, "",                        \
+    X("solutionSettings.solutionWritePeriod", _, REAL, 0.01, NONNEG, ACCEPTED, "",                \
       "accepted for Exudyn scripts; coordyn writes no solution file (use sensors)")              \
-    X("solutionSettings.writeInitialValues", _, BOOL, 1, ACCEPTED, "",                            \
+    X("solutionSettings.writeInitialValues", _, BOOL, 1, ANY, ACCEPTED, "",                       \
       "accepted for Exudyn scripts; coordyn writes no solution file (sensors record t0)")        \
     X("solutionSettings.coordinatesSolutionFileName", _, STRING, "coordinatesSolution.txt",       \
-      ACCEPTED, "", "accepted for Exudyn scripts; coordyn writes no solution file")              \
-    X("parallel", _, GROUP, 0, NONE, "",                                                          \
+      ANY, ACCEPTED, "", "accepted for Exudyn scripts; coordyn writes no solution file")         \
+    X("parallel", _, GROUP, 0, ANY, NONE, "",                                                     \
       "Threads (accepted for Exudyn scripts; one system runs on one thread).")                   \
-    X("parallel.numberOfThreads", _, INT, 1, ACCEPTED, "",                                        \
+    X("parallel.numberOfThreads", _, INT, 1, INT_POS, ACCEPTED, "",                               \
       "accepted for Exudyn scripts; the engine runs one thread per system (solve independent "   \
       "systems in parallel threads)")                                                             \
-    X("linearSolverType", linearSolver, LINSOLVER, CD_LS_AUTO, RESULT, "",                        \
+    X("linearSolverType", linearSolver, LINSOLVER, CD_LS_AUTO, ANY, RESULT, "",                   \
       "LinearSolverType.Auto, Dense or Sparse")                                                   \
-    X("displayStatistics", _, BOOL, 0, PYTHON, "", "print solver statistics after the solve")    \
-    X("displayComputationTime", _, BOOL, 0, PYTHON, "",                                           \
+    X("displayStatistics", _, BOOL, 0,                                                           \
+      ANY, PYTHON, "", "print solver statistics after the solve")                                \
+    X("displayComputationTime", _, BOOL, 0, ANY, PYTHON, "",                                      \
       "print solver statistics (with the CPU time) after the solve")                             \
-    X("progressBar", _, AUTOBOOL, "auto", PYTHON, "",                                             \
+    X("progressBar", _, AUTOBOOL, "auto", ANY, PYTHON, "",                                        \
       "'auto' (terminals and notebooks, long solves, not under pytest), True or False")
 
 #endif

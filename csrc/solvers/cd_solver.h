@@ -19,7 +19,7 @@ typedef cd_ls_kind cd_set_LINSOLVER;
 #define CD_SET_DECL_PYTHON(type, member)
 #define CD_SET_DECL_ACCEPTED(type, member)
 #define CD_SET_DECL_NONE(type, member)
-#define CD_SET_DECL(path, member, type, def, effect, aliases, doc)                                \
+#define CD_SET_DECL(path, member, type, def, range, effect, aliases, doc)                         \
     CD_SET_DECL_##effect(type, member)
 /* a sub-list's member: of the struct named by <sub-list>_TYPE */
 #define CD_SET_DECL_GROUP(X, list, prefix, member) list##_TYPE member;
@@ -44,6 +44,17 @@ typedef enum { CD_SETT_BOOL, CD_SETT_INT, CD_SETT_REAL, CD_SETT_LINSOLVER, CD_SE
 typedef enum { CD_SETE_RESULT, CD_SETE_OUTPUT, CD_SETE_PYTHON, CD_SETE_ACCEPTED,
                CD_SETE_NONE } cd_seteffect;
 
+/* the valid values of a setting (the range column of cd_settings_list.h) */
+typedef enum { CD_SETR_ANY, CD_SETR_FINITE, CD_SETR_POSITIVE, CD_SETR_NONNEG, CD_SETR_UNIT,
+               CD_SETR_HALF_UP, CD_SETR_INT_POS, CD_SETR_INT_NONNEG } cd_setrange;
+
+/* a range as bounds: lo <(=) x <(=) hi; reals must be finite, INTs also at most INT_MAX */
+typedef struct cd_range_info {
+    double lo, hi;           /* -HUGE_VAL / HUGE_VAL where unbounded */
+    int lo_open, hi_open;    /* 1: the bound itself is excluded */
+    const char *text;        /* "> 0", "in [0, 1]", ... ("" for ANY) */
+} cd_range_info;
+
 typedef struct cd_setting_info {
     const char *path;        /* Exudyn's dotted path below SimulationSettings */
     const char *member;      /* C member ("dynamicNewton.maxIterations"), NULL if none */
@@ -51,6 +62,7 @@ typedef struct cd_setting_info {
     cd_settype type;
     double def;              /* default of BOOL, INT, REAL, LINSOLVER */
     const char *def_str;     /* default of STRING, AUTOBOOL; NULL for the others */
+    cd_setrange range;       /* valid values (INT, REAL) */
     cd_seteffect effect;
     const char *aliases;     /* alternative paths, space-separated; "" if none */
     const char *doc;
@@ -61,6 +73,21 @@ extern const int cd_settings_count;
 
 /* the entry of tab (n entries) whose path or one of whose aliases is key; NULL if none */
 const cd_setting_info *cd_settings_find(const cd_setting_info *tab, int n, const char *key);
+/* the bounds of a range kind */
+const cd_range_info *cd_setrange_info(cd_setrange r);
+/* x is a valid value of e (ranges, finiteness of reals) */
+int cd_setting_valid(const cd_setting_info *e, double x);
+/* every INT and REAL member of set in its range; entries whose path starts with skip (a group
+ * the solve does not read, "" for none) are not checked. CD_ERR_INPUT with
+ * "<path> must be <range>, got <value>" for the first bad one */
+int cd_settings_check(const cd_settings *set, const char *skip, cd_error *err);
+/* the same for the one entry at path */
+int cd_settings_check_path(const cd_settings *set, const char *path, cd_error *err);
+/* at the start of a dynamic solve: all but staticSolver.*, then the time grid (endTime -
+ * startTime finite; h = (endTime - startTime) / numberOfSteps with h^2 finite and normal) */
+int cd_settings_check_dynamic(const cd_settings *set, cd_error *err);
+/* at the start of a static solve: all but timeIntegration.* (startTime is checked) */
+int cd_settings_check_static(const cd_settings *set, cd_error *err);
 /* type and effect names as the Python side spells them ("bool", "result", ...) */
 const char *cd_settype_name(cd_settype t);
 const char *cd_seteffect_name(cd_seteffect e);
@@ -91,9 +118,11 @@ typedef struct cd_sensorstore {
 
 struct cd_evalws;
 /* allocate storage for `cap` output rows per sensor (period P: every P seconds of simulation
- * time starting at t0), evaluate each sensor once at st to size it, open files */
+ * time starting at t0), evaluate each sensor once at st to size it, open files; more than
+ * INT_MAX rows (with sensors) is CD_ERR_INPUT, a failed allocation CD_ERR_NOMEM, both with a
+ * message naming the rows and the sensors */
 cd_sensorstore *cd_sensors_create(const cd_system *s, struct cd_evalws *ws, const cd_state *st,
-                                  int cap, double period, cd_error *err);
+                                  long long cap, double period, cd_error *err);
 cd_sensorstore *cd_sensors_free(cd_sensorstore *ss);
 
 /* record the sensors at time st->t if it is an output time (force: always) */

@@ -51,7 +51,7 @@ static void static_rules(const cd_settings *set, cd_steprules *r)
     r->grow_after = 1;
     r->record_start = 0;
     r->sensor_period = 0;
-    r->sensor_cap = n + 2;
+    r->sensor_cap = (long long)n + 2;
 }
 
 static int static_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats,
@@ -59,6 +59,8 @@ static int static_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats
 {
     st_solver *g = solver;
     const cd_settings *set = g->set;
+    int rc = cd_settings_check_static(set, err);
+    if (rc) return rc;
     if (set->numberOfLoadSteps < 1)
         return cd_error_set(err, CD_ERR_INPUT, "staticSolver.numberOfLoadSteps must be >= 1, "
                             "got %d", set->numberOfLoadSteps);

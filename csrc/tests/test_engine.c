@@ -489,6 +489,8 @@ static void test_big_connectors(void)
 }
 
 /* the settings list: defaults from the list, lookup by path and by alias */
+static void test_settings_ranges(void);
+
 static void test_settings_table(void)
 {
     cd_settings set;
@@ -503,12 +505,39 @@ static void test_settings_table(void)
     CHECK(!cd_settings_find(cd_settings_table, cd_settings_count, "timeIntegration.newton.max"),
           "unknown path");
     static const cd_setting_info tab[] = {
-        {"a.x", NULL, -1, CD_SETT_REAL, 1.0, NULL, CD_SETE_ACCEPTED, "a.oldX  b.x", "x"},
-        {"a.oldX2", NULL, -1, CD_SETT_REAL, 2.0, NULL, CD_SETE_ACCEPTED, "", "y"}};
+        {"a.x", NULL, -1, CD_SETT_REAL, 1.0, NULL, CD_SETR_ANY, CD_SETE_ACCEPTED, "a.oldX  b.x",
+         "x"},
+        {"a.oldX2", NULL, -1, CD_SETT_REAL, 2.0, NULL, CD_SETR_ANY, CD_SETE_ACCEPTED, "", "y"}};
     CHECK(cd_settings_find(tab, 2, "a.oldX") == &tab[0] && cd_settings_find(tab, 2, "b.x") == &tab[0],
           "aliases");
     CHECK(cd_settings_find(tab, 2, "a.oldX2") == &tab[1] && !cd_settings_find(tab, 2, "a.old") &&
           !cd_settings_find(tab, 2, "") && !cd_settings_find(tab, 2, "b"), "alias words match whole");
+    test_settings_ranges();
+}
+
+/* the range check over the table: defaults pass, a bad value is named with its range */
+static void test_settings_ranges(void)
+{
+    cd_settings set;
+    cd_error err;
+    cd_settings_default(&set);
+    memset(&err, 0, sizeof err);
+    CHECK(!cd_settings_check_dynamic(&set, &err) && !cd_settings_check_static(&set, &err),
+          "defaults are in range");
+    set.minimumStepSize = 0;
+    CHECK(cd_settings_check_dynamic(&set, &err) == CD_ERR_INPUT &&
+          !strcmp(err.msg, "timeIntegration.minimumStepSize must be > 0, got 0"), "range message");
+    CHECK(!cd_settings_check_static(&set, &err), "a static solve skips timeIntegration");
+    cd_settings_default(&set);
+    set.staticNewton.maxIterations = -3;
+    CHECK(cd_settings_check_static(&set, &err) == CD_ERR_INPUT &&
+          strstr(err.msg, "staticSolver.newton.maxIterations must be an integer >= 0, got -3"),
+          "integer range message");
+    cd_settings_default(&set);
+    set.endTime = 1e200;
+    set.numberOfSteps = 10;
+    CHECK(cd_settings_check_dynamic(&set, &err) == CD_ERR_INPUT && strstr(err.msg, "h^2"),
+          "step size out of range");
 }
 
 int main(void)

@@ -94,8 +94,15 @@ class ItemBase:
         object.__setattr__(self, "_given", set())
         for key, value in given.items():
             if key in self._aliases:
-                if value is None:
-                    continue
+                if value is None:  # None is no value: not a silent default (mass 0, say)
+                    target = self._aliases[key]
+                    ftype = next(f["type"] for f in self._fields if f["name"] == target)
+                    if ftype in ("matrix", "function"):
+                        continue
+                    raise TypeError(f"{type(self).__name__}: parameter '{key}' (the name of "
+                                    f"'{target}') must be "
+                                    f"{'a number' if ftype == 'float' else 'a list of numbers'}"
+                                    f", got None")
                 key = self._aliases[key]
             setattr(self, key, value)
 

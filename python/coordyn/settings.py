@@ -141,6 +141,11 @@ class SimulationSettings(_Node):
             node = object.__getattribute__(node, g)
         return node, leaf
 
+    def _all(self) -> dict:
+        """{path: value} of every setting: what a solve passes to the engine, which reads those
+        with a C member and checks the numbers of all against their ranges."""
+        return dict(self._leaves())
+
     def _flat(self) -> dict:
         """{path: value} of the settings the engine reads (those with a C member)."""
         return {path: value for path, value in self._leaves() if path in _ENGINE_PATHS}

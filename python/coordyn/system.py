@@ -386,7 +386,7 @@ def _solve(mbs, settings, static, updateInitialValues):
     make_sensor_dirs(mbs)
     progress = make_progress(settings, static)
     try:
-        stats = mbs._core.solve(static, settings._flat(), progress)
+        stats = mbs._core.solve(static, settings._all(), progress)
     finally:
         if progress is not None:
             progress.close()

@@ -40,7 +40,8 @@ def _osc():
 def test_table_rows_are_well_formed():
     assert len(ROWS) == len(TABLE), "duplicate paths"
     for row in TABLE:
-        assert set(row) == {"path", "member", "type", "default", "effect", "aliases", "doc"}
+        assert set(row) == {"path", "member", "type", "default", "effect", "aliases", "doc",
+                            "range", "min", "max", "min_open", "max_open"}
         assert row["doc"].strip(), row["path"]
         parent = row["path"].rpartition(".")[0]
         assert parent == "" or ROWS[parent]["type"] == "group", row["path"]
