@@ -628,3 +628,36 @@ int cd_eval_object_parts(const cd_system *s, cd_evalws *ws, int o, const cd_stat
     }
     return rc;
 }
+
+/* the name of the parameter that holds the user function f of item it ("" if not found) */
+static const char *userfunc_field(const cd_item *it, const cd_func *f)
+{
+    size_t off = (size_t)((const char *)f - (const char *)it->p);
+    for (int i = 0; i < it->type->nfields; i++) {
+        const cd_field *fd = &it->type->fields[i];
+        if (fd->type == CD_FT_FUNC && !(fd->check & CD_CHK_ALIAS) && fd->offset == off)
+            return fd->name;
+    }
+    return "user function";
+}
+
+int cd_object_userfunc(const cd_objctx *c, const cd_func *f, const double *in, int nin,
+                       double *out, int nout)
+{
+    char lb[160];
+    int rc = f->fn(f->ctx, c->t, c->index, in, nin, out, nout);
+    if (rc) {
+        if (c->err && c->err->code == CD_OK)
+            cd_error_set(c->err, rc < 0 ? CD_ERR_USERFUNC : rc, "%s of %s failed at t = %.10g",
+                         userfunc_field(c->item, f),
+                         cd_item_label(c->sys, CD_OBJECT, c->index, lb, sizeof lb), c->t);
+        return rc;
+    }
+    for (int i = 0; i < nout; i++)
+        if (!isfinite(out[i]))
+            return cd_error_set(c->err, CD_ERR_NONFINITE, "%s of %s returned %g (value %d) at "
+                                "t = %.10g", userfunc_field(c->item, f),
+                                cd_item_label(c->sys, CD_OBJECT, c->index, lb, sizeof lb), out[i],
+                                i, c->t);
+    return CD_OK;
+}

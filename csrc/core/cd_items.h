@@ -11,6 +11,14 @@
 #include "cd_marker.h"
 
 /* helpers shared by item files */
+
+/* call the user function f, a cd_func field of c's object: out (nout) = f(t, object, in (nin)).
+ * A failure keeps the function's status (positive: retry the step, negative: fatal) and a
+ * message; a non-finite result is CD_ERR_NONFINITE. Messages name the field, the object and
+ * the time. */
+int cd_object_userfunc(const cd_objctx *c, const cd_func *f, const double *in, int nin,
+                       double *out, int nout);
+
 int cd_pattern_build(cd_system *s, cd_error *err);
 int cd_pattern_find(const cd_pattern *P, int r, int c);
 /* 1 if the type provides output variable v */

@@ -56,8 +56,7 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
         double *in = c->scratch, *out = c->scratch + 2 * n;  /* 3 n, asked for at Assemble */
         memcpy(in, c->q, sizeof(double) * (size_t)n);
         memcpy(in + n, c->v, sizeof(double) * (size_t)n);
-        int rc = p->forceUserFunction.fn(p->forceUserFunction.ctx, c->t, c->index, in, 2 * n, out,
-                                         n);
+        int rc = cd_object_userfunc(c, &p->forceUserFunction, in, 2 * n, out, n);
         if (rc) return rc;
         for (int i = 0; i < n; i++) r2[i] -= out[i];
     }

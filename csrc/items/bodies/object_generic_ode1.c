@@ -32,14 +32,8 @@ static int residual1(const cd_objctx *c, double *r1)
     }
     if (!p->rhsUserFunction.fn) return CD_OK;
     double *fu = c->scratch;  /* n values, asked for at Assemble */
-    int rc = p->rhsUserFunction.fn(p->rhsUserFunction.ctx, c->t, c->index, c->y, n, fu, n);
-    if (rc) {
-        char lb[128];
-        if (c->err && c->err->code == CD_OK)
-            cd_error_set(c->err, rc < 0 ? CD_ERR_USERFUNC : rc, "rhsUserFunction of %s failed",
-                         cd_item_label(c->sys, CD_OBJECT, c->index, lb, sizeof lb));
-        return rc;
-    }
+    int rc = cd_object_userfunc(c, &p->rhsUserFunction, c->y, n, fu, n);
+    if (rc) return rc;
     for (int i = 0; i < n; i++) r1[i] -= fu[i];
     return CD_OK;
 }

@@ -25,7 +25,7 @@ static int force(const cd_objctx *c, double F[3])
             in[i] = d[i]; in[3 + i] = vd[i]; in[6 + i] = p->stiffness.x[i];
             in[9 + i] = p->damping.x[i]; in[12 + i] = p->offset.x[i];
         }
-        return p->userFunction.fn(p->userFunction.ctx, c->t, c->index, in, 15, F, 3);
+        return cd_object_userfunc(c, &p->userFunction, in, 15, F, 3);
     }
     for (int i = 0; i < 3; i++)
         F[i] = p->stiffness.x[i] * (d[i] - p->offset.x[i]) + p->damping.x[i] * vd[i];

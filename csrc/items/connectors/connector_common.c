@@ -114,7 +114,7 @@ int cd_conn_user_scalar(const cd_objctx *c, const cd_func *f, double x, double x
                         double d, double offset, double *out)
 {
     double in[5] = {x, xt, k, d, offset};
-    return f->fn(f->ctx, c->t, c->index, in, 5, out, 1);
+    return cd_object_userfunc(c, f, in, 5, out, 1);
 }
 
 /* r2 += s w^T Jrot_k over marker k's coordinates (a torque w on marker k's body) */

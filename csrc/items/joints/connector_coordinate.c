@@ -20,7 +20,7 @@ static int offset_value(const cd_objctx *c, const cd_func *f, double base, doubl
 {
     *off = base;
     if (!f->fn) return CD_OK;
-    return f->fn(f->ctx, c->t, c->index, &base, 1, off, 1);
+    return cd_object_userfunc(c, f, &base, 1, off, 1);
 }
 
 /* which local entries hold q0 and q1 (-1: ground coordinate) */
