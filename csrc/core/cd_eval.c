@@ -240,6 +240,8 @@ static int ode1_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
                          const cd_evalcoef *c, double *r1, cd_error *err)
 {
     double ss = 0;
+    ws->ode1norm = 0;
+    if (s->n1 == 0) return CD_OK;
     for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
         if (!it->type->object->residual1 || it->n1 == 0) continue;
@@ -538,6 +540,7 @@ static int ode1_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
                          const cd_evalcoef *c, double *values, cd_error *err)
 {
     double ck = c->ode1_scale * c->ode1_stiffness_coef;
+    if (s->n1 == 0) return CD_OK;
     for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
         if (!it->type->object->residual1 || it->n1 == 0) continue;
@@ -629,7 +632,7 @@ int cd_eval_object_parts(const cd_system *s, cd_evalws *ws, int o, const cd_stat
     return rc;
 }
 
-/* the name of the parameter that holds the user function f of item it ("" if not found) */
+/* the name of the parameter that holds the user function f of item it */
 static const char *userfunc_field(const cd_item *it, const cd_func *f)
 {
     size_t off = (size_t)((const char *)f - (const char *)it->p);
@@ -641,23 +644,28 @@ static const char *userfunc_field(const cd_item *it, const cd_func *f)
     return "user function";
 }
 
-int cd_object_userfunc(const cd_objctx *c, const cd_func *f, const double *in, int nin,
-                       double *out, int nout)
+int cd_call_userfunc(const cd_system *s, cd_kind kind, int index, const cd_func *f, double t,
+                     const double *in, int nin, double *out, int nout, cd_error *err)
 {
     char lb[160];
-    int rc = f->fn(f->ctx, c->t, c->index, in, nin, out, nout);
+    const cd_item *it = &s->list[kind].items[index];
+    int rc = f->fn(f->ctx, t, index, in, nin, out, nout);
     if (rc) {
-        if (c->err && c->err->code == CD_OK)
-            cd_error_set(c->err, rc < 0 ? CD_ERR_USERFUNC : rc, "%s of %s failed at t = %.10g",
-                         userfunc_field(c->item, f),
-                         cd_item_label(c->sys, CD_OBJECT, c->index, lb, sizeof lb), c->t);
+        if (err && err->code == CD_OK)
+            cd_error_set(err, rc < 0 ? CD_ERR_USERFUNC : rc, "%s of %s failed at t = %.10g",
+                         userfunc_field(it, f), cd_item_label(s, kind, index, lb, sizeof lb), t);
         return rc;
     }
     for (int i = 0; i < nout; i++)
         if (!isfinite(out[i]))
-            return cd_error_set(c->err, CD_ERR_NONFINITE, "%s of %s returned %g (value %d) at "
-                                "t = %.10g", userfunc_field(c->item, f),
-                                cd_item_label(c->sys, CD_OBJECT, c->index, lb, sizeof lb), out[i],
-                                i, c->t);
+            return cd_error_set(err, CD_ERR_NONFINITE, "%s of %s returned %g (value %d) at "
+                                "t = %.10g", userfunc_field(it, f),
+                                cd_item_label(s, kind, index, lb, sizeof lb), out[i], i, t);
     return CD_OK;
+}
+
+int cd_object_userfunc(const cd_objctx *c, const cd_func *f, const double *in, int nin,
+                       double *out, int nout)
+{
+    return cd_call_userfunc(c->sys, CD_OBJECT, c->index, f, c->t, in, nin, out, nout, c->err);
 }

@@ -12,10 +12,12 @@
 
 /* helpers shared by item files */
 
-/* call the user function f, a cd_func field of c's object: out (nout) = f(t, object, in (nin)).
- * A failure keeps the function's status (positive: retry the step, negative: fatal) and a
- * message; a non-finite result is CD_ERR_NONFINITE. Messages name the field, the object and
- * the time. */
+/* call the user function f, a cd_func field of item (kind, index): out (nout) = f(t, index,
+ * in (nin)). A failure keeps the function's status (positive: retry the step, negative: fatal)
+ * and a message; a non-finite result is CD_ERR_NONFINITE. Messages name the field, the item
+ * and the time. cd_object_userfunc: the same for the object of an evaluation context. */
+int cd_call_userfunc(const cd_system *s, cd_kind kind, int index, const cd_func *f, double t,
+                     const double *in, int nin, double *out, int nout, cd_error *err);
 int cd_object_userfunc(const cd_objctx *c, const cd_func *f, const double *in, int nin,
                        double *out, int nout);
 

@@ -61,9 +61,6 @@ static int static_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats
     const cd_settings *set = g->set;
     int rc = cd_settings_check_static(set, err);
     if (rc) return rc;
-    if (set->numberOfLoadSteps < 1)
-        return cd_error_set(err, CD_ERR_INPUT, "staticSolver.numberOfLoadSteps must be >= 1, "
-                            "got %d", set->numberOfLoadSteps);
     g->w = w;
     g->stats = stats;
     memset(&g->c, 0, sizeof g->c);

@@ -1,7 +1,6 @@
 /* load_common: values, marker checks and vector forces shared by the load types */
 #include "cd_loads.h"
 #include "../../math/cd_vec3.h"
-#include <math.h>
 #include <string.h>
 
 int cd_load_marker(const void *p) { return ((const cd_p_loadbase *)p)->markerNumber; }
@@ -20,23 +19,12 @@ int cd_load_vector_timed(const void *p)
 int cd_load_values(const cd_system *s, int l, const double *base, int n, const cd_func *uf,
                    double t, double *out, cd_error *err)
 {
-    char lb[128];
     if (!uf->fn) {
         memcpy(out, base, sizeof(double) * (size_t)n);
         return n;
     }
-    int rc = uf->fn(uf->ctx, t, l, base, n, out, n);
-    if (rc) {
-        if (err && err->code == CD_OK)
-            cd_error_set(err, rc < 0 ? CD_ERR_USERFUNC : rc, "user function of %s failed",
-                         cd_item_label(s, CD_LOAD, l, lb, sizeof lb));
-        return rc < 0 ? rc : -rc;
-    }
-    for (int i = 0; i < n; i++)
-        if (!isfinite(out[i]))
-            return cd_error_set(err, CD_ERR_NONFINITE, "user function of %s returned %g",
-                                cd_item_label(s, CD_LOAD, l, lb, sizeof lb), out[i]);
-    return n;
+    int rc = cd_call_userfunc(s, CD_LOAD, l, uf, t, base, n, out, n, err);
+    return rc ? (rc < 0 ? rc : -rc) : n;
 }
 
 int cd_load_check_marker(const cd_system *s, int index, const void *vp, int flag,
