@@ -14,6 +14,15 @@ int cd_marker_base(const void *p);   /* the index in cd_p_markerbase */
 void cd_marker_coordinate_eval(const cd_system *s, const cd_item *mk, const double *q,
                                const double *v, cd_markerdata *md);
 
+/* markers at a body-fixed point: the base and localPosition (3, relative to the body's
+ * reference point, body frame) */
+typedef struct { cd_p_markerbase b; cd_vec localPosition; } cd_p_markerpoint;
+
+/* marker data of a body-fixed point: the body's full frame if it has one (J may depend on q),
+ * else its position */
+void cd_marker_body_point_eval(const cd_system *s, const cd_item *mk, const double *q,
+                               const double *v, cd_markerdata *md);
+
 /* bodyNumber refers to a body with positions (need = 0) or with mass (need = CD_OBJF_MASSPROP) */
 int cd_marker_check_body(const cd_system *s, int index, const void *p, int need,
                          const char *tname, cd_error *err);
@@ -27,5 +36,9 @@ int cd_marker_check_body(const cd_system *s, int index, const void *p, int need,
 #define CD_MARKER_BODY_FIELD(T)                                                                  \
     {"bodyNumber", CD_FT_INDEX, 0, offsetof(T, b.number), NULL, 0, CD_OBJECT, "",                \
      "body (object) number", NULL}
+
+#define CD_MARKER_LOCAL_POSITION_FIELD                                                           \
+    {"localPosition", CD_FT_VEC, 3, offsetof(cd_p_markerpoint, localPosition), "0 0 0", 0, 0,    \
+     "m", "position of the marker relative to the body's reference point", NULL}
 
 #endif

@@ -26,3 +26,16 @@ void cd_marker_coordinate_eval(const cd_system *s, const cd_item *mk, const doub
     md->value = md->n > 0 ? q[0] : 0.0;
     md->value_t = md->n > 0 ? v[0] : 0.0;
 }
+
+void cd_marker_body_point_eval(const cd_system *s, const cd_item *mk, const double *q,
+                               const double *v, cd_markerdata *md)
+{
+    const cd_p_markerpoint *p = mk->p;
+    const cd_item *body = &s->list[CD_OBJECT].items[p->b.number];
+    if (body->type->object->body_frame) {
+        body->type->object->body_frame(s, body, p->localPosition.x, q, v, md);
+        return;
+    }
+    cd_body_point(s, p->b.number, p->localPosition.x, q, v, md->pos, md->vel, md->J);
+    md->Jconst = 1;
+}
