@@ -32,10 +32,12 @@ static int open_file(const cd_system *s, cd_sensorstore *ss, int i, cd_error *er
     if (!ss->files[i])
         return cd_error_set(err, CD_ERR_IO, "%s: cannot open '%s' for writing",
                             cd_item_label(s, CD_SENSOR, i, lb, sizeof lb), name);
-    fprintf(ss->files[i], "# coordyn sensor %s, OutputVariableType %s\n# columns: time, %d values\n",
-            cd_item_label(s, CD_SENSOR, i, lb, sizeof lb),
-            cd_outvar_name(si.var),
-            ss->nvals[i]);
+    /* the file's header (the sensor file is output the user asked for, not a diagnostic) */
+    if (fprintf(ss->files[i], "# coordyn sensor %s, OutputVariableType %s\n# columns: time, %d "
+                "values\n", cd_item_label(s, CD_SENSOR, i, lb, sizeof lb), cd_outvar_name(si.var),
+                ss->nvals[i]) < 0)
+        return cd_error_set(err, CD_ERR_IO, "%s: writing the header of '%s' failed",
+                            cd_item_label(s, CD_SENSOR, i, lb, sizeof lb), name);
     return CD_OK;
 }
 
