@@ -20,19 +20,24 @@ typedef struct drive {
     cd_solvectx *ctx;
     cd_stats *stats;
     double tau;           /* step variable of st */
-    double h, H;          /* current and nominal step size */
+    double h, H;          /* current and nominal step size (control: the controller's step) */
+    double G;             /* CD_GRID_TIME: grid spacing */
+    int after_reject;     /* control: the last attempt was rejected (no growth next) */
+    double est_last;      /* control: the last accepted step's estimate (at the step h) */
     long k;               /* grid points reached */
     int good;             /* successful steps since the last reduction or growth */
+    int warned;           /* the blow-up warning was given */
     double tstart;        /* clock at the start of the solve */
     double tprog;         /* clock of the last progress report */
 } drive;
 
 /* grid point k: load factors k / n exactly (k * (1 / n) may miss 1 at k = n), times
- * t0 + k h with the nominal h */
+ * t0 + k G with the grid spacing G, the last one tau1 exactly */
 static double grid_point(const drive *d, long k)
 {
     if (d->r.grid == CD_GRID_LOAD) return (double)k / (double)d->r.ngrid;
-    return d->r.tau0 + (double)k * d->H;
+    if (k >= d->r.ngrid) return d->r.tau1;
+    return d->r.tau0 + (double)k * d->G;
 }
 
 /* the end of the next step, never past the next grid point `grid`; *h_tried its size */
@@ -44,8 +49,16 @@ static double plan_step(const drive *d, double grid, double *h_tried)
         *h_tried = next - d->tau;
         return next;
     }
-    *h_tried = fmin(d->h, grid - d->tau);
-    return d->tau + *h_tried;
+    double rest = grid - d->tau;
+    if (!d->r.control) {
+        *h_tried = fmin(d->h, rest);
+        return d->tau + *h_tried;
+    }
+    /* error control: the rest of the interval in equal steps of at most h (equal steps keep
+     * the factorization; no tiny last step before an output time) */
+    double n = fmax(1.0, ceil(rest / d->h - 1e-9));
+    *h_tried = rest / n;
+    return n == 1.0 ? grid : d->tau + *h_tried;
 }
 
 /* the accepted step ended on the grid point */
@@ -80,8 +93,79 @@ static int reject(drive *d, double tau_next, double h_tried, cd_error *err)
     }
     d->h = base * 0.5;
     d->good = 0;
+    d->after_reject = 1;
     if (d->h < d->stats->hmin_used) d->stats->hmin_used = d->h;
     return report_progress(d, err);  /* a solve that keeps rejecting can be interrupted */
+}
+
+/* the step-size factor for an error estimate est (relative to the tolerance) of a method
+ * whose local error is O(h^3): 0.9 est^(-1/3), within [0.2, 2] */
+static double step_factor(double est)
+{
+    if (!(est > 0)) return 2.0;
+    return fmin(2.0, fmax(0.2, 0.9 * pow(est, -1.0 / 3.0)));
+}
+
+/* error control: a converged step whose estimate exceeds the tolerance is taken again with a
+ * smaller step, or ends the solve below the minimum step */
+static int reject_error(drive *d, double tau_next, double h_tried, double est, cd_error *err)
+{
+    double h = h_tried * fmin(0.9, step_factor(est));
+    d->stats->rejected++;
+    d->stats->rejected_error++;
+    cd_state_copy(d->st, &d->prev);
+    if (h < d->r.hmin)
+        return cd_error_set(err, CD_ERR_NEWTON, "error control: the step size fell below "
+                            "timeIntegration.minimumStepSize (%.3g) at t = %.10g: the local error "
+                            "estimate of the step to t = %.10g (size %.3g) is %.3g times the "
+                            "tolerances (errorControl.relativeTolerance, absoluteTolerance)",
+                            d->r.hmin, d->r.time_offset + d->tau, d->r.time_offset + tau_next,
+                            h_tried, est);
+    d->h = h;
+    d->after_reject = 1;
+    return report_progress(d, err);
+}
+
+/* error control after an accepted step of size h_tried: the next step from the estimate as if
+ * the controller's step h had been taken (est scales with h^3) or the previous step's estimate
+ * if larger (generalized-alpha's estimates alternate from step to step with its weakly damped
+ * high-frequency mode: growing after the smaller of two makes the next step fail); a proposal
+ * within [1, 1.25] of h keeps h (and with it the factorization), no growth right after a
+ * rejection */
+static void control_next(drive *d, double h_tried, double est)
+{
+    cd_stats *st = d->stats;
+    if (h_tried < st->hmin_used) st->hmin_used = h_tried;
+    if (h_tried > st->hmax_used) st->hmax_used = h_tried;
+    if (est < 0) return;                    /* no estimate: keep the step */
+    double r = h_tried < d->h ? d->h / h_tried : 1.0, e = est * r * r * r;
+    double f = step_factor(fmax(e, d->est_last));
+    d->est_last = e;
+    if (d->after_reject) f = fmin(f, 1.0);
+    d->after_reject = 0;
+    if (f >= 1.0 && f <= 1.25) return;
+    d->h = fmin(d->r.hmax, fmax(d->r.hmin, d->h * f));
+}
+
+/* fixed steps: an estimate beyond the guard is a blow-up: an error, or one warning */
+static int guard(drive *d, double tau_next, double h_tried, double est, cd_error *err)
+{
+    char msg[CD_MSG_LEN];
+    if (d->r.guard <= 0 || !(est > d->r.guard)) return CD_OK;
+    snprintf(msg, sizeof msg, "the solution blows up at t = %.10g: the local error estimate of "
+             "the step to t = %.10g (size %.3g) is %.3g times the tolerances "
+             "(errorControl.blowUpTolerance = %g); use a smaller step "
+             "(timeIntegration.numberOfSteps) or error control "
+             "(timeIntegration.errorControl.active = True)%s",
+             d->r.time_offset + d->tau, d->r.time_offset + tau_next, h_tried, est, d->r.guard,
+             d->r.guard_warn ? "" : "; errorControl.blowUpWarning = True makes this a warning");
+    if (!d->r.guard_warn) {
+        cd_state_copy(d->st, &d->prev);
+        return cd_error_set(err, CD_ERR_BLOWUP, "%s", msg);
+    }
+    if (!d->warned && !d->stats->warning[0]) snprintf(d->stats->warning, CD_MSG_LEN, "%s", msg);
+    d->warned = 1;
+    return CD_OK;
 }
 
 /* sensors: offered every step when they have a period, else recorded at the grid points */
@@ -116,7 +200,7 @@ static int accept(drive *d, double tau_next, double grid, cd_error *err)
         d->k++;
         d->st->t = d->r.time_offset + d->tau;  /* exactly on the grid */
     }
-    if (d->h < d->H && ++d->good >= d->r.grow_after) {
+    if (!d->r.control && d->h < d->H && ++d->good >= d->r.grow_after) {
         d->h = fmin(d->H, 2 * d->h);
         d->good = 0;
     }
@@ -132,9 +216,15 @@ static int attempt(drive *d, cd_error *err)
     double tau_next = plan_step(d, grid, &h_tried);
     cd_state_copy(&d->prev, d->st);
     d->st->t = d->r.time_offset + tau_next;
-    int rc = d->sp->step(d->sp->solver, &d->prev, d->st, tau_next, h_tried, err);
+    double est = -1;
+    int rc = d->sp->step(d->sp->solver, &d->prev, d->st, tau_next, h_tried, &est, err);
     if (rc < 0) cd_state_copy(d->st, &d->prev);
     if (rc) return rc < 0 ? rc : reject(d, tau_next, h_tried, err);
+    if (d->r.control && est > 1.0) return reject_error(d, tau_next, h_tried, est, err);
+    if (!d->r.control && (rc = guard(d, tau_next, h_tried, est, err))) return rc;
+    if (est > d->stats->est_max) d->stats->est_max = est;
+    if (d->sp->accept) d->sp->accept(d->sp->solver, d->st, h_tried);
+    if (d->r.control) control_next(d, h_tried, est);
     return accept(d, tau_next, grid, err);
 }
 
@@ -153,9 +243,12 @@ static int run(drive *d, cd_error *err)
 {
     int rc = CD_OK;
     d->tau = d->r.tau0;
-    d->H = d->h = (d->r.tau1 - d->r.tau0) / (double)d->r.ngrid;
-    d->stats->hmin_used = d->H;
+    d->G = d->r.grid_dt > 0 ? d->r.grid_dt : (d->r.tau1 - d->r.tau0) / (double)d->r.ngrid;
+    d->H = d->h = d->r.control ? d->r.h0 : (d->r.tau1 - d->r.tau0) / (double)d->r.ngrid;
+    d->stats->hmin_used = d->r.control ? HUGE_VAL : d->H;
+    d->stats->hmax_used = d->r.control ? 0.0 : d->H;
     while (!rc && more_steps(d)) rc = attempt(d, err);
+    if (d->stats->hmax_used < d->stats->hmin_used) d->stats->hmax_used = d->stats->hmin_used;
     return rc;
 }
 

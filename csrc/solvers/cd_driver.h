@@ -36,6 +36,17 @@ typedef struct cd_steprules {
     double sensor_period;  /* > 0: offer the sensors every step, they record every period;
                             * 0: record at every grid point */
     long long sensor_cap;  /* rows per sensor (64 bits: cd_sensors_create refuses too many) */
+    /* local error estimates (the stepper reports one per step, relative to the tolerances):
+     * control: the step size follows them (the grid points are then the output times, every
+     * grid_dt, steps divide the rest of an interval evenly, sensors record at grid points);
+     * else with guard > 0 an estimate above guard ends the solve (guard_warn: a warning) */
+    int control;
+    double h0;             /* control: first step */
+    double hmax;           /* control: largest step */
+    double grid_dt;        /* CD_GRID_TIME: spacing of the grid points (the last one is tau1);
+                            * 0: (tau1 - tau0) / ngrid */
+    double guard;
+    int guard_warn;
 } cd_steprules;
 
 /* the solver's part; `solver` is the solver's own state */
@@ -47,9 +58,12 @@ typedef struct cd_stepper {
                  cd_error *err);
     /* one step from prev (accepted, at tau) to tau_next = tau + h into st, whose t is set:
      * CD_OK, a positive code (recoverable: st is garbage and the step is retried smaller, err
-     * says why) or a negative code (fatal) */
+     * says why) or a negative code (fatal); *est: the step's local error estimate relative to
+     * the tolerances (1: at the tolerance), or -1 when it has none */
     int (*step)(void *solver, const cd_state *prev, cd_state *st, double tau_next, double h,
-                cd_error *err);
+                double *est, cd_error *err);
+    /* the driver accepted the step just taken (NULL: nothing to do) */
+    void (*accept)(void *solver, const cd_state *st, double h);
     /* the message when the step cannot be reduced further (why: the last failure's reason):
      * tau the start of the failed step, h_tried its size, h the current step size */
     void (*failed)(void *solver, double tau, double tau_next, double h_tried, double h,

@@ -180,8 +180,18 @@ typedef struct ga_solver {
     cd_nwork *w;
     cd_stats *stats;
     double *aa;        /* algorithmic acceleration a after the last accepted step (n2) */
-    double *aa0;       /* a at the start of the step (n2) */
+    double *aa1;       /* a after the step just taken (n2; aa once the driver accepts it) */
     double *dq;        /* the step's position increment (n2): predictor, then Newton's */
+    double *yd0;       /* ODE1 rates at the start of the step just taken (n1) */
+    double *yd_m1;     /* ODE1 rates at the start of the last accepted step (n1) */
+    double *aa_h;      /* aa shifted to the step size of the step (n2, shifted_accel) */
+    double *acc0;      /* accelerations at the start of the step just taken (n2) */
+    double *acc_m1;    /* accelerations at the start of the last accepted step (n2) */
+    double *err_q;     /* the step's position error estimate (n2) */
+    double *err_v;     /* the step's velocity error estimate (n2) */
+    double h_prev;     /* size of the last accepted step, 0 before the first */
+    double est_coef;   /* position error per h^2 (qdd1 - qdd0), see local_error */
+    int estimate;      /* 0: the next step has no estimate (no consistent start accelerations) */
     double h_fact;     /* step size of the current factorization, -1: none */
 } ga_solver;
 
@@ -228,10 +238,142 @@ static void project_velocities(const cd_system *s, cd_state *st)
     }
 }
 
+/* ------------------------------------------------------------------ local error estimate */
+
+/* the leading term of the position error per step, h^3 (beta - gamma/2 + 1/12) q^(3), as a
+ * multiple of h^2 (qdd1 - qdd0) (q^(3) ~ (qdd1 - qdd0) / h): the Newmark estimate of
+ * Zienkiewicz and Xie (1991), (beta - 1/6) at gamma = 1/2, extended to generalized-alpha with
+ * a_n = qdd(t_n + (am - af) h) + O(h^2) (Arnold and Bruels 2007) and gamma = 1/2 + af - am.
+ * Parameters that cancel the term (Newmark beta = 1/6, gamma = 1/2) keep 1/24 so that the
+ * estimate still follows the accelerations. */
+static double estimate_coef(const ga_param *p)
+{
+    return fmax(fabs(p->beta - 0.5 * p->gamma + 1.0 / 12.0), 1.0 / 24.0);
+}
+
+/* the constraints fix the positions up to the step's Newton tolerance whatever the
+ * integration formula did: only the part of the position error e along the constraint
+ * manifold is error. With the step's Newton matrix J = [A C^T; C 0] (still factored):
+ *     J [x; mu] = [0; -C e]   gives   e + x = e - A^-1 C^T (C A^-1 C^T)^-1 C e,
+ * the projection of e onto the null space of C (in the metric of A). The ODE2 part of e is
+ * replaced; 0 when the factorization cannot be used (then e stays as it is). */
+static int project_error(const ga_solver *g, double *e)
+{
+    const cd_system *s = g->s;
+    cd_nwork *w = g->w;
+    cd_error err = {0, ""};
+    if (s->nae == 0 || !w->jac_current) return 0;
+    memset(w->dx, 0, sizeof(double) * (size_t)w->N);
+    for (int j = 0; j < s->n2; j++)
+        for (int k = s->pat.colptr[j]; k < s->pat.colptr[j + 1]; k++) {
+            int i = s->pat.rowind[k];
+            if (i >= s->n2 && i < s->off1) w->dx[i] -= w->values[k] * e[j];
+        }
+    if (cd_ls_solve(w->ls, w->dx, &err)) return 0;
+    for (int j = 0; j < s->n2; j++) e[j] += w->dx[j];
+    return 1;
+}
+
+/* the leading local error h^3 / 12 x^(3) of the trapezoidal rule for a quantity x whose
+ * rate was r0 at the start and r1 at the end of the step of size h, rm at the start of the
+ * previous step of size hp: x^(3) ~ 2 / (h + hp) ((r1 - r0) / h - (r0 - rm) / hp); without a
+ * previous step (hp = 0) h / 12 (r1 - r0), from x'' alone (larger: the first step is careful) */
+static double trapezoidal_error(double h, double hp, double r1, double r0, double rm)
+{
+    if (hp > 0) return h * h / 6.0 / (h + hp) * ((r1 - r0) - h / hp * (r0 - rm));
+    return h / 12.0 * (r1 - r0);
+}
+
+/* sum of squares of e / (absoluteTolerance + relativeTolerance max(|x0|, |x1|)) */
+static double weighted_squares(const ga_solver *g, int n, const double *e, const double *ref,
+                               const double *x0, const double *x1)
+{
+    double sum = 0, rt = g->set->errRelTol, at = g->set->errAbsTol;
+    for (int i = 0; i < n; i++) {
+        double r = ref ? ref[i] : 0.0, size = fmax(fabs(r + x0[i]), fabs(r + x1[i]));
+        double ei = e[i] / (at + rt * size);
+        sum += ei * ei;
+    }
+    return sum;
+}
+
+/* the local error estimate of the step prev -> st (size h): the weighted RMS over positions,
+ * velocities and ODE1 coordinates of
+ *     positions   c h^2 (qdd1 - qdd0)                                   (estimate_coef)
+ *     velocities  the trapezoidal rule's h^3 / 12 q^(4) from the accelerations of this and
+ *                 the last step (trapezoidal_error), plus (gamma - 1/2) h (qdd1 - qdd0) for
+ *                 Newmark with gamma > 1/2 (first order)
+ *     ODE1        the trapezoidal rule's h^3 / 12 y^(3) from the rates
+ * each relative to absoluteTolerance + relativeTolerance * its size, the position and velocity
+ * parts projected onto the constraint manifold (project_error) with error control, and with
+ * fixed steps only when the plain estimate exceeds the blow-up bound */
+static double local_error(const ga_solver *g, const cd_state *o, const cd_state *st, double h)
+{
+    const cd_system *s = g->s;
+    const ga_param *p = &g->p;
+    double *eq = g->err_q, *ev = g->err_v, c = g->est_coef * h * h, hp = g->h_prev;
+    double cv1 = g->set->useNewmark ? (p->gamma - 0.5) * h : 0.0;
+    int n = 2 * s->n2 + s->n1;
+    if (n == 0) return 0.0;
+    for (int i = 0; i < s->n2; i++) {
+        double d = st->a[i] - o->a[i];
+        eq[i] = c * d;
+        ev[i] = trapezoidal_error(h, hp, st->a[i], o->a[i], g->acc_m1[i]) + cv1 * d;
+    }
+    double sum1 = 0;
+    for (int i = 0; i < s->n1; i++) {
+        double e = trapezoidal_error(h, hp, st->yd[i], o->yd[i], g->yd_m1[i]);
+        sum1 += weighted_squares(g, 1, &e, s->yref + i, o->y + i, st->y + i);
+    }
+    int projected = g->set->errorControl && project_error(g, eq) && project_error(g, ev);
+    for (;;) {
+        double sum = sum1 + weighted_squares(g, s->n2, eq, s->qref, o->q, st->q) +
+                     weighted_squares(g, s->n2, ev, NULL, o->v, st->v);
+        double est = sqrt(sum / n), bound = g->set->blowUpTolerance;
+        /* fixed steps: the projection only where the plain estimate would stop the solve */
+        if (projected || g->set->errorControl || bound <= 0 || !(est > bound)) return est;
+        if (!(project_error(g, eq) && project_error(g, ev))) return est;
+        projected = 1;
+    }
+}
+
+/* the driver accepted the step: its algorithmic accelerations and rates become the history */
+static void ga_accept(void *solver, const cd_state *st, double h)
+{
+    ga_solver *g = solver;
+    double *t = g->aa;
+    (void)st;
+    g->aa = g->aa1;
+    g->aa1 = t;
+    t = g->yd_m1;
+    g->yd_m1 = g->yd0;
+    g->yd0 = t;
+    t = g->acc_m1;
+    g->acc_m1 = g->acc0;
+    g->acc0 = t;
+    g->h_prev = h;
+    g->estimate = 1;
+}
+
+/* the algorithmic acceleration a_n approximates qdd(t_n + (am - af) h) for the step size h
+ * that made it (Arnold and Bruels 2007); a step of another size h needs it at
+ * t_n + (am - af) h: a_n + (am - af) (h - h_prev) qdd', with qdd' from the last two steps'
+ * accelerations. Fixed steps (and the first step) use a_n as it is. */
+static const double *shifted_accel(ga_solver *g, const cd_state *prev, double h)
+{
+    const ga_param *p = &g->p;
+    double dh = h - g->h_prev;
+    if (!g->set->errorControl || g->h_prev <= 0 || fabs(dh) <= 1e-12 * h || p->am == p->af)
+        return g->aa;
+    double c = (p->am - p->af) * dh / g->h_prev;
+    for (int i = 0; i < g->s->n2; i++) g->aa_h[i] = g->aa[i] + c * (prev->a[i] - g->acc_m1[i]);
+    return g->aa_h;
+}
+
 /* one step of size h from prev into st (st->t set by the driver); a positive code: retry
- * smaller (st is garbage) */
+ * smaller (st is garbage); *est: the local error estimate (local_error) */
 static int ga_step(void *solver, const cd_state *prev, cd_state *st, double tau_next, double h,
-                   cd_error *err)
+                   double *est, cd_error *err)
 {
     ga_solver *g = solver;
     const cd_system *s = g->s;
@@ -243,8 +385,8 @@ static int ga_step(void *solver, const cd_state *prev, cd_state *st, double tau_
     /* the matrix depends on h; steps cut to the grid differ from h by round-off */
     if (fabs(h - g->h_fact) > 1e-10 * h) w->jac_current = 0;
     /* predict */
-    memcpy(g->aa0, g->aa, sizeof(double) * (size_t)s->n2);
-    predict(s, &g->p, h, prev, g->aa0, g->dq, st);
+    const double *aa = shifted_accel(g, prev, h);
+    predict(s, &g->p, h, prev, aa, g->dq, st);
     /* Newton on (q, lambda); rotation blocks: q = q0 o exp(dq), Newton updates dq */
     w->lie_base = prev->q;
     w->lie_inc = g->dq;
@@ -255,9 +397,12 @@ static int ga_step(void *solver, const cd_state *prev, cd_state *st, double tau_
     if (w->jac_current) g->h_fact = h;
     if (rc) return rc;
     /* update the algorithmic acceleration */
-    update_accel(&g->p, s->n2, prev->a, st->a, g->aa0, g->aa);
+    update_accel(&g->p, s->n2, prev->a, st->a, aa, g->aa1);
     /* project the velocities */
     project_velocities(s, st);
+    memcpy(g->yd0, prev->yd, sizeof(double) * (size_t)s->n1);
+    memcpy(g->acc0, prev->a, sizeof(double) * (size_t)s->n2);
+    *est = g->estimate ? local_error(g, prev, st, h) : -1.0;
     return CD_OK;
 }
 
@@ -274,16 +419,46 @@ static int check_settings(const cd_settings *set, cd_error *err)
     if (set->useIndex2Constraints && !set->useNewmark)
         return cd_error_set(err, CD_ERR_INPUT, "timeIntegration.generalizedAlpha."
                             "useIndex2Constraints requires useNewmark = True");
+    if (set->errorControl && set->sensorsWritePeriod > 0 &&
+        !((set->endTime - set->startTime) / set->sensorsWritePeriod < 1e12))
+        return cd_error_set(err, CD_ERR_INPUT, "timeIntegration.errorControl: the time span "
+                            "(%g) divided by solutionSettings.sensorsWritePeriod (%g) gives too "
+                            "many output times", set->endTime - set->startTime,
+                            set->sensorsWritePeriod);
     return CD_OK;
 }
 
-/* the time grid t0 + k h (h = (endTime - startTime) / numberOfSteps): halve a failed step,
- * double after 5 good reduced steps, sensors every sensorsWritePeriod (at most every step) */
+/* fixed steps: the time grid t0 + k h (h = (endTime - startTime) / numberOfSteps), halve a
+ * failed step, double after 5 good reduced steps, sensors every sensorsWritePeriod (at most
+ * every step), the blow-up guard; error control: the grid of the sensor output times (or the
+ * end time alone), the first step h, sensors recorded at the grid points */
 static void dynamic_rules(const cd_settings *set, cd_steprules *r)
 {
     double t0 = set->startTime, t1 = set->endTime, hn = (t1 - t0) / set->numberOfSteps;
     double per = set->sensorsWritePeriod > hn ? set->sensorsWritePeriod : hn;
     memset(r, 0, sizeof(*r));
+    r->guard = set->blowUpTolerance;
+    r->guard_warn = set->blowUpWarning;
+    if (set->errorControl) {
+        double P = set->sensorsWritePeriod, span = t1 - t0;
+        r->grid = CD_GRID_TIME;
+        r->tau0 = t0;
+        r->tau1 = t1;
+        r->control = 1;
+        r->hmax = set->errMaxStep > 0 ? fmin(set->errMaxStep, span) : span;
+        r->h0 = fmin(hn, r->hmax);
+        r->hmin = set->minimumStepSize;
+        r->adaptive = 1;
+        r->halve_tried = 1;
+        r->record_start = 1;
+        /* output times t0 + k P, the last one t1 (check_settings bounds span / P) */
+        r->ngrid = P > 0 ? (long)ceil(span / P * (1 - 1e-12)) : 1;
+        if (r->ngrid < 1) r->ngrid = 1;
+        r->grid_dt = P > 0 ? P : span;
+        r->sensor_period = 0;
+        r->sensor_cap = (long long)r->ngrid + 2;
+        return;
+    }
     r->grid = CD_GRID_TIME;
     r->tau0 = t0;
     r->tau1 = t1;
@@ -308,10 +483,20 @@ static int ga_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats, cd
     g->stats = stats;
     g->p = ga_params(set);
     g->h_fact = -1;
+    g->est_coef = estimate_coef(&g->p);
     g->aa = calloc((size_t)n2 + 1, sizeof(double));
-    g->aa0 = calloc((size_t)n2 + 1, sizeof(double));
+    g->aa1 = calloc((size_t)n2 + 1, sizeof(double));
     g->dq = calloc((size_t)n2 + 1, sizeof(double));
-    if (!g->aa || !g->aa0 || !g->dq) return cd_error_set(err, CD_ERR_NOMEM, "out of memory");
+    g->yd0 = calloc((size_t)g->s->n1 + 1, sizeof(double));
+    g->yd_m1 = calloc((size_t)g->s->n1 + 1, sizeof(double));
+    g->acc0 = calloc((size_t)n2 + 1, sizeof(double));
+    g->aa_h = calloc((size_t)n2 + 1, sizeof(double));
+    g->acc_m1 = calloc((size_t)n2 + 1, sizeof(double));
+    g->err_q = calloc((size_t)n2 + 1, sizeof(double));
+    g->err_v = calloc((size_t)n2 + 1, sizeof(double));
+    if (!g->aa || !g->aa1 || !g->dq || !g->yd0 || !g->yd_m1 || !g->acc0 || !g->acc_m1 || !g->aa_h ||
+        !g->err_q || !g->err_v)
+        return cd_error_set(err, CD_ERR_NOMEM, "out of memory");
     dynamic_rules(set, r);
     st->t = set->startTime;
     if ((rc = cd_check_initial_constraints(g->s, w, st, set, stats, err))) return rc;
@@ -319,6 +504,8 @@ static int ga_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats, cd
         (rc = initial_accelerations(g->s, w, st, stats, err)))
         return rc;
     memcpy(g->aa, st->a, sizeof(double) * (size_t)n2);
+    /* without consistent start accelerations the first step's qdd1 - qdd0 says nothing */
+    g->estimate = set->computeInitialAccelerations || w->N == 0;
     return CD_OK;
 }
 
@@ -341,8 +528,15 @@ static void ga_finish(void *solver)
 {
     ga_solver *g = solver;
     free(g->aa);
-    free(g->aa0);
+    free(g->aa1);
     free(g->dq);
+    free(g->yd0);
+    free(g->yd_m1);
+    free(g->acc0);
+    free(g->aa_h);
+    free(g->acc_m1);
+    free(g->err_q);
+    free(g->err_v);
 }
 
 int cd_solve_dynamic(const cd_system *s, const cd_settings *set, cd_state *st,
@@ -352,6 +546,7 @@ int cd_solve_dynamic(const cd_system *s, const cd_settings *set, cd_state *st,
     memset(&g, 0, sizeof g);
     g.s = s;
     g.set = set;
-    cd_stepper sp = {&g, ga_start, ga_step, ga_failed, ga_interrupted, ga_finish};
+    cd_stepper sp = {.solver = &g, .start = ga_start, .step = ga_step, .accept = ga_accept,
+                     .failed = ga_failed, .interrupted = ga_interrupted, .finish = ga_finish};
     return cd_drive(s, set, &set->dynamicNewton, &sp, st, ctx, stats, err);
 }

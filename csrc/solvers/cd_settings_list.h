@@ -76,6 +76,25 @@
       "relative to the size of the coordinates (position level) and velocities (velocity level)") \
     X("timeIntegration.initialConstraintWarning", initialConstraintWarning, BOOL, 0, ANY, RESULT, \
       "", "coordyn: True: violated constraints at the start give a warning instead of an error") \
+    X("timeIntegration.errorControl", _, GROUP, 0, ANY, NONE, "",                                 \
+      "coordyn: local error estimate of every step; step-size control from it (active) or a "    \
+      "guard against blow-ups with fixed steps.")                                                 \
+    X("timeIntegration.errorControl.active", errorControl, BOOL, 0, ANY, RESULT, "",              \
+      "coordyn: True: the step size follows the local error estimate (the first step is "        \
+      "(endTime - startTime) / numberOfSteps); False: fixed steps")                             \
+    X("timeIntegration.errorControl.relativeTolerance", errRelTol, REAL, 1e-4, POSITIVE, RESULT,  \
+      "", "coordyn: local error per step relative to the size of each coordinate")                \
+    X("timeIntegration.errorControl.absoluteTolerance", errAbsTol, REAL, 1e-6, POSITIVE, RESULT,  \
+      "", "coordyn: local error per step in the units of each coordinate (added to the relative " \
+      "part)")                                                                                    \
+    X("timeIntegration.errorControl.maximumStepSize", errMaxStep, REAL, 0.0, NONNEG, RESULT, "",  \
+      "coordyn: largest step with error control; 0: no limit (steps still end on every sensor "   \
+      "output time)")                                                                             \
+    X("timeIntegration.errorControl.blowUpTolerance", blowUpTolerance, REAL, 1e3, NONNEG, RESULT, \
+      "", "coordyn: fixed steps: a step whose local error estimate exceeds this many times the "  \
+      "tolerances stops the solve (a blow-up); 0: no check")                                      \
+    X("timeIntegration.errorControl.blowUpWarning", blowUpWarning, BOOL, 0, ANY, RESULT, "",      \
+      "coordyn: True: a blow-up gives a warning and the solve goes on")                          \
     X("timeIntegration.verboseMode", _, INT, 0, INT_NONNEG, ACCEPTED, "",                         \
       "accepted for Exudyn scripts; coordyn prints nothing during a solve")                      \
     X("timeIntegration.verboseModeFile", _, INT, 0, INT_NONNEG, ACCEPTED, "",                     \

@@ -94,7 +94,11 @@ const char *cd_seteffect_name(cd_seteffect e);
 
 typedef struct cd_stats {
     long steps, rejected, newton, factorizations, jacobians, residuals;
+    long rejected_error;          /* of the rejected steps: by the error test */
     double hmin_used;             /* smallest step size (statics: load-step increment) */
+    double hmax_used;             /* largest step size */
+    double est_max;               /* largest local error estimate of an accepted step, relative
+                                   * to the tolerances (0: none) */
     int linsolver;                /* cd_ls_kind actually used */
     long lsfull;                  /* full (pivoting) factorizations of the linear solver */
     double cpu_seconds;

@@ -24,10 +24,11 @@ static double load_factor(const cd_settings *set, double x)
 
 /* one load step to x = tau_next: Newton from the last equilibrium with a fresh matrix */
 static int static_step(void *solver, const cd_state *prev, cd_state *st, double tau_next,
-                       double h, cd_error *err)
+                       double h, double *est, cd_error *err)
 {
     st_solver *g = solver;
     (void)prev; (void)h;
+    *est = -1;
     g->c.load_factor = load_factor(g->set, tau_next);
     g->w->jac_current = 0;
     g->w->rref = 0;
@@ -102,7 +103,8 @@ int cd_solve_static(const cd_system *s, const cd_settings *set, cd_state *st,
     memset(&g, 0, sizeof g);
     g.s = s;
     g.set = set;
-    cd_stepper sp = {&g, static_start, static_step, static_failed, static_interrupted,
-                     static_finish};
+    cd_stepper sp = {.solver = &g, .start = static_start, .step = static_step,
+                     .failed = static_failed, .interrupted = static_interrupted,
+                     .finish = static_finish};
     return cd_drive(s, set, &set->staticNewton, &sp, st, ctx, stats, err);
 }

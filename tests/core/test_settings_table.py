@@ -118,8 +118,8 @@ def test_deep_groups_and_accepted_only_entries():
     # the engine accepts them too (and ignores them)
     mbs = _osc()
     values = {row["path"]: row["default"] for row in accepted}
-    values["timeIntegration.numberOfSteps"] = 5
-    assert mbs._core.solve(False, values, None)["steps"] == 5
+    values["timeIntegration.numberOfSteps"] = 50
+    assert mbs._core.solve(False, values, None)["steps"] == 50
 
 
 def test_each_path_sets_its_own_member():

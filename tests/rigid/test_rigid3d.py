@@ -499,15 +499,17 @@ def test_rotation_coordinate_marker_drives_a_crank():
     omega = 3.0
     mbs = cd.SystemContainer().AddSystem()
     g = mbs.AddNode(cd.NodePointGround())
-    n = mbs.AddNode(cd.NodeRigidBody2D())
+    # consistent initial velocities: phi_t = omega, the centre of mass at rest
+    n = mbs.AddNode(cd.NodeRigidBody2D(initialVelocities=[0, -0.2 * omega, omega]))
     mbs.AddObject(cd.RigidBody2D(mass=1, inertia=0.1, centerOfMass=[0.2, 0], nodeNumber=n))
-    n3 = mbs.AddNode(cd.NodeRigidBodyRxyz())
+    n3 = mbs.AddNode(cd.NodeRigidBodyRxyz(initialVelocities=[0, 0, 0, omega, 0, 0]))
     mbs.AddObject(cd.RigidBody(mass=1, inertia=[0.1, 0.1, 0.1, 0, 0, 0], nodeNumber=n3))
     mg = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=g, coordinate=0))
     for node, axis in ((n, 2), (n3, 0)):
         m = mbs.AddMarker(cd.MarkerNodeRotationCoordinate(nodeNumber=node, rotationCoordinate=axis))
         mbs.AddObject(cd.CoordinateConstraint(markerNumbers=[mg, m],
-                                              offsetUserFunction=lambda mbs, t, i, o: omega * t))
+                                              offsetUserFunction=lambda mbs, t, i, o: omega * t,
+                                              offsetUserFunction_t=lambda mbs, t, i, o: omega))
     mbs.Assemble()
     mbs.SolveDynamic(settings(1e-2, 1.0))
     assert abs(mbs.GetNodeOutput(n, OV.Coordinates)[2] - omega) < 1e-10
