@@ -409,7 +409,7 @@ static int ga_step(void *solver, const cd_state *prev, cd_state *st, double tau_
 /* ------------------------------------------------------------------ the solve */
 
 /* the settings' own ranges come from the settings table; here what relates two of them */
-static int check_settings(const cd_settings *set, cd_error *err)
+static int check_settings(const cd_system *s, const cd_settings *set, cd_error *err)
 {
     int rc = cd_settings_check_dynamic(set, err);
     if (rc) return rc;
@@ -419,6 +419,11 @@ static int check_settings(const cd_settings *set, cd_error *err)
     if (set->useIndex2Constraints && !set->useNewmark)
         return cd_error_set(err, CD_ERR_INPUT, "timeIntegration.generalizedAlpha."
                             "useIndex2Constraints requires useNewmark = True");
+    if (set->errorControl && set->sensorsWritePeriod == 0 && s->list[CD_SENSOR].n > 0)
+        return cd_error_set(err, CD_ERR_INPUT, "timeIntegration.errorControl.active needs "
+                            "solutionSettings.sensorsWritePeriod > 0: with error control the "
+                            "sensors record at the output times t0 + k sensorsWritePeriod, which "
+                            "the steps land on");
     if (set->errorControl && set->sensorsWritePeriod > 0 &&
         !((set->endTime - set->startTime) / set->sensorsWritePeriod < 1e12))
         return cd_error_set(err, CD_ERR_INPUT, "timeIntegration.errorControl: the time span "
@@ -477,7 +482,7 @@ static int ga_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats, cd
 {
     ga_solver *g = solver;
     const cd_settings *set = g->set;
-    int rc = check_settings(set, err), n2 = g->s->n2;
+    int rc = check_settings(g->s, set, err), n2 = g->s->n2;
     if (rc) return rc;
     g->w = w;
     g->stats = stats;

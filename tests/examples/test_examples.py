@@ -157,7 +157,20 @@ def check_slider_crank_3d(r, ns):
     assert coarse["kinematics"] < 1e-10 and coarse["joints"] < 1e-10
 
 
-CHECKS = {"pendulum.py": check_pendulum, "oscillator.py": check_oscillator,
+def check_error_control(r, ns):
+    # h = 1e-3 blows up near t = 1.8 s: the guard stops it there (without it the crank ends
+    # at ~5e8 rad/s); h = 5e-4 and error control converge to the answer of h = 1e-5 at
+    # second order and with the tolerance
+    assert r["stopped_at"] is not None and 1.7 < r["stopped_at"] < 1.9
+    assert r["w_max_unguarded"] > 1e4
+    e = [r[("fixed", h)][0] for h in (5e-4, 2.5e-4, 1e-4)]
+    assert e[0] < 5e-3 and 3 < e[0] / e[1] < 5 and e[2] < 3e-4, e
+    c = [r[("rtol", tol)] for tol in (1e-4, 1e-5, 1e-6)]
+    assert c[0][0] < 0.03 and c[1][0] < 3e-3 and c[2][0] < 2e-3, c
+    assert c[0][1] < c[1][1] < c[2][1]
+
+
+CHECKS = {"error_control.py": check_error_control, "pendulum.py": check_pendulum, "oscillator.py": check_oscillator,
           "gear.py": check_gear, "spring_grid.py": check_spring_grid,
           "slider_crank_2d.py": check_slider_crank_2d,
           "double_pendulum.py": check_double_pendulum, "gyroscope.py": check_gyroscope,
