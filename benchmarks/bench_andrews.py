@@ -4,7 +4,8 @@ The model is examples/andrews_squeezer.py's build(mbs, lib=...), item by item th
 engines; the error is the max relative error of the seven angles at t = 0.03 s against the Test
 Set's reference (scd = -log10 of it). Fixed steps h (no step reduction), generalized-alpha
 rho = 0.9 (coordyn's and Exudyn's default) or TrapezoidalIndex2, full Newton (rtol 1e-8,
-atol 1e-10; --modified-newton for modified Newton, Exudyn 1.13's default), dense LU, no output,
+atol 1e-10; --modified-newton for modified Newton, Exudyn 1.13's default), dense LU (--linear
+sparse: CSparse / EigenSparse), no output,
 one BLAS thread, Exudyn parallel.numberOfThreads = 1. Only SolveDynamic is timed; median of
 --reps runs.
 
@@ -50,7 +51,7 @@ def engine_lib(engine):
     return lib
 
 
-def solve(lib, h, solver='ga', modified=False):
+def solve(lib, h, solver='ga', modified=False, linear='dense'):
     """(angles at t = 0.03, SolveDynamic time) for the fixed step h"""
     mbs = lib.SystemContainer().AddSystem()
     model = EXAMPLE['build'](mbs, lib=lib)
@@ -64,8 +65,9 @@ def solve(lib, h, solver='ga', modified=False):
     ti.generalizedAlpha.computeInitialAccelerations = True
     ti.newton.useModifiedNewton = modified
     ti.newton.relativeTolerance, ti.newton.absoluteTolerance = 1e-8, 1e-10
-    if not _try_set(s, ['linearSolver.solverType', 'linearSolverType'], lib.Dense):
-        raise RuntimeError('cannot set the dense solver')
+    if not _try_set(s, ['linearSolver.solverType', 'linearSolverType'],
+                    lib.Dense if linear == 'dense' else lib.Sparse):
+        raise RuntimeError(f'cannot set the {linear} solver')
     quiet(s)
     _try_set(s, ['parallel.numberOfThreads'], 1)
     kw = {}
@@ -84,6 +86,7 @@ def main(argv=None):
     ap.add_argument('--steps', default=','.join(f'{h:g}' for h in STEPS))
     ap.add_argument('--reps', type=int, default=3)
     ap.add_argument('--modified-newton', action='store_true')
+    ap.add_argument('--linear', default='dense', choices=('dense', 'sparse'))
     args = ap.parse_args(argv)
     engines = []
     for e in args.engines.split(','):
@@ -99,7 +102,7 @@ def main(argv=None):
             lib.DynamicSolverType = exudyn.DynamicSolverType
     steps = [float(h) for h in args.steps.split(',')]
     print(f"Andrews' squeezer to t = 0.03 s; Newton: "
-          f"{'modified' if args.modified_newton else 'full'}; dense; one thread; "
+          f"{'modified' if args.modified_newton else 'full'}; {args.linear}; one thread; "
           f"median of {args.reps}")
     print('| engine | solver | h [s] | steps | max rel. error | scd | time [ms] |')
     print('|---|---|---|---|---|---|---|')
@@ -107,7 +110,8 @@ def main(argv=None):
     for e, lib in engines:
         for solver in args.solvers.split(','):
             for h in steps:
-                runs = [solve(lib, h, solver, args.modified_newton) for _ in range(args.reps)]
+                runs = [solve(lib, h, solver, args.modified_newton, args.linear)
+                        for _ in range(args.reps)]
                 err = EXAMPLE['error_norm'](runs[0][0])
                 cpu = statistics.median(r[1] for r in runs)
                 n = int(round(EXAMPLE['END_TIME'] / h))
