@@ -40,3 +40,14 @@ def test_benchmark_scripts_run(capsys):
     assert "| masspoint | 10 |" in out and "| pendulum | 10 |" in out
     t = bench_rigid.time_solve(bench_rigid.coordyn_lib(), 3, 50, True, 1)
     assert 0 < t < 10
+
+
+def test_andrews_benchmark_runs(capsys):
+    """bench_andrews prints its work-precision rows for coordyn alone; the error of
+    generalized-alpha at h = 1e-4 is the example's (1.73e-3 against the Test Set reference)."""
+    import bench_andrews
+    rows = bench_andrews.main(["--engines", "coordyn", "--steps", "1e-4", "--reps", "1"])
+    out = capsys.readouterr().out
+    assert "| coordyn | ga | 0.0001 | 300 |" in out and "| coordyn | trapezoidal | 0.0001 |" in out
+    (_, _, _, _, err_ga, _), (_, _, _, _, err_trap, _) = rows
+    assert 1.5e-3 < err_ga < 2e-3 and 6e-3 < err_trap < 8e-3
