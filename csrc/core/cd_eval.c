@@ -5,6 +5,7 @@
 #include "../math/cd_lie.h"
 #include "../math/cd_vec3.h"
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,7 @@ int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
     size_t nq = (size_t)s->maxnq, na = (size_t)s->maxnae;
     size_t nm = (size_t)(s->maxmk > s->maxnq ? s->maxmk : s->maxnq); /* bodies in outputs too */
     memset(ws, 0, sizeof(*ws));
+    ws->bad_kind = -1;
     ws->ql = dalloc(nq); ws->vl = dalloc(nq); ws->al = dalloc(nq); ws->laml = dalloc(na);
     ws->r2 = dalloc(nq); ws->rae = dalloc(na); ws->r2p = dalloc(nq); ws->raep = dalloc(na);
     ws->K = dalloc(nq * nq); ws->D = dalloc(nq * nq); ws->M = dalloc(nq * nq);
@@ -138,6 +140,31 @@ static int is_velocity_row(const cd_item *it, int index2)
     return index2 || (ops->velocity_level && ops->velocity_level(it->p));
 }
 
+/* the first non-finite entry of x (n) as the residual's first non-finite term, from item
+ * (kind, index), unless an earlier term was already non-finite */
+static void note_nonfinite(cd_evalws *ws, cd_kind kind, int index, const double *x, int n)
+{
+    if (ws->bad_kind >= 0) return;
+    for (int i = 0; i < n; i++)
+        if (!isfinite(x[i])) {
+            ws->bad_kind = (int)kind;
+            ws->bad_index = index;
+            ws->bad_value = x[i];
+            return;
+        }
+}
+
+const char *cd_eval_nonfinite_item(const cd_system *s, const cd_evalws *ws, char *buf,
+                                   size_t n)
+{
+    char lb[160];
+    if (n) buf[0] = 0;
+    if (ws->bad_kind < 0 || ws->bad_kind >= CD_NKIND) return NULL;
+    snprintf(buf, n, "%s (value %g)", cd_item_label(s, (cd_kind)ws->bad_kind, ws->bad_index, lb,
+                                                   sizeof lb), ws->bad_value);
+    return buf;
+}
+
 /* local residuals r2, rae of object o from ws->ql, vl, laml */
 static int object_residual(const cd_system *s, cd_evalws *ws, int o, double t, int index2,
                            double *r2, double *rae, cd_error *err)
@@ -168,6 +195,7 @@ static int add_load(const cd_system *s, cd_evalws *ws, int l, const cd_state *st
     if (ld->nq == 0) return CD_OK;
     cd_eval_gather(ld, st, ws);
     ops->force(s, ws, ld, ws->ql, ws->vl, val, ws->r2p);
+    note_nonfinite(ws, CD_LOAD, l, ws->r2p, ld->nq);
     for (int i = 0; i < ld->nq; i++) r[ld->ltg[i]] -= scale * ws->r2p[i];
     return CD_OK;
 }
@@ -248,6 +276,7 @@ static int ode1_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
         cd_eval_gather(it, st, ws);
         int rc = object_residual1(s, ws, o, st->t, ws->r1, err);
         if (rc) return rc;
+        note_nonfinite(ws, CD_OBJECT, o, ws->r1, it->n1);
         for (int i = 0; i < it->n1; i++) r1[it->ltg1[i]] += ws->r1[i];
     }
     for (int i = 0; i < s->n1; i++) {
@@ -272,6 +301,8 @@ static int object_rows(const cd_system *s, cd_evalws *ws, const cd_state *st,
         cd_eval_gather(it, st, ws);
         int rc = object_residual(s, ws, o, st->t, c->index2, ws->r2, ws->rae, err);
         if (rc) return rc;
+        note_nonfinite(ws, CD_OBJECT, o, ws->r2, it->nq);
+        note_nonfinite(ws, CD_OBJECT, o, ws->rae, it->nae);
         for (int i = 0; i < it->nq; i++) r[it->ltg[i]] += ws->r2[i];
         if ((ops->flags & CD_OBJF_CONSTRAINT) || (ops->mass && !ops->mass_const))
             for (int i = 0; i < it->nq; i++) *ssf += ws->r2[i] * ws->r2[i];
@@ -294,6 +325,8 @@ static void node_rows(const cd_system *s, cd_evalws *ws, const cd_state *st,
         cd_eval_gather(nd, st, ws);
         nd->type->node->ae_residual(nd->p, s->qref + nd->ltg[0], ws->ql, ws->vl, ws->laml,
                                     c->index2, ws->r2, ws->rae);
+        note_nonfinite(ws, CD_NODE, i, ws->r2, nd->nq);
+        note_nonfinite(ws, CD_NODE, i, ws->rae, nd->nae);
         for (int k = 0; k < nd->nq; k++) r[nd->ltg[k]] += ws->r2[k];
         for (int j = 0; j < nd->nae; j++) {
             r[s->n2 + nd->ae0 + j] = (c->index2 ? c->velocity_row_scale : 1.0) * ws->rae[j];
@@ -317,11 +350,37 @@ static void add_inertia(const cd_system *s, const cd_evalws *ws, const cd_state 
     }
 }
 
-static double sumsq(const double *x, int n)
+/* a non-finite sum of the inertia terms: the first object whose M a is not finite (only run
+ * then, so the normal path pays nothing) */
+static void note_inertia(const cd_system *s, cd_evalws *ws, const cd_state *st)
 {
-    double ss = 0;
+    for (int o = 0; o < s->list[CD_OBJECT].n && ws->bad_kind < 0; o++) {
+        const double *M = ws->Mconst[o];
+        const cd_item *it = &s->list[CD_OBJECT].items[o];
+        if (!M) continue;
+        for (int i = 0; i < it->nq; i++) {
+            double f = 0;
+            for (int j = 0; j < it->nq; j++) f += M[i + j * it->nq] * st->a[it->ltg[j]];
+            ws->r2p[i] = f;
+        }
+        note_nonfinite(ws, CD_OBJECT, o, ws->r2p, it->nq);
+    }
+}
+
+/* L2 norm; when the sum of squares overflows with finite entries (some |x_i| > 1e154), the
+ * scaled form max|x| sqrt(sum (x_i / max|x|)^2), finite while the norm is below DBL_MAX */
+static double norm2(const double *x, int n, double *sumsq)
+{
+    double ss = 0, m = 0, sc = 0;
     for (int i = 0; i < n; i++) ss += x[i] * x[i];
-    return ss;
+    if (sumsq) *sumsq = ss;
+    if (!isinf(ss)) return sqrt(ss);
+    for (int i = 0; i < n; i++) {
+        if (!isfinite(x[i])) return ss;
+        m = fmax(m, fabs(x[i]));
+    }
+    for (int i = 0; i < n; i++) sc += (x[i] / m) * (x[i] / m);
+    return m * sqrt(sc);
 }
 
 int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
@@ -333,6 +392,7 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
     memset(r, 0, sizeof(double) * (size_t)(n2 + s->nae + s->n1));
     ws->nres++;
     ws->fload2 = 0;
+    ws->bad_kind = -1;
     /* forces: sum of r2 (elastic, damping, constraint forces) minus loads */
     if ((rc = object_rows(s, ws, st, c, r, &ssf, &ssae, err))) return rc;
     node_rows(s, ws, st, c, r, &ssae);
@@ -341,13 +401,15 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
     /* force scale for the Newton test: |f - C^T lam| (= |M a| at the solution), or the level
      * of the loads, constraint forces and rigid-body inertia forces, which can cancel in the
      * sum (a heavy top: gravity against the joint) */
-    ws->fnorm = sqrt(fmax(sumsq(r, n2), ssf + ws->fload2));
+    ws->fnorm = fmax(norm2(r, n2, NULL), sqrt(ssf + ws->fload2));
     add_inertia(s, ws, st, r);
-    double ss = sumsq(r, n2);
+    double ss;
+    ws->rnorm2 = norm2(r, n2, &ss);
+    if (!isfinite(ws->rnorm2) && ws->bad_kind < 0) note_inertia(s, ws, st);
     for (int i = 0; i < n2; i++) r[i] *= c->force_scale;
-    ws->rnorm2 = sqrt(ss);
-    ws->rnorm = sqrt(ss + ssae);
-    ws->aenorm = sqrt(sumsq(r + n2, s->nae));
+    /* sqrt(|r2|^2 + ssae), as hypot where the sum of squares overflows */
+    ws->rnorm = isinf(ss) ? hypot(ws->rnorm2, sqrt(ssae)) : sqrt(ss + ssae);
+    ws->aenorm = norm2(r + n2, s->nae, NULL);
     return ode1_residual(s, ws, st, c, r + s->off1, err);
 }
 

@@ -66,6 +66,11 @@ typedef struct cd_evalws {
                                         units: velocity rows are scaled by velocity_row_scale) */
     double ode1norm;                 /* L2 norm of the unscaled ODE1 rows y' + r1 */
     double mscale;                   /* largest diagonal entry of the mass matrix (1 if none) */
+    /* the first non-finite term of the last residual evaluation (bad_kind -1: none): the item
+     * (an object's forces, constraint or inertia terms, a load's generalized force, a node's
+     * own equations) and the value; set by cd_eval_residual, named by cd_eval_nonfinite_item */
+    int bad_kind, bad_index;
+    double bad_value;
 } cd_evalws;
 
 /* allocate the workspace for an assembled system; computes constant mass matrices */
@@ -88,6 +93,11 @@ cd_objctx cd_eval_objctx(const cd_system *s, cd_evalws *ws, int o, double t, int
 
 int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
                      const cd_evalcoef *c, double *r, cd_error *err);
+
+/* "<item> (value <v>)" for the first non-finite term of the last residual evaluation into
+ * buf, or NULL (buf empty) if every term was finite */
+const char *cd_eval_nonfinite_item(const cd_system *s, const cd_evalws *ws, char *buf,
+                                   size_t n);
 
 /* values (pattern nnz) = Newton matrix at state st; returns status */
 int cd_eval_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,

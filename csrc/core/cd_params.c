@@ -179,23 +179,33 @@ void cd_params_free(const cd_itemtype *t, void *p)
     free(p);
 }
 
-/* check a list of numbers for finiteness and sign */
-static int check_values(const cd_itemtype *t, int index, const cd_field *f, const double *x,
-                        int n, cd_error *err)
+/* "Type index" or "Type index ('name')" of an item being added or modified (p: its
+ * parameters, which start with cd_common) */
+static const char *param_label(const cd_itemtype *t, int index, const void *p, char *buf,
+                               size_t n)
 {
+    const char *name = ((const cd_common *)p)->name;
+    if (name && name[0]) snprintf(buf, n, "%s %d ('%s')", t->name, index, name);
+    else snprintf(buf, n, "%s %d", t->name, index);
+    return buf;
+}
+
+/* check a list of numbers for finiteness and sign (the item's label made only on error) */
+static int check_values(const cd_itemtype *t, int index, const void *p, const cd_field *f,
+                        const double *x, int n, cd_error *err)
+{
+    char lb[160];
     for (int i = 0; i < n; i++) {
         if (!isfinite(x[i]))
             return cd_error_set(err, CD_ERR_INPUT,
-                                "%s %d: parameter '%s' must be finite, got %g (entry %d)",
-                                t->name, index, f->name, x[i], i);
+                                "%s: parameter '%s' must be finite, got %g (entry %d)",
+                                param_label(t, index, p, lb, sizeof lb), f->name, x[i], i);
         if ((f->check & CD_CHK_NONNEG) && x[i] < 0)
-            return cd_error_set(err, CD_ERR_INPUT,
-                                "%s %d: parameter '%s' must be >= 0, got %g", t->name, index,
-                                f->name, x[i]);
+            return cd_error_set(err, CD_ERR_INPUT, "%s: parameter '%s' must be >= 0, got %g",
+                                param_label(t, index, p, lb, sizeof lb), f->name, x[i]);
         if ((f->check & CD_CHK_POS) && x[i] <= 0)
-            return cd_error_set(err, CD_ERR_INPUT,
-                                "%s %d: parameter '%s' must be > 0, got %g", t->name, index,
-                                f->name, x[i]);
+            return cd_error_set(err, CD_ERR_INPUT, "%s: parameter '%s' must be > 0, got %g",
+                                param_label(t, index, p, lb, sizeof lb), f->name, x[i]);
     }
     return CD_OK;
 }
@@ -203,26 +213,27 @@ static int check_values(const cd_itemtype *t, int index, const cd_field *f, cons
 int cd_params_check_field(const cd_itemtype *t, int index, const cd_field *f, const void *p,
                           cd_error *err)
 {
+    char lb[160];
     switch (f->type) {
-    case CD_FT_REAL: return check_values(t, index, f, CFIELD(p, f, double), 1, err);
+    case CD_FT_REAL: return check_values(t, index, p, f, CFIELD(p, f, double), 1, err);
     case CD_FT_VEC: {
         const cd_vec *v = CFIELD(p, f, cd_vec);
         if (f->size > 0 && v->n != f->size)
             return cd_error_set(err, CD_ERR_INPUT,
-                                "%s %d: parameter '%s' must have length %d, got length %d",
-                                t->name, index, f->name, f->size, v->n);
-        return check_values(t, index, f, v->x, v->n, err);
+                                "%s: parameter '%s' must have length %d, got length %d",
+                                param_label(t, index, p, lb, sizeof lb), f->name, f->size, v->n);
+        return check_values(t, index, p, f, v->x, v->n, err);
     }
     case CD_FT_MAT: {
         const cd_mat *m = CFIELD(p, f, cd_mat);
-        return check_values(t, index, f, m->x, m->rows * m->cols, err);
+        return check_values(t, index, p, f, m->x, m->rows * m->cols, err);
     }
     case CD_FT_INDEXLIST: {
         const cd_ivec *v = CFIELD(p, f, cd_ivec);
         if (f->size > 0 && v->n != f->size)
             return cd_error_set(err, CD_ERR_INPUT,
-                                "%s %d: parameter '%s' must have length %d, got length %d",
-                                t->name, index, f->name, f->size, v->n);
+                                "%s: parameter '%s' must have length %d, got length %d",
+                                param_label(t, index, p, lb, sizeof lb), f->name, f->size, v->n);
         return CD_OK;
     }
     default: return CD_OK;

@@ -1,6 +1,7 @@
 /* cd_pysystem: the _System type wrapping a cd_system, its current state and sensor data */
 #include "cd_pyext.h"
 #include <string.h>
+#include <time.h>
 
 static int parse_kind(PyObject *o, cd_kind *k)
 {
@@ -571,16 +572,27 @@ static PyObject *sys_object_parts(cdpy_system *self, PyObject *args)
 
 /* ------------------------------------------------------------------ solve */
 
-typedef struct { PyObject *callback; int interrupted; } progress_ctx;
+typedef struct { PyObject *callback; int interrupted; double last_cb; } progress_ctx;
 
-/* every 0.1 s: Ctrl-C and the Python progress callback (GIL taken here) */
+static double mono_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* called by the driver after a step at most every 0.02 s of wall time: Ctrl-C on every call,
+ * the Python progress callback (progress bars) at most every 0.1 s whatever the driver's
+ * interval (GIL taken here) */
 static int progress_fn(void *vctx, double t, double t0, double t1)
 {
     progress_ctx *pc = vctx;
     int stop = 0;
     PyGILState_STATE g = PyGILState_Ensure();
     if (PyErr_CheckSignals()) stop = 1;
-    if (!stop && pc->callback) {
+    double now = mono_seconds();
+    if (!stop && pc->callback && now - pc->last_cb >= 0.1) {
+        pc->last_cb = now;
         PyObject *r = PyObject_CallFunction(pc->callback, "ddd", t, t0, t1);
         if (!r) stop = 1;
         Py_XDECREF(r);
@@ -622,7 +634,7 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
     cd_state_set_initial(&self->cur, s);
     Py_CLEAR(self->sensors);
     if (cdpy_parse_settings(sd, &set)) return NULL;
-    progress_ctx pc = {cb == Py_None ? NULL : cb, 0};
+    progress_ctx pc = {cb == Py_None ? NULL : cb, 0, mono_seconds()};
     cd_solvectx ctx = {progress_fn, &pc, 1, NULL};
     cd_error err = {0, ""};
     int rc;

@@ -3,7 +3,8 @@
  * g = 0 from the first step on; started elsewhere, the first step jumps to the constraint
  * manifold with arbitrary forces). Residuals beyond timeIntegration.initialConstraintTolerance
  * (relative to the size of the coordinates, resp. velocities) stop the solve with an error
- * naming each violated constraint, or give a warning (initialConstraintWarning). */
+ * naming each violated constraint, or give a warning (initialConstraintWarning). A residual
+ * with NaN or Inf at the initial state stops the solve naming the item that gave it. */
 #include "cd_newton.h"
 #include <math.h>
 #include <stdio.h>
@@ -51,16 +52,38 @@ static int name_violations(const cd_system *s, const double *g, double tol, cons
     return named;
 }
 
+/* the residual just evaluated at the initial state must be finite: no smaller step can
+ * repair forces that are NaN or Inf where the solve starts */
+static int check_initial_forces(const cd_system *s, cd_nwork *w, const cd_state *st,
+                                cd_error *err)
+{
+    char lb[256];
+    if (isfinite(w->ev.rnorm) && isfinite(w->ev.ode1norm)) return CD_OK;
+    if (cd_eval_nonfinite_item(s, &w->ev, lb, sizeof lb))
+        return cd_error_set(err, CD_ERR_NONFINITE, "the initial state gives a non-finite "
+                            "residual at t = %.10g: its first non-finite term comes from %s; "
+                            "check the initial coordinates and velocities and the item's "
+                            "parameters", st->t, lb);
+    cd_error_set(err, CD_ERR_NONFINITE, "the initial state gives a residual whose norm is not "
+                 "finite at t = %.10g (every term is finite: their sum or its square overflows); "
+                 "check the initial coordinates and velocities and the items' parameters",
+                 st->t);
+    w->last_s2 = 1.0;
+    cd_newton_explain(s, w, err);
+    return CD_ERR_NONFINITE;
+}
+
 int cd_check_initial_constraints(const cd_system *s, cd_nwork *w, cd_state *st,
                                  const cd_settings *set, cd_stats *stats, cd_error *err)
 {
     char msg[CD_MSG_LEN] = "";
     double tol = set->initialConstraintTolerance;
     int named = 0, rc;
-    if (s->nae == 0) return CD_OK;
     for (int level = 0; level < 2; level++) {
         double size = level ? size_of(st->v, NULL, s->n2) : size_of(st->q, s->qref, s->n2);
         if ((rc = constraint_rows(s, w, st, level, err))) return rc;
+        if (level == 0 && (rc = check_initial_forces(s, w, st, err))) return rc;
+        if (s->nae == 0) return CD_OK;
         named = name_violations(s, w->r + s->n2, tol * size, level ? "velocity" : "position", msg,
                                 sizeof msg, named);
     }

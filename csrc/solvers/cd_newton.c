@@ -71,9 +71,9 @@ void cd_newton_explain(const cd_system *s, const cd_nwork *w, cd_error *err)
     len += (size_t)snprintf(err->msg + len, CD_MSG_LEN - len, "; largest residuals:");
     for (int k = 0; k < 3 && best[k] >= 0 && len < CD_MSG_LEN; k++) {
         char lb[256];
-        len += (size_t)snprintf(err->msg + len, CD_MSG_LEN - len, " %s = %.3g%s",
-                                cd_unknown_label(s, best[k], lb, sizeof lb), RU(best[k]),
-                                k < 2 ? ";" : "");
+        len += (size_t)snprintf(err->msg + len, CD_MSG_LEN - len, "%s %s = %.3g",
+                                k ? ";" : "", cd_unknown_label(s, best[k], lb, sizeof lb),
+                                RU(best[k]));
     }
 #undef RU
 }
@@ -88,6 +88,21 @@ void cd_explain_column(const cd_system *s, int col, cd_error *err)
                                       : "no equation depends on it?";
     snprintf(err->msg + len, CD_MSG_LEN - len, "; the singular column is %s (%s)",
              cd_unknown_label(s, col, lb, sizeof lb), why);
+}
+
+/* the first non-finite entry of the Newton matrix: which equation (row) and unknown (column) */
+static void explain_nonfinite_entry(const cd_system *s, const cd_nwork *w, cd_error *err)
+{
+    char lr[256], lc[256];
+    size_t len = strlen(err->msg);
+    for (int j = 0; j < s->pat.N && len < CD_MSG_LEN; j++)
+        for (int p = s->pat.colptr[j]; p < s->pat.colptr[j + 1]; p++)
+            if (!isfinite(w->values[p])) {
+                snprintf(err->msg + len, CD_MSG_LEN - len, "; the equation of %s, the unknown "
+                         "%s", cd_unknown_label(s, s->pat.rowind[p], lr, sizeof lr),
+                         cd_unknown_label(s, j, lc, sizeof lc));
+                return;
+            }
 }
 
 /* evaluate and factor the Newton matrix at st */
@@ -107,6 +122,7 @@ static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const c
     stats->factorizations++;
     if (rc) {  /* singular / non-finite: retry with a smaller step */
         if (rc == CD_ERR_SINGULAR) cd_explain_column(s, cd_ls_get_stats(w->ls).failed_column, err);
+        if (rc == CD_ERR_NONFINITE) explain_nonfinite_entry(s, w, err);
         return CD_RETRY_STEP;
     }
     w->jac_current = 1;
@@ -199,8 +215,13 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
         if (rc) return rc;
         w->last_s2 = c->force_scale;
         w->last_err = w->ev.rnorm;
-        if (isnan(w->ev.rnorm) || isinf(w->ev.rnorm))
+        if (isnan(w->ev.rnorm) || isinf(w->ev.rnorm)) {
+            char lb[256];
+            if (cd_eval_nonfinite_item(s, &w->ev, lb, sizeof lb))
+                return cd_error_set(err, CD_RETRY_STEP, "residual is not finite (its first "
+                                    "non-finite term comes from %s)", lb);
             return cd_error_set(err, CD_RETRY_STEP, "residual is not finite");
+        }
         if (it == 0) w->rref = fmax(w->ev.rnorm2, w->ev.fnorm);
         if (converged(w, c, set, it, fresh, qs)) { w->last_its = fresh ? 0 : it; return CD_OK; }
         if (it == set->maxIterations) break;

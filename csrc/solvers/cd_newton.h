@@ -50,7 +50,8 @@ void cd_newton_explain(const cd_system *s, const cd_nwork *w, cd_error *err);
 /* append which coordinate or equation column `col` of the Newton matrix is and its item */
 void cd_explain_column(const cd_system *s, int col, cd_error *err);
 
-/* the constraint residuals at the start of a dynamic solve (cd_initial.c): beyond
+/* the residual at the start of a dynamic solve (cd_initial.c): NaN or Inf in it is an error
+ * naming the item that gave it (CD_ERR_NONFINITE); the constraint residuals beyond
  * set->initialConstraintTolerance an error naming the violated constraints, or with
  * initialConstraintWarning a warning in stats->warning; uses w->r as scratch */
 int cd_check_initial_constraints(const cd_system *s, cd_nwork *w, cd_state *st,

@@ -2,6 +2,7 @@
 #include "cd_solver.h"
 #include "../core/cd_eval.h"
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,24 @@ static int eval_sensor(const cd_system *s, struct cd_evalws *ws, const cd_state 
     cd_sensorinfo si;
     sensor_info(s, i, &si);
     return cd_eval_output(s, ws, si.kind, si.index, si.lp, si.var, st, out, err);
+}
+
+/* a sensor value that is NaN or Inf stops the solve: the error names the sensor, what it
+ * measures, the value and the time; returns nv or CD_ERR_NONFINITE */
+static int check_finite(const cd_system *s, const cd_state *st, int i, const double *v, int nv,
+                        cd_error *err)
+{
+    for (int k = 0; k < nv; k++) {
+        if (isfinite(v[k])) continue;
+        cd_sensorinfo si;
+        char lb[160], li[160];
+        sensor_info(s, i, &si);
+        return cd_error_set(err, CD_ERR_NONFINITE, "%s: its output %s of %s is %g (value %d) "
+                            "at t = %.10g", cd_item_label(s, CD_SENSOR, i, lb, sizeof lb),
+                            cd_outvar_name(si.var),
+                            cd_item_label(s, si.kind, si.index, li, sizeof li), v[k], k, st->t);
+    }
+    return nv;
 }
 
 static int open_file(const cd_system *s, cd_sensorstore *ss, int i, cd_error *err)
@@ -127,6 +146,7 @@ int cd_sensors_record(const cd_system *s, struct cd_evalws *ws, const cd_state *
         row[0] = st->t;
         int nv = eval_sensor(s, ws, st, i, row + 1, err);
         if (nv < 0) return nv;
+        if ((nv = check_finite(s, st, i, row + 1, nv, err)) < 0) return nv;  /* row not kept */
         ss->rows[i]++;
         if (ss->files[i]) {  /* the sensor's file (writeToFile); a failed write stops */
             FILE *f = ss->files[i];

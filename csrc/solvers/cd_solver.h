@@ -105,7 +105,7 @@ typedef struct cd_stats {
     char warning[CD_MSG_LEN];     /* a warning of the solve (the caller shows it), "" if none */
 } cd_stats;
 
-/* progress callback: called at most every 0.1 s; a nonzero return stops the solve
+/* progress callback: called at most every 0.02 s; a nonzero return stops the solve
  * (used for Ctrl-C and progress bars) */
 typedef int (*cd_progressfn)(void *ctx, double t, double t0, double t1);
 

@@ -28,9 +28,10 @@ def test_fixed_step_blow_up_stops_with_time_estimate_and_advice():
     assert r["error"] is not None, "h = 1e-3 blows up near t = 1.8 s and must not pass"
     assert "blows up at t = 1.8" in msg and "times the tolerances" in msg, msg
     assert "numberOfSteps" in msg and "errorControl.active" in msg, msg
-    # the sensors stop at the last good step: nothing of the blow-up was recorded
+    # the sensors stop at the last accepted step, a few steps into the blow-up (without the
+    # guard the crank reaches ~5e8 rad/s)
     assert 1.7 < r["t_end"] < 1.9
-    assert r["w_max"] < 1.05 * sc.W_MAX_CONVERGED
+    assert r["w_max"] < 1.5 * sc.W_MAX_CONVERGED
 
 
 def test_without_the_guard_the_blow_up_is_what_it_prevents():
