@@ -2,13 +2,14 @@
  *  - a pendulum chain built through the C API: assembly sizes and pattern, constraint residual
  *    after a solve, energy of a single pendulum against its initial value;
  *  - no allocation inside a time step: every malloc/calloc/realloc of the process is counted
- *    (interposed below) and a solve of 2N steps must allocate exactly as often as one of N
+ *    (interposed by test_alloc.h) and a solve of 2N steps must allocate exactly as often as one of N
  *    steps (allocation happens at solve start only), for the dense and sparse solvers, full
  *    and modified Newton;
  *  - error statuses: solving an unassembled system, an invalid index at add time;
  *  - connectors between markers with 100 coordinates each: analytic Jacobians, checked
  *    against forward differences.
  * Prints "N passed, M failed". */
+#include "test_alloc.h"   /* first: counts every allocation (malloc interposed) */
 #include "../core/cd_items.h"
 #include "../items/cd_item_list.h"
 #include "../core/cd_eval.h"
@@ -19,17 +20,6 @@
 #include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
-
-/* ---------------------------------------------------------------- allocation counting */
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-extern void __libc_free(void *);
-static long n_alloc = 0;
-void *malloc(size_t n) { n_alloc++; return __libc_malloc(n); }
-void *calloc(size_t a, size_t b) { n_alloc++; return __libc_calloc(a, b); }
-void *realloc(void *p, size_t n) { n_alloc++; return __libc_realloc(p, n); }
-void free(void *p) { __libc_free(p); }
 
 static int passed = 0, failed = 0;
 #define CHECK(cond, ...)                                                                     \
@@ -122,9 +112,9 @@ static int solve(const cd_system *s, const cd_settings *set, cd_state *st, long 
     cd_error err = {0, ""};
     memcpy(st->q, s->q0, sizeof(double) * (size_t)s->n2);
     memcpy(st->v, s->v0, sizeof(double) * (size_t)s->n2);
-    long before = n_alloc;
+    long before = ta_nalloc;
     int rc = cd_solve_dynamic(s, set, st, NULL, &stats, &err);
-    *nalloc = n_alloc - before;
+    *nalloc = ta_nalloc - before;
     if (rc) printf("solve failed: %s\n", err.msg);
     return rc;
 }
