@@ -18,6 +18,7 @@
 #define _GNU_SOURCE
 #endif
 #include <dlfcn.h>
+#include <malloc.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -38,8 +39,12 @@
 static atomic_long ta_nalloc;
 /* blocks allocated through these functions and not freed yet */
 static atomic_long ta_live;
-/* when > 0: the allocation whose count ta_nalloc reaches this value returns NULL */
+/* when > 0: the allocation whose count ta_nalloc reaches this value returns NULL (unless it is a
+ * realloc that does not grow the block: those cannot fail in practice, and libraries such as
+ * CXSparse rightly ignore a failure to shrink) */
 static atomic_long ta_fail_at;
+/* allocations that failed on purpose */
+static atomic_long ta_nfailed;
 
 static void *(*ta_real_malloc)(size_t);
 static void *(*ta_real_calloc)(size_t, size_t);
@@ -77,12 +82,23 @@ static void *ta_boot_alloc(size_t n)
     return ta_boot + off;   /* static storage: already zero */
 }
 
-/* counts the allocation; 1 if it is the one that must fail */
-static inline int ta_fails(void)
+/* called when an allocation fails on purpose: to see where, run the test in gdb with
+ * `break ta_injected` (the test prints the number of the failing allocation) */
+__attribute__((noinline)) void ta_injected(void);
+__attribute__((noinline)) void ta_injected(void) { __asm__ volatile(""); }
+
+/* counts the allocation; 1 if it is the one that must fail (injectable: it may fail) */
+static inline int ta_fails_if(int injectable)
 {
     long k = atomic_fetch_add(&ta_nalloc, 1) + 1, at = atomic_load(&ta_fail_at);
-    return at > 0 && k == at;
+    if (injectable && at > 0 && k == at) {
+        atomic_fetch_add(&ta_nfailed, 1);
+        ta_injected();
+        return 1;
+    }
+    return 0;
 }
+#define ta_fails() ta_fails_if(1)
 
 void *malloc(size_t n)
 {
@@ -114,7 +130,8 @@ void *realloc(void *p, size_t n)
         return q;
     }
     if (!ta_real_realloc) return NULL;
-    if (ta_fails()) return NULL;   /* p stays allocated, as with a real failure */
+    if (ta_fails_if(!p || n > malloc_usable_size(p)))
+        return NULL;   /* p stays allocated, as with a real failure */
     void *q = ta_real_realloc(p, n);
     /* a new block counts one, p counts minus one when it was released: on success, or with
      * n == 0 where glibc frees p and returns NULL */
