@@ -18,33 +18,37 @@
 #define _GNU_SOURCE
 #endif
 #include <dlfcn.h>
+#include <errno.h>
 #include <malloc.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define TA_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define TA_ASAN 1
-#endif
-#endif
-#ifndef TA_ASAN
-#define TA_ASAN 0
+/* the allocator itself is not instrumented: ASan's start-up calls it (through dlsym) before
+ * ASan's shadow memory exists */
+#if defined(__GNUC__)
+#define TA_NOSAN __attribute__((no_sanitize_address, no_sanitize_undefined))
+#else
+#define TA_NOSAN
 #endif
 
-/* allocations (successful or not) since program start: malloc, calloc, realloc */
-static atomic_long ta_nalloc;
-/* blocks allocated through these functions and not freed yet */
+/* Counters of the calling thread: allocations (successful or not) since it started (malloc,
+ * calloc, realloc), and when ta_fail_at > 0, the allocation whose count reaches it returns NULL
+ * (unless it is a realloc that does not grow the block: those cannot fail in practice, and
+ * libraries such as CXSparse rightly ignore a failure to shrink). Per thread, so that threads of
+ * a library (OpenBLAS starts workers that allocate when they run) neither change the counts
+ * nor receive the failure. Volatile: the compiler may assume that a call to malloc leaves
+ * variables unchanged. */
+static _Thread_local volatile long ta_nalloc;
+static _Thread_local volatile long ta_fail_at;
+/* allocations of this thread that failed on purpose */
+static _Thread_local volatile long ta_nfailed;
+/* blocks allocated through these functions and not freed yet, all threads */
 static atomic_long ta_live;
-/* when > 0: the allocation whose count ta_nalloc reaches this value returns NULL (unless it is a
- * realloc that does not grow the block: those cannot fail in practice, and libraries such as
- * CXSparse rightly ignore a failure to shrink) */
-static atomic_long ta_fail_at;
-/* allocations that failed on purpose */
-static atomic_long ta_nfailed;
+/* the file (executable or shared library) whose code called the allocation that failed last on
+ * purpose, from dladdr ("?" if unknown) */
+static _Thread_local const char *volatile ta_failed_in = "?";
 
 static void *(*ta_real_malloc)(size_t);
 static void *(*ta_real_calloc)(size_t, size_t);
@@ -57,7 +61,7 @@ static _Alignas(max_align_t) char ta_boot[8192];
 static size_t ta_boot_used;
 static int ta_resolving;
 
-static void ta_resolve(void)
+TA_NOSAN static void ta_resolve(void)
 {
     if (ta_real_free || ta_resolving) return;
     ta_resolving = 1;
@@ -69,12 +73,12 @@ static void ta_resolve(void)
     ta_resolving = 0;
 }
 
-static inline int ta_in_boot(const void *p)
+TA_NOSAN static inline int ta_in_boot(const void *p)
 {
     return (const char *)p >= ta_boot && (const char *)p < ta_boot + sizeof ta_boot;
 }
 
-static void *ta_boot_alloc(size_t n)
+TA_NOSAN static void *ta_boot_alloc(size_t n)
 {
     size_t a = _Alignof(max_align_t), off = (ta_boot_used + a - 1) / a * a;
     if (n > sizeof ta_boot - off) return NULL;
@@ -82,25 +86,33 @@ static void *ta_boot_alloc(size_t n)
     return ta_boot + off;   /* static storage: already zero */
 }
 
+/* set once the program's constructors run: the loader and ASan's start-up allocate before the
+ * main thread's thread-local variables can be used; those allocations are not counted */
+static volatile int ta_ready;
+__attribute__((constructor)) static void ta_start(void) { ta_ready = 1; }
+
 /* called when an allocation fails on purpose: to see where, run the test in gdb with
  * `break ta_injected` (the test prints the number of the failing allocation) */
 __attribute__((noinline)) void ta_injected(void);
 __attribute__((noinline)) void ta_injected(void) { __asm__ volatile(""); }
 
-/* counts the allocation; 1 if it is the one that must fail (injectable: it may fail) */
-static inline int ta_fails_if(int injectable)
+/* counts the allocation; 1 if it is the one that must fail (injectable: it may fail); caller:
+ * the return address of malloc, calloc or realloc */
+TA_NOSAN static inline int ta_fails_if(int injectable, void *caller)
 {
-    long k = atomic_fetch_add(&ta_nalloc, 1) + 1, at = atomic_load(&ta_fail_at);
-    if (injectable && at > 0 && k == at) {
-        atomic_fetch_add(&ta_nfailed, 1);
-        ta_injected();
-        return 1;
-    }
-    return 0;
+    Dl_info di;
+    if (!ta_ready) return 0;   /* before the thread-local counters exist */
+    long k = ++ta_nalloc;
+    if (!injectable || ta_fail_at <= 0 || k != ta_fail_at) return 0;
+    ta_nfailed++;
+    ta_failed_in = dladdr(caller, &di) && di.dli_fname ? di.dli_fname : "?";
+    ta_injected();
+    errno = ENOMEM;   /* as the real allocator does */
+    return 1;
 }
-#define ta_fails() ta_fails_if(1)
+#define ta_fails() ta_fails_if(1, __builtin_return_address(0))
 
-void *malloc(size_t n)
+TA_NOSAN void *malloc(size_t n)
 {
     ta_resolve();
     if (!ta_real_malloc) return ta_boot_alloc(n);
@@ -110,7 +122,7 @@ void *malloc(size_t n)
     return p;
 }
 
-void *calloc(size_t m, size_t n)
+TA_NOSAN void *calloc(size_t m, size_t n)
 {
     ta_resolve();
     if (!ta_real_calloc) return n && m > SIZE_MAX / n ? NULL : ta_boot_alloc(m * n);
@@ -120,7 +132,7 @@ void *calloc(size_t m, size_t n)
     return p;
 }
 
-void *realloc(void *p, size_t n)
+TA_NOSAN void *realloc(void *p, size_t n)
 {
     ta_resolve();
     if (ta_in_boot(p)) {   /* move a bootstrap block to the real allocator */
@@ -130,7 +142,7 @@ void *realloc(void *p, size_t n)
         return q;
     }
     if (!ta_real_realloc) return NULL;
-    if (ta_fails_if(!p || n > malloc_usable_size(p)))
+    if (ta_fails_if(!p || n > malloc_usable_size(p), __builtin_return_address(0)))
         return NULL;   /* p stays allocated, as with a real failure */
     void *q = ta_real_realloc(p, n);
     /* a new block counts one, p counts minus one when it was released: on success, or with
@@ -139,7 +151,7 @@ void *realloc(void *p, size_t n)
     return q;
 }
 
-void free(void *p)
+TA_NOSAN void free(void *p)
 {
     if (!p || ta_in_boot(p)) return;
     ta_resolve();
@@ -151,10 +163,10 @@ void free(void *p)
  * with --soname-synonyms=somalloc=nouserintercepts */
 static inline int ta_interposer_live(void)
 {
-    long before = atomic_load(&ta_nalloc);
+    long before = ta_nalloc;
     void *volatile p = malloc(1);
     free(p);
-    return atomic_load(&ta_nalloc) > before;
+    return ta_nalloc > before;
 }
 
 #endif
