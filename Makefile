@@ -8,7 +8,7 @@ MATH_SRC = $(wildcard csrc/math/*.c)
 ENGINE_SRC = $(wildcard csrc/core/*.c) $(MATH_SRC) $(wildcard csrc/items/*.c csrc/items/*/*.c csrc/linalg/*.c csrc/solvers/*.c)
 ENGINE_HDR = $(wildcard csrc/*/*.h csrc/*/*/*.h)
 
-.PHONY: demo test build ctest pytest bench docs clean deps memcheck
+.PHONY: demo test build ctest pytest bench docs clean deps memcheck sanitize
 
 build/.deps: tools/install_deps.sh
 	@mkdir -p build
@@ -40,6 +40,26 @@ ctest: build/test_linalg build/test_engine
 memcheck: build/test_linalg build/test_engine
 	valgrind --soname-synonyms=somalloc=nouserintercepts --leak-check=full --error-exitcode=1 ./build/test_linalg
 	valgrind --soname-synonyms=somalloc=nouserintercepts --leak-check=full --error-exitcode=1 ./build/test_engine
+
+# the C tests and the whole pytest suite built with AddressSanitizer and UndefinedBehaviorSanitizer
+# (tools/sanitize.sh; the extension goes to build/sanitize/python, the in-place build stays).
+# -fno-wrapv after Python's -fwrapv makes signed overflow undefined again, so UBSan sees it;
+# float-cast-overflow is not in GCC's -fsanitize=undefined set.
+SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-wrapv \
+	-fsanitize=float-cast-overflow -fno-omit-frame-pointer -g -O1
+CFLAGS_SAN = -std=c11 -Wall -Wextra -Werror $(SANFLAGS)
+
+build/sanitize/test_linalg: csrc/tests/test_linalg.c $(wildcard csrc/linalg/*.c) $(MATH_SRC) csrc/core/cd_error.c $(ENGINE_HDR) build/.deps
+	@mkdir -p build/sanitize
+	$(CC) $(CFLAGS_SAN) -o $@ csrc/tests/test_linalg.c $(wildcard csrc/linalg/*.c) $(MATH_SRC) csrc/core/cd_error.c $(LIBS)
+
+build/sanitize/test_engine: csrc/tests/test_engine.c $(ENGINE_SRC) $(ENGINE_HDR) build/.deps
+	@mkdir -p build/sanitize
+	$(CC) $(CFLAGS_SAN) -o $@ csrc/tests/test_engine.c $(ENGINE_SRC) $(LIBS)
+
+# SANITIZE_ARGS: pytest arguments instead of the whole suite, e.g. SANITIZE_ARGS="tests/core -x"
+sanitize: build/sanitize/test_linalg build/sanitize/test_engine
+	SANFLAGS="$(SANFLAGS)" PY="$(PY)" CC="$(CC)" bash tools/sanitize.sh $(SANITIZE_ARGS)
 
 pytest: build
 	$(PY) -m pytest tests

@@ -34,6 +34,12 @@ for d in ENGINE_DIRS:
     sources += sorted(glob.glob(f"csrc/{d}/**/*.c", recursive=True))
 headers = sorted(glob.glob("csrc/**/*.h", recursive=True))
 
+# extra compiler and linker flags from the environment, placed after every other flag (Python's
+# own CFLAGS, with its -fwrapv and -O3, and ours): `make sanitize` builds with
+# COORDYN_EXTRA_CFLAGS="-fsanitize=address,undefined -fno-wrapv ... -O1" this way
+EXTRA_CFLAGS = os.environ.get("COORDYN_EXTRA_CFLAGS", "").split()
+EXTRA_LDFLAGS = os.environ.get("COORDYN_EXTRA_LDFLAGS", "").split()
+
 
 
 class BuildExtWithStubs(build_ext):
@@ -60,7 +66,9 @@ setup(
             depends=headers,
             include_dirs=[numpy.get_include()],
             libraries=["cxsparse", "lapack", "blas", "m"],
-            extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra", "-Wno-missing-field-initializers"],
+            extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra", "-Wno-missing-field-initializers"]
+            + EXTRA_CFLAGS,
+            extra_link_args=EXTRA_LDFLAGS,
         )
     ],
 )

@@ -3,6 +3,7 @@ ODE in the angle, integrated with scipy at tight tolerances), the Jacobian check
 numerical helpers (central differences, rotations, convergence orders). Test files import them
 with `from conftest import ...`: pytest puts tests/ on sys.path for this conftest, which is also
 how test files import tests/exudyn_models.py (benchmarks/ put tests/ on sys.path themselves)."""
+import os
 import pathlib
 import re
 
@@ -13,6 +14,10 @@ import coordyn as cd
 
 # the repository root (examples/, benchmarks/, docs/, tools/ are found from here)
 REPO = pathlib.Path(__file__).resolve().parent.parent
+
+# the suite runs on the AddressSanitizer build (`make sanitize` preloads the ASan runtime): freed
+# memory waits in ASan's quarantine, so the process's memory grows without a leak
+UNDER_ASAN = "libasan" in os.environ.get("LD_PRELOAD", "")
 
 # REFERENCES.md, "Pendulum (point mass on a massless link)"
 PEND_M, PEND_L, PEND_G = 1.0, 1.0, 9.81

@@ -149,8 +149,12 @@ void *cd_params_new(const cd_itemtype *t, cd_error *err)
     }
     for (int i = 0; i < t->nfields; i++) {
         if (t->fields[i].check & CD_CHK_ALIAS) continue;
-        if (set_default(&t->fields[i], p, err)) {
+        int rc = set_default(&t->fields[i], p, err);
+        if (rc) {
             cd_params_free(t, p);
+            if (rc == CD_ERR_NOMEM)
+                cd_error_set(err, rc, "out of memory creating %s (default of '%s')", t->name,
+                             t->fields[i].name);
             return NULL;
         }
     }

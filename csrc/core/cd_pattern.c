@@ -82,9 +82,10 @@ static int compress(cd_pattern *P, const triplets *t)
     }
     P->colptr[N] = nnz;
     P->nnz = nnz;
-    P->rowind = realloc(tmp, sizeof(int) * (size_t)(nnz > 0 ? nnz : 1));
     free(cnt);
-    if (!P->rowind) { free(tmp); return CD_ERR_NOMEM; }
+    /* shrink to nnz entries; if that fails, the larger block serves as well */
+    int *ri = realloc(tmp, sizeof(int) * (size_t)(nnz > 0 ? nnz : 1));
+    P->rowind = ri ? ri : tmp;
     return CD_OK;
 }
 

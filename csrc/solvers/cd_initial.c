@@ -89,8 +89,10 @@ int cd_check_initial_constraints(const cd_system *s, cd_nwork *w, cd_state *st,
     }
     if (named == 0) return CD_OK;
     if (set->initialConstraintWarning) {
+        /* msg is as long as the warning: what does not fit is cut (the bound says so) */
         snprintf(stats->warning, sizeof stats->warning, "the initial state violates %d "
-                 "constraint(s) (tolerance %g): %s%s", named, tol, msg, named > 5 ? "; ..." : "");
+                 "constraint(s) (tolerance %g): %.900s%s", named, tol, msg,
+                 named > 5 ? "; ..." : "");
         return CD_OK;
     }
     return cd_error_set(err, CD_ERR_INPUT, "the initial state violates %d constraint(s) beyond "

@@ -120,11 +120,12 @@ static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const c
     stats->jacobians++;
     rc = cd_ls_factor(w->ls, w->values, err);
     stats->factorizations++;
-    if (rc) {  /* singular / non-finite: retry with a smaller step */
+    if (rc == CD_ERR_SINGULAR || rc == CD_ERR_NONFINITE) {  /* retry with a smaller step */
         if (rc == CD_ERR_SINGULAR) cd_explain_column(s, cd_ls_get_stats(w->ls).failed_column, err);
         if (rc == CD_ERR_NONFINITE) explain_nonfinite_entry(s, w, err);
         return CD_RETRY_STEP;
     }
+    if (rc) return rc;  /* out of memory, or a bug: a smaller step would not help */
     w->jac_current = 1;
     return CD_OK;
 }
@@ -237,7 +238,7 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
         if (need) fresh = 1;
         /* dx = J^-1 r, then x -= dx */
         memcpy(w->dx, w->r, sizeof(double) * (size_t)w->N);
-        if (cd_ls_solve(w->ls, w->dx, err)) return CD_RETRY_STEP;
+        if ((rc = cd_ls_solve(w->ls, w->dx, err))) return rc;  /* only fails on a bug */
         apply(s, w, st, c, accel_per_dq, vel_per_dq);
         stats->newton++;
         err_prev = en;

@@ -1,6 +1,7 @@
 /* cd_sensors: sensor values recorded at output times into preallocated rows */
 #include "cd_solver.h"
 #include "../core/cd_eval.h"
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -47,10 +48,12 @@ static int open_file(const cd_system *s, cd_sensorstore *ss, int i, cd_error *er
     if (!si.writeToFile) return CD_OK;
     if (si.fileName && si.fileName[0]) snprintf(name, sizeof name, "%s", si.fileName);
     else snprintf(name, sizeof name, "solution/sensor%d.txt", i);
+    errno = 0;
     ss->files[i] = fopen(name, "w");
     if (!ss->files[i])
-        return cd_error_set(err, CD_ERR_IO, "%s: cannot open '%s' for writing",
-                            cd_item_label(s, CD_SENSOR, i, lb, sizeof lb), name);
+        return cd_error_set(err, CD_ERR_IO, "%s: cannot open '%s' for writing: %s",
+                            cd_item_label(s, CD_SENSOR, i, lb, sizeof lb), name,
+                            errno ? strerror(errno) : "unknown reason");
     /* the file's header (the sensor file is output the user asked for, not a diagnostic) */
     if (fprintf(ss->files[i], "# coordyn sensor %s, OutputVariableType %s\n# columns: time, %d "
                 "values\n", cd_item_label(s, CD_SENSOR, i, lb, sizeof lb), cd_outvar_name(si.var),

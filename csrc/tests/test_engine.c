@@ -2,34 +2,26 @@
  *  - a pendulum chain built through the C API: assembly sizes and pattern, constraint residual
  *    after a solve, energy of a single pendulum against its initial value;
  *  - no allocation inside a time step: every malloc/calloc/realloc of the process is counted
- *    (interposed below) and a solve of 2N steps must allocate exactly as often as one of N
+ *    (interposed by test_alloc.h) and a solve of 2N steps must allocate exactly as often as one of N
  *    steps (allocation happens at solve start only), for the dense and sparse solvers, full
  *    and modified Newton;
  *  - error statuses: solving an unassembled system, an invalid index at add time;
  *  - connectors between markers with 100 coordinates each: analytic Jacobians, checked
  *    against forward differences.
  * Prints "N passed, M failed". */
+#include "test_alloc.h"   /* first: counts every allocation (malloc interposed) */
 #include "../core/cd_items.h"
 #include "../items/cd_item_list.h"
 #include "../core/cd_eval.h"
 #include "../solvers/cd_solver.h"
 #include "../math/cd_lie.h"
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
-
-/* ---------------------------------------------------------------- allocation counting */
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-extern void __libc_free(void *);
-static long n_alloc = 0;
-void *malloc(size_t n) { n_alloc++; return __libc_malloc(n); }
-void *calloc(size_t a, size_t b) { n_alloc++; return __libc_calloc(a, b); }
-void *realloc(void *p, size_t n) { n_alloc++; return __libc_realloc(p, n); }
-void free(void *p) { __libc_free(p); }
+#include <unistd.h>
 
 static int passed = 0, failed = 0;
 #define CHECK(cond, ...)                                                                     \
@@ -56,52 +48,90 @@ static void setf(const cd_itemtype *t, void *p, const char *name, int n, const d
     }
 }
 
-static int add(cd_system *s, const cd_itemtype *t, void *p)
+/* building a model where any step may fail (allocation-failure tests): after the first failure
+ * every later step does nothing; the failure's status and message are kept */
+typedef struct builder {
+    cd_system *s;
+    int rc;          /* status of the first failure, CD_OK while none */
+    cd_error err;    /* its message */
+} builder;
+
+/* one parameter value: name, count, rows (matrices), values; or a string (str set, x NULL) */
+typedef struct fv { const char *name; int n, rows; const double *x; const char *str; } fv;
+#define FV(name, ...) {name, (int)(sizeof((double[]){__VA_ARGS__}) / sizeof(double)), 1, \
+                       (double[]){__VA_ARGS__}, NULL}
+#define FVN(name, n, x) {name, n, 1, x, NULL}
+#define FVM(name, rows, x) {name, (rows) * (rows), rows, x, NULL}
+#define FVS(name, text) {name, 0, 0, NULL, text}
+
+/* set a string field (owned by the parameter struct) */
+static int set_string(const cd_field *f, void *p, const char *text, cd_error *err)
 {
-    cd_error err = {0, ""};
-    int i = cd_system_add(s, t, p, &err);
-    if (i < 0) { printf("add %s failed: %s\n", t->name, err.msg); exit(2); }
+    char **dst = (char **)((char *)p + f->offset), *copy = malloc(strlen(text) + 1);
+    if (!copy) return cd_error_set(err, CD_ERR_NOMEM, "out of memory setting '%s'", f->name);
+    strcpy(copy, text);
+    free(*dst);
+    *dst = copy;
+    return CD_OK;
+}
+
+static void b_fail(builder *b, int rc)
+{
+    b->rc = rc < 0 ? rc : CD_ERR_INTERNAL;   /* a failure reported without a status is a bug */
+}
+
+/* add an item of the named type with the given parameters; its index, or -1 after a failure */
+static int b_item(builder *b, cd_kind kind, const char *type, const fv *f, int nf)
+{
+    const cd_itemtype *t = cd_type_find(kind, type);
+    if (!t) { printf("no item type %s\n", type); exit(2); }
+    if (b->rc) return -1;
+    void *p = cd_params_new(t, &b->err);
+    if (!p) { b_fail(b, b->err.code); return -1; }
+    for (int i = 0; i < nf; i++) {
+        const cd_field *fd = cd_field_find(t, f[i].name);
+        if (!fd) { printf("no field %s.%s\n", type, f[i].name); exit(2); }
+        int rc = f[i].str ? set_string(fd, p, f[i].str, &b->err)
+                          : cd_field_set_numbers(fd, p, f[i].x, f[i].n, f[i].rows, &b->err);
+        if (rc) {
+            cd_params_free(t, p);
+            b_fail(b, rc);
+            return -1;
+        }
+    }
+    int i = cd_system_add(b->s, t, p, &b->err);   /* frees p on failure */
+    if (i < 0) b_fail(b, i);
     return i;
 }
+#define ITEM(b, kind, type, ...) \
+    b_item(b, kind, type, (fv[]){__VA_ARGS__}, (int)(sizeof((fv[]){__VA_ARGS__}) / sizeof(fv)))
 
 /* chain of n point masses (2D, mass 1) joined by unit distance constraints, hanging from the
  * ground at the origin, initially horizontal; gravity -9.81 in y */
-static cd_system *pendulum_chain(int n)
+static void b_chain(builder *b, int n)
 {
-    cd_system *s = cd_system_create();
-    void *p = params(&cd_type_ObjectGround);
-    int ground = add(s, &cd_type_ObjectGround, p);
-    p = params(&cd_type_MarkerBodyPosition);
-    double g = ground;
-    setf(&cd_type_MarkerBodyPosition, p, "bodyNumber", 1, &g);
-    int prev = add(s, &cd_type_MarkerBodyPosition, p);
+    double ground = b_item(b, CD_OBJECT, "ObjectGround", NULL, 0);
+    double prev = ITEM(b, CD_MARKER, "MarkerBodyPosition", FV("bodyNumber", ground));
     for (int i = 0; i < n; i++) {
-        double ref[2] = {i + 1.0, 0}, one = 1, grav[3] = {0, -9.81, 0};
-        p = params(&cd_type_NodePoint2D);
-        setf(&cd_type_NodePoint2D, p, "referenceCoordinates", 2, ref);
-        double nd = add(s, &cd_type_NodePoint2D, p);
-        p = params(&cd_type_ObjectMassPoint2D);
-        setf(&cd_type_ObjectMassPoint2D, p, "mass", 1, &one);
-        setf(&cd_type_ObjectMassPoint2D, p, "nodeNumber", 1, &nd);
-        double body = add(s, &cd_type_ObjectMassPoint2D, p);
-        p = params(&cd_type_MarkerNodePosition);
-        setf(&cd_type_MarkerNodePosition, p, "nodeNumber", 1, &nd);
-        int mk = add(s, &cd_type_MarkerNodePosition, p);
-        p = params(&cd_type_ObjectConnectorDistance);
-        double mks[2] = {prev, mk};
-        setf(&cd_type_ObjectConnectorDistance, p, "markerNumbers", 2, mks);
-        setf(&cd_type_ObjectConnectorDistance, p, "distance", 1, &one);
-        add(s, &cd_type_ObjectConnectorDistance, p);
-        p = params(&cd_type_MarkerBodyMass);
-        setf(&cd_type_MarkerBodyMass, p, "bodyNumber", 1, &body);
-        double mm = add(s, &cd_type_MarkerBodyMass, p);
-        p = params(&cd_type_LoadMassProportional);
-        setf(&cd_type_LoadMassProportional, p, "markerNumber", 1, &mm);
-        setf(&cd_type_LoadMassProportional, p, "loadVector", 3, grav);
-        add(s, &cd_type_LoadMassProportional, p);
+        double nd = ITEM(b, CD_NODE, "NodePoint2D", FV("referenceCoordinates", i + 1.0, 0));
+        double body = ITEM(b, CD_OBJECT, "ObjectMassPoint2D", FV("mass", 1), FV("nodeNumber", nd));
+        double mk = ITEM(b, CD_MARKER, "MarkerNodePosition", FV("nodeNumber", nd));
+        ITEM(b, CD_OBJECT, "ObjectConnectorDistance", FV("markerNumbers", prev, mk),
+             FV("distance", 1));
+        double mm = ITEM(b, CD_MARKER, "MarkerBodyMass", FV("bodyNumber", body));
+        ITEM(b, CD_LOAD, "LoadMassProportional", FV("markerNumber", mm),
+             FV("loadVector", 0, -9.81, 0));
         prev = mk;
     }
-    return s;
+}
+
+static cd_system *pendulum_chain(int n)
+{
+    builder b = {cd_system_create(), 0, {0, ""}};
+    if (!b.s) { printf("cd_system_create failed\n"); exit(2); }
+    b_chain(&b, n);
+    if (b.rc) { printf("building the chain failed: %s\n", b.err.msg); exit(2); }
+    return b.s;
 }
 
 static cd_settings settings(int steps, double tend, cd_ls_kind ls, int modified)
@@ -122,9 +152,9 @@ static int solve(const cd_system *s, const cd_settings *set, cd_state *st, long 
     cd_error err = {0, ""};
     memcpy(st->q, s->q0, sizeof(double) * (size_t)s->n2);
     memcpy(st->v, s->v0, sizeof(double) * (size_t)s->n2);
-    long before = n_alloc;
+    long before = ta_nalloc;
     int rc = cd_solve_dynamic(s, set, st, NULL, &stats, &err);
-    *nalloc = n_alloc - before;
+    *nalloc = ta_nalloc - before;
     if (rc) printf("solve failed: %s\n", err.msg);
     return rc;
 }
@@ -540,6 +570,230 @@ static void test_settings_ranges(void)
           "step size out of range");
 }
 
+/* ---------------------------------------------------------------- allocation failures
+ * A representative model: the pendulum chain; two 3D rigid bodies (Euler parameters, and a
+ * rotation vector on the Lie group) hanging from the ground by a revolute joint with a torsional
+ * spring, welded to each other by a generic joint, with gravity, a force and a torque; a generic
+ * ODE2 body on NG coordinates (full matrices) tied to the ground by a coordinate spring and a
+ * coordinate constraint, with a coordinate load; an ODE1 system; sensors on a body, a node, a
+ * load and an object. */
+enum { NG = 40 };
+static char sensor_file[64];   /* the file of the model's load sensor (under /tmp) */
+
+static void b_model(builder *b, int chain)
+{
+    static double M[NG * NG], K[NG * NG], D[NG * NG], q0[NG], f[NG], zero[NG];
+    static const double A1[4] = {-1, 0.5, 0, -2};
+    for (int i = 0; i < NG; i++) {
+        for (int j = 0; j < NG; j++) {
+            M[i + NG * j] = i == j;
+            K[i + NG * j] = i == j ? 200 : (i - j == 1 || j - i == 1) ? -100 : 0;
+            D[i + NG * j] = 0.01 * K[i + NG * j];
+        }
+        q0[i] = i ? 0.01 : 0;
+        f[i] = 0.1;
+    }
+    if (chain) b_chain(b, 3);
+    double ground = b_item(b, CD_OBJECT, "ObjectGround", NULL, 0);
+    double mg = ITEM(b, CD_MARKER, "MarkerBodyRigid", FV("bodyNumber", ground));
+    double n1 = ITEM(b, CD_NODE, "NodeRigidBodyEP",
+                     FV("referenceCoordinates", 0, -0.5, 0, 1, 0, 0, 0));
+    double b1 = ITEM(b, CD_OBJECT, "ObjectRigidBody", FV("mass", 2),
+                     FV("inertia", 0.1, 0.2, 0.2, 0, 0, 0), FV("nodeNumber", n1));
+    double m1a = ITEM(b, CD_MARKER, "MarkerBodyRigid", FV("bodyNumber", b1),
+                      FV("localPosition", 0, 0.5, 0));
+    double m1b = ITEM(b, CD_MARKER, "MarkerBodyRigid", FV("bodyNumber", b1),
+                      FV("localPosition", 0, -0.5, 0));
+    ITEM(b, CD_OBJECT, "ObjectJointRevoluteZ", FV("markerNumbers", mg, m1a));
+    ITEM(b, CD_OBJECT, "ObjectConnectorTorsionalSpringDamper", FV("markerNumbers", mg, m1a),
+         FV("stiffness", 20), FV("damping", 0.1));
+    double n2 = ITEM(b, CD_NODE, "NodeRigidBodyRotVecLG",
+                     FV("referenceCoordinates", 0, -1.5, 0, 0, 0, 0));
+    double b2 = ITEM(b, CD_OBJECT, "ObjectRigidBody", FV("mass", 1),
+                     FV("inertia", 0.05, 0.1, 0.1, 0, 0, 0), FV("nodeNumber", n2));
+    double m2a = ITEM(b, CD_MARKER, "MarkerBodyRigid", FV("bodyNumber", b2),
+                      FV("localPosition", 0, 0.5, 0));
+    ITEM(b, CD_OBJECT, "ObjectJointGeneric", FV("markerNumbers", m1b, m2a));
+    double bodies[2] = {b1, b2};
+    for (int k = 0; k < 2; k++) {
+        double mm = ITEM(b, CD_MARKER, "MarkerBodyMass", FV("bodyNumber", bodies[k]));
+        ITEM(b, CD_LOAD, "LoadMassProportional", FV("markerNumber", mm),
+             FV("loadVector", 0, -9.81, 0));
+    }
+    double m2p = ITEM(b, CD_MARKER, "MarkerBodyPosition", FV("bodyNumber", b2),
+                      FV("localPosition", 0, -0.5, 0));
+    double ld = ITEM(b, CD_LOAD, "LoadForceVector", FV("markerNumber", m2p),
+                     FV("loadVector", 1, 0, 0));
+    ITEM(b, CD_LOAD, "LoadTorqueVector", FV("markerNumber", m1b), FV("loadVector", 0, 0, 0.5));
+    ITEM(b, CD_SENSOR, "SensorBody", FV("bodyNumber", b2), FV("localPosition", 0, -0.5, 0),
+         FV("outputVariableType", CD_OV_POSITION));
+    ITEM(b, CD_SENSOR, "SensorNode", FV("nodeNumber", n1),
+         FV("outputVariableType", CD_OV_COORDINATES));
+    ITEM(b, CD_SENSOR, "SensorLoad", FV("loadNumber", ld), FV("writeToFile", 1),
+         FVS("fileName", sensor_file));
+    /* the generic body */
+    double ng = ITEM(b, CD_NODE, "NodeGenericODE2", FVN("referenceCoordinates", NG, zero),
+                     FVN("initialCoordinates", NG, q0), FVN("initialCoordinates_t", NG, zero),
+                     FV("numberOfODE2Coordinates", NG));
+    double og = ITEM(b, CD_OBJECT, "ObjectGenericODE2", FV("nodeNumbers", ng),
+                     FVM("massMatrix", NG, M), FVM("stiffnessMatrix", NG, K),
+                     FVM("dampingMatrix", NG, D), FVN("forceVector", NG, f));
+    double gn = ITEM(b, CD_NODE, "NodePointGround", FV("referenceCoordinates", 0, 0, 0));
+    double mgc = ITEM(b, CD_MARKER, "MarkerNodeCoordinate", FV("nodeNumber", gn),
+                      FV("coordinate", 0));
+    double mc = ITEM(b, CD_MARKER, "MarkerNodeCoordinate", FV("nodeNumber", ng),
+                     FV("coordinate", NG - 1));
+    double mc0 = ITEM(b, CD_MARKER, "MarkerNodeCoordinate", FV("nodeNumber", ng),
+                      FV("coordinate", 0));
+    ITEM(b, CD_OBJECT, "ObjectConnectorCoordinateSpringDamper", FV("markerNumbers", mgc, mc),
+         FV("stiffness", 50), FV("damping", 1));
+    ITEM(b, CD_OBJECT, "ObjectConnectorCoordinate", FV("markerNumbers", mgc, mc0));
+    ITEM(b, CD_LOAD, "LoadCoordinate", FV("markerNumber", mc), FV("load", 1));
+    ITEM(b, CD_SENSOR, "SensorObject", FV("objectNumber", og),
+         FV("outputVariableType", CD_OV_COORDINATES));
+    /* an ODE1 system y' = A y */
+    double n3 = ITEM(b, CD_NODE, "NodeGenericODE1", FV("referenceCoordinates", 0, 0),
+                     FV("initialCoordinates", 1, 0), FV("numberOfODE1Coordinates", 2));
+    ITEM(b, CD_OBJECT, "ObjectGenericODE1", FV("nodeNumbers", n3), FVM("systemMatrix", 2, A1));
+}
+
+/* build, Assemble and solve the model (with the chain: two dynamic solves, generalized-alpha
+ * with the automatic linear solver and full Newton, then Newmark index 2 with the dense solver
+ * and modified Newton; without it, whose horizontal links have no stiffness at rest: a static
+ * solve in two load steps), each solve with sensors, then free. *where: the step that failed;
+ * the status of the first failure (CD_OK if none), its message in err. */
+static int model_solve(int chain, cd_error *err, const char **where)
+{
+    static const char *names[3] = {"SolveDynamic (generalized-alpha)",
+                                   "SolveDynamic (Newmark, index 2)", "SolveStatic"};
+    builder b = {cd_system_create(), CD_OK, {0, ""}};
+    cd_state st;
+    int rc = CD_OK;
+    memset(&st, 0, sizeof st);
+    *where = "cd_system_create";
+    if (!b.s) return cd_error_set(err, CD_ERR_NOMEM, "cd_system_create returned NULL");
+    *where = "building the model";
+    b_model(&b, chain);
+    rc = b.rc;
+    if (rc) *err = b.err;
+    if (!rc) {
+        *where = "Assemble";
+        rc = cd_system_assemble(b.s, err);
+    }
+    if (!rc && chain) {   /* ModifyObject of the torsional spring, and Assemble again */
+        const cd_itemtype *t = cd_type_find(CD_OBJECT, "ObjectConnectorTorsionalSpringDamper");
+        int idx = -1;
+        for (int i = 0; i < b.s->list[CD_OBJECT].n && idx < 0; i++)
+            if (b.s->list[CD_OBJECT].items[i].type == t) idx = i;
+        *where = "ModifyObject";
+        void *p = cd_params_new(t, err);
+        if (!p) rc = err->code;
+        double mk[2], k = 25;
+        const cd_ivec *old = (const cd_ivec *)((const char *)b.s->list[CD_OBJECT].items[idx].p +
+                                               cd_field_find(t, "markerNumbers")->offset);
+        mk[0] = old->x[0];
+        mk[1] = old->x[1];
+        if (!rc) rc = cd_field_set_numbers(cd_field_find(t, "markerNumbers"), p, mk, 2, 1, err);
+        if (!rc) rc = cd_field_set_numbers(cd_field_find(t, "stiffness"), p, &k, 1, 1, err);
+        if (rc) cd_params_free(t, p);
+        else rc = cd_system_modify(b.s, CD_OBJECT, idx, p, err);
+        if (!rc) {
+            *where = "Assemble (again)";
+            rc = cd_system_assemble(b.s, err);
+        }
+    }
+    if (!rc) {
+        *where = "cd_state_init";
+        rc = cd_state_init(&st, b.s);
+        if (rc) cd_error_set(err, rc, "cd_state_init failed");
+    }
+    for (int run = chain ? 0 : 2; run < (chain ? 2 : 3) && !rc; run++) {
+        cd_settings set = settings(10, 0.01, CD_LS_AUTO, 0);
+        cd_solvectx ctx = {NULL, NULL, 1, NULL};
+        cd_stats stats;
+        set.numberOfLoadSteps = 2;
+        if (run == 1) {
+            set.useNewmark = set.useIndex2Constraints = 1;
+            set.linearSolver = CD_LS_DENSE;
+            set.dynamicNewton.useModifiedNewton = 1;
+        }
+        *where = names[run];
+        cd_state_set_initial(&st, b.s);
+        rc = run < 2 ? cd_solve_dynamic(b.s, &set, &st, &ctx, &stats, err)
+                     : cd_solve_static(b.s, &set, &st, &ctx, &stats, err);
+        if (!rc && (!ctx.sensors || ctx.sensors->n != 4 || ctx.sensors->rows[0] < 2))
+            rc = cd_error_set(err, CD_ERR_INTERNAL, "%s: sensor data missing", names[run]);
+        cd_sensors_free(ctx.sensors);
+    }
+    if (!rc) *where = "";
+    cd_state_free(&st);
+    cd_system_free(b.s);
+    return rc;
+}
+
+static int model_run(cd_error *err, const char **where)
+{
+    int rc = model_solve(1, err, where);
+    return rc ? rc : model_solve(0, err, where);
+}
+
+/* the whole run with the k-th allocation failing, for k = 1, 2, ... until a run sees no
+ * failure: each must end in CD_ERR_NOMEM with a message (never a crash, another status or a
+ * success that hides the failure) and leave no block allocated */
+static void test_alloc_failures(void)
+{
+    cd_error err = {0, ""};
+    const char *where;
+    snprintf(sensor_file, sizeof sensor_file, "/tmp/coordyn_test_engine_%ld.txt", (long)getpid());
+    int rc = model_run(&err, &where);   /* warms up the libraries (LAPACK keeps some memory) */
+    long live0 = ta_live, n0 = ta_nalloc;
+    rc |= model_run(&err, &where);
+    long total = ta_nalloc - n0;
+    CHECK(rc == CD_OK, "the model runs without injected failures: %s: %s", where, err.msg);
+    CHECK(ta_live == live0, "the run without failures leaves %ld blocks", ta_live - live0);
+    int wrong = 0, leaks = 0, silent = 0, runs = 0, tolerated = 0;
+    long k;
+    /* CD_FAULT_AT=k: only the run whose k-th allocation fails (to debug it: gdb with
+     * `break ta_injected`) */
+    long only = getenv("CD_FAULT_AT") ? atol(getenv("CD_FAULT_AT")) : 0;
+    for (k = only > 0 ? only : 1; k < 100000 && (only <= 0 || k == only); k++) {
+        memset(&err, 0, sizeof err);
+        live0 = ta_live;
+        long failed0 = ta_nfailed;
+        ta_fail_at = ta_nalloc + k;
+        rc = model_run(&err, &where);
+        int reached = ta_nalloc >= ta_fail_at, injected = ta_nfailed > failed0;
+        ta_fail_at = 0;
+        if (!reached) break;   /* the run made fewer than k allocations: done */
+        long leaked = ta_live - live0;   /* before any printf: stdout's buffer comes lazily */
+        runs += injected;
+        /* glibc's stdio goes on unbuffered when a FILE's buffer cannot be allocated */
+        int in_libc = injected && strstr(ta_failed_in, "libc.so");
+        if (rc == CD_OK) {
+            if (injected && in_libc) tolerated++;
+            else if (injected && silent++ < 5)
+                printf("allocation %ld failed (in %s), yet the run succeeded\n", k, ta_failed_in);
+        } else if (!injected || err.code != rc || !err.msg[0] ||
+                   (rc != CD_ERR_NOMEM &&   /* fopen out of memory: an I/O error saying so */
+                    !(rc == CD_ERR_IO && strstr(err.msg, strerror(ENOMEM))))) {
+            if (wrong++ < 5)
+                printf("allocation %ld %s: %s ended in %s (%d): '%s'\n", k,
+                       injected ? "failed" : "(not failed)", where, cd_error_name(rc), rc,
+                       err.msg);
+        }
+        if (leaked && leaks++ < 5)
+            printf("allocation %ld failed (%s: %s): %ld blocks leaked\n", k, where, err.msg,
+                   leaked);
+    }
+    remove(sensor_file);
+    printf("allocation failures: %d runs (%ld allocations in a run without failures; %d failures "
+           "inside libc that it absorbs)\n", runs, total, tolerated);
+    CHECK(only > 0 || (runs > 100 && k < 100000), "the sweep ended after %d runs", runs);
+    CHECK(wrong == 0, "%d runs with a failed allocation ended in a wrong status", wrong);
+    CHECK(silent == 0, "%d runs with a failed allocation succeeded", silent);
+    CHECK(leaks == 0, "%d runs with a failed allocation leaked", leaks);
+}
+
 int main(void)
 {
     test_assembly();
@@ -549,6 +803,11 @@ int main(void)
     test_rotation_vector();
     test_settings_table();
     test_big_connectors();
+    if (ta_interposer_live())
+        test_alloc_failures();
+    else
+        printf("note: malloc is not interposed (valgrind? add "
+               "--soname-synonyms=somalloc=nouserintercepts): allocation failures not tested\n");
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
 }

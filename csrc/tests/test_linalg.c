@@ -1,38 +1,14 @@
 /* test_linalg: unit tests of the linear-solver layer (csrc/linalg/cd_linsolve.h).
  * Prints every failing check and finally "N passed, M failed"; exits nonzero on failure.
- * malloc, calloc, realloc and free are interposed here (forwarding to glibc) to count
- * allocations and to make the Nth one fail on purpose. */
+ * malloc, calloc, realloc and free are interposed (test_alloc.h) to count allocations and to
+ * make the Nth one fail on purpose. */
+#include "test_alloc.h"
 #include "../linalg/cd_linsolve.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---------------------------------------------------------------------------------------- */
-/* allocation counter and fault injection */
-
-extern void *__libc_malloc(size_t size);
-extern void *__libc_calloc(size_t nmemb, size_t size);
-extern void *__libc_realloc(void *ptr, size_t size);
-extern void __libc_free(void *ptr);
-
-/* volatile: the compiler may assume that a call to malloc leaves globals unchanged */
-static volatile long g_nalloc;  /* allocations (malloc, calloc, realloc) since program start */
-static volatile long g_fail_at; /* when > 0, the allocation whose count reaches it fails */
-
-static int alloc_fails(void)
-{
-    g_nalloc++;
-    return g_fail_at > 0 && g_nalloc == g_fail_at;
-}
-
-void *malloc(size_t size) { return alloc_fails() ? NULL : __libc_malloc(size); }
-void *calloc(size_t nmemb, size_t size)
-{
-    return alloc_fails() ? NULL : __libc_calloc(nmemb, size);
-}
-void *realloc(void *ptr, size_t size) { return alloc_fails() ? NULL : __libc_realloc(ptr, size); }
-void free(void *ptr) { __libc_free(ptr); }
 
 /* ---------------------------------------------------------------------------------------- */
 /* checks */
@@ -541,10 +517,10 @@ static void check_no_alloc(cd_ls_kind kind, const csc *A, const char *what)
     for (k = 0; k < 100; k++) {
         for (p = 0; p < A->p[A->n]; p++) A2.x[p] = A->x[p] * (1.0 + 0.01 * sin(k + p));
         memcpy(x, b, A->n * sizeof(double));
-        before = g_nalloc;
+        before = ta_nalloc;
         bad += cd_ls_factor(ls, A2.x, &err) != CD_OK;
         bad += cd_ls_solve(ls, x, &err) != CD_OK;
-        nalloc += g_nalloc - before;
+        nalloc += ta_nalloc - before;
         r = rel_residual(&A2, x, b);
         if (r > res) res = r;
     }
@@ -579,7 +555,7 @@ static void test_alloc_failures(cd_ls_kind kind)
     cd_error err;
     for (fail = 1; fail < 1000; fail++) {
         cd_linsolver *ls;
-        g_fail_at = g_nalloc + fail;
+        ta_fail_at = ta_nalloc + fail;
         ls = cd_ls_create(kind, 2, p, i, &err);
         status = ls ? CD_OK : err.code;
         if (status == CD_OK) status = cd_ls_factor(ls, v1, &err);
@@ -589,23 +565,13 @@ static void test_alloc_failures(cd_ls_kind kind)
         if (status == CD_OK && fabs(b[0] - 1.0 / (1 + 1e-8)) > 1e-12) status = CD_ERR_INTERNAL;
         cd_ls_free(ls);
         if (status != CD_OK && status != CD_ERR_NOMEM) wrong++;
-        if (g_nalloc < g_fail_at) break;                /* this run had no injected failure */
+        if (ta_nalloc < ta_fail_at) break;                /* this run had no injected failure */
     }
-    g_fail_at = 0;
+    ta_fail_at = 0;
     CHECK(wrong == 0, "%s: %d runs with a failed allocation ended in a wrong status",
           kind_name(kind), wrong);
     CHECK(fail > 3 && fail < 1000, "%s: allocation failure sweep stopped at %ld",
           kind_name(kind), fail);
-}
-
-/* 1 if the malloc of this file is the one in use: valgrind replaces it with its own unless
- * run with --soname-synonyms=somalloc=nouserintercepts */
-static int interposer_live(void)
-{
-    long before = g_nalloc;
-    void *volatile p = malloc(1);
-    free(p);
-    return g_nalloc > before;
 }
 
 /* AUTO moves to the dense path when the first sparse factorization fills L and U (a full
@@ -660,7 +626,7 @@ int main(void)
     test_bad_input();
     test_auto_and_const();
     test_auto_fill();
-    if (interposer_live()) {
+    if (ta_interposer_live()) {
         test_no_alloc();
         test_alloc_failures(CD_LS_DENSE);
         test_alloc_failures(CD_LS_SPARSE);

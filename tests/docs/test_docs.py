@@ -38,9 +38,14 @@ PAGES_WITH_EXAMPLES = ["index", "getting_started", "concepts", "rigid_bodies", "
                        "helpers", "solvers", "differences_from_exudyn"]
 
 
+# the coordyn these tests import (the in-place build, or the one `make sanitize` builds): the
+# examples run in subprocesses run on it too
+PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(coordyn.__file__)))
+
+
 def _env():
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([os.path.join(ROOT, "python"),
+    env["PYTHONPATH"] = os.pathsep.join([PACKAGE_ROOT,
                                          env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     env["MPLBACKEND"] = "Agg"
     env.pop("PYTEST_CURRENT_TEST", None)
