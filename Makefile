@@ -8,7 +8,7 @@ MATH_SRC = $(wildcard csrc/math/*.c)
 ENGINE_SRC = $(wildcard csrc/core/*.c) $(MATH_SRC) $(wildcard csrc/items/*.c csrc/items/*/*.c csrc/linalg/*.c csrc/solvers/*.c)
 ENGINE_HDR = $(wildcard csrc/*/*.h csrc/*/*/*.h)
 
-.PHONY: demo test build ctest pytest bench docs clean deps memcheck sanitize
+.PHONY: demo test build ctest pytest bench docs clean deps memcheck sanitize fuzz
 
 build/.deps: tools/install_deps.sh
 	@mkdir -p build
@@ -65,6 +65,12 @@ pytest: build
 	$(PY) -m pytest tests
 
 test: build ctest pytest
+
+# the long fuzzer run (tests/fuzz; the short run is part of pytest): FUZZ_EXAMPLES cases,
+# every failure kept as a reproducer in build/fuzz/, the outcomes in build/fuzz_summary.json
+FUZZ_EXAMPLES ?= 20000
+fuzz: build
+	COORDYN_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) COORDYN_FUZZ_KEEP_GOING=1 $(PY) -m pytest tests/fuzz/test_fuzz.py -p no:cacheprovider -s
 
 bench: build
 	$(PY) benchmarks/bench_chains.py

@@ -1,6 +1,7 @@
 /* cd_output: output variables of nodes, objects, bodies, markers and loads */
 #include "cd_eval.h"
 #include "cd_items.h"
+#include <math.h>
 #include <string.h>
 #include <stdio.h>
 
@@ -193,5 +194,14 @@ int cd_eval_output(const cd_system *s, cd_evalws *ws, cd_kind kind, int index,
     if (n < 0)
         return cd_error_set(err, CD_ERR_INPUT, "%s does not provide OutputVariableType.%s",
                             cd_item_label(s, kind, index, lb, sizeof lb), cd_outvar_name(var));
+    /* an output that overflows (huge but finite parameters or coordinates) or comes out NaN is
+     * an error naming the item, never a silent NaN or Inf (found by the fuzzer, tests/fuzz) */
+    for (int k = 0; k < n; k++)
+        if (!isfinite(out[k]))
+            return cd_error_set(err, CD_ERR_NONFINITE, "%s: OutputVariableType.%s is not finite "
+                                "at t = %g (entry %d = %g): the coordinates or parameters are "
+                                "too large, or undefined here",
+                                cd_item_label(s, kind, index, lb, sizeof lb),
+                                cd_outvar_name(var), st->t, k, out[k]);
     return n;
 }

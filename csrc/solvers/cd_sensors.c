@@ -19,7 +19,13 @@ static int eval_sensor(const cd_system *s, struct cd_evalws *ws, const cd_state 
 {
     cd_sensorinfo si;
     sensor_info(s, i, &si);
-    return cd_eval_output(s, ws, si.kind, si.index, si.lp, si.var, st, out, err);
+    int rc = cd_eval_output(s, ws, si.kind, si.index, si.lp, si.var, st, out, err);
+    if (rc == CD_ERR_NONFINITE) {  /* the output's message, with the sensor in front */
+        char msg[CD_MSG_LEN], lb[160];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        cd_error_set(err, rc, "%s: %s", cd_item_label(s, CD_SENSOR, i, lb, sizeof lb), msg);
+    }
+    return rc;
 }
 
 /* a sensor value that is NaN or Inf stops the solve: the error names the sensor, what it

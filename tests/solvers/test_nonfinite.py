@@ -185,9 +185,9 @@ def _far_node(ref, v0=0.0, k=None, force=None):
 def test_non_finite_sensor_output_stops_the_dynamic_solve():
     # x = 1e308 (1 + t): above the largest double (1.797e308) from t = 0.8 on
     mbs, sd, sp = _far_node(1e308, v0=1e308)
-    with pytest.raises(cd.SolverError, match=r"SensorNode 1 \('pos'\): its output Position of "
-                                             r"NodePoint 0 \('far'\) is inf \(value 0\) at "
-                                             r"t = 0\.8\b"):
+    with pytest.raises(cd.SolverError, match=r"SensorNode 1 \('pos'\): NodePoint 0 \('far'\): "
+                                             r"OutputVariableType.Position is not finite at "
+                                             r"t = 0\.8\b.*entry 0 = inf"):
         mbs.SolveDynamic(_settings())
     # the rows up to the last finite output are kept, none with inf
     pos = mbs.GetSensorStoredData(sp)
@@ -198,8 +198,8 @@ def test_non_finite_sensor_output_stops_the_dynamic_solve():
 def test_non_finite_sensor_output_at_the_start():
     mbs, sd, sp = _far_node(1e308)
     mbs.systemData.SetODE2Coordinates([1e308, 0, 0], CT.Initial)
-    with pytest.raises(cd.SolverError, match=r"SensorNode 1 \('pos'\): .* is inf \(value 0\) "
-                                             r"at t = 0\b"):
+    with pytest.raises(cd.SolverError, match=r"SensorNode 1 \('pos'\): .* is not finite at "
+                                             r"t = 0\b.*entry 0 = inf"):
         mbs.SolveDynamic(_settings())
     assert mbs.GetSensorStoredData(sp).shape[0] == 0
 
@@ -208,9 +208,9 @@ def test_non_finite_sensor_output_stops_the_static_solve():
     # static: u = f / k = 1e150 / 1e-157 = 1e307 at load factor 1, x = 1.7e308 + u overflows
     # only there (1.79e308 at 0.9)
     mbs, sd, sp = _far_node(1.7e308, k=1e-157, force=1e150)
-    with pytest.raises(cd.SolverError, match=r"SensorNode 1 \('pos'\): its output Position of "
-                                             r"NodePoint 0 \('far'\) is inf \(value 0\) at "
-                                             r"t = 1\b"):
+    with pytest.raises(cd.SolverError, match=r"SensorNode 1 \('pos'\): NodePoint 0 \('far'\): "
+                                             r"OutputVariableType.Position is not finite at "
+                                             r"t = 1\b.*entry 0 = inf"):
         mbs.SolveStatic(_settings())
     pos = mbs.GetSensorStoredData(sp)
     assert pos.shape[0] == 9 and pos[-1, 0] == pytest.approx(0.9)
