@@ -281,7 +281,8 @@ int cd_drive(const cd_system *s, const cd_settings *set, const cd_newton_setting
     if (!s->assembled) return cd_error_set(err, CD_ERR_NOTASSEMBLED, "call mbs.Assemble() first");
     if ((rc = cd_nwork_init(&d.w, s, set, nt, err))) return rc;
     if (cd_state_init(&d.prev, s))
-        rc = cd_error_set(err, CD_ERR_NOMEM, "out of memory");
+        rc = cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating the solver's saved state "
+                          "(%d + %d + %d coordinates)", s->n2, s->nae, s->n1);
     if (!rc) rc = sp->start(sp->solver, &d.w, st, stats, &d.r, err);
     if (!rc) rc = open_sensors(&d, err);
     if (!rc) rc = run(&d, err);

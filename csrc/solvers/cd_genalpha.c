@@ -106,6 +106,8 @@ static int factor_initial(const cd_system *s, cd_nwork *w, cd_linsolver **ls, cd
     char why[CD_MSG_LEN];
     if (rc == CD_ERR_SINGULAR) cd_explain_column(s, cd_ls_get_stats(*ls).failed_column, err);
     snprintf(why, sizeof why, "%s", err->msg);
+    if (rc != CD_ERR_SINGULAR)   /* out of memory, non-finite values: not a singular matrix */
+        return cd_error_set(err, rc, "computing initial accelerations: %s", why);
     return cd_error_set(err, rc, "computing initial accelerations: the matrix [M C^T; C 0] "
                         "is singular (a coordinate without mass, or redundant constraints?): %s",
                         why);
@@ -189,6 +191,7 @@ typedef struct ga_solver {
     double *acc_m1;    /* accelerations at the start of the last accepted step (n2) */
     double *err_q;     /* the step's position error estimate (n2) */
     double *err_v;     /* the step's velocity error estimate (n2) */
+    char *rot;         /* 1: a rotation parameter of a rigid-body node (n2) */
     double h_prev;     /* size of the last accepted step, 0 before the first */
     double est_coef;   /* position error per h^2 (qdd1 - qdd0), see local_error */
     int estimate;      /* 0: the next step has no estimate (no consistent start accelerations) */
@@ -284,13 +287,16 @@ static double trapezoidal_error(double h, double hp, double r1, double r0, doubl
     return h / 12.0 * (r1 - r0);
 }
 
-/* sum of squares of e / (absoluteTolerance + relativeTolerance max(|x0|, |x1|)) */
+/* sum of squares of e / (absoluteTolerance + relativeTolerance max(|x0|, |x1|)); unit[i]:
+ * the size of x_i is 1 (rotation parameters: an angle grows with every turn of the body, its
+ * error does not); unit may be NULL */
 static double weighted_squares(const ga_solver *g, int n, const double *e, const double *ref,
-                               const double *x0, const double *x1)
+                               const double *x0, const double *x1, const char *unit)
 {
     double sum = 0, rt = g->set->errRelTol, at = g->set->errAbsTol;
     for (int i = 0; i < n; i++) {
         double r = ref ? ref[i] : 0.0, size = fmax(fabs(r + x0[i]), fabs(r + x1[i]));
+        if (unit && unit[i]) size = 1.0;
         double ei = e[i] / (at + rt * size);
         sum += ei * ei;
     }
@@ -323,17 +329,28 @@ static double local_error(const ga_solver *g, const cd_state *o, const cd_state 
     double sum1 = 0;
     for (int i = 0; i < s->n1; i++) {
         double e = trapezoidal_error(h, hp, st->yd[i], o->yd[i], g->yd_m1[i]);
-        sum1 += weighted_squares(g, 1, &e, s->yref + i, o->y + i, st->y + i);
+        sum1 += weighted_squares(g, 1, &e, s->yref + i, o->y + i, st->y + i, NULL);
     }
     int projected = g->set->errorControl && project_error(g, eq) && project_error(g, ev);
     for (;;) {
-        double sum = sum1 + weighted_squares(g, s->n2, eq, s->qref, o->q, st->q) +
-                     weighted_squares(g, s->n2, ev, NULL, o->v, st->v);
+        double sum = sum1 + weighted_squares(g, s->n2, eq, s->qref, o->q, st->q, g->rot) +
+                     weighted_squares(g, s->n2, ev, NULL, o->v, st->v, NULL);
         double est = sqrt(sum / n), bound = g->set->blowUpTolerance;
         /* fixed steps: the projection only where the plain estimate would stop the solve */
         if (projected || g->set->errorControl || bound <= 0 || !(est > bound)) return est;
         if (!(project_error(g, eq) && project_error(g, ev))) return est;
         projected = 1;
+    }
+}
+
+/* rot[i] = 1 for the rotation parameters of rigid-body nodes: coordinate 2 of a planar node
+ * (x, y, phi), coordinates 3.. of a spatial one */
+static void mark_rotations(const cd_system *s, char *rot)
+{
+    for (int k = 0; k < s->list[CD_NODE].n; k++) {
+        const cd_item *it = &s->list[CD_NODE].items[k];
+        if (!(it->type->node->flags & CD_NODEF_ROT) || it->nq == 0) continue;
+        for (int j = it->nq == 3 ? 2 : 3; j < it->nq; j++) rot[it->ltg[j]] = 1;
     }
 }
 
@@ -499,9 +516,12 @@ static int ga_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats, cd
     g->acc_m1 = calloc((size_t)n2 + 1, sizeof(double));
     g->err_q = calloc((size_t)n2 + 1, sizeof(double));
     g->err_v = calloc((size_t)n2 + 1, sizeof(double));
-    if (!g->aa || !g->aa1 || !g->dq || !g->yd0 || !g->yd_m1 || !g->acc0 || !g->acc_m1 || !g->aa_h ||
-        !g->err_q || !g->err_v)
-        return cd_error_set(err, CD_ERR_NOMEM, "out of memory");
+    g->rot = calloc((size_t)n2 + 1, 1);
+    if (!g->aa || !g->aa1 || !g->dq || !g->yd0 || !g->yd_m1 || !g->acc0 || !g->acc_m1 ||
+        !g->aa_h || !g->err_q || !g->err_v || !g->rot)
+        return cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating the generalized-alpha "
+                            "work vectors (%d coordinates)", n2);
+    mark_rotations(g->s, g->rot);
     dynamic_rules(set, r);
     st->t = set->startTime;
     if ((rc = cd_check_initial_constraints(g->s, w, st, set, stats, err))) return rc;
@@ -542,6 +562,7 @@ static void ga_finish(void *solver)
     free(g->acc_m1);
     free(g->err_q);
     free(g->err_v);
+    free(g->rot);
 }
 
 int cd_solve_dynamic(const cd_system *s, const cd_settings *set, cd_state *st,

@@ -51,3 +51,19 @@ def test_andrews_benchmark_runs(capsys):
     assert "| coordyn | ga | 0.0001 | 300 |" in out and "| coordyn | trapezoidal | 0.0001 |" in out
     (_, _, _, _, err_ga, _), (_, _, _, _, err_trap, _) = rows
     assert 1.5e-3 < err_ga < 2e-3 and 6e-3 < err_trap < 8e-3
+
+
+def test_work_precision_benchmark_runs(capsys):
+    """bench_work_precision prints fixed and controlled rows for the three models; the
+    pendulum's fixed step 2.5e-3 gives the example's error (7.6e-4 against REFERENCES.md) and
+    error control at 1e-6 lands within a factor 3 of its own measured 2.4e-3"""
+    import bench_work_precision
+    rows = bench_work_precision.main(["--quick", "--reps", "1"])
+    out = capsys.readouterr().out
+    assert "| pendulum | fixed | 0.0025 | 4000 | 0 |" in out
+    by = {(r[0], r[1]): r for r in rows}
+    assert set(by) == {(m, k) for m in ("pendulum", "andrews", "slider-crank")
+                       for k in ("fixed", "control")}
+    assert 7e-4 < by[("pendulum", "fixed")][5] < 8.5e-4
+    assert 8e-4 < by[("pendulum", "control")][5] < 7e-3
+    assert 4e-4 < by[("andrews", "fixed")][5] < 5.5e-4

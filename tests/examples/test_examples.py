@@ -163,10 +163,11 @@ def check_error_control(r, ns):
     # second order and with the tolerance
     assert r["stopped_at"] is not None and 1.7 < r["stopped_at"] < 1.9
     assert r["w_max_unguarded"] > 1e4
+    # errors of the crank angle at t = 2 s (107.19 rad)
     e = [r[("fixed", h)][0] for h in (5e-4, 2.5e-4, 1e-4)]
-    assert e[0] < 5e-3 and 3 < e[0] / e[1] < 5 and e[2] < 3e-4, e
+    assert e[0] < 0.15 and 3 < e[0] / e[1] < 5 and e[2] < 6e-3, e
     c = [r[("rtol", tol)] for tol in (1e-4, 1e-5, 1e-6)]
-    assert c[0][0] < 0.03 and c[1][0] < 3e-3 and c[2][0] < 2e-3, c
+    assert c[0][0] < 1.5 and c[1][0] < 0.15 and c[2][0] < 0.04, c
     assert c[0][1] < c[1][1] < c[2][1]
 
 

@@ -114,13 +114,15 @@ def test_maximum_step_size_is_respected():
 
 
 def test_controlled_slider_crank_against_the_converged_answer():
+    """the crank angle at t = 2 s (107.19 rad) converges with the tolerance: 0.83 rad at
+    1e-4, 0.081 at 1e-5 (local errors accumulate over ~5000 steps)"""
     errs = []
     for tol in (1e-4, 1e-5):
         r = sc.solve(1e-3, tolerance=tol)
         assert r["error"] is None, r["error"]
-        errs.append(abs(r["x"] - sc.X_CONVERGED))
+        errs.append(abs(r["phi"] - sc.PHI_CONVERGED))
         assert abs(r["w_max"] - sc.W_MAX_CONVERGED) < 0.03 * sc.W_MAX_CONVERGED
-    assert errs[0] < 0.03 and errs[1] < 0.3 * errs[0], errs
+    assert errs[0] < 1.5 and errs[1] < 0.2 * errs[0], errs
 
 
 def test_step_below_minimum_is_an_error_naming_the_estimate():
