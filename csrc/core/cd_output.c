@@ -172,10 +172,15 @@ int cd_eval_output(const cd_system *s, cd_evalws *ws, cd_kind kind, int index,
         return cd_error_set(err, CD_ERR_INPUT, "%s number %d does not exist (there are %d)",
                             cd_kind_name(kind), index, s->list[kind].n);
     const cd_item *it = &s->list[kind].items[index];
-    int declared = lp ? (var == CD_OV_POSITION || var == CD_OV_DISPLACEMENT ||
-                         var == CD_OV_VELOCITY || var == CD_OV_ACCELERATION ||
-                         ((var == CD_OV_ANGULARVELOCITY || var == CD_OV_ROTATIONMATRIX) &&
-                          kind == CD_OBJECT && it->type->object->body_frame))
+    /* a local position needs a body with points: an object type with body_position or
+     * body_frame (not ground-less generic bodies, ODE1 objects or connectors) */
+    int has_points = kind == CD_OBJECT && it->type->object &&
+                     (it->type->object->body_position || it->type->object->body_frame);
+    int declared = lp ? has_points && (var == CD_OV_POSITION || var == CD_OV_DISPLACEMENT ||
+                                       var == CD_OV_VELOCITY || var == CD_OV_ACCELERATION ||
+                                       ((var == CD_OV_ANGULARVELOCITY ||
+                                         var == CD_OV_ROTATIONMATRIX) &&
+                                        it->type->object->body_frame))
                       : cd_type_has_outvar(it->type, var);
     if (!declared)
         return cd_error_set(err, CD_ERR_INPUT, "%s does not provide OutputVariableType.%s",

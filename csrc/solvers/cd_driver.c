@@ -220,6 +220,26 @@ static int accept(drive *d, double tau_next, double grid, cd_error *err)
     return rc ? rc : report_progress(d, err);
 }
 
+/* a converged step whose state is not finite (coordinates that overflowed: Newton's residual
+ * can stay finite, as for a free mass) is retried smaller like a failed Newton iteration, with
+ * err naming the first such unknown */
+static int check_state(const cd_system *s, const cd_state *st, cd_error *err)
+{
+    const struct { const double *x; int n, off; const char *what; } parts[] = {
+        {st->q, s->n2, 0, ""}, {st->v, s->n2, 0, "the velocity of "},
+        {st->a, s->n2, 0, "the acceleration of "}, {st->lam, s->nae, s->n2, ""},
+        {st->y, s->n1, s->off1, ""}, {st->yd, s->n1, s->off1, "the rate of "}};
+    for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++)
+        for (int i = 0; i < parts[k].n; i++) {
+            if (isfinite(parts[k].x[i])) continue;
+            char lb[256];
+            return cd_error_set(err, CD_RETRY_STEP, "%s%s is %g after the step (not finite)",
+                                parts[k].what, cd_unknown_label(s, parts[k].off + i, lb, sizeof lb),
+                                parts[k].x[i]);
+        }
+    return CD_OK;
+}
+
 /* one attempt at the next step; CD_OK (accepted, or rejected and reduced) or the code that
  * ends the solve (st: the last accepted state) */
 static int attempt(drive *d, cd_error *err)
@@ -230,6 +250,7 @@ static int attempt(drive *d, cd_error *err)
     d->st->t = d->r.time_offset + tau_next;
     double est = -1;
     int rc = d->sp->step(d->sp->solver, &d->prev, d->st, tau_next, h_tried, &est, err);
+    if (!rc) rc = check_state(d->s, d->st, err);
     if (rc < 0) cd_state_copy(d->st, &d->prev);
     if (rc) return rc < 0 ? rc : reject(d, tau_next, h_tried, err);
     if (d->r.control && est > 1.0) return reject_error(d, tau_next, h_tried, est, err);

@@ -166,6 +166,14 @@ static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, 
     if (!rc) rc = cd_ls_solve(ls, w->dx, err);
     if (ls != w->ls) cd_ls_free(ls);
     if (rc) return rc;
+    for (int i = 0; i < w->N; i++) {
+        if (isfinite(w->dx[i])) continue;
+        char lb[256];
+        return cd_error_set(err, CD_ERR_NONFINITE, "computing initial accelerations: the "
+                            "solution for %s is %g (a coordinate with a tiny mass, or forces "
+                            "beyond the range of doubles?)", cd_unknown_label(s, i, lb, sizeof lb),
+                            -w->dx[i]);
+    }
     for (int i = 0; i < n2; i++) st->a[i] = -w->dx[i];
     for (int j = 0; j < s->nae; j++) st->lam[j] = -w->dx[n2 + j];
     for (int i = 0; i < s->n1; i++) st->yd[i] = -w->dx[s->off1 + i];

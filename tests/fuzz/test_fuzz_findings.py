@@ -5,12 +5,8 @@ Fixed:
   NaN/Inf from Get*Output and as sensor rows; it is now an error naming the item, the variable
   and the time (csrc/core/cd_output.c, cd_eval_output), and a sensor that reads it stops the solve.
 
-Open (in csrc/solvers, reported; xfail(strict) so that the fix flips them):
-* a step whose coordinates overflow to Inf is accepted: SolveDynamic returns True with -inf
-  coordinates (no sensor, nothing else reads them).
-* non-finite initial accelerations are kept: the solve then fails at t = 0 with "residual is not
-  finite", but the state keeps a = inf afterwards (GetODE2Coordinates_tt).
-The fuzzer counts these two as "known_nonfinite_state" (fuzz_worker.KNOWN_STATE_KEYS).
+Fixed after the fuzzer found them: a step whose coordinates overflow to Inf was accepted; non-
+finite initial accelerations were kept after the solve failed.
 """
 import numpy as np
 import pytest
@@ -69,25 +65,23 @@ def test_connector_force_overflow_is_an_error():
 
 
 def test_sensor_that_reads_an_overflow_stops_the_solve():
+    """the coordinate overflows: the step is not accepted, so the sensor never reads it"""
     mbs, _ = _free_mass([0, -1e308], sensor=True)
-    with pytest.raises(cd.SolverError, match=_names("NodePoint2D 0", "Position", "not finite")):
+    with pytest.raises(cd.SolverError, match=_names("NodePoint2D 0", "is -inf after the step",
+                                                    "not finite")):
         mbs.SolveDynamic(_settings(10, 10.0))
 
 
-@pytest.mark.xfail(strict=True, reason="csrc/solvers: a step with non-finite coordinates is "
-                   "accepted (no finiteness check of q, v, a when a step is accepted)")
 def test_coordinates_that_overflow_are_not_accepted():
+    """a free mass at -1e308 m/s for 10 s: its coordinate overflows; the step is never
+    accepted, the solve stops naming the coordinate, the state stays finite"""
     mbs, _ = _free_mass([0, -1e308])
-    try:
+    with pytest.raises(cd.SolverError, match=r"ODE2 coordinate 1 of NodePoint2D 0 is -inf "
+                                             r"after the step \(not finite\)"):
         mbs.SolveDynamic(_settings(10, 10.0))
-    except cd.SolverError:
-        pass
     assert np.all(np.isfinite(mbs.systemData.GetODE2Coordinates()))
 
 
-@pytest.mark.xfail(strict=True, reason="csrc/solvers/cd_genalpha.c initial_accelerations: the "
-                   "solution of [M C^T; C 0] is stored without a finiteness check and kept "
-                   "after the solve fails")
 def test_failed_solve_leaves_no_infinite_accelerations():
     """mass 5e-324 (positive, accepted) and a force: the initial acceleration is inf"""
     mbs = cd.SystemContainer().AddSystem()
@@ -97,6 +91,31 @@ def test_failed_solve_leaves_no_infinite_accelerations():
                                        stiffnessMatrix=[[0.0]], dampingMatrix=[[0.0]],
                                        forceVector=[1.0]))
     mbs.Assemble()
-    with pytest.raises(cd.SolverError):
+    with pytest.raises(cd.SolverError, match=r"computing initial accelerations: the solution "
+                                             r"for ODE2 coordinate 0 of NodeGenericODE2 0 is inf"):
         mbs.SolveDynamic(_settings(10, 0.1))
     assert np.all(np.isfinite(mbs.systemData.GetODE2Coordinates_tt()))
+
+
+@pytest.mark.parametrize("kind", ["ODE1", "ODE2"])
+def test_output_at_a_local_position_of_an_object_without_points_is_an_error(kind):
+    """GetObjectOutputBody on an ObjectGenericODE1 (not a body) segfaulted: the engine called
+    the body-point function the type does not have; ObjectGenericODE2 (a body without points)
+    the same. Both are an error naming the object and the variable."""
+    mbs = cd.SystemContainer().AddSystem()
+    if kind == "ODE1":
+        n = mbs.AddNode(cd.NodeGenericODE1(referenceCoordinates=[1.0], initialCoordinates=[1.0],
+                                           numberOfODE1Coordinates=1))
+        o = mbs.AddObject(cd.ObjectGenericODE1(nodeNumbers=[n], systemMatrix=[[1.0]],
+                                               rhsVector=[1.0]))
+    else:
+        n = mbs.AddNode(cd.NodeGenericODE2(referenceCoordinates=[0.0], initialCoordinates=[0.0],
+                                           initialCoordinates_t=[0.0],
+                                           numberOfODE2Coordinates=1))
+        o = mbs.AddObject(cd.ObjectGenericODE2(nodeNumbers=[n], massMatrix=[[1.0]],
+                                               stiffnessMatrix=[[0.0]], dampingMatrix=[[0.0]]))
+    mbs.Assemble()
+    for var in (OV.Position, OV.Velocity, OV.Displacement, OV.Acceleration):
+        with pytest.raises(ValueError, match=rf"ObjectGeneric{kind} {int(o)} does not provide "
+                                             rf"OutputVariableType.{var.name}"):
+            mbs.GetObjectOutputBody(o, var, [0, 0, 0])

@@ -236,7 +236,7 @@ def test_ctrl_c_stops_a_solve_promptly_and_keeps_the_data():
         np.testing.assert_allclose(np.diff(data[:, 0]), 0.01, rtol=1e-9)
         # the state is the last accepted step, at or just after the last sensor row
         t_steps = mbs.GetSolverStatistics()["steps"] * 100.0 / 200000
-        assert 0 <= t_steps - data[-1, 0] < 0.01 + 1e-9
+        assert -1e-9 <= t_steps - data[-1, 0] < 0.01 + 1e-9
         assert np.all(np.isfinite(mbs.GetNodeOutput(nd, OV.Position)))
     assert max(latencies) < LATENCY, latencies
     # the system is usable: a second solve gives what a fresh system gives
