@@ -9,8 +9,8 @@ sparse: CSparse / EigenSparse), no output,
 one BLAS thread, Exudyn parallel.numberOfThreads = 1. Only SolveDynamic is timed; median of
 --reps runs.
 
-Exudyn's ObjectRigidBody2D takes its inertia about the reference point (the node), coordyn's
-about the centre of mass; for Exudyn the inertias are converted, I_node = I_c + m |c|^2.
+Both engines' ObjectRigidBody2D take the inertia about the reference point (the node): the same
+build() runs in both.
 
     python benchmarks/bench_andrews.py                     # both engines, both solvers
     python benchmarks/bench_andrews.py --engines coordyn --steps 1e-4,1e-5 --reps 1
@@ -40,15 +40,7 @@ STEPS = (1e-4, 5e-5, 2e-5, 1e-5, 5e-6)
 def engine_lib(engine):
     if engine == 'coordyn':
         return coordyn_lib()
-    lib = exudyn_lib()
-    body = lib.RigidBody2D
-
-    def rigid_body_2d(mass, inertia, centerOfMass, nodeNumber):
-        c = np.asarray(centerOfMass, float)     # Exudyn: inertia about the node
-        return body(mass=mass, inertia=inertia + mass * float(c @ c), centerOfMass=list(c),
-                    nodeNumber=nodeNumber)
-    lib.RigidBody2D = rigid_body_2d
-    return lib
+    return exudyn_lib()
 
 
 def solve(lib, h, solver='ga', modified=False, linear='dense'):

@@ -118,9 +118,8 @@ def build(mbs, q0=Q0, lib=cd):
     Returns a dict: 'nodes' (the 7 node numbers, bodies 1..7), 'bodies', 'joints' (10),
     'spring' and 'sensors' (7 SensorNode Rotation sensors, one per node).
     lib provides the item classes and OutputVariableType (default: coordyn). The same code
-    builds the model in Exudyn (benchmarks/bench_andrews.py) when lib.RigidBody2D takes the
-    inertia about the centre of mass, as coordyn's does: Exudyn's RigidBody2D takes it about the
-    node, I_c + m |c|^2."""
+    builds the model in Exudyn (benchmarks/bench_andrews.py): RigidBody2D takes the inertia about
+    the node in both engines, I_c + m |c|^2 from the Test Set's I_c about the centre of mass."""
     psi = body_angles(q0)
     O, A, B, C = (np.array(p, float) for p in ((0, 0), (xa, ya), (xb, yb), (xc, yc)))
     P = O + _rot(psi[0]) @ [rr, 0]        # crank pin (body 1 - body 2)
@@ -135,7 +134,8 @@ def build(mbs, q0=Q0, lib=cd):
     for k in range(7):
         n = mbs.AddNode(lib.NodeRigidBody2D(referenceCoordinates=[*pivots[k], psi[k]]))
         m, inertia_c, com = inertia[k]
-        bodies.append(mbs.AddObject(lib.RigidBody2D(mass=m, inertia=inertia_c,
+        inertia_node = inertia_c + m * float(np.dot(com, com))
+        bodies.append(mbs.AddObject(lib.RigidBody2D(mass=m, inertia=inertia_node,
                                                    centerOfMass=list(com), nodeNumber=n)))
         nodes.append(n)
 

@@ -69,7 +69,9 @@ def build(mbs):
     # rod centre of mass moving up with r omega / 2, slider at rest (dead centre)
     crank_node = mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=[0, 0, 0],
                                                 initialVelocities=[0, 0, omega]))
-    crank = mbs.AddObject(cd.RigidBody2D(mass=m_crank, inertia=I_crank, centerOfMass=[r / 2, 0],
+    # inertia about the node (the pivot), as Exudyn takes it: I_c + m (r/2)^2
+    crank = mbs.AddObject(cd.RigidBody2D(mass=m_crank, inertia=I_crank + m_crank * (r / 2)**2,
+                                         centerOfMass=[r / 2, 0],
                                          nodeNumber=crank_node))
     rod_node = mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=[r + l / 2, 0, 0],
                                               initialVelocities=[0, r * omega / 2,

@@ -130,7 +130,9 @@ def build_fourbar(mbs, drive, omega, torque=0.0, flywheel=0.0, gravity=True):
     for k in range(3):
         nodes.append(mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=refs[k],
                                                     initialVelocities=vels[k])))
-        bodies.append(mbs.AddObject(cd.RigidBody2D(mass=FB["m"][k], inertia=inertias[k],
+        # inertia about the node: about the centre of mass + m |c|^2
+        inertia_node = inertias[k] + FB["m"][k] * float(np.dot(coms[k], coms[k]))
+        bodies.append(mbs.AddObject(cd.RigidBody2D(mass=FB["m"][k], inertia=inertia_node,
                                                    centerOfMass=list(coms[k]),
                                                    nodeNumber=nodes[k])))
     crank, coupler, rocker = bodies
@@ -625,7 +627,8 @@ def rigid_double_pendulum_coordyn(h, T, rho):
     c2 = rotation_2d(t1) @ l1 + rotation_2d(t2) @ r2
     n1 = mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=[0, 0, t1]))
     n2 = mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=[*c2, t2]))
-    b1 = mbs.AddObject(cd.RigidBody2D(mass=m[0], inertia=I[0], centerOfMass=list(s1),
+    b1 = mbs.AddObject(cd.RigidBody2D(mass=m[0], inertia=I[0] + m[0] * float(np.dot(s1, s1)),
+                                      centerOfMass=list(s1),
                                       nodeNumber=n1))
     b2 = mbs.AddObject(cd.RigidBody2D(mass=m[1], inertia=I[1], nodeNumber=n2))
     joints = [mbs.AddObject(cd.RevoluteJoint2D(markerNumbers=[

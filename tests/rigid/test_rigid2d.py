@@ -27,11 +27,13 @@ CT = cd.ConfigurationType
 
 
 def _rigid(mbs, ref, m=1.0, inertia=0.0, com=(0.0, 0.0), q0=(0, 0, 0), v0=(0, 0, 0)):
-    """NodeRigidBody2D + ObjectRigidBody2D; returns (node, body)"""
+    """NodeRigidBody2D + ObjectRigidBody2D with the moment of inertia `inertia` about the
+    centre of mass (given to the body about the node, I_c + m |com|^2, as it takes it);
+    returns (node, body)"""
     n = mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=list(ref), initialCoordinates=list(q0),
                                        initialVelocities=list(v0)))
-    b = mbs.AddObject(cd.RigidBody2D(mass=m, inertia=inertia, centerOfMass=list(com),
-                                     nodeNumber=n))
+    b = mbs.AddObject(cd.RigidBody2D(mass=m, inertia=inertia + m * float(np.dot(com, com)),
+                                     centerOfMass=list(com), nodeNumber=n))
     return n, b
 
 
@@ -785,3 +787,41 @@ def test_sensor_body_acceleration_is_derivative_of_velocity(moving_body):
     assert err < 1e-4 * scale, f"{err:.2e} of {scale:.2e}"
     w = moving_body["mbs"].GetNodeOutput(moving_body["node"], OV.AngularVelocity)[2]
     assert w**2 * np.linalg.norm(lp) > 0.5 * scale
+
+
+def test_inertia_is_about_the_node_as_in_exudyn():
+    """ObjectRigidBody2D's inertia J is about the reference point (the node), as Exudyn 1.13
+    documents and computes: a physical pendulum with its node on the pivot and the centre of
+    mass at d swings with the small-amplitude period 2 pi sqrt(J / (m g d))."""
+    m, d, J, g = 2.0, 0.3, 0.25, 9.81
+    mbs = new_system()
+    ground = mbs.AddObject(cd.ObjectGround())
+    node = mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=[0, 0, -np.pi / 2],
+                                          initialCoordinates=[0, 0, 1e-3]))
+    body = mbs.AddObject(cd.RigidBody2D(mass=m, inertia=J, centerOfMass=[d, 0], nodeNumber=node))
+    mbs.AddObject(cd.RevoluteJoint2D(markerNumbers=[
+        mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=ground)),
+        mbs.AddMarker(cd.MarkerNodeRigid(nodeNumber=node))]))
+    mbs.AddLoad(cd.Gravity(markerNumber=mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=body)),
+                           loadVector=[0, -g, 0]))
+    sa = mbs.AddSensor(cd.SensorNode(nodeNumber=node, outputVariableType=OV.Rotation))
+    mbs.Assemble()
+    s = cd.SimulationSettings()
+    s.timeIntegration.numberOfSteps, s.timeIntegration.endTime = 4000, 4.0
+    s.solutionSettings.sensorsWritePeriod = 1e-3
+    mbs.SolveDynamic(s)
+    d_ = mbs.GetSensorStoredData(sa)
+    t, phi = d_[:, 0], d_[:, -1] + np.pi / 2
+    up = np.where((phi[:-1] < 0) & (phi[1:] >= 0))[0]
+    crossings = t[up] - phi[up] * (t[up + 1] - t[up]) / (phi[up + 1] - phi[up])
+    period = float(np.mean(np.diff(crossings)))
+    assert period == pytest.approx(2 * np.pi * np.sqrt(J / (m * g * d)), rel=1e-4)
+
+
+def test_inertia_below_m_c2_is_refused():
+    mbs = new_system()
+    n = mbs.AddNode(cd.NodeRigidBody2D())
+    with pytest.raises(ValueError, match=r"ObjectRigidBody2D 0: parameter 'inertia' \(0.1\) is "
+                       r"about the reference point \(the node\), as in Exudyn, and must be at "
+                       r"least mass \|centerOfMass\|\^2 = 0.18"):
+        mbs.AddObject(cd.RigidBody2D(mass=2.0, inertia=0.1, centerOfMass=[0.3, 0], nodeNumber=n))

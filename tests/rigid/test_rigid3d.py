@@ -501,7 +501,8 @@ def test_rotation_coordinate_marker_drives_a_crank():
     g = mbs.AddNode(cd.NodePointGround())
     # consistent initial velocities: phi_t = omega, the centre of mass at rest
     n = mbs.AddNode(cd.NodeRigidBody2D(initialVelocities=[0, -0.2 * omega, omega]))
-    mbs.AddObject(cd.RigidBody2D(mass=1, inertia=0.1, centerOfMass=[0.2, 0], nodeNumber=n))
+    mbs.AddObject(cd.RigidBody2D(mass=1, inertia=0.1 + 0.2**2, centerOfMass=[0.2, 0],
+                                 nodeNumber=n))
     n3 = mbs.AddNode(cd.NodeRigidBodyRxyz(initialVelocities=[0, 0, 0, omega, 0, 0]))
     mbs.AddObject(cd.RigidBody(mass=1, inertia=[0.1, 0.1, 0.1, 0, 0, 0], nodeNumber=n3))
     mg = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=g, coordinate=0))

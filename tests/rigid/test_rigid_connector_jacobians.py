@@ -88,7 +88,7 @@ def _body(mbs, kind, pos, rng):
     """(node, body) of the given kind; the 3D body has a centre-of-mass offset"""
     n = _node(mbs, kind, pos, rng)
     if kind == "2D":
-        return n, mbs.AddObject(cd.ObjectRigidBody2D(physicsMass=1.0, physicsInertia=0.1,
+        return n, mbs.AddObject(cd.ObjectRigidBody2D(physicsMass=1.0, physicsInertia=0.1125,
                                                      centerOfMass=[0.1, -0.05], nodeNumber=n))
     c = np.array([0.1, -0.2, 0.15])
     J = np.diag([0.5, 0.6, 0.7]) + 2.0 * (c @ c * np.eye(3) - np.outer(c, c))

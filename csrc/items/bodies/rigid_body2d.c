@@ -1,10 +1,11 @@
 /* ObjectRigidBody2D: a rigid body in the x-y plane on a NodeRigidBody2D (x, y, phi), with mass,
- * inertia about the centre of mass and the centre of mass c in the body frame relative to the
- * node.
+ * the moment of inertia J about the reference point (the node), as in Exudyn, and the centre of
+ * mass c in the body frame relative to the node.
  *
  * With A = Rz(phi), c_g = A c and t = dc_g/dphi = (-c_g,y, c_g,x), the centre of mass moves as
- * p_c = p + c_g, so T = m/2 |p_t + phi_t t|^2 + I/2 phi_t^2 and Lagrange's equations give
- *     M(phi) = [m I2, m t; m t^T, I + m |c|^2],   quadratic term -m phi_t^2 c_g (x, y rows).
+ * p_c = p + c_g, so T = m/2 |p_t|^2 + m phi_t p_t . t + J/2 phi_t^2 and Lagrange's equations give
+ *     M(phi) = [m I2, m t; m t^T, J],   quadratic term -m phi_t^2 c_g (x, y rows);
+ * J >= m |c|^2 (the moment about the centre of mass, J - m |c|^2, is not negative).
  * A body-fixed point lp: position p + A lp, J = [I2, t_l] with t_l = d(A lp)/dphi. */
 #include "cd_bodies.h"
 #include "../nodes/cd_nodes.h"
@@ -13,7 +14,7 @@
 
 typedef struct {
     cd_p_body b;                 /* mass, nodeNumber */
-    double inertia;              /* about the centre of mass */
+    double inertia;              /* about the reference point (the node) */
     cd_vec centerOfMass;         /* 2: body frame, relative to the node */
 } params;
 
@@ -31,16 +32,14 @@ static void kin_eval(const cd_system *s, const cd_item *it, const double *q, con
     k->t[1] = k->cg[0];
 }
 
-/* M = [m I2, m t; m t^T, I + m |c|^2] */
+/* M = [m I2, m t; m t^T, J] */
 static int mass(const cd_objctx *c, double *M)
 {
     const params *p = c->item->p;
     kin k;
     kin_eval(c->sys, c->item, c->q, c->v, &k);
-    double m = p->b.mass, cc = p->centerOfMass.x[0] * p->centerOfMass.x[0] +
-                            p->centerOfMass.x[1] * p->centerOfMass.x[1];
-    double Mr[9] = {m, 0, m * k.t[0], 0, m, m * k.t[1], m * k.t[0], m * k.t[1],
-                    p->inertia + m * cc};
+    double m = p->b.mass;
+    double Mr[9] = {m, 0, m * k.t[0], 0, m, m * k.t[1], m * k.t[0], m * k.t[1], p->inertia};
     memcpy(M, Mr, sizeof Mr);  /* symmetric: row- and column-major alike */
     return CD_OK;
 }
@@ -165,6 +164,14 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
         return cd_error_set(err, CD_ERR_INPUT, "ObjectRigidBody2D %d: parameter 'nodeNumber' "
                             "refers to node %d of type %s; ObjectRigidBody2D needs a "
                             "NodeRigidBody2D", index, p->b.nodeNumber, nd->type->name);
+    double cc = p->centerOfMass.x[0] * p->centerOfMass.x[0] +
+                p->centerOfMass.x[1] * p->centerOfMass.x[1], jmin = p->b.mass * cc;
+    if (p->inertia < jmin * (1 - 1e-12))
+        return cd_error_set(err, CD_ERR_INPUT, "ObjectRigidBody2D %d: parameter 'inertia' (%g) is "
+                            "about the reference point (the node), as in Exudyn, and must be at "
+                            "least mass |centerOfMass|^2 = %g; for the moment of inertia Jc about "
+                            "the centre of mass give Jc + mass |centerOfMass|^2", index,
+                            p->inertia, jmin);
     return CD_OK;
 }
 
@@ -183,7 +190,8 @@ static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VE
 static const cd_field fields[] = {
     CD_BODY_NAME_FIELD, CD_BODY_MASS_FIELD,
     {"inertia", CD_FT_REAL, 0, OFF(inertia), "0", CD_CHK_NONNEG, 0, "kg m^2",
-     "moment of inertia about the z axis through the centre of mass", NULL},
+     "moment of inertia about the z axis through the reference point (the node), as in Exudyn; "
+     "equal to the one about the centre of mass when centerOfMass = 0", NULL},
     {"centerOfMass", CD_FT_VEC, 2, OFF(centerOfMass), "0 0", 0, 0, "m",
      "centre of mass in the body frame, relative to the node", NULL},
     CD_BODY_NODE_FIELD("a NodeRigidBody2D"),

@@ -169,7 +169,7 @@ def CreateRigidBody(mbs, name="", referencePosition=None, referenceRotationMatri
         n = _rigid_node_2d(mbs, where, nodeName, p, Aref, v, w, u, Ainit, g, inertia)
         com = inertia.COM()
         b = mbs.AddObject(_cls("ObjectRigidBody2D")(
-            name=name, mass=inertia.mass, inertia=float(inertia.InertiaCOM()[2, 2]),
+            name=name, mass=inertia.mass, inertia=float(inertia.Inertia()[2, 2]),
             centerOfMass=list(com[:2]), nodeNumber=n))
     else:
         kind = _node_type(where, nodeType)
