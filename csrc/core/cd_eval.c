@@ -144,7 +144,7 @@ static int is_velocity_row(const cd_item *it, int index2)
  * (kind, index), unless an earlier term was already non-finite */
 static void note_nonfinite(cd_evalws *ws, cd_kind kind, int index, const double *x, int n)
 {
-    if (ws->bad_kind >= 0) return;
+    if (!ws->find_bad || ws->bad_kind >= 0) return;  /* only in the second pass (below) */
     for (int i = 0; i < n; i++)
         if (!isfinite(x[i])) {
             ws->bad_kind = (int)kind;
@@ -383,8 +383,8 @@ static double norm2(const double *x, int n, double *sumsq)
     return m * sqrt(sc);
 }
 
-int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
-                     const cd_evalcoef *c, double *r, cd_error *err)
+static int residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
+                    const cd_evalcoef *c, double *r, cd_error *err)
 {
     int n2 = s->n2, rc;
     double ssae = 0;  /* squared norm of the unscaled algebraic residuals */
@@ -405,12 +405,25 @@ int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
     add_inertia(s, ws, st, r);
     double ss;
     ws->rnorm2 = norm2(r, n2, &ss);
-    if (!isfinite(ws->rnorm2) && ws->bad_kind < 0) note_inertia(s, ws, st);
+    if (ws->find_bad && !isfinite(ws->rnorm2) && ws->bad_kind < 0) note_inertia(s, ws, st);
     for (int i = 0; i < n2; i++) r[i] *= c->force_scale;
     /* sqrt(|r2|^2 + ssae), as hypot where the sum of squares overflows */
     ws->rnorm = isinf(ss) ? hypot(ws->rnorm2, sqrt(ssae)) : sqrt(ss + ssae);
     ws->aenorm = norm2(r + n2, s->nae, NULL);
     return ode1_residual(s, ws, st, c, r + s->off1, err);
+}
+
+/* the residual; when a norm is not finite, a second evaluation notes the item of the first
+ * non-finite term (cd_eval_nonfinite_item), so that the normal path checks nothing */
+int cd_eval_residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
+                     const cd_evalcoef *c, double *r, cd_error *err)
+{
+    int rc = residual(s, ws, st, c, r, err);
+    if (rc || (isfinite(ws->rnorm) && isfinite(ws->fnorm) && isfinite(ws->ode1norm))) return rc;
+    ws->find_bad = 1;
+    rc = residual(s, ws, st, c, r, err);
+    ws->find_bad = 0;
+    return rc;
 }
 
 /* forward-difference Jacobians of object o around ws->ql, vl, laml (restored on return) */

@@ -70,6 +70,7 @@ typedef struct cd_evalws {
      * (an object's forces, constraint or inertia terms, a load's generalized force, a node's
      * own equations) and the value; set by cd_eval_residual, named by cd_eval_nonfinite_item */
     int bad_kind, bad_index;
+    int find_bad;        /* 1 during the second evaluation that looks for that term */
     double bad_value;
 } cd_evalws;
 

@@ -287,12 +287,14 @@ static int project_error(const ga_solver *g, double *e)
 
 /* the leading local error h^3 / 12 x^(3) of the trapezoidal rule for a quantity x whose
  * rate was r0 at the start and r1 at the end of the step of size h, rm at the start of the
- * previous step of size hp: x^(3) ~ 2 / (h + hp) ((r1 - r0) / h - (r0 - rm) / hp); without a
- * previous step (hp = 0) h / 12 (r1 - r0), from x'' alone (larger: the first step is careful) */
-static double trapezoidal_error(double h, double hp, double r1, double r0, double rm)
+ * previous step of size hp: x^(3) ~ 2 / (h + hp) ((r1 - r0) / h - (r0 - rm) / hp), so
+ *     e = k[0] ((r1 - r0) - k[1] (r0 - rm)),  k = {h^2 / (6 (h + hp)), h / hp};
+ * without a previous step (hp = 0) h / 12 (r1 - r0), from x'' alone (larger: the first step is
+ * careful): k = {h / 12, 0} */
+static void trapezoidal_coef(double h, double hp, double k[2])
 {
-    if (hp > 0) return h * h / 6.0 / (h + hp) * ((r1 - r0) - h / hp * (r0 - rm));
-    return h / 12.0 * (r1 - r0);
+    k[0] = hp > 0 ? h * h / 6.0 / (h + hp) : h / 12.0;
+    k[1] = hp > 0 ? h / hp : 0.0;
 }
 
 /* sum of squares of e / (absoluteTolerance + relativeTolerance max(|x0|, |x1|)); unit[i]:
@@ -326,17 +328,18 @@ static double local_error(const ga_solver *g, const cd_state *o, const cd_state 
     const cd_system *s = g->s;
     const ga_param *p = &g->p;
     double *eq = g->err_q, *ev = g->err_v, c = g->est_coef * h * h, hp = g->h_prev;
-    double cv1 = g->set->useNewmark ? (p->gamma - 0.5) * h : 0.0;
+    double cv1 = g->set->useNewmark ? (p->gamma - 0.5) * h : 0.0, k[2];
     int n = 2 * s->n2 + s->n1;
     if (n == 0) return 0.0;
+    trapezoidal_coef(h, hp, k);
     for (int i = 0; i < s->n2; i++) {
         double d = st->a[i] - o->a[i];
         eq[i] = c * d;
-        ev[i] = trapezoidal_error(h, hp, st->a[i], o->a[i], g->acc_m1[i]) + cv1 * d;
+        ev[i] = k[0] * (d - k[1] * (o->a[i] - g->acc_m1[i])) + cv1 * d;
     }
     double sum1 = 0;
     for (int i = 0; i < s->n1; i++) {
-        double e = trapezoidal_error(h, hp, st->yd[i], o->yd[i], g->yd_m1[i]);
+        double e = k[0] * ((st->yd[i] - o->yd[i]) - k[1] * (o->yd[i] - g->yd_m1[i]));
         sum1 += weighted_squares(g, 1, &e, s->yref + i, o->y + i, st->y + i, NULL);
     }
     int projected = g->set->errorControl && project_error(g, eq) && project_error(g, ev);
@@ -427,7 +430,8 @@ static int ga_step(void *solver, const cd_state *prev, cd_state *st, double tau_
     project_velocities(s, st);
     memcpy(g->yd0, prev->yd, sizeof(double) * (size_t)s->n1);
     memcpy(g->acc0, prev->a, sizeof(double) * (size_t)s->n2);
-    *est = g->estimate ? local_error(g, prev, st, h) : -1.0;
+    *est = g->estimate && (g->set->errorControl || g->set->blowUpTolerance > 0)
+               ? local_error(g, prev, st, h) : -1.0;
     return CD_OK;
 }
 
