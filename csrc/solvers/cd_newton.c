@@ -123,8 +123,20 @@ static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const c
     if (rc == CD_ERR_SINGULAR || rc == CD_ERR_NONFINITE) {  /* retry with a smaller step */
         if (rc == CD_ERR_SINGULAR) cd_explain_column(s, cd_ls_get_stats(w->ls).failed_column, err);
         if (rc == CD_ERR_NONFINITE) explain_nonfinite_entry(s, w, err);
+        /* singular again and again without a good factorization in between (steps that need
+         * no iteration are accepted unfactored, so the step could cycle without end): a
+         * smaller step does not help */
+        if (rc == CD_ERR_SINGULAR && ++w->singular_streak >= 5) {
+            char why[CD_MSG_LEN];
+            snprintf(why, sizeof why, "%s", err->msg);
+            cd_error_set(err, CD_ERR_SINGULAR, "the Newton matrix is singular at 5 step sizes "
+                         "in a row (a smaller step does not help): %s", why);
+            cd_newton_explain(s, w, err);  /* w->r: the residual of this iterate */
+            return CD_ERR_SINGULAR;
+        }
         return CD_RETRY_STEP;
     }
+    w->singular_streak = 0;
     if (rc) return rc;  /* out of memory, or a bug: a smaller step would not help */
     w->jac_current = 1;
     return CD_OK;

@@ -25,6 +25,7 @@ typedef struct cd_nwork {
     double *lie_inc;
     int lie_tangent;     /* settings.lieGroupAddTangentOperator */
     int last_its;        /* iterations of the last call if its matrix was stale, else 0 */
+    int singular_streak; /* singular factorizations since the last good one */
 } cd_nwork;
 
 /* nt: the Newton group of the solve (numerical differentiation settings) */
