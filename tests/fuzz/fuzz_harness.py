@@ -731,7 +731,7 @@ class Runner:
         stage = result.get("stage", "?").split(" ")[0]
         self.by_stage[f"{cls} at {stage}"] += 1
         detail = result.get("detail", "")
-        if cls in ("error", "ok_warning", "known_nonfinite_state", *FAILURES):
+        if cls in ("error", "ok_warning", *FAILURES):
             self.details[cls][detail.split(":")[0] + ": " + _shape(detail)] += 1
         if cls in FAILURES:
             self.failures.append({"label": label, "result": result, "source": source})

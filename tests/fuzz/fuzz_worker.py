@@ -10,15 +10,13 @@ Outcome classes of a case that returns (crash and hang are found by the test pro
 
 ok               the script ran to its end and every output it collected is finite
 ok_warning       ran to its end with a warning (non-finite outputs are then allowed)
-error            a clean error: one of CLEAN_ERRORS with a message, or the script's own
-                 UserFunctionError raised from a user function (the engine passes it on)
+error            a clean error: one of CLEAN_ERRORS with a message, or any exception raised by
+                 a user function (the engine passes it on, with a note naming the function)
 system_error     SystemError (a C function returned NULL without setting an error, or said so)
 internal_error   a clean type whose message says it is a broken invariant (CD_ERR_INTERNAL)
 empty_message    an exception without a message
 other_exception  any other exception (ZeroDivisionError, AssertionError, a bare MemoryError, ...)
 silent_nonfinite NaN or Inf in coordinates, sensor data or outputs without an error or warning
-known_nonfinite_state  NaN or Inf in the state vectors only: a known solver fault, reported
-                 (see KNOWN_STATE_KEYS); not a failure until it is fixed
 """
 import faulthandler
 import io
@@ -33,13 +31,9 @@ import numpy as np
 
 FAILURES = ("crash", "hang", "system_error", "internal_error", "empty_message", "other_exception",
             "silent_nonfinite")
-# Known and reported, not counted as failures until csrc/solvers is fixed (see
-# test_fuzz_findings.py, whose xfail(strict) tests flip when it is): the solvers accept a step
-# whose coordinates overflow to Inf, and keep non-finite initial accelerations after a failed
-# solve. A NaN or Inf in these state vectors (never in outputs or sensor data) is counted as
-# known_nonfinite_state.
-KNOWN_STATE_KEYS = ("ODE2Coordinates", "ODE2Coordinates_t", "ODE2Coordinates_tt",
-                    "AECoordinates", "ODE1Coordinates", "ODE1Coordinates_t", "DataCoordinates")
+# the state vectors collect() reads, checked after the outputs (which name an item)
+STATE_KEYS = ("ODE2Coordinates", "ODE2Coordinates_t", "ODE2Coordinates_tt", "AECoordinates",
+              "ODE1Coordinates", "ODE1Coordinates_t", "DataCoordinates")
 # CD_ERR_INTERNAL messages, and the SystemErrors the extension raises itself
 INTERNAL = re.compile(r"broken|rejected argument|invariant|bug in coordyn|assert|is not numeric",
                       re.I)
@@ -74,6 +68,9 @@ def classify(exc, ns, caught):
             e = e.__cause__ or e.__context__
         if user_error is not None and any(isinstance(c, user_error) for c in chain):
             return "error", f"{name}: {msg}"
+        # any exception of a user function comes back as it is, with a note naming the function
+        if any("raised in '" in str(n) for n in getattr(exc, "__notes__", ())):
+            return "error", f"{name} of a user function: {msg}"
         if isinstance(exc, SystemError):
             return "system_error", f"{name}: {msg}"
         if not msg.strip():
@@ -87,13 +84,11 @@ def classify(exc, ns, caught):
         return "other_exception", f"{name}: {msg}"
     outputs = ns.get("outputs", {})
     # outputs (sensor data, Get*Output) first, then the state vectors
-    for key in sorted(outputs, key=lambda k: k in KNOWN_STATE_KEYS):
+    for key in sorted(outputs, key=lambda k: k in STATE_KEYS):
         bad = _nonfinite(outputs[key])
         if bad is not None:
             if caught:
                 return "ok_warning", f"{key} = {bad} with warning: {caught[0]}"
-            if key in KNOWN_STATE_KEYS:
-                return "known_nonfinite_state", f"{key} contains {bad}"
             return "silent_nonfinite", f"{key} contains {bad} and no error or warning came"
     errors = ns.get("errors") or []
     if errors:  # clean errors of calls made with attempt(): (stage, message)
