@@ -10,11 +10,11 @@ finite initial accelerations were kept after the solve failed; GetObjectOutputBo
 object segfaulted; minimumStepSize = 1e-300 with a coordinate of -1.7e308 made a solve crawl
 without end.
 
-Open (in csrc/solvers; xfail(strict) so that the fix flips it): a solve that crawls without end
-(a hang of the long fuzzer run; Ctrl-C stops it): a massless Euler-parameter node and
-computeInitialAccelerations = False. The singular matrix is factored only when the step size
-changes; the steps in between are accepted with 0 Newton iterations, every increase of the step
-is rejected as singular and halved again, so the step cycles near 2e-8 and 1 s takes ~10^8 steps.
+Also fixed: a solve that crawled without end (a hang of the long fuzzer run; Ctrl-C stopped
+it): a massless Euler-parameter node and computeInitialAccelerations = False. The singular matrix
+was factored only when the step size changed; the steps in between were accepted with 0 Newton
+iterations, every increase of the step was rejected as singular and halved again, so the step
+cycled near 2e-8. Now 5 singular factorizations in a row end the solve.
 """
 import subprocess
 import sys
@@ -146,11 +146,10 @@ def _finishes(script, seconds=3.0):
     return True
 
 
-@pytest.mark.xfail(strict=True, reason="csrc/solvers (cd_driver.c step-size control with "
-                   "cd_genalpha.c factoring only on a step change): on a singular system the "
-                   "steps without Newton iterations are accepted and every step increase is "
-                   "rejected as singular; the step never recovers and no error comes")
 def test_massless_node_without_initial_accelerations_ends():
+    """the singular matrix was factored only when the step size changed, the steps between were
+    accepted without iterations, so the step cycled near 2e-8; now 5 singular factorizations in
+    a row end the solve with an error naming the massless coordinate"""
     assert _finishes("""
         mbs = cd.SystemContainer().AddSystem()
         n1 = mbs.AddNode(cd.NodeGenericODE1(referenceCoordinates=[0.0], initialCoordinates=[1.0],
