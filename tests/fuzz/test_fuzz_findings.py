@@ -10,11 +10,13 @@ finite initial accelerations were kept after the solve failed; GetObjectOutputBo
 object segfaulted; minimumStepSize = 1e-300 with a coordinate of -1.7e308 made a solve crawl
 without end.
 
-Open (in csrc/solvers; xfail(strict) so that the fix flips it): a solve that crawls without end
-(a hang of the long fuzzer run; Ctrl-C stops it): a massless Euler-parameter node and
-computeInitialAccelerations = False. The singular matrix is factored only when the step size
-changes; the steps in between are accepted with 0 Newton iterations, every increase of the step
-is rejected as singular and halved again, so the step cycles near 2e-8 and 1 s takes ~10^8 steps.
+Open (in csrc/solvers; xfail(strict) so that the fix flips them): solves that crawl without end
+(hangs of the long fuzzer run; Ctrl-C stops them). The step is halved down to ~2e-8, then cycles
+there: 5 steps accepted with 0 Newton iterations, the step doubled, that step rejected and halved
+again, so 1 s takes ~10^8 steps and no error comes.
+* a massless Euler-parameter node and computeInitialAccelerations = False (the singular matrix is
+  only factored when the step size changes, and then rejects the step);
+* Newmark with newmarkGamma = 5e199 (in its range, >= 0.5) on one planar rigid body with a force.
 """
 import subprocess
 import sys
@@ -185,6 +187,28 @@ def test_tiny_minimum_step_ends():
         s = cd.SimulationSettings()
         s.progressBar = False
         s.timeIntegration.minimumStepSize = 1e-300
+        try:
+            mbs.SolveDynamic(s)
+        except cd.SolverError:
+            pass
+        """)
+
+
+@pytest.mark.xfail(strict=True, reason="csrc/solvers: the step-size cycle of the test above, "
+                   "with newmarkGamma = 5e199 (the settings list accepts any value >= 0.5)")
+def test_huge_newmark_gamma_ends():
+    assert _finishes("""
+        mbs = cd.SystemContainer().AddSystem()
+        n = mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=[0.25, -0.25, 0.0],
+                                           initialCoordinates=[0.0, 1.0, -0.8]))
+        b = mbs.AddObject(cd.ObjectRigidBody2D(nodeNumber=n, mass=0.6, inertia=0.9))
+        m = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=b, localPosition=[-0.5, 0.9, 0.0]))
+        mbs.AddLoad(cd.Force(markerNumber=m, loadVector=[0.3, 0.4, 0.3]))
+        mbs.Assemble()
+        s = cd.SimulationSettings()
+        s.progressBar = False
+        s.timeIntegration.generalizedAlpha.useNewmark = True
+        s.timeIntegration.generalizedAlpha.newmarkGamma = 5e199
         try:
             mbs.SolveDynamic(s)
         except cd.SolverError:
