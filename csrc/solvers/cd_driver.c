@@ -287,6 +287,7 @@ static int run(drive *d, cd_error *err)
     d->stats->hmin_used = d->r.control ? HUGE_VAL : d->H;
     d->stats->hmax_used = d->r.control ? 0.0 : d->H;
     while (!rc && more_steps(d)) rc = attempt(d, err);
+    if (isinf(d->stats->hmin_used)) d->stats->hmin_used = 0;  /* control: no step accepted */
     if (d->stats->hmax_used < d->stats->hmin_used) d->stats->hmax_used = d->stats->hmin_used;
     return rc;
 }

@@ -93,7 +93,8 @@ const cd_range_info *cd_setrange_info(cd_setrange r)
         [CD_SETR_POSITIVE] = {0.0, HUGE_VAL, 1, 1, "> 0"},
         [CD_SETR_NONNEG] = {0.0, HUGE_VAL, 0, 1, ">= 0"},
         [CD_SETR_UNIT] = {0.0, 1.0, 0, 0, "in [0, 1]"},
-        [CD_SETR_HALF_UP] = {0.5, HUGE_VAL, 0, 1, ">= 0.5"},
+        [CD_SETR_HALF_ONE] = {0.5, 1.0, 0, 0, "in [0.5, 1]"},
+        [CD_SETR_UNIT_POS] = {0.0, 1.0, 1, 0, "in (0, 1]"},
         [CD_SETR_INT_POS] = {1.0, (double)INT_MAX, 0, 0, ">= 1"},
         [CD_SETR_INT_NONNEG] = {0.0, (double)INT_MAX, 0, 0, ">= 0"},
     };

@@ -16,8 +16,9 @@
  *            AUTOBOOL)
  *   range    the valid values of an INT or REAL (cd_setrange in cd_solver.h; a REAL must also be
  *            finite), checked when a solve starts (cd_settings_check): ANY (no check: bools,
- *            strings, groups), FINITE, POSITIVE (> 0), NONNEG (>= 0), UNIT ([0, 1]), HALF_UP
- *            (>= 0.5), INT_POS (>= 1), INT_NONNEG (>= 0); an INT is also at most 2147483647
+ *            strings, groups), FINITE, POSITIVE (> 0), NONNEG (>= 0), UNIT ([0, 1]), HALF_ONE
+ *            ([0.5, 1]), UNIT_POS ((0, 1]), INT_POS (>= 1), INT_NONNEG (>= 0); an INT is also
+ *            at most 2147483647
  *            (the parser refuses larger integers)
  *   effect   RESULT   read by the engine, changes the solution
  *            OUTPUT   read by the engine, changes what is recorded, not the solution
@@ -113,10 +114,10 @@
     X("timeIntegration.generalizedAlpha.useIndex2Constraints", useIndex2Constraints, BOOL, 0,     \
       ANY, RESULT, "", "constraints at velocity level (requires useNewmark)")                     \
     X("timeIntegration.generalizedAlpha.newmarkBeta", newmarkBeta, REAL, 0.25,                    \
-      POSITIVE, RESULT, "",                                                                       \
+      UNIT_POS, RESULT, "",                                                                       \
       "Newmark beta (useNewmark); 0.25 with gamma 0.5 is the trapezoidal rule")                  \
     X("timeIntegration.generalizedAlpha.newmarkGamma", newmarkGamma, REAL, 0.5,                   \
-      HALF_UP, RESULT, "",                                                                        \
+      HALF_ONE, RESULT, "",                                                                       \
       "Newmark gamma (useNewmark); > 0.5 adds numerical damping")                                \
     X("timeIntegration.generalizedAlpha.computeInitialAccelerations",                             \
       computeInitialAccelerations, BOOL, 1, ANY, RESULT, "",                                      \

@@ -46,7 +46,8 @@ typedef enum { CD_SETE_RESULT, CD_SETE_OUTPUT, CD_SETE_PYTHON, CD_SETE_ACCEPTED,
 
 /* the valid values of a setting (the range column of cd_settings_list.h) */
 typedef enum { CD_SETR_ANY, CD_SETR_FINITE, CD_SETR_POSITIVE, CD_SETR_NONNEG, CD_SETR_UNIT,
-               CD_SETR_HALF_UP, CD_SETR_INT_POS, CD_SETR_INT_NONNEG } cd_setrange;
+               CD_SETR_HALF_ONE, CD_SETR_UNIT_POS, CD_SETR_INT_POS,
+               CD_SETR_INT_NONNEG } cd_setrange;
 
 /* a range as bounds: lo <(=) x <(=) hi; reals must be finite, INTs also at most INT_MAX */
 typedef struct cd_range_info {

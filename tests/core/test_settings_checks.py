@@ -81,9 +81,13 @@ DYNAMIC_CASES = [
     ({"timeIntegration.endTime": 1.5e308, "timeIntegration.startTime": -1.5e308},
      ("endTime - startTime", "finite")),
     ({"timeIntegration.generalizedAlpha.newmarkGamma": 0.4},
-     ("timeIntegration.generalizedAlpha.newmarkGamma", ">= 0.5", "0.4")),
+     ("timeIntegration.generalizedAlpha.newmarkGamma", "in [0.5, 1]", "0.4")),
+    ({"timeIntegration.generalizedAlpha.newmarkGamma": 5e199},   # crawled without end before
+     ("timeIntegration.generalizedAlpha.newmarkGamma", "in [0.5, 1]", "5e+199")),
     ({"timeIntegration.generalizedAlpha.newmarkBeta": 0.0},
-     ("timeIntegration.generalizedAlpha.newmarkBeta", "> 0", "0")),
+     ("timeIntegration.generalizedAlpha.newmarkBeta", "in (0, 1]", "0")),
+    ({"timeIntegration.generalizedAlpha.newmarkBeta": 2.0},
+     ("timeIntegration.generalizedAlpha.newmarkBeta", "in (0, 1]", "2")),
     # settings without an engine member (accepted for Exudyn scripts) are checked as well
     ({"timeIntegration.verboseMode": -1}, ("timeIntegration.verboseMode", ">= 0", "-1")),
     ({"solutionSettings.solutionWritePeriod": NAN},

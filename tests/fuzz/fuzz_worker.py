@@ -84,7 +84,9 @@ def classify(exc, ns, caught):
         return "other_exception", f"{name}: {msg}"
     outputs = ns.get("outputs", {})
     # outputs (sensor data, Get*Output) first, then the state vectors
-    for key in sorted(outputs, key=lambda k: k in STATE_KEYS):
+    # the solver statistics are collected (a crash reading them counts) but not checked: their
+    # step-size extremes are inf after a solve without an accepted step
+    for key in sorted((k for k in outputs if k != "statistics"), key=lambda k: k in STATE_KEYS):
         bad = _nonfinite(outputs[key])
         if bad is not None:
             if caught:

@@ -15,6 +15,9 @@ it): a massless Euler-parameter node and computeInitialAccelerations = False. Th
 was factored only when the step size changed; the steps in between were accepted with 0 Newton
 iterations, every increase of the step was rejected as singular and halved again, so the step
 cycled near 2e-8. Now 5 singular factorizations in a row end the solve.
+Newmark with newmarkGamma = 5e199 (accepted then: the range was >= 0.5) on one planar rigid
+body with a force crawled the same way; newmarkGamma is now in [0.5, 1] and newmarkBeta in
+(0, 1].
 """
 import subprocess
 import sys
@@ -184,6 +187,26 @@ def test_tiny_minimum_step_ends():
         s = cd.SimulationSettings()
         s.progressBar = False
         s.timeIntegration.minimumStepSize = 1e-300
+        try:
+            mbs.SolveDynamic(s)
+        except cd.SolverError:
+            pass
+        """)
+
+
+def test_huge_newmark_gamma_ends():
+    assert _finishes("""
+        mbs = cd.SystemContainer().AddSystem()
+        n = mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=[0.25, -0.25, 0.0],
+                                           initialCoordinates=[0.0, 1.0, -0.8]))
+        b = mbs.AddObject(cd.ObjectRigidBody2D(nodeNumber=n, mass=0.6, inertia=0.9))
+        m = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=b, localPosition=[-0.5, 0.9, 0.0]))
+        mbs.AddLoad(cd.Force(markerNumber=m, loadVector=[0.3, 0.4, 0.3]))
+        mbs.Assemble()
+        s = cd.SimulationSettings()
+        s.progressBar = False
+        s.timeIntegration.generalizedAlpha.useNewmark = True
+        s.timeIntegration.generalizedAlpha.newmarkGamma = 5e199
         try:
             mbs.SolveDynamic(s)
         except cd.SolverError:

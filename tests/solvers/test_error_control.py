@@ -254,3 +254,12 @@ def test_bad_error_control_settings_are_named(name, value):
     setattr(s.timeIntegration.errorControl, name, value)
     with pytest.raises(ValueError, match=rf"timeIntegration.errorControl.{name} must be"):
         mbs.SolveDynamic(s)
+
+
+def test_statistics_of_a_controlled_solve_without_an_accepted_step_are_finite():
+    """error control that fails on its first step: minimumStepUsed and maximumStepUsed are 0,
+    not inf (found by the fuzzer)"""
+    r = sc.solve(1e-3, tolerance=1e-12, **{"timeIntegration.minimumStepSize": 5e-4})
+    st = r["stats"]
+    assert isinstance(r["error"], cd.SolverError) and st["steps"] == 0
+    assert st["minimumStepUsed"] == 0 and st["maximumStepUsed"] == 0
