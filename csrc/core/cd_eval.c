@@ -4,6 +4,7 @@
 #include "cd_items.h"
 #include "../math/cd_lie.h"
 #include "../math/cd_vec3.h"
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -367,20 +368,27 @@ static void note_inertia(const cd_system *s, cd_evalws *ws, const cd_state *st)
     }
 }
 
-/* L2 norm; when the sum of squares overflows with finite entries (some |x_i| > 1e154), the
- * scaled form max|x| sqrt(sum (x_i / max|x|)^2), finite while the norm is below DBL_MAX */
-static double norm2(const double *x, int n, double *sumsq)
+/* the scaled L2 norm max|x| sqrt(sum (x_i / max|x|)^2) when the sum of squares ss overflowed:
+ * finite while the norm is below DBL_MAX and every entry is finite (else ss) */
+static double norm2_scaled(const double *x, int n, double ss)
 {
-    double ss = 0, m = 0, sc = 0;
-    for (int i = 0; i < n; i++) ss += x[i] * x[i];
-    if (sumsq) *sumsq = ss;
-    if (!isinf(ss)) return sqrt(ss);
+    double m = 0, sc = 0;
     for (int i = 0; i < n; i++) {
         if (!isfinite(x[i])) return ss;
         m = fmax(m, fabs(x[i]));
     }
     for (int i = 0; i < n; i++) sc += (x[i] / m) * (x[i] / m);
     return m * sqrt(sc);
+}
+
+/* L2 norm; when the sum of squares overflows with finite entries (some |x_i| > 1e154), the
+ * scaled form (norm2_scaled, off the normal path) */
+static inline double norm2(const double *x, int n, double *sumsq)
+{
+    double ss = 0;
+    for (int i = 0; i < n; i++) ss += x[i] * x[i];
+    if (sumsq) *sumsq = ss;
+    return ss <= DBL_MAX ? sqrt(ss) : norm2_scaled(x, n, ss);
 }
 
 static int residual(const cd_system *s, cd_evalws *ws, const cd_state *st,

@@ -305,8 +305,8 @@ static double weighted_squares(const ga_solver *g, int n, const double *e, const
 {
     double sum = 0, rt = g->set->errRelTol, at = g->set->errAbsTol;
     for (int i = 0; i < n; i++) {
-        double r = ref ? ref[i] : 0.0, size = fmax(fabs(r + x0[i]), fabs(r + x1[i]));
-        if (unit && unit[i]) size = 1.0;
+        double r = ref ? ref[i] : 0.0, a0 = fabs(r + x0[i]), a1 = fabs(r + x1[i]);
+        double size = unit && unit[i] ? 1.0 : a0 > a1 ? a0 : a1;
         double ei = e[i] / (at + rt * size);
         sum += ei * ei;
     }
@@ -332,15 +332,31 @@ static double local_error(const ga_solver *g, const cd_state *o, const cd_state 
     int n = 2 * s->n2 + s->n1;
     if (n == 0) return 0.0;
     trapezoidal_coef(h, hp, k);
-    for (int i = 0; i < s->n2; i++) {
-        double d = st->a[i] - o->a[i];
-        eq[i] = c * d;
-        ev[i] = k[0] * (d - k[1] * (o->a[i] - g->acc_m1[i])) + cv1 * d;
-    }
     double sum1 = 0;
     for (int i = 0; i < s->n1; i++) {
         double e = k[0] * ((st->yd[i] - o->yd[i]) - k[1] * (o->yd[i] - g->yd_m1[i]));
         sum1 += weighted_squares(g, 1, &e, s->yref + i, o->y + i, st->y + i, NULL);
+    }
+    if (!g->set->errorControl) {
+        /* fixed steps (the blow-up guard, every step): one pass without stores; the full
+         * path below only when the plain estimate exceeds the bound */
+        double sum = sum1, rt = g->set->errRelTol, at = g->set->errAbsTol;
+        for (int i = 0; i < s->n2; i++) {
+            double d = st->a[i] - o->a[i];
+            double ev = k[0] * (d - k[1] * (o->a[i] - g->acc_m1[i])) + cv1 * d;
+            double q0 = fabs(s->qref[i] + o->q[i]), q1 = fabs(s->qref[i] + st->q[i]);
+            double v0 = fabs(o->v[i]), v1 = fabs(st->v[i]);
+            double sq = at + rt * (g->rot[i] ? 1.0 : q0 > q1 ? q0 : q1);
+            double sv = at + rt * (v0 > v1 ? v0 : v1), eq = c * d * sv, evs = ev * sq;
+            sum += (eq * eq + evs * evs) / (sq * sq * sv * sv);  /* one division */
+        }
+        double est = sqrt(sum / n);
+        if (!(est > g->set->blowUpTolerance)) return est;
+    }
+    for (int i = 0; i < s->n2; i++) {
+        double d = st->a[i] - o->a[i];
+        eq[i] = c * d;
+        ev[i] = k[0] * (d - k[1] * (o->a[i] - g->acc_m1[i])) + cv1 * d;
     }
     int projected = g->set->errorControl && project_error(g, eq) && project_error(g, ev);
     for (;;) {
