@@ -212,6 +212,7 @@ static void scale_cols(const cd_objctx *c, int k, double s, double *G)
 void cd_conn_dd(const cd_objctx *c, double *G, double *GV)
 {
     int nq = c->item->nq;
+    if (nq == 0) return;  /* both markers on the ground: nothing (and G may be NULL) */
     memset(G, 0, sizeof(double) * 3 * (size_t)nq);
     if (GV) memset(GV, 0, sizeof(double) * 3 * (size_t)nq);
     for (int k = 0; k < 2; k++) {
