@@ -410,3 +410,33 @@ def test_two_threads_are_faster_than_serial():
         if ratios[-1] > 1.4:
             break
     assert max(ratios) > 1.4, ratios  # serialized: 1.0
+
+
+@linux_only
+def test_ctrl_c_stops_a_static_solve():
+    """a static solve of 2e7 load steps (minutes) stops within 0.1 s of the SIGINT, and the
+    system solves again afterwards"""
+    mbs = cd.SystemContainer().AddSystem()
+    g = mbs.AddObject(cd.ObjectGround())
+    n = mbs.AddNode(cd.NodePoint(referenceCoordinates=[1, 0, 0]))
+    mbs.AddObject(cd.MassPoint(mass=1, nodeNumber=n))
+    m0 = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=g))
+    m1 = mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=n))
+    mbs.AddObject(cd.CartesianSpringDamper(markerNumbers=[m0, m1], stiffness=[100, 100, 100]))
+    mbs.AddLoad(cd.Force(markerNumber=m1, loadVector=[1, 0, 0]))
+    mbs.Assemble()
+    s = cd.SimulationSettings()
+    s.progressBar = False
+    s.staticSolver.numberOfLoadSteps = 20_000_000
+    sent = []
+    timer = threading.Timer(0.3, lambda: (sent.append(time.perf_counter()),
+                                          os.kill(os.getpid(), signal.SIGINT)))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        mbs.SolveStatic(s)
+    latency = time.perf_counter() - sent[0]
+    assert latency < 0.1, latency
+    s.staticSolver.numberOfLoadSteps = 1
+    assert mbs.SolveStatic(s)
+    # the Cartesian spring pulls the point to the origin: k x = f at x = 0.01
+    assert mbs.GetNodeOutput(n, OV.Position)[0] == pytest.approx(0.01)
