@@ -14,7 +14,10 @@ time of SolveDynamic over --reps runs. coordyn only (Exudyn has no error control
 implicit solvers). Usage:
 
     python benchmarks/bench_work_precision.py [--models pendulum,andrews,slider-crank]
-                                              [--reps 3] [--quick]
+                                              [--reps 3] [--quick] [--plot file.png]
+
+--plot draws the work-precision diagrams (error against steps and against time, one row per
+model; docs/_static/work_precision.png is made this way).
 """
 import argparse
 import os
@@ -96,6 +99,7 @@ def main(argv=None):
     ap.add_argument("--models", default=",".join(MODELS))
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--quick", action="store_true", help="one step size and one tolerance each")
+    ap.add_argument("--plot", help="write the work-precision diagrams to this image file")
     args = ap.parse_args(argv)
     rows = []
     print("| model | mode | h or tol | steps | rejected | error | time [ms] |")
@@ -111,7 +115,41 @@ def main(argv=None):
                 rows.append((name, mode, v, st["steps"], st["rejectedSteps"], err, dt))
                 print(f"| {name} | {mode} | {v:g} | {st['steps']} | {st['rejectedSteps']} | "
                       f"{err:.3g} | {1e3 * dt:.1f} |", flush=True)
+    if args.plot:
+        plot(rows, args.plot)
     return rows
+
+
+UNITS = {"pendulum": "position error [m]", "andrews": "max relative angle error",
+         "slider-crank": "crank angle error [rad]"}
+
+
+def plot(rows, path):
+    """error against accepted steps and against wall time, fixed and controlled, per model"""
+    import matplotlib
+    import matplotlib.ticker
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    models = list(dict.fromkeys(r[0] for r in rows))
+    fig, axes = plt.subplots(len(models), 2, figsize=(9, 3 * len(models)), squeeze=False)
+    for ax_row, name in zip(axes, models):
+        for mode, marker in (("fixed", "o-"), ("control", "s--")):
+            sel = [r for r in rows if r[0] == name and r[1] == mode]
+            label = "fixed steps" if mode == "fixed" else "error control"
+            ax_row[0].loglog([r[3] for r in sel], [r[5] for r in sel], marker, label=label)
+            ax_row[1].loglog([1e3 * r[6] for r in sel], [r[5] for r in sel], marker, label=label)
+        ax_row[0].set_ylabel(f"{name}\n{UNITS.get(name, 'error')}")
+        ax_row[0].set_xlabel("accepted steps")
+        ax_row[1].set_xlabel("wall time of SolveDynamic [ms]")
+        for ax in ax_row:
+            ax.grid(True, which="both", alpha=0.3)
+            ax.xaxis.set_major_locator(matplotlib.ticker.LogLocator(subs=(1.0, 2.0, 5.0)))
+            ax.xaxis.set_major_formatter(matplotlib.ticker.ScalarFormatter())
+            ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+            ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    print(f"work-precision diagrams written to {path}")
 
 
 if __name__ == "__main__":

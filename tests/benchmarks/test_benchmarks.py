@@ -53,12 +53,14 @@ def test_andrews_benchmark_runs(capsys):
     assert 1.5e-3 < err_ga < 2e-3 and 6e-3 < err_trap < 8e-3
 
 
-def test_work_precision_benchmark_runs(capsys):
+def test_work_precision_benchmark_runs(capsys, tmp_path):
     """bench_work_precision prints fixed and controlled rows for the three models; the
     pendulum's fixed step 2.5e-3 gives the example's error (7.6e-4 against REFERENCES.md) and
     error control at 1e-6 lands within a factor 3 of its own measured 2.4e-3"""
     import bench_work_precision
-    rows = bench_work_precision.main(["--quick", "--reps", "1"])
+    png = tmp_path / "wp.png"
+    rows = bench_work_precision.main(["--quick", "--reps", "1", "--plot", str(png)])
+    assert png.stat().st_size > 10000    # the diagrams were drawn
     out = capsys.readouterr().out
     assert "| pendulum | fixed | 0.0025 | 4000 | 0 |" in out
     by = {(r[0], r[1]): r for r in rows}
