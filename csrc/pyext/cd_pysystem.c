@@ -609,12 +609,13 @@ static void store_free(PyObject *cap)
 
 static PyObject *stats_dict(const cd_stats *st)
 {
-    return Py_BuildValue("{s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:d,s:d,s:d,s:s,s:d}",
+    return Py_BuildValue("{s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:d,s:d,s:d,s:s,s:d}",
                          "steps", st->steps, "rejectedSteps", st->rejected,
                          "errorRejectedSteps", st->rejected_error,
                          "newtonIterations", st->newton, "factorizations", st->factorizations,
                          "pivotingFactorizations", st->lsfull, "jacobians", st->jacobians,
-                         "residuals", st->residuals, "minimumStepUsed", st->hmin_used,
+                         "residuals", st->residuals, "lineSearchReductions", st->linesearch,
+                         "minimumStepUsed", st->hmin_used,
                          "maximumStepUsed", st->hmax_used, "largestErrorEstimate", st->est_max,
                          "linearSolver", st->linsolver == CD_LS_DENSE ? "Dense" : "Sparse",
                          "cpuTime", st->cpu_seconds);

@@ -31,8 +31,9 @@ int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set,
     w->values = calloc((size_t)s->pat.nnz + 1, sizeof(double));
     w->r = calloc((size_t)w->N + 1, sizeof(double));
     w->dx = calloc((size_t)w->N + 1, sizeof(double));
+    w->xsave = calloc((size_t)s->n2 + (size_t)s->nae + (size_t)s->n1 + 1, sizeof(double));
     if (s->nlg) w->ev.lieT = calloc(9 * (size_t)s->n2, sizeof(double));
-    if (!w->values || !w->r || !w->dx || (s->nlg && !w->ev.lieT)) {
+    if (!w->values || !w->r || !w->dx || !w->xsave || (s->nlg && !w->ev.lieT)) {
         cd_nwork_free(w, s);
         return cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating the solver workspace");
     }
@@ -52,8 +53,8 @@ void cd_nwork_free(cd_nwork *w, const cd_system *s)
     w->ev.lieT = NULL;
     cd_evalws_free(&w->ev, s);
     w->ls = cd_ls_free(w->ls);
-    free(w->values); free(w->r); free(w->dx);
-    w->values = w->r = w->dx = NULL;
+    free(w->values); free(w->r); free(w->dx); free(w->xsave);
+    w->values = w->r = w->dx = w->xsave = NULL;
 }
 
 void cd_newton_explain(const cd_system *s, const cd_nwork *w, cd_error *err)
@@ -207,6 +208,66 @@ static double scaled_norm(const cd_nwork *w)
     return sqrt(en);
 }
 
+/* q, lambda, y <-> w->xsave (the line search's state before the increment; statics: v, a,
+ * y' stay zero) */
+static void save_x(const cd_system *s, cd_nwork *w, const cd_state *st)
+{
+    memcpy(w->xsave, st->q, sizeof(double) * (size_t)s->n2);
+    memcpy(w->xsave + s->n2, st->lam, sizeof(double) * (size_t)s->nae);
+    memcpy(w->xsave + s->n2 + s->nae, st->y, sizeof(double) * (size_t)s->n1);
+}
+
+static void restore_x(const cd_system *s, const cd_nwork *w, cd_state *st)
+{
+    memcpy(st->q, w->xsave, sizeof(double) * (size_t)s->n2);
+    memcpy(st->lam, w->xsave + s->n2, sizeof(double) * (size_t)s->nae);
+    memcpy(st->y, w->xsave + s->n2 + s->nae, sizeof(double) * (size_t)s->n1);
+}
+
+/* dx . r: times -1 the slope of the potential along the increment (for conservative forces;
+ * of the Lagrangian with constraints) */
+static double dot_dx_r(const cd_nwork *w)
+{
+    double d = 0;
+    for (int i = 0; i < w->N; i++) d += w->dx[i] * w->r[i];
+    return d;
+}
+
+/* line search on the slope of the energy along the Newton increment (Crisfield, Non-linear
+ * Finite Element Analysis of Solids and Structures 1 (1991), 9.3), after the full increment
+ * was applied (the state before it in xsave, s0 = dx . r there): with the trial x - alpha dx
+ * and s(alpha) = dx . r(x - alpha dx), the step is taken when |s| <= s0 / 2 or s > 0 (the
+ * energy still decreases: no extrapolation beyond the Newton step), or when the trial passes
+ * the convergence test; otherwise (overshoot past the energy minimum on the line, or a residual
+ * that is not finite) alpha is reduced to the secant root alpha s0 / (s0 - s), at least by a
+ * factor 10, or halved, at most w->ls_max times (then the shortest trial is taken). No search
+ * when s0 <= 0 (an indefinite Newton matrix: dx is no descent direction of the energy).
+ * Leaves the residual of the accepted iterate in w->r and w->ev. */
+static int line_search(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c,
+                       const cd_newton_settings *set, int it, int fresh, double qs, double s0,
+                       cd_stats *stats, cd_error *err)
+{
+    double alpha = 1.0;
+    for (int k = 0;; k++) {
+        int rc = cd_eval_residual(s, &w->ev, st, c, w->r, err);
+        stats->residuals++;
+        if (rc) return rc;
+        int finite = isfinite(w->ev.rnorm);
+        double sa = dot_dx_r(w) / alpha, f = 0.5;  /* w->dx is alpha times the increment */
+        if (!(s0 > 0) || k >= w->ls_max || (finite && converged(w, c, set, it + 1, fresh, qs)))
+            return CD_OK;
+        if (finite && isfinite(sa)) {
+            if (sa > 0 || fabs(sa) <= 0.5 * s0) return CD_OK;
+            f = fmax(0.1, s0 / (s0 - sa));
+        }
+        restore_x(s, w, st);
+        alpha *= f;
+        for (int i = 0; i < w->N; i++) w->dx[i] *= f;
+        apply(s, w, st, c, 0.0, 0.0);
+        stats->linesearch++;
+    }
+}
+
 int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c,
               double accel_per_dq, double vel_per_dq, const cd_newton_settings *set,
               cd_stats *stats, cd_error *err)
@@ -222,10 +283,17 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
     for (int i = 0; i < s->n2; i++) qs = fmax(qs, fabs(s->qref[i] + st->q[i]));
     w->ysize = 1;
     for (int i = 0; i < s->n1; i++) w->ysize = fmax(w->ysize, fabs(s->yref[i] + st->y[i]));
+    /* the line search only where v, a, y' do not follow the increment (statics) */
+    int ls = w->line_search && accel_per_dq == 0.0 && vel_per_dq == 0.0 &&
+             c->ode1_rate_coef == 0.0 && !w->lie_inc;
+    int have_r = 0;  /* the line search left the residual of the iterate in w->r */
     for (int it = 0; it <= set->maxIterations; it++) {
-        rc = cd_eval_residual(s, &w->ev, st, c, w->r, err);
-        stats->residuals++;
-        if (rc) return rc;
+        if (!have_r) {
+            rc = cd_eval_residual(s, &w->ev, st, c, w->r, err);
+            stats->residuals++;
+            if (rc) return rc;
+        }
+        have_r = 0;
         w->last_s2 = c->force_scale;
         w->last_err = w->ev.rnorm;
         if (isnan(w->ev.rnorm) || isinf(w->ev.rnorm)) {
@@ -251,9 +319,15 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
         /* dx = J^-1 r, then x -= dx */
         memcpy(w->dx, w->r, sizeof(double) * (size_t)w->N);
         if ((rc = cd_ls_solve(w->ls, w->dx, err))) return rc;  /* only fails on a bug */
+        double s0 = 0;
+        if (ls) { save_x(s, w, st); s0 = dot_dx_r(w); }
         apply(s, w, st, c, accel_per_dq, vel_per_dq);
         stats->newton++;
         err_prev = en;
+        if (ls) {
+            if ((rc = line_search(s, w, st, c, set, it, fresh, qs, s0, stats, err))) return rc;
+            have_r = 1;
+        }
     }
     return cd_error_set(err, CD_RETRY_STEP, "Newton did not converge in %d iterations (residual "
                         "%.3g, tolerance %.3g)", set->maxIterations, w->last_err,

@@ -144,6 +144,18 @@
     X("staticSolver.loadStepGeometricRange", loadStepGeometricRange, REAL, 1000.0,                \
       POSITIVE, RESULT, "",                                                                       \
       "ratio of the last to the first load factor")                                               \
+    X("staticSolver.adaptiveStep", staticAdaptiveStep, BOOL, 1, ANY, RESULT, "",                \
+      "halve the load step when Newton fails; grow it back by 2 after each converged step")      \
+    X("staticSolver.minimumStepSize", staticMinimumStepSize, REAL, 1e-8, POSITIVE, RESULT, "",  \
+      "smallest load step (of the load-step variable in [0, 1]); below it the solve stops "      \
+      "with SolverError")                                                                         \
+    X("staticSolver.lineSearch", staticLineSearch, BOOL, 1, ANY, RESULT, "",                    \
+      "coordyn: damped Newton: an increment that overshoots the minimum of the energy along it " \
+      "(dx . r changes sign and grows beyond half its start value) is shortened to the secant " \
+      "root (line search)")                                                                       \
+    X("staticSolver.lineSearchMaxReductions", staticLineSearchMaxReductions, INT, 10,           \
+      INT_NONNEG, RESULT, "", "coordyn: most reductions of one Newton increment by the line "    \
+      "search, each by a factor 0.1 to 2/3 (then the shortest trial is taken)")                 \
     X("staticSolver.verboseMode", _, INT, 0, INT_NONNEG, ACCEPTED, "",                            \
       "accepted for Exudyn scripts; coordyn prints nothing during a solve")                      \
     X("staticSolver.verboseModeFile", _, INT, 0, INT_NONNEG, ACCEPTED, "",                        \

@@ -96,6 +96,7 @@ const char *cd_seteffect_name(cd_seteffect e);
 typedef struct cd_stats {
     long steps, rejected, newton, factorizations, jacobians, residuals;
     long rejected_error;          /* of the rejected steps: by the error test */
+    long linesearch;              /* reductions of Newton increments by the static line search */
     double hmin_used;             /* smallest step size (statics: load-step increment) */
     double hmax_used;             /* largest step size */
     double est_max;               /* largest local error estimate of an accepted step, relative

@@ -2,8 +2,10 @@
  * ODE1 coordinates, with y' = 0) by Newton with load steps. Constant loads are scaled by the load factor lf (linear steps i/n, or geometric
  * range^(i/n - 1)); loads given by user functions are evaluated at the quasi-time
  * t = startTime + lf instead. The step variable of the driver (cd_driver.c) is x in [0, 1]
- * (lf = x for linear steps): a load step whose Newton fails is halved (down to 1e-6 / n), a
- * step grows back by 2 after each success, the sensors record at the nominal load steps. */
+ * (lf = x for linear steps): a load step whose Newton fails is halved (staticSolver.adaptiveStep,
+ * down to staticSolver.minimumStepSize), a step grows back by 2 after each success, the sensors
+ * record at the nominal load steps. Newton is damped by a line search on the slope of the
+ * energy (staticSolver.lineSearch, cd_newton.c). */
 #include "cd_driver.h"
 #include <math.h>
 #include <string.h>
@@ -35,7 +37,7 @@ static int static_step(void *solver, const cd_state *prev, cd_state *st, double 
     return cd_newton(g->s, g->w, st, &g->c, 0.0, 0.0, &g->set->staticNewton, g->stats, err);
 }
 
-/* load steps: x on the grid k / n, halved on failure down to 1e-6 / n, grown by 2 after each
+/* load steps: x on the grid k / n, halved on failure down to minimumStepSize, grown by 2 after each
  * success, sensors recorded at the nominal steps */
 static void static_rules(const cd_settings *set, cd_steprules *r)
 {
@@ -46,8 +48,8 @@ static void static_rules(const cd_settings *set, cd_steprules *r)
     r->tau1 = 1.0;
     r->ngrid = n;
     r->time_offset = set->startTime;
-    r->hmin = 1e-6 / n;
-    r->adaptive = 1;
+    r->hmin = set->staticMinimumStepSize;
+    r->adaptive = set->staticAdaptiveStep;
     r->halve_tried = 0;
     r->grow_after = 1;
     r->record_start = 0;
@@ -64,6 +66,8 @@ static int static_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats
     if (rc) return rc;
     g->w = w;
     g->stats = stats;
+    w->line_search = set->staticLineSearch;
+    w->ls_max = set->staticLineSearchMaxReductions;
     memset(&g->c, 0, sizeof g->c);
     g->c.force_scale = g->c.stiffness_coef = g->c.multiplier_coef = 1.0;
     g->c.gdq_coef = g->c.velocity_row_scale = g->c.lambda_per_unknown = 1.0;
