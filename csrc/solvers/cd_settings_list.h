@@ -149,10 +149,10 @@
     X("staticSolver.minimumStepSize", staticMinimumStepSize, REAL, 1e-8, POSITIVE, RESULT, "",  \
       "smallest load step (of the load-step variable in [0, 1]); below it the solve stops "      \
       "with SolverError")                                                                         \
-    X("staticSolver.lineSearch", staticLineSearch, BOOL, 1, ANY, RESULT, "",                    \
+    X("staticSolver.lineSearch", staticLineSearch, BOOL, 0, ANY, RESULT, "",                    \
       "coordyn: damped Newton: an increment that overshoots the minimum of the energy along it " \
       "(dx . r changes sign and grows beyond half its start value) is shortened to the secant " \
-      "root (line search)")                                                                       \
+      "root (line search); for large deflections")                                               \
     X("staticSolver.lineSearchMaxReductions", staticLineSearchMaxReductions, INT, 10,           \
       INT_NONNEG, RESULT, "", "coordyn: most reductions of one Newton increment by the line "    \
       "search, each by a factor 0.1 to 2/3 (then the shortest trial is taken)")                 \

@@ -155,3 +155,17 @@ def test_minimum_step_size_ends_the_load_step_halving():
     with pytest.raises(cd.SolverError, match=r"load step 0.125\)"):
         mbs.SolveStatic(s)
     assert mbs.GetSolverStatistics()["rejectedSteps"] == 4
+
+
+def test_line_search_is_off_by_default():
+    """off by default (it changes results within the Newton tolerance where plain Newton
+    converges too, see docs/solvers.rst): the default solve is plain Newton's"""
+    s = cd.SimulationSettings()
+    assert not s.staticSolver.lineSearch and s.staticSolver.lineSearchMaxReductions == 10
+    assert s.staticSolver.adaptiveStep and s.staticSolver.minimumStepSize == 1e-8
+    mbs, tip = _chain(16, 10.0)
+    s.progressBar = False
+    mbs.SolveStatic(s)
+    st = mbs.GetSolverStatistics()
+    assert st["lineSearchReductions"] == 0 and st["rejectedSteps"] == 1
+    assert st["newtonIterations"] == 34
