@@ -31,7 +31,7 @@ int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set,
     w->values = calloc((size_t)s->pat.nnz + 1, sizeof(double));
     w->r = calloc((size_t)w->N + 1, sizeof(double));
     w->dx = calloc((size_t)w->N + 1, sizeof(double));
-    w->xsave = calloc((size_t)s->n2 + (size_t)s->nae + (size_t)s->n1 + 1, sizeof(double));
+    w->xsave = calloc(2 * (size_t)s->n2 + (size_t)s->nae + (size_t)s->n1 + 1, sizeof(double));
     if (s->nlg) w->ev.lieT = calloc(9 * (size_t)s->n2, sizeof(double));
     if (!w->values || !w->r || !w->dx || !w->xsave || (s->nlg && !w->ev.lieT)) {
         cd_nwork_free(w, s);
@@ -189,7 +189,7 @@ static int converged(const cd_nwork *w, const cd_evalcoef *c, const cd_newton_se
     /* constraint rows (position units): the violation whose correction would change the
      * forces by tol, tol h^2 beta / m (dynamics), or relativeTolerance 1e-2 of the
      * coordinates (statics); never below round-off of the coordinates */
-    double tolg = c->mass_coef > 0 ? tol * c->force_scale / w->ev.mscale
+    double tolg = c->mass_coef > 0 && !w->statics ? tol * c->force_scale / w->ev.mscale
                                    : 1e-2 * set->relativeTolerance * qs;
     tolg = fmax(tolg, 1e-14 * qs);
     int conv_f = e <= set->absoluteTolerance || (it > 0 && e <= tolf);
@@ -208,13 +208,14 @@ static double scaled_norm(const cd_nwork *w)
     return sqrt(en);
 }
 
-/* q, lambda, y <-> w->xsave (the line search's state before the increment; statics: v, a,
- * y' stay zero) */
+/* q, lambda, y, a <-> w->xsave (the line search's state before the increment; statics: v and
+ * y' stay zero, a is the stabilizer's s (q - q_start)) */
 static void save_x(const cd_system *s, cd_nwork *w, const cd_state *st)
 {
     memcpy(w->xsave, st->q, sizeof(double) * (size_t)s->n2);
     memcpy(w->xsave + s->n2, st->lam, sizeof(double) * (size_t)s->nae);
     memcpy(w->xsave + s->n2 + s->nae, st->y, sizeof(double) * (size_t)s->n1);
+    memcpy(w->xsave + s->n2 + s->nae + s->n1, st->a, sizeof(double) * (size_t)s->n2);
 }
 
 static void restore_x(const cd_system *s, const cd_nwork *w, cd_state *st)
@@ -222,6 +223,7 @@ static void restore_x(const cd_system *s, const cd_nwork *w, cd_state *st)
     memcpy(st->q, w->xsave, sizeof(double) * (size_t)s->n2);
     memcpy(st->lam, w->xsave + s->n2, sizeof(double) * (size_t)s->nae);
     memcpy(st->y, w->xsave + s->n2 + s->nae, sizeof(double) * (size_t)s->n1);
+    memcpy(st->a, w->xsave + s->n2 + s->nae + s->n1, sizeof(double) * (size_t)s->n2);
 }
 
 /* dx . r: times -1 the slope of the potential along the increment (for conservative forces;
@@ -245,7 +247,7 @@ static double dot_dx_r(const cd_nwork *w)
  * Leaves the residual of the accepted iterate in w->r and w->ev. */
 static int line_search(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c,
                        const cd_newton_settings *set, int it, int fresh, double qs, double s0,
-                       cd_stats *stats, cd_error *err)
+                       double accel_per_dq, cd_stats *stats, cd_error *err)
 {
     double alpha = 1.0;
     for (int k = 0;; k++) {
@@ -263,7 +265,7 @@ static int line_search(const cd_system *s, cd_nwork *w, cd_state *st, const cd_e
         restore_x(s, w, st);
         alpha *= f;
         for (int i = 0; i < w->N; i++) w->dx[i] *= f;
-        apply(s, w, st, c, 0.0, 0.0);
+        apply(s, w, st, c, accel_per_dq, 0.0);
         stats->linesearch++;
     }
 }
@@ -284,7 +286,7 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
     w->ysize = 1;
     for (int i = 0; i < s->n1; i++) w->ysize = fmax(w->ysize, fabs(s->yref[i] + st->y[i]));
     /* the line search only where v, a, y' do not follow the increment (statics) */
-    int ls = w->line_search && accel_per_dq == 0.0 && vel_per_dq == 0.0 &&
+    int ls = w->line_search && vel_per_dq == 0.0 &&
              c->ode1_rate_coef == 0.0 && !w->lie_inc;
     int have_r = 0;  /* the line search left the residual of the iterate in w->r */
     for (int it = 0; it <= set->maxIterations; it++) {
@@ -325,7 +327,7 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
         stats->newton++;
         err_prev = en;
         if (ls) {
-            if ((rc = line_search(s, w, st, c, set, it, fresh, qs, s0, stats, err))) return rc;
+            if ((rc = line_search(s, w, st, c, set, it, fresh, qs, s0, accel_per_dq, stats, err))) return rc;
             have_r = 1;
         }
     }

@@ -27,10 +27,12 @@ typedef struct cd_nwork {
     int last_its;        /* iterations of the last call if its matrix was stale, else 0 */
     int singular_streak; /* singular factorizations since the last good one */
     /* damped Newton (static solver only, set by cd_static.c): a line search on the slope of
-     * the energy along each increment, at most ls_max reductions (cd_newton.c); xsave holds q,
-     * lambda, y before the increment (n2 + nae + n1) */
+     * the energy along each increment, at most ls_max reductions (cd_newton.c); xsave holds
+     * the state before the increment */
     int line_search, ls_max;
-    double *xsave;
+    double *xsave;       /* q, lambda, y, a (n2 + nae + n1 + n2) */
+    int statics;         /* static solver: the static constraint tolerance even when the matrix
+                          * has a mass term (staticSolver.stabilizerODE2term) */
 } cd_nwork;
 
 /* nt: the Newton group of the solve (numerical differentiation settings) */

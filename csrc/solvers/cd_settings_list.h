@@ -149,6 +149,10 @@
     X("staticSolver.minimumStepSize", staticMinimumStepSize, REAL, 1e-8, POSITIVE, RESULT, "",  \
       "smallest load step (of the load-step variable in [0, 1]); below it the solve stops "      \
       "with SolverError")                                                                         \
+    X("staticSolver.stabilizerODE2term", staticStabilizer, REAL, 0.0, NONNEG, RESULT, "",       \
+      "mass-proportional stabilizer: load steps with load factor lf < 1 solve "                  \
+      "r + s (1 - lf^2) M (q - q_start of step) = 0 with s = stabilizerODE2term (kinematic "      \
+      "systems); none at lf = 1")                                                                 \
     X("staticSolver.lineSearch", staticLineSearch, BOOL, 0, ANY, RESULT, "",                    \
       "coordyn: damped Newton: an increment that overshoots the minimum of the energy along it " \
       "(dx . r changes sign and grows beyond half its start value) is shortened to the secant " \

@@ -4,7 +4,8 @@
  * t = startTime + lf instead. The step variable of the driver (cd_driver.c) is x in [0, 1]
  * (lf = x for linear steps): a load step whose Newton fails is halved (staticSolver.adaptiveStep,
  * down to staticSolver.minimumStepSize), a step grows back by 2 after each success, the sensors
- * record at the nominal load steps. Newton is damped by a line search on the slope of the
+ * record at the nominal load steps. staticSolver.stabilizerODE2term adds Exudyn's mass-proportional
+ * term s (1 - lf^2) M (q - q_prev) while lf < 1. Newton is damped by a line search on the slope of the
  * energy (staticSolver.lineSearch, cd_newton.c). */
 #include "cd_driver.h"
 #include <math.h>
@@ -31,10 +32,16 @@ static int static_step(void *solver, const cd_state *prev, cd_state *st, double 
     st_solver *g = solver;
     (void)prev; (void)h;
     *est = -1;
-    g->c.load_factor = load_factor(g->set, tau_next);
+    double lf = load_factor(g->set, tau_next);
+    /* stabilizerODE2term (Exudyn's): s (1 - lf^2) M (q - q_prev) in the force rows, with
+     * a = s (1 - lf^2) (q - q_prev) following the Newton increments; st starts as prev, a = 0 */
+    double stab = g->set->staticStabilizer * (1.0 - lf * lf);
+    g->c.load_factor = lf;
+    g->c.mass_coef = stab;
+    memset(st->a, 0, sizeof(double) * (size_t)g->s->n2);
     g->w->jac_current = 0;
     g->w->rref = 0;
-    return cd_newton(g->s, g->w, st, &g->c, 0.0, 0.0, &g->set->staticNewton, g->stats, err);
+    return cd_newton(g->s, g->w, st, &g->c, stab, 0.0, &g->set->staticNewton, g->stats, err);
 }
 
 /* load steps: x on the grid k / n, halved on failure down to minimumStepSize, grown by 2 after each
@@ -68,6 +75,7 @@ static int static_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats
     g->stats = stats;
     w->line_search = set->staticLineSearch;
     w->ls_max = set->staticLineSearchMaxReductions;
+    w->statics = 1;
     memset(&g->c, 0, sizeof g->c);
     g->c.force_scale = g->c.stiffness_coef = g->c.multiplier_coef = 1.0;
     g->c.gdq_coef = g->c.velocity_row_scale = g->c.lambda_per_unknown = 1.0;
