@@ -327,7 +327,8 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
         stats->newton++;
         err_prev = en;
         if (ls) {
-            if ((rc = line_search(s, w, st, c, set, it, fresh, qs, s0, accel_per_dq, stats, err))) return rc;
+            rc = line_search(s, w, st, c, set, it, fresh, qs, s0, accel_per_dq, stats, err);
+            if (rc) return rc;
             have_r = 1;
         }
     }

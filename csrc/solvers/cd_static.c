@@ -2,11 +2,12 @@
  * ODE1 coordinates, with y' = 0) by Newton with load steps. Constant loads are scaled by the load factor lf (linear steps i/n, or geometric
  * range^(i/n - 1)); loads given by user functions are evaluated at the quasi-time
  * t = startTime + lf instead. The step variable of the driver (cd_driver.c) is x in [0, 1]
- * (lf = x for linear steps): a load step whose Newton fails is halved (staticSolver.adaptiveStep,
- * down to staticSolver.minimumStepSize), a step grows back by 2 after each success, the sensors
- * record at the nominal load steps. staticSolver.stabilizerODE2term adds Exudyn's mass-proportional
- * term s (1 - lf^2) M (q - q_prev) while lf < 1. Newton is damped by a line search on the slope of the
- * energy (staticSolver.lineSearch, cd_newton.c). */
+ * (lf = x for linear steps): a load step whose Newton fails is halved
+ * (staticSolver.adaptiveStep, down to staticSolver.minimumStepSize), a step grows back by 2
+ * after each success, the sensors record at the nominal load steps.
+ * staticSolver.stabilizerODE2term adds Exudyn's mass-proportional term s (1 - lf^2) M (q - q_prev)
+ * while lf < 1. staticSolver.lineSearch damps Newton by a line search on the slope of the energy
+ * (cd_newton.c). */
 #include "cd_driver.h"
 #include <math.h>
 #include <string.h>
@@ -44,8 +45,8 @@ static int static_step(void *solver, const cd_state *prev, cd_state *st, double 
     return cd_newton(g->s, g->w, st, &g->c, stab, 0.0, &g->set->staticNewton, g->stats, err);
 }
 
-/* load steps: x on the grid k / n, halved on failure down to minimumStepSize, grown by 2 after each
- * success, sensors recorded at the nominal steps */
+/* load steps: x on the grid k / n, halved on failure down to minimumStepSize, grown by 2 after
+ * each success, sensors recorded at the nominal steps */
 static void static_rules(const cd_settings *set, cd_steprules *r)
 {
     int n = set->numberOfLoadSteps;
