@@ -236,8 +236,10 @@ enum {
     CD_OBJF_CONSTRAINT = 4, /* owns Lagrange multipliers */
     CD_OBJF_GROUND = 8,     /* no coordinates */
     CD_OBJF_MASSPROP = 16,  /* accepts mass-proportional loads (MarkerBodyMass) */
-    CD_OBJF_POSITIONAL = 32 /* residual independent of velocities at index 3 (position-level
+    CD_OBJF_POSITIONAL = 32, /* residual independent of velocities at index 3 (position-level
                                constraints): numerical differentiation skips q_t */
+    CD_OBJF_AXIS = 64       /* beams and cables: body_position only for points on the axis,
+                               local positions [x, 0, 0] */
 };
 
 #define CD_JAC_NUMERICAL 1000

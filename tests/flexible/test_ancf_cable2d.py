@@ -1,0 +1,252 @@
+"""ObjectANCFCable2D and NodePoint2DSlope1 (issue 9, first slice): the planar ANCF cable of
+Exudyn 1.13 with its names, defaults and equations. Checked against beam theory (cantilever tip
+deflection PL^3/(3EI) and elongation PL/(EA)), numerical differentiation (Jacobian, elastic
+tangent), closed forms (mass matrix, mass-proportional load), energy conservation of a cable
+pendulum, and Exudyn 1.13.6 itself when it is installed."""
+import numpy as np
+import pytest
+
+import coordyn as cd
+import exudyn_models as em
+from conftest import central_differences, check_jacobian, message_naming, new_system
+
+ov = cd.OutputVariableType
+
+# cantilever: L = 1, 16 elements, P L^2 / EI = 1e-4
+L_TOT, N_EL, EI, EA, RHOA = 1.0, 16, 2.0, 1.0e4, 3.0
+P_SMALL = 1e-4 * EI / L_TOT**2
+
+
+def cantilever(lib, n_el=N_EL, tip_force=(0.0, -P_SMALL), gravity=None, reduced=0,
+               old_names=False):
+    """a cable along x from [0, 0] to [L, 0], node 0 clamped (x, y, slope_y) by
+    CoordinateConstraints to a ground node as in Exudyn's examples; returns (mbs, nodes, els)"""
+    mbs = lib.SystemContainer().AddSystem()
+    le = L_TOT / n_el
+    nodes = [mbs.AddNode(lib.NodePoint2DSlope1(referenceCoordinates=[i * le, 0.0, 1.0, 0.0]))
+             for i in range(n_el + 1)]
+    kw = (dict(physicsLength=le, physicsMassPerLength=RHOA, physicsBendingStiffness=EI,
+               physicsAxialStiffness=EA) if old_names else
+          dict(length=le, massPerLength=RHOA, bendingStiffness=EI, axialStiffness=EA))
+    els = []
+    for i in range(n_el):
+        els.append(mbs.AddObject(em.make(lib.ObjectANCFCable2D, nodeNumbers=[nodes[i], nodes[i + 1]],
+                                         useReducedOrderIntegration=reduced, **kw)))
+        if gravity is not None:
+            mm = mbs.AddMarker(lib.MarkerBodyMass(bodyNumber=els[-1]))
+            mbs.AddLoad(lib.LoadMassProportional(markerNumber=mm, loadVector=list(gravity)))
+    ng = mbs.AddNode(lib.NodePointGround(referenceCoordinates=[0, 0, 0]))
+    mg = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=ng, coordinate=0))
+    for j in (0, 1, 3):
+        mc = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=nodes[0], coordinate=j))
+        mbs.AddObject(lib.ObjectConnectorCoordinate(markerNumbers=[mg, mc]))
+    mt = mbs.AddMarker(lib.MarkerNodePosition(nodeNumber=nodes[-1]))
+    mbs.AddLoad(lib.LoadForceVector(markerNumber=mt, loadVector=[tip_force[0], tip_force[1], 0]))
+    if hasattr(mbs, "Assemble"):
+        mbs.Assemble()
+    return mbs, nodes, els
+
+
+def static_tip(lib, **kw):
+    mbs, nodes, _ = cantilever(lib, **kw)
+    s = em.default_settings(lib)
+    mbs.SolveStatic(s)
+    return np.asarray(mbs.GetNodeOutput(nodes[-1], lib.OutputVariableType.Displacement))
+
+
+# ------------------------------------------------------------------ statics against beam theory
+
+@pytest.mark.parametrize("reduced", [0, 1, 2])
+def test_cantilever_tip_deflection(reduced):
+    """tip load P: v = P L^3 / (3 EI) within 1e-6 (cubic Hermite elements are nodally exact for
+    the linear beam; the geometric nonlinearity is (PL^2/EI)^2 = 1e-8)"""
+    u = static_tip(cd, reduced=reduced)
+    exact = -P_SMALL * L_TOT**3 / (3 * EI)
+    assert abs(u[1] - exact) <= 1e-6 * abs(exact), (u[1], exact)
+
+
+def test_cantilever_axial_elongation():
+    """axial tip load P: u = P L / (EA) within 1e-6 (exact for N = EA (|r'| - 1))"""
+    P = 10.0
+    u = static_tip(cd, tip_force=(P, 0.0))
+    exact = P * L_TOT / EA
+    assert abs(u[0] - exact) <= 1e-6 * exact, (u[0], exact)
+    assert abs(u[1]) < 1e-14
+
+
+def test_old_parameter_names_are_aliases():
+    """physicsLength, ... (Exudyn before 1.12) give the same element"""
+    a = static_tip(cd)
+    b = static_tip(cd, old_names=True)
+    np.testing.assert_array_equal(a, b)
+    el = cd.ObjectANCFCable2D(physicsLength=2.0, physicsAxialStiffness=5.0)
+    assert el.length == 2.0 and el.axialStiffness == 5.0
+
+
+def test_defaults_as_exudyn():
+    n = cd.NodePoint2DSlope1()
+    np.testing.assert_array_equal(n.referenceCoordinates, [0, 0, 1, 0])
+    np.testing.assert_array_equal(n.initialCoordinates, [0, 0, 0, 0])
+    e = cd.ObjectANCFCable2D(length=1.0)
+    for k in ("massPerLength", "bendingStiffness", "axialStiffness", "bendingDamping",
+              "axialDamping", "referenceAxialStrain", "referenceCurvature",
+              "strainIsRelativeToReference"):
+        assert getattr(e, k) == 0.0, k
+    assert e.useReducedOrderIntegration == 0
+
+
+# ------------------------------------------------------------------ Jacobian, parts, mass
+
+def one_element(damping=True, reduced=0, f_ref=0.0, seed=1):
+    """one element on two free nodes with a curved reference and a random deformed state"""
+    rng = np.random.default_rng(seed)
+    mbs = new_system()
+    le = 0.7
+    ref0 = [0.1, 0.2, np.cos(0.3), np.sin(0.3)]
+    ref1 = [0.1 + le * 0.95, 0.2 + le * 0.3, np.cos(0.5), np.sin(0.5)]
+    n0 = mbs.AddNode(cd.NodePoint2DSlope1(referenceCoordinates=ref0,
+                                          initialCoordinates=list(0.05 * rng.standard_normal(4)),
+                                          initialVelocities=list(rng.standard_normal(4))))
+    n1 = mbs.AddNode(cd.NodePoint2DSlope1(referenceCoordinates=ref1,
+                                          initialCoordinates=list(0.05 * rng.standard_normal(4)),
+                                          initialVelocities=list(rng.standard_normal(4))))
+    el = mbs.AddObject(cd.ObjectANCFCable2D(
+        nodeNumbers=[n0, n1], length=le, massPerLength=2.0, bendingStiffness=3.0,
+        axialStiffness=400.0, bendingDamping=0.3 if damping else 0.0,
+        axialDamping=5.0 if damping else 0.0, referenceAxialStrain=0.01,
+        referenceCurvature=0.2, strainIsRelativeToReference=f_ref,
+        useReducedOrderIntegration=reduced))
+    mbs.Assemble()
+    return mbs, el
+
+
+@pytest.mark.parametrize("reduced", [0, 1, 2])
+@pytest.mark.parametrize("f_ref", [0.0, 1.0])
+def test_analytic_jacobian_matches_numerical(reduced, f_ref):
+    mbs, el = one_element(reduced=reduced, f_ref=f_ref, seed=3 + reduced)
+    a, _ = check_jacobian(mbs, el)
+    assert np.linalg.norm(a["K"]) > 1 and np.linalg.norm(a["D"]) > 0.1
+
+
+def test_parts_mass_elastic_geometric():
+    """elastic forces without damping, their tangent = numerical derivative, the geometric part
+    = the tangent minus the material part (the sum over points of E g g^T is positive
+    semidefinite and the geometric part vanishes in the stress-free reference state)"""
+    mbs, el = one_element(damping=True)
+    q0 = mbs.systemData.GetODE2Coordinates()
+    r = mbs._core.object_parts(int(el))
+    assert (r["mass"], r["elastic"], r["geometric"]) == (True, True, True)
+
+    def fel(q):
+        mbs.systemData.SetODE2Coordinates(q)
+        return mbs._core.object_parts(int(el))["fel"]
+    num = central_differences(fel, q0)
+    mbs.systemData.SetODE2Coordinates(q0)
+    np.testing.assert_allclose(r["Kel"], num, rtol=1e-6, atol=1e-6 * np.abs(num).max())
+    Km = r["Kel"] - r["Kg"]
+    np.testing.assert_allclose(Km, Km.T, atol=1e-10 * np.abs(Km).max())
+    assert np.linalg.eigvalsh(0.5 * (Km + Km.T)).min() > -1e-9 * np.abs(Km).max()
+    np.testing.assert_allclose(r["Kg"], r["Kg"].T, atol=1e-10 * np.abs(r["Kg"]).max())
+    # stress-free reference (strainIsRelativeToReference = 1, no prestrain): no elastic force,
+    # no geometric stiffness at q = 0
+    mbs2 = new_system()
+    n0 = mbs2.AddNode(cd.NodePoint2DSlope1(referenceCoordinates=[0, 0, 1, 0.2]))
+    n1 = mbs2.AddNode(cd.NodePoint2DSlope1(referenceCoordinates=[1, 0.3, 0.9, 0.5]))
+    e2 = mbs2.AddObject(cd.ObjectANCFCable2D(nodeNumbers=[n0, n1], length=1.0, massPerLength=1,
+                                             bendingStiffness=2, axialStiffness=50,
+                                             strainIsRelativeToReference=1.0))
+    mbs2.Assemble()
+    r2 = mbs2._core.object_parts(int(e2))
+    assert np.abs(r2["fel"]).max() < 1e-12 and np.abs(r2["Kg"]).max() < 1e-12
+
+
+def hermite(x, L):
+    xi = x / L
+    return np.array([1 - 3 * xi**2 + 2 * xi**3, x * (1 - xi)**2, 3 * xi**2 - 2 * xi**3,
+                     x * (xi**2 - xi)])
+
+
+def test_mass_matrix_total_mass_and_kinetic_energy():
+    """M = rhoA int S^T S: total mass rhoA L, the rigid translation's kinetic energy
+    m |v|^2 / 2, a rigid rotation's rhoA L^3 w^2 / 6, and the closed form of the element matrix"""
+    mbs, el = one_element()
+    M = mbs._core.object_parts(int(el))["M"]
+    le, rhoA = 0.7, 2.0
+    v = np.array([0.3, -1.2])
+    vq = np.array([v[0], v[1], 0, 0, v[0], v[1], 0, 0])     # translation: slopes unchanged
+    assert abs(0.5 * vq @ M @ vq - 0.5 * rhoA * le * v @ v) < 1e-13
+    # rotation about node 0 with w (straight cable along x): r = [x, 0] -> v = w [0, x],
+    # slope velocity w [0, 1]
+    w = 1.7
+    vq = w * np.array([0, 0, 0, 1, 0, le, 0, 1])
+    assert abs(0.5 * vq @ M @ vq - rhoA * le**3 * w**2 / 6) < 1e-13
+    # closed form by a high-order quadrature of S^T S
+    xg, wg = np.polynomial.legendre.leggauss(8)
+    Mref = np.zeros((8, 8))
+    for x, wi in zip(0.5 * le * (xg + 1), 0.5 * le * wg):
+        S = np.kron(hermite(x, le), np.eye(2))
+        Mref += wi * rhoA * S.T @ S
+    np.testing.assert_allclose(M, Mref, atol=1e-14)
+    # total mass through the system: gravity on the whole cantilever = m g at the clamp
+    mbs, nodes, els = cantilever(cd, tip_force=(0, 0), gravity=(0, -9.81, 0))
+    s = em.default_settings(cd)
+    mbs.SolveStatic(s)
+    lam = mbs.systemData.GetAECoordinates()
+    assert abs(abs(lam[1]) - RHOA * L_TOT * 9.81) < 1e-8 * RHOA * L_TOT * 9.81
+
+
+# ------------------------------------------------------------------ markers and bad input
+
+def test_marker_on_the_axis_and_outputs():
+    """MarkerBodyPosition at [x, 0, 0] sits at S(x) q; a force on it at x = L equals the node
+    force; the body outputs Position/Displacement/Velocity read the same point"""
+    mbs, nodes, els = cantilever(cd, tip_force=(0, 0))
+    mk = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=els[-1], localPosition=[L_TOT / N_EL, 0, 0]))
+    mbs.AddLoad(cd.LoadForceVector(markerNumber=mk, loadVector=[0, -P_SMALL, 0]))
+    mbs.Assemble()
+    mbs.SolveStatic(em.default_settings(cd))
+    u_node = mbs.GetNodeOutput(nodes[-1], ov.Displacement)
+    u_body = mbs.GetObjectOutputBody(els[-1], ov.Displacement, localPosition=[L_TOT / N_EL, 0, 0])
+    np.testing.assert_allclose(u_body, u_node, atol=1e-15)
+    exact = -P_SMALL * L_TOT**3 / (3 * EI)
+    assert abs(u_node[1] - exact) <= 1e-6 * abs(exact)
+    # the middle of the last element: the Hermite interpolation of the nodal values
+    le = L_TOT / N_EL
+    q = np.concatenate([mbs.GetNodeOutput(n, ov.Coordinates) for n in nodes[-2:]])
+    qref = np.concatenate([[(N_EL - 1) * le, 0, 1, 0], [N_EL * le, 0, 1, 0]])
+    S = np.kron(hermite(le / 2, le), np.eye(2))
+    p = mbs.GetObjectOutputBody(els[-1], ov.Position, localPosition=[le / 2, 0, 0])
+    np.testing.assert_allclose(p[:2], S @ (qref + q), atol=1e-15)
+    with pytest.raises(ValueError, match=message_naming("MarkerBodyPosition", "localPosition")):
+        mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=els[0], localPosition=[0.01, 0.02, 0]))
+        mbs.Assemble()
+
+
+@pytest.mark.parametrize("kw,param", [
+    (dict(length=0.0), "length"), (dict(length=-1.0), "length"),
+    (dict(physicsLength=-1.0), "length"),
+    (dict(massPerLength=-1.0), "massPerLength"), (dict(bendingStiffness=-1.0), "bendingStiffness"),
+    (dict(axialStiffness=-1.0), "axialStiffness"), (dict(axialDamping=-1.0), "axialDamping"),
+    (dict(useReducedOrderIntegration=3), "useReducedOrderIntegration")])
+def test_bad_input(kw, param):
+    mbs = new_system()
+    n0 = mbs.AddNode(cd.NodePoint2DSlope1())
+    n1 = mbs.AddNode(cd.NodePoint2DSlope1(referenceCoordinates=[1, 0, 1, 0]))
+    args = dict(nodeNumbers=[n0, n1], length=1.0, massPerLength=1.0, bendingStiffness=1.0,
+                axialStiffness=1.0)
+    args.update(kw)
+    if "physicsLength" in kw:
+        del args["length"]
+    with pytest.raises(ValueError, match=message_naming("ObjectANCFCable2D", param)):
+        mbs.AddObject(cd.ObjectANCFCable2D(**args))
+        mbs.Assemble()
+
+
+def test_nodes_of_the_wrong_type():
+    mbs = new_system()
+    n0 = mbs.AddNode(cd.NodePoint2D())
+    n1 = mbs.AddNode(cd.NodePoint2DSlope1(referenceCoordinates=[1, 0, 1, 0]))
+    with pytest.raises(ValueError, match=message_naming("ObjectANCFCable2D", "nodeNumbers",
+                                                        "NodePoint2D", "NodePoint2DSlope1")):
+        mbs.AddObject(cd.ObjectANCFCable2D(nodeNumbers=[n0, n1], length=1.0))
+        mbs.Assemble()
