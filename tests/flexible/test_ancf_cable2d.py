@@ -250,3 +250,110 @@ def test_nodes_of_the_wrong_type():
                                                         "NodePoint2D", "NodePoint2DSlope1")):
         mbs.AddObject(cd.ObjectANCFCable2D(nodeNumbers=[n0, n1], length=1.0))
         mbs.Assemble()
+
+
+# ------------------------------------------------------------------ the same model in Exudyn
+
+def _dynamic_tip(lib, n_steps=100):
+    """the cantilever under gravity and a tip load, released from the straight configuration:
+    tip position after n_steps generalized-alpha steps (rho 0.9, h = 1e-4, full Newton)"""
+    mbs, nodes, _ = cantilever(lib, tip_force=(0.5, -2.0), gravity=(0, -9.81, 0))
+    s = em.default_settings(lib)
+    s.timeIntegration.endTime = n_steps * 1e-4
+    s.timeIntegration.numberOfSteps = n_steps
+    s.timeIntegration.newton.relativeTolerance = 1e-10
+    mbs.SolveDynamic(s)
+    return np.asarray(mbs.GetNodeOutput(nodes[-1], lib.OutputVariableType.Position))
+
+
+def test_same_as_exudyn():
+    """Exudyn 1.13.6 and coordyn, same model and settings: static tip deflection to 1e-10
+    relative, dynamic tip position after 100 steps to 1e-8"""
+    pytest.importorskip("exudyn")
+    ex = em.exudyn_lib()
+    for kw in (dict(), dict(reduced=1), dict(tip_force=(-3.0, -0.05))):
+        a, b = static_tip(cd, **kw), static_tip(ex, **kw)
+        assert np.linalg.norm(a - b) <= 1e-10 * np.linalg.norm(b), (kw, a, b)
+    a, b = _dynamic_tip(cd), _dynamic_tip(ex)
+    u0 = np.array([L_TOT, 0, 0])
+    assert np.linalg.norm(a - b) <= 1e-8 * np.linalg.norm(b - u0), (a, b)
+
+
+# ------------------------------------------------------------------ cable pendulum: energy
+
+GAUSS = {n: np.polynomial.legendre.leggauss(n) for n in (2, 3, 4, 5)}
+def hermite_d(x, L):
+    xi = x / L
+    Sx = np.array([(-6*xi + 6*xi**2)/L, 1 - 4*xi + 3*xi**2, (6*xi - 6*xi**2)/L, -2*xi + 3*xi**2])
+    Sxx = np.array([(-6 + 12*xi)/L**2, (-4 + 6*xi)/L, (6 - 12*xi)/L**2, (-2 + 6*xi)/L])
+    return Sx, Sxx
+def elastic_energy(qe, le, EA, EI):
+    """the quadrature of EA eps^2/2 (5 Gauss points) + EI K^2/2 (3 points), the rules of the
+    forces (useReducedOrderIntegration = 0), whose gradient the elastic forces are"""
+    Q = qe.reshape(4, 2)
+    U = 0.0
+    for n, which in ((5, 0), (3, 1)):
+        xg, wg = GAUSS[n]
+        for x, w in zip(0.5*le*(xg + 1), 0.5*le*wg):
+            Sx, Sxx = hermite_d(x, le)
+            a, b = Sx @ Q, Sxx @ Q
+            if which == 0:
+                U += w * 0.5 * EA * (np.hypot(*a) - 1)**2
+            else:
+                U += w * 0.5 * EI * ((a[0]*b[1] - a[1]*b[0]) / (a @ a))**2
+    return U
+def pendulum(h, T, n_el=8, L=1.0, rhoA=1.0, EI=1.0, EA=1e3, g=9.81):
+    mbs = new_system()
+    le = L / n_el
+    nodes = [mbs.AddNode(cd.NodePoint2DSlope1(referenceCoordinates=[i*le, 0, 1, 0])) for i in range(n_el+1)]
+    els = []
+    for i in range(n_el):
+        els.append(mbs.AddObject(cd.ObjectANCFCable2D(nodeNumbers=[nodes[i], nodes[i+1]], length=le,
+                   massPerLength=rhoA, bendingStiffness=EI, axialStiffness=EA)))
+        mbs.AddLoad(cd.Gravity(markerNumber=mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=els[-1])), loadVector=[0, -g, 0]))
+    ng = mbs.AddNode(cd.NodePointGround())
+    mg = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=ng, coordinate=0))
+    for j in (0, 1):
+        mbs.AddObject(cd.CoordinateConstraint(markerNumbers=[mg, mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=nodes[0], coordinate=j))]))
+    mbs.Assemble()
+    n2 = mbs.systemData.NumberOfODE2Coordinates()
+    qref = mbs.systemData.GetODE2Coordinates(cd.ConfigurationType.Reference)
+    def energy():
+        q = mbs.systemData.GetODE2Coordinates(); v = mbs.systemData.GetODE2Coordinates_t()
+        qt = qref + q
+        E = 0.0
+        for k, e in enumerate(els):
+            idx = np.arange(4*k, 4*k + 8)   # nodes in order: element k has coordinates 4k..4k+7
+            M = mbs._core.object_parts(int(e))["M"]
+            E += 0.5 * v[idx] @ M @ v[idx] + elastic_energy(qt[idx], le, EA, EI)
+            ints = np.array([le/2, le**2/12, le/2, -le**2/12])
+            E += rhoA * g * ints @ qt[idx][1::2]
+        return E
+    E0 = energy()
+    s = cd.SimulationSettings()
+    s.timeIntegration.numberOfSteps = int(round(T / h)); s.timeIntegration.endTime = T
+    s.timeIntegration.generalizedAlpha.spectralRadius = 1.0
+    s.timeIntegration.generalizedAlpha.useNewmark = True
+    s.timeIntegration.generalizedAlpha.useIndex2Constraints = True
+    s.timeIntegration.newton.relativeTolerance = 1e-12
+    s.progressBar = False
+    mbs.SolveDynamic(s)
+    tip = mbs.GetNodeOutput(nodes[-1], cd.OutputVariableType.Position)
+    return E0, energy(), tip, mbs
+
+
+def test_cable_pendulum_energy_second_order():
+    """a cable (8 elements) pinned at one end (x, y of node 0), released horizontally under
+    gravity; Newmark with gamma = 1/2 (spectral radius 1) and index-2 constraints: the total
+    energy (kinetic from the mass matrix, gravity, elastic = the quadrature whose gradient the
+    elastic forces are) is conserved to second order in h over 0.3 s"""
+    drift, tips = [], []
+    for h in (2e-3, 1e-3, 5e-4):
+        E0, E1, tip, _ = pendulum(h, 0.3)
+        drift.append(abs(E1 - E0) / (9.81 * 0.5))     # relative to m g L / 2
+        tips.append(tip)
+    assert drift[1] < 1e-5, drift
+    orders = np.log2(np.array(drift[:-1]) / np.array(drift[1:]))
+    assert np.all((orders > 1.8) & (orders < 2.3)), (drift, orders)
+    assert np.linalg.norm(tips[0][:2]) > 0.9           # it fell: tip far from the pin, below it
+    assert tips[-1][1] < -0.5
