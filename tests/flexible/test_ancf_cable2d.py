@@ -30,7 +30,8 @@ def cantilever(lib, n_el=N_EL, tip_force=(0.0, -P_SMALL), gravity=None, reduced=
           dict(length=le, massPerLength=RHOA, bendingStiffness=EI, axialStiffness=EA))
     els = []
     for i in range(n_el):
-        els.append(mbs.AddObject(em.make(lib.ObjectANCFCable2D, nodeNumbers=[nodes[i], nodes[i + 1]],
+        els.append(mbs.AddObject(em.make(lib.ObjectANCFCable2D,
+                                         nodeNumbers=[nodes[i], nodes[i + 1]],
                                          useReducedOrderIntegration=reduced, **kw)))
         if gravity is not None:
             mm = mbs.AddMarker(lib.MarkerBodyMass(bodyNumber=els[-1]))
@@ -201,7 +202,8 @@ def test_marker_on_the_axis_and_outputs():
     """MarkerBodyPosition at [x, 0, 0] sits at S(x) q; a force on it at x = L equals the node
     force; the body outputs Position/Displacement/Velocity read the same point"""
     mbs, nodes, els = cantilever(cd, tip_force=(0, 0))
-    mk = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=els[-1], localPosition=[L_TOT / N_EL, 0, 0]))
+    mk = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=els[-1],
+                                             localPosition=[L_TOT / N_EL, 0, 0]))
     mbs.AddLoad(cd.LoadForceVector(markerNumber=mk, loadVector=[0, -P_SMALL, 0]))
     mbs.Assemble()
     mbs.SolveStatic(em.default_settings(cd))
@@ -281,12 +283,19 @@ def test_same_as_exudyn():
 
 # ------------------------------------------------------------------ cable pendulum: energy
 
-GAUSS = {n: np.polynomial.legendre.leggauss(n) for n in (2, 3, 4, 5)}
+GAUSS = {n: np.polynomial.legendre.leggauss(n) for n in (3, 5)}
+
+
 def hermite_d(x, L):
+    """first and second derivatives of the Hermite shape functions"""
     xi = x / L
-    Sx = np.array([(-6*xi + 6*xi**2)/L, 1 - 4*xi + 3*xi**2, (6*xi - 6*xi**2)/L, -2*xi + 3*xi**2])
-    Sxx = np.array([(-6 + 12*xi)/L**2, (-4 + 6*xi)/L, (6 - 12*xi)/L**2, (-2 + 6*xi)/L])
+    Sx = np.array([(-6 * xi + 6 * xi**2) / L, 1 - 4 * xi + 3 * xi**2, (6 * xi - 6 * xi**2) / L,
+                   -2 * xi + 3 * xi**2])
+    Sxx = np.array([(-6 + 12 * xi) / L**2, (-4 + 6 * xi) / L, (6 - 12 * xi) / L**2,
+                    (-2 + 6 * xi) / L])
     return Sx, Sxx
+
+
 def elastic_energy(qe, le, EA, EI):
     """the quadrature of EA eps^2/2 (5 Gauss points) + EI K^2/2 (3 points), the rules of the
     forces (useReducedOrderIntegration = 0), whose gradient the elastic forces are"""
@@ -294,44 +303,52 @@ def elastic_energy(qe, le, EA, EI):
     U = 0.0
     for n, which in ((5, 0), (3, 1)):
         xg, wg = GAUSS[n]
-        for x, w in zip(0.5*le*(xg + 1), 0.5*le*wg):
+        for x, w in zip(0.5 * le * (xg + 1), 0.5 * le * wg):
             Sx, Sxx = hermite_d(x, le)
             a, b = Sx @ Q, Sxx @ Q
             if which == 0:
                 U += w * 0.5 * EA * (np.hypot(*a) - 1)**2
             else:
-                U += w * 0.5 * EI * ((a[0]*b[1] - a[1]*b[0]) / (a @ a))**2
+                U += w * 0.5 * EI * ((a[0] * b[1] - a[1] * b[0]) / (a @ a))**2
     return U
+
+
 def pendulum(h, T, n_el=8, L=1.0, rhoA=1.0, EI=1.0, EA=1e3, g=9.81):
+    """the pinned cable; returns (energy at 0, energy at T, tip position at T, mbs)"""
     mbs = new_system()
     le = L / n_el
-    nodes = [mbs.AddNode(cd.NodePoint2DSlope1(referenceCoordinates=[i*le, 0, 1, 0])) for i in range(n_el+1)]
+    nodes = [mbs.AddNode(cd.NodePoint2DSlope1(referenceCoordinates=[i * le, 0, 1, 0]))
+             for i in range(n_el + 1)]
     els = []
     for i in range(n_el):
-        els.append(mbs.AddObject(cd.ObjectANCFCable2D(nodeNumbers=[nodes[i], nodes[i+1]], length=le,
-                   massPerLength=rhoA, bendingStiffness=EI, axialStiffness=EA)))
-        mbs.AddLoad(cd.Gravity(markerNumber=mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=els[-1])), loadVector=[0, -g, 0]))
+        els.append(mbs.AddObject(cd.ObjectANCFCable2D(
+            nodeNumbers=[nodes[i], nodes[i + 1]], length=le, massPerLength=rhoA,
+            bendingStiffness=EI, axialStiffness=EA)))
+        mm = mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=els[-1]))
+        mbs.AddLoad(cd.Gravity(markerNumber=mm, loadVector=[0, -g, 0]))
     ng = mbs.AddNode(cd.NodePointGround())
     mg = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=ng, coordinate=0))
     for j in (0, 1):
-        mbs.AddObject(cd.CoordinateConstraint(markerNumbers=[mg, mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=nodes[0], coordinate=j))]))
+        mc = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=nodes[0], coordinate=j))
+        mbs.AddObject(cd.CoordinateConstraint(markerNumbers=[mg, mc]))
     mbs.Assemble()
-    n2 = mbs.systemData.NumberOfODE2Coordinates()
     qref = mbs.systemData.GetODE2Coordinates(cd.ConfigurationType.Reference)
+    ints = np.array([le / 2, le**2 / 12, le / 2, -le**2 / 12])   # int S dx
+
     def energy():
-        q = mbs.systemData.GetODE2Coordinates(); v = mbs.systemData.GetODE2Coordinates_t()
+        q, v = mbs.systemData.GetODE2Coordinates(), mbs.systemData.GetODE2Coordinates_t()
         qt = qref + q
         E = 0.0
         for k, e in enumerate(els):
-            idx = np.arange(4*k, 4*k + 8)   # nodes in order: element k has coordinates 4k..4k+7
+            idx = np.arange(4 * k, 4 * k + 8)     # element k: coordinates of nodes k, k + 1
             M = mbs._core.object_parts(int(e))["M"]
             E += 0.5 * v[idx] @ M @ v[idx] + elastic_energy(qt[idx], le, EA, EI)
-            ints = np.array([le/2, le**2/12, le/2, -le**2/12])
             E += rhoA * g * ints @ qt[idx][1::2]
         return E
     E0 = energy()
     s = cd.SimulationSettings()
-    s.timeIntegration.numberOfSteps = int(round(T / h)); s.timeIntegration.endTime = T
+    s.timeIntegration.numberOfSteps = int(round(T / h))
+    s.timeIntegration.endTime = T
     s.timeIntegration.generalizedAlpha.spectralRadius = 1.0
     s.timeIntegration.generalizedAlpha.useNewmark = True
     s.timeIntegration.generalizedAlpha.useIndex2Constraints = True
