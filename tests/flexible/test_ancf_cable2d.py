@@ -374,3 +374,47 @@ def test_cable_pendulum_energy_second_order():
     assert np.all((orders > 1.8) & (orders < 2.3)), (drift, orders)
     assert np.linalg.norm(tips[0][:2]) > 0.9           # it fell: tip far from the pin, below it
     assert tips[-1][1] < -0.5
+
+
+# ------------------------------------------------------------------ coordyn.beams
+
+def _generated(lib, gen, n_el=8):
+    mbs = lib.SystemContainer().AddSystem()
+    t = lib.ObjectANCFCable2D(massPerLength=2.0, bendingStiffness=0.5, axialStiffness=1e3,
+                              useReducedOrderIntegration=1)
+    info = gen(mbs, [0.2, 0.1, 0], [1.2, 0.6, 0], n_el, t, massProportionalLoad=[0, -9.81, 0],
+               fixedConstraintsNode0=[1, 1, 0, 1], fixedConstraintsNode1=None)
+    if hasattr(mbs, "Assemble"):
+        mbs.Assemble()
+    s = em.default_settings(lib)
+    s.staticSolver.numberOfLoadSteps = 10
+    mbs.SolveStatic(s)
+    tip = np.asarray(mbs.GetNodeOutput(info[0][-1], lib.OutputVariableType.Position))
+    src = mbs if hasattr(mbs, "NumberOfNodes") else mbs.systemData   # Exudyn: on systemData
+    counts = (src.NumberOfNodes(), src.NumberOfObjects(), src.NumberOfMarkers(),
+              src.NumberOfLoads())
+    return info, tip, counts
+
+
+def test_generate_straight_line_cable():
+    """coordyn.beams.GenerateStraightLineANCFCable2D: an inclined cantilever under gravity;
+    the items, their numbers and the static tip position as Exudyn's exudyn.beams function"""
+    info, tip, counts = _generated(cd, cd.beams.GenerateStraightLineANCFCable2D)
+    nodes, objs, loads, pos, cons = info
+    assert (len(nodes), len(objs), len(loads), len(pos), len(cons)) == (9, 8, 8, 9, 3)
+    assert counts == (10, 11, 12, 8)
+    np.testing.assert_allclose(pos[-1], [1.2, 0.6, 0])
+    assert tip[1] < 0.6
+    pytest.importorskip("exudyn")
+    import warnings
+    import exudyn.beams
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        info_e, tip_e, counts_e = _generated(em.exudyn_lib(),
+                                             exudyn.beams.GenerateStraightLineANCFCable2D)
+    assert [[int(i) for i in x] for x in (info[0], info[1], info[2], info[4])] == \
+        [[int(i) for i in x] for x in (info_e[0], info_e[1], info_e[2], info_e[4])]
+    assert counts == counts_e
+    u0 = np.array([1.2, 0.6, 0])
+    assert np.linalg.norm(tip - tip_e) <= 1e-10 * np.linalg.norm(tip_e - u0), (tip, tip_e)
+    np.testing.assert_allclose(info[3], info_e[3], rtol=0, atol=1e-15)
