@@ -418,3 +418,87 @@ def test_generate_straight_line_cable():
     u0 = np.array([1.2, 0.6, 0])
     assert np.linalg.norm(tip - tip_e) <= 1e-10 * np.linalg.norm(tip_e - u0), (tip, tip_e)
     np.testing.assert_allclose(info[3], info_e[3], rtol=0, atol=1e-15)
+
+
+# ------------------------------------------------------------------ outputs at axial positions
+
+CABLE_OUTPUTS = ("Position", "Displacement", "Velocity", "Rotation", "Director1", "StrainLocal",
+                 "CurvatureLocal", "ForceLocal", "TorqueLocal")
+
+
+def _bent_outputs(lib, n_el=8):
+    """a cantilever with prestrain and precurvature under a tip load of P L^2 / EI = 1 (10 load
+    steps); the body outputs of element 2 at x = 0, L/3 and L"""
+    mbs = lib.SystemContainer().AddSystem()
+    le = L_TOT / n_el
+    nodes = [mbs.AddNode(lib.NodePoint2DSlope1(referenceCoordinates=[i * le, 0.0, 1.0, 0.0]))
+             for i in range(n_el + 1)]
+    els = [mbs.AddObject(lib.ObjectANCFCable2D(
+        nodeNumbers=[nodes[i], nodes[i + 1]], length=le, massPerLength=RHOA,
+        bendingStiffness=EI, axialStiffness=200.0, referenceAxialStrain=0.01,
+        referenceCurvature=0.3)) for i in range(n_el)]
+    ng = mbs.AddNode(lib.NodePointGround(referenceCoordinates=[0, 0, 0]))
+    mg = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=ng, coordinate=0))
+    for j in (0, 1, 3):
+        mc = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=nodes[0], coordinate=j))
+        mbs.AddObject(lib.ObjectConnectorCoordinate(markerNumbers=[mg, mc]))
+    mt = mbs.AddMarker(lib.MarkerNodePosition(nodeNumber=nodes[-1]))
+    mbs.AddLoad(lib.LoadForceVector(markerNumber=mt, loadVector=[0, -EI / L_TOT**2, 0]))
+    if hasattr(mbs, "Assemble"):
+        mbs.Assemble()
+    s = em.default_settings(lib)
+    s.staticSolver.numberOfLoadSteps = 10
+    mbs.SolveStatic(s)
+    OV = lib.OutputVariableType
+    return {(name, x): np.atleast_1d(np.asarray(mbs.GetObjectOutputBody(
+        els[2], getattr(OV, name), localPosition=[x, 0, 0]), dtype=float))
+        for name in CABLE_OUTPUTS for x in (0.0, le / 3, le)}
+
+
+def test_outputs_at_axial_positions():
+    """Rotation, Director1, StrainLocal, CurvatureLocal, ForceLocal, TorqueLocal: their
+    definitions; and the same values as Exudyn 1.13.6 (1e-9 of each output's scale)"""
+    out = _bent_outputs(cd)
+    le = L_TOT / 8
+    for x in (0.0, le / 3, le):
+        d = out[("Director1", x)]
+        assert d[2] == 0
+        assert abs(out[("Rotation", x)][0] - np.arctan2(d[1], d[0])) < 1e-15
+        assert abs(out[("StrainLocal", x)][0] - (np.hypot(d[0], d[1]) - 1)) < 1e-15
+        N, eps = out[("ForceLocal", x)][0], out[("StrainLocal", x)][0]
+        M, K = out[("TorqueLocal", x)][0], out[("CurvatureLocal", x)][0]
+        assert abs(N - 200.0 * (eps - 0.01)) < 1e-12 and abs(M - EI * (K - 0.3)) < 1e-12
+    assert out[("Rotation", le)][0] < out[("Rotation", 0.0)][0] < 0     # bends down, more
+    pytest.importorskip("exudyn")
+    ref = _bent_outputs(em.exudyn_lib())
+    for key, v in out.items():
+        scale = max(np.abs(ref[key]).max(), 1e-3)
+        assert v.shape == ref[key].shape, key
+        assert np.abs(v - ref[key]).max() <= 1e-9 * scale, (key, v, ref[key])
+
+
+def test_section_forces_of_the_small_cantilever():
+    """tip load P: bending moment P (L - X) at distance X from the clamp; axial load: N = P"""
+    mbs, nodes, els = cantilever(cd)
+    mbs.SolveStatic(em.default_settings(cd))
+    le = L_TOT / N_EL
+    for e in (0, 7, 15):
+        for x in (0.0, 0.5 * le, le):
+            X = e * le + x
+            M = mbs.GetObjectOutputBody(els[e], ov.TorqueLocal, localPosition=[x, 0, 0])
+            err = abs(abs(float(np.ravel(M)[0])) - P_SMALL * (L_TOT - X))
+            assert err < 1e-6 * P_SMALL * L_TOT, (e, x, err)
+    mbs, nodes, els = cantilever(cd, tip_force=(10.0, 0.0))
+    mbs.SolveStatic(em.default_settings(cd))
+    for e in (0, 15):
+        N = mbs.GetObjectOutputBody(els[e], ov.ForceLocal, localPosition=[0.3 * le, 0, 0])
+        assert abs(float(np.ravel(N)[0]) - 10.0) < 1e-9
+    with pytest.raises(ValueError, match=message_naming("ObjectANCFCable2D", "[x, 0, 0]")):
+        mbs.GetObjectOutputBody(els[0], ov.Position, localPosition=[0.0, 0.1, 0])
+    with pytest.raises(ValueError, match=message_naming("SensorBody", "localPosition")):
+        mbs.AddSensor(cd.SensorBody(bodyNumber=els[0], localPosition=[0, 0.1, 0],
+                                    outputVariableType=ov.Position))
+        mbs.Assemble()
+    sn = mbs.AddSensor(cd.SensorBody(bodyNumber=els[0], localPosition=[0, 0, 0],
+                                     outputVariableType=ov.ForceLocal))
+    assert sn is not None

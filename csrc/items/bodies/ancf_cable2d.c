@@ -301,6 +301,51 @@ static void mass_force(const cd_system *s, const cd_item *it, const double *q, c
     for (int k = 0; k < NQ; k++) f[k] = m * ints[k / 2] * b[k % 2];
 }
 
+/* outputs at the axis point x = lp[0]: Rotation (angle of r'), Director1 (r'), StrainLocal,
+ * CurvatureLocal, ForceLocal N and TorqueLocal M (with the damping terms, as in Exudyn) */
+static int output_at(const cd_objctx *c, const double *lp, cd_outvar var, double *out)
+{
+    const params *p = c->item->p;
+    double qt[NQ], qr[NQ], g[NQ], gr[NQ], Sx[4];
+    total_coordinates(c, qt, qr);
+    double x = lp[0], L = p->length;
+    switch (var) {
+    case CD_OV_ROTATION:
+    case CD_OV_DIRECTOR1: {
+        double a[2];
+        shape(x, L, NULL, Sx, NULL);
+        map2(Sx, qt, a);
+        if (var == CD_OV_ROTATION) {
+            out[0] = atan2(a[1], a[0]);
+            return 1;
+        }
+        out[0] = a[0];
+        out[1] = a[1];
+        out[2] = 0.0;
+        return 3;
+    }
+    case CD_OV_STRAINLOCAL: case CD_OV_CURVATURELOCAL:
+    case CD_OV_FORCELOCAL: case CD_OV_TORQUELOCAL: {
+        int which = (var == CD_OV_STRAINLOCAL || var == CD_OV_FORCELOCAL) ? 0 : 1;
+        double sv = strain_at(which, x, L, qt, g, NULL);
+        if (var == CD_OV_STRAINLOCAL || var == CD_OV_CURVATURELOCAL) {
+            out[0] = sv;
+            return 1;
+        }
+        double E = which ? p->bendingStiffness : p->axialStiffness;
+        double d = which ? p->bendingDamping : p->axialDamping;
+        double sref = which ? p->referenceCurvature : p->referenceAxialStrain;
+        if (p->strainIsRelativeToReference != 0.0)
+            sref += p->strainIsRelativeToReference * strain_at(which, x, L, qr, gr, NULL);
+        double st = 0.0;
+        for (int k = 0; k < NQ; k++) st += g[k] * c->v[k];
+        out[0] = E * (sv - sref) + d * st;
+        return 1;
+    }
+    default: return -1;
+    }
+}
+
 static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 {
     const params *p = vp;
@@ -322,9 +367,12 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 static const cd_objectops ops = {
     .flags = CD_OBJF_BODY | CD_OBJF_MASSPROP | CD_OBJF_AXIS, .nodes = nodes, .mass_const = 1,
     .mass = mass, .residual = residual, .jacobian = jacobian, .elastic = elastic,
-    .geometric = geometric, .body_position = body_position, .mass_force = mass_force};
+    .geometric = geometric, .body_position = body_position, .mass_force = mass_force,
+    .output_at = output_at};
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
-                                    CD_OV_ACCELERATION, CD_OV_NONE};
+                                    CD_OV_ACCELERATION, CD_OV_ROTATION, CD_OV_DIRECTOR1,
+                                    CD_OV_STRAINLOCAL, CD_OV_CURVATURELOCAL, CD_OV_FORCELOCAL,
+                                    CD_OV_TORQUELOCAL, CD_OV_NONE};
 
 #define REAL(NAME, DEF, CHK, UNIT, DOC)                                                          \
     {#NAME, CD_FT_REAL, 0, OFF(NAME), DEF, CHK, 0, UNIT, DOC, NULL}
