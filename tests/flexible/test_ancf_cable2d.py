@@ -502,3 +502,35 @@ def test_section_forces_of_the_small_cantilever():
     sn = mbs.AddSensor(cd.SensorBody(bodyNumber=els[0], localPosition=[0, 0, 0],
                                      outputVariableType=ov.ForceLocal))
     assert sn is not None
+
+
+# ------------------------------------------------------------------ large deflection: elastica
+
+# Mattiasson (1981), cantilever with a tip load P perpendicular to the undeformed axis:
+# horizontal and vertical tip displacement / L for P L^2 / EI = 1 and 10
+MATTIASSON = {1.0: (0.05643, 0.30172), 10.0: (0.55500, 0.81061)}
+
+
+@pytest.mark.parametrize("k", sorted(MATTIASSON))
+def test_elastica_large_deflection(k):
+    """32 elements, EA = 1e5 EI / L^2 (nearly inextensible: the stretch changes the tip by about
+    1e-4), 10 load steps from the straight configuration: the tip displacements are the
+    published elastica values within 1e-3 relative. The absolute Newton tolerance is 1e-6: the
+    residual of the stiff axial terms has a round-off floor of about EA 1e-14 (the static
+    solver's default 1e-10 is below it)."""
+    EIk = 1.0
+    mbs = new_system()
+    t = cd.ObjectANCFCable2D(massPerLength=1.0, bendingStiffness=EIk, axialStiffness=1e5 * EIk)
+    nodes = cd.beams.GenerateStraightLineANCFCable2D(mbs, [0, 0, 0], [L_TOT, 0, 0], 32, t,
+                                                     fixedConstraintsNode0=[1, 1, 0, 1])[0]
+    mt = mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=nodes[-1]))
+    mbs.AddLoad(cd.LoadForceVector(markerNumber=mt, loadVector=[0, -k * EIk / L_TOT**2, 0]))
+    mbs.Assemble()
+    s = em.default_settings(cd)
+    s.staticSolver.numberOfLoadSteps = 10
+    s.staticSolver.newton.absoluteTolerance = 1e-6
+    mbs.SolveStatic(s)
+    u = mbs.GetNodeOutput(nodes[-1], ov.Displacement)
+    uh, uv = MATTIASSON[k]
+    assert abs(-u[0] / L_TOT - uh) <= 1e-3 * uh, (u, uh)
+    assert abs(-u[1] / L_TOT - uv) <= 1e-3 * uv, (u, uv)
