@@ -534,3 +534,62 @@ def test_elastica_large_deflection(k):
     uh, uv = MATTIASSON[k]
     assert abs(-u[0] / L_TOT - uh) <= 1e-3 * uh, (u, uh)
     assert abs(-u[1] / L_TOT - uv) <= 1e-3 * uv, (u, uv)
+
+
+# ------------------------------------------------------------------ joints on the cable
+
+def test_cable_hinged_by_joints():
+    """a RevoluteJoint2D between ground and MarkerBodyPosition at x = 0 of the first element is
+    the pin of CoordinateConstraints on x, y of the first node (same motion to round-off); a
+    cable hinged at the middle of its second element to a rigid crank: the joint's analytic
+    Jacobian matches the numerical one and the two points stay together (index 3)"""
+    def pendulum_cable(use_joint):
+        mbs = new_system()
+        t = cd.ObjectANCFCable2D(massPerLength=1.0, bendingStiffness=1.0, axialStiffness=1e3)
+        nodes, els, *_ = cd.beams.GenerateStraightLineANCFCable2D(
+            mbs, [0, 0, 0], [1, 0, 0], 4, t, massProportionalLoad=[0, -9.81, 0],
+            fixedConstraintsNode0=None if use_joint else [1, 1, 0, 0])
+        if use_joint:
+            m0 = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=mbs.AddObject(cd.ObjectGround())))
+            m1 = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=els[0], localPosition=[0, 0, 0]))
+            mbs.AddObject(cd.RevoluteJoint2D(markerNumbers=[m0, m1]))
+        mbs.Assemble()
+        s = em.default_settings(cd)
+        s.timeIntegration.endTime = 0.3
+        s.timeIntegration.numberOfSteps = 300
+        mbs.SolveDynamic(s)
+        return mbs.GetNodeOutput(nodes[-1], ov.Position)
+    a, b = pendulum_cable(False), pendulum_cable(True)
+    assert np.linalg.norm(a - b) < 1e-12 and a[1] < -0.3
+
+    mbs = new_system()
+    g = mbs.AddObject(cd.ObjectGround())
+    nc = mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=[0, 0, 0]))
+    crank = mbs.AddObject(cd.RigidBody2D(mass=1.0, inertia=0.1, nodeNumber=nc))
+    mg = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=g))
+    mc0 = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=crank, localPosition=[0, 0, 0]))
+    mbs.AddObject(cd.RevoluteJoint2D(markerNumbers=[mg, mc0]))
+    t = cd.ObjectANCFCable2D(massPerLength=0.5, bendingStiffness=0.5, axialStiffness=1e3)
+    le = 0.25
+    nodes, els, *_ = cd.beams.GenerateStraightLineANCFCable2D(
+        mbs, [0.3 - 1.5 * le, 0, 0], [0.3 + 2.5 * le, 0, 0], 4, t,
+        massProportionalLoad=[0, -9.81, 0], fixedConstraintsNode0=None,
+        fixedConstraintsNode1=None)
+    mc1 = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=crank, localPosition=[0.3, 0, 0]))
+    mcab = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=els[1], localPosition=[le / 2, 0, 0]))
+    hinge = mbs.AddObject(cd.RevoluteJoint2D(markerNumbers=[mc1, mcab]))
+    sens = [mbs.AddSensor(cd.SensorMarker(markerNumber=m, outputVariableType=ov.Position,
+                                          storeInternal=True)) for m in (mc1, mcab)]
+    mbs.Assemble()
+    rng = np.random.default_rng(5)
+    q0 = mbs.systemData.GetODE2Coordinates()
+    mbs.systemData.SetODE2Coordinates(q0 + 0.02 * rng.standard_normal(q0.size))
+    check_jacobian(mbs, hinge)
+    mbs.systemData.SetODE2Coordinates(q0)
+    s = em.default_settings(cd)
+    s.timeIntegration.endTime = 0.2
+    s.timeIntegration.numberOfSteps = 200
+    mbs.SolveDynamic(s)
+    p1, p2 = (np.array(mbs.GetSensorStoredData(k)) for k in sens)
+    assert np.abs(p1[:, 1:] - p2[:, 1:]).max() < 1e-10
+    assert p1[-1, 2] < -0.03                                     # the crank turned (gravity)
