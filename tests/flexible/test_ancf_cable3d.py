@@ -121,3 +121,32 @@ def test_bad_input():
     with pytest.raises(ValueError, match=message_naming("ObjectANCFCable", "length")):
         mbs.AddObject(cd.ObjectANCFCable(nodeNumbers=[n1, n1], length=-1.0))
     assert list(cd.NodePointSlope1().referenceCoordinates) == [0, 0, 0, 1, 0, 0]
+
+
+def test_generate_straight_line_cable_3d():
+    """coordyn.beams.GenerateStraightLineANCFCable: Exudyn's mini example of ObjectANCFCable
+    built with the helper (value -0.5013058140308901); the same item numbers as Exudyn's helper"""
+    def build(lib, gen):
+        mbs = lib.SystemContainer().AddSystem()
+        cable = lib.ObjectANCFCable(physicsMassPerLength=78.0,
+                                    physicsBendingStiffness=833.3333333333333,
+                                    physicsAxialStiffness=1e6)
+        info = gen(mbs, positionOfNode0=[0, 0, 0], positionOfNode1=[2, 0, 0],
+                   numberOfElements=32, cableTemplate=cable, massProportionalLoad=[0, -9.81, 0],
+                   fixedConstraintsNode0=[1, 1, 1, 0, 1, 1])
+        if hasattr(mbs, "Assemble"):
+            mbs.Assemble()
+        mbs.SolveStatic(em.default_settings(lib))
+        return info, mbs.GetNodeOutput(info[0][-1], lib.OutputVariableType.Displacement)[0]
+    info, ux = build(cd, cd.beams.GenerateStraightLineANCFCable)
+    assert abs(ux - -0.5013058140308901) <= 1e-8 * 0.5013058140308901
+    assert [len(x) for x in info] == [33, 32, 32, 33, 5]
+    pytest.importorskip("exudyn")
+    import warnings
+    import exudyn.beams
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        info_e, ux_e = build(em.exudyn_lib(), exudyn.beams.GenerateStraightLineANCFCable)
+    for k in (0, 1, 2, 4):
+        assert [int(i) for i in info[k]] == [int(i) for i in info_e[k]]
+    assert abs(ux - ux_e) <= 1e-10 * abs(ux_e)
