@@ -180,11 +180,17 @@ int cd_eval_output(const cd_system *s, cd_evalws *ws, cd_kind kind, int index,
                                        var == CD_OV_VELOCITY || var == CD_OV_ACCELERATION ||
                                        ((var == CD_OV_ANGULARVELOCITY ||
                                          var == CD_OV_ROTATIONMATRIX) &&
-                                        it->type->object->body_frame))
+                                        it->type->object->body_frame) ||
+                                       (it->type->object->output_at &&
+                                        cd_type_has_outvar(it->type, var)))
                       : cd_type_has_outvar(it->type, var);
     if (!declared)
         return cd_error_set(err, CD_ERR_INPUT, "%s does not provide OutputVariableType.%s",
                             cd_item_label(s, kind, index, lb, sizeof lb), cd_outvar_name(var));
+    if (lp && (it->type->object->flags & CD_OBJF_AXIS) && (lp[1] != 0.0 || lp[2] != 0.0))
+        return cd_error_set(err, CD_ERR_INPUT, "%s: the local position must be [x, 0, 0] (points "
+                            "on its axis only), got [%g, %g, %g]",
+                            cd_item_label(s, kind, index, lb, sizeof lb), lp[0], lp[1], lp[2]);
     if (kind == CD_LOAD) {
         if (var != CD_OV_FORCE && var != CD_OV_NONE) n = -1;
         else n = cd_eval_load_value(s, index, st->t, out, err);
@@ -193,7 +199,14 @@ int cd_eval_output(const cd_system *s, cd_evalws *ws, cd_kind kind, int index,
         cd_eval_gather(it, st, ws);
         if (kind == CD_NODE) n = node_output(s, ws, index, var, out);
         else if (kind == CD_MARKER) n = marker_output(s, ws, index, var, out);
-        else if (kind == CD_OBJECT && lp) n = body_point_output(s, ws, index, lp, var, out);
+        else if (kind == CD_OBJECT && lp) {
+            n = -1;
+            if (it->type->object->output_at) {
+                cd_objctx c = cd_eval_objctx(s, ws, index, st->t, 0, err);
+                n = it->type->object->output_at(&c, lp, var, out);
+            }
+            if (n < 0) n = body_point_output(s, ws, index, lp, var, out);
+        }
         else if (kind == CD_OBJECT) n = object_output(s, ws, index, var, out, st->t, err);
     }
     if (n < 0)

@@ -140,7 +140,12 @@ const char *cd_userfunc_signature(int conv);  /* Python signature for messages a
     X(VELOCITYLOCAL, "VelocityLocal", "velocity in the local (joint or body) frame [m/s]")       \
     X(ANGULARVELOCITYLOCAL, "AngularVelocityLocal", "angular velocity in the body frame")        \
     X(KINETICENERGY, "KineticEnergy", "kinetic energy [J]")                                      \
-    X(ANGULARACCELERATIONLOCAL, "AngularAccelerationLocal", "angular acceleration, body frame")
+    X(ANGULARACCELERATIONLOCAL, "AngularAccelerationLocal", "angular acceleration, body frame") \
+    X(DIRECTOR1, "Director1", "slope vector r' of a beam or cable axis at a local position")       \
+    X(STRAINLOCAL, "StrainLocal", "axial strain of a beam or cable axis")                        \
+    X(CURVATURELOCAL, "CurvatureLocal", "curvature of a beam or cable axis [1/m]")               \
+    X(FORCELOCAL, "ForceLocal", "section normal force of a beam or cable [N]")                   \
+    X(TORQUELOCAL, "TorqueLocal", "section bending moment of a beam or cable [N m]")
 typedef enum {
 #define CD_X_ENUM(e, name, doc) CD_OV_##e,
     CD_OUTPUT_VARIABLES(CD_X_ENUM)
@@ -236,8 +241,10 @@ enum {
     CD_OBJF_CONSTRAINT = 4, /* owns Lagrange multipliers */
     CD_OBJF_GROUND = 8,     /* no coordinates */
     CD_OBJF_MASSPROP = 16,  /* accepts mass-proportional loads (MarkerBodyMass) */
-    CD_OBJF_POSITIONAL = 32 /* residual independent of velocities at index 3 (position-level
+    CD_OBJF_POSITIONAL = 32, /* residual independent of velocities at index 3 (position-level
                                constraints): numerical differentiation skips q_t */
+    CD_OBJF_AXIS = 64       /* beams and cables: body_position only for points on the axis,
+                               local positions [x, 0, 0] */
 };
 
 #define CD_JAC_NUMERICAL 1000
@@ -341,6 +348,11 @@ typedef struct cd_objectops {
      * K (nq x nq, column-major) += d f/dq; NULL: constant (point masses) */
     void (*mass_force_dq)(const struct cd_system *s, const struct cd_item *it, const double *q,
                           const double b[3], double *K);
+    /* bodies: output variables at the local point lp beyond the generic point outputs
+     * (Position, Displacement, Velocity, Acceleration; beams and cables: strain, curvature,
+     * section forces); returns the number of values written or -1 (then the generic point
+     * output answers). The type lists them in its outvars. NULL: none */
+    int (*output_at)(const cd_objctx *c, const double *lp, cd_outvar var, double *out);
     /* output variable; returns number of values written (<= 16) or -1 if unsupported */
     int (*output)(const cd_objctx *c, cd_outvar var, double *out);
     int (*uses_userfunc)(const void *p);         /* 1: analytic Jacobian not applicable */

@@ -10,6 +10,7 @@ from conftest import REPO
 BENCH = str(REPO / "benchmarks")
 sys.path.insert(0, BENCH)
 
+import bench_ancf  # noqa: E402
 import bench_chains  # noqa: E402
 import bench_rigid  # noqa: E402
 
@@ -69,3 +70,14 @@ def test_work_precision_benchmark_runs(capsys, tmp_path):
     assert 7e-4 < by[("pendulum", "fixed")][5] < 8.5e-4
     assert 8e-4 < by[("pendulum", "control")][5] < 7e-3
     assert 4e-4 < by[("andrews", "fixed")][5] < 5.5e-4
+
+
+def test_ancf_benchmark_runs(capsys):
+    """bench_ancf prints its rows for coordyn alone; the static tip deflection of the 10-element
+    cantilever under its weight is large (PL^3/EI of order 1) and the same as with 20 elements
+    to 1e-3"""
+    bench_ancf.main(["--engines", "coordyn", "--sizes", "10,20", "--steps", "5", "--reps", "1"])
+    rows = [r for r in capsys.readouterr().out.splitlines() if r.startswith("| static")]
+    tips = [float(r.split("|")[-2]) for r in rows]
+    assert len(tips) == 2 and -0.8 < tips[0] < -0.6
+    assert abs(tips[0] - tips[1]) < 1e-3 * abs(tips[1])

@@ -181,7 +181,27 @@ def check_andrews_squeezer(r, ns):
     assert 15.8 < r["angles"][0] < 15.82          # the crank has turned 2.5 times
 
 
-CHECKS = {"error_control.py": check_error_control, "pendulum.py": check_pendulum,
+def check_ancf_cantilever(tips, ns):
+    # against the inextensible elastica (scipy's BVP solver, tol 1e-10) and Mattiasson's table:
+    # EI theta'' = -P cos(theta), theta(0) = 0, theta'(L) = 0 (load along +y: the mirror image)
+    from scipy.integrate import solve_bvp
+    for k, tip in tips.items():
+        def f(s, y):
+            return np.vstack([y[1], -k * np.cos(y[0]), np.cos(y[0]), np.sin(y[0])])
+        s = np.linspace(0, 1, 100)
+        y0 = np.zeros((4, s.size))
+        y0[2] = s
+        r = solve_bvp(f, lambda a, b: np.array([a[0], b[1], a[2], a[3]]), s, y0, tol=1e-10,
+                      max_nodes=100000)
+        exact = np.array([1 - r.y[2, -1], r.y[3, -1]])
+        np.testing.assert_allclose(tip, exact, rtol=1e-3)
+        if k in ns["MATTIASSON"]:
+            np.testing.assert_allclose(tip, ns["MATTIASSON"][k], rtol=1e-3)
+    assert sorted(tips) == ns["LOADS"]
+
+
+CHECKS = {"ancf_cantilever.py": check_ancf_cantilever,
+          "error_control.py": check_error_control, "pendulum.py": check_pendulum,
           "andrews_squeezer.py": check_andrews_squeezer, "oscillator.py": check_oscillator,
           "gear.py": check_gear, "spring_grid.py": check_spring_grid,
           "slider_crank_2d.py": check_slider_crank_2d,

@@ -7,8 +7,7 @@ import pytest
 import coordyn
 import exudyn_models as em
 
-NOT_IMPLEMENTED = {"static_ancf_cable2d": "ANCFCable2D (and NodePoint2DSlope1) are not "
-                                          "implemented in coordyn yet (capability 3)"}
+NOT_IMPLEMENTED = {}
 
 
 @pytest.mark.parametrize("modified_newton", [False, True], ids=["full_newton", "modified_newton"])

@@ -25,12 +25,19 @@ static int check(const cd_system *s, int i, const void *vp, cd_error *e)
                             p->b.number, ob->type->name);
     int rot = ob->type->object->body_frame &&
               (v == CD_OV_ANGULARVELOCITY || v == CD_OV_ROTATIONMATRIX);
+    int own = ob->type->object->output_at && cd_type_has_outvar(ob->type, v);
     if (v != CD_OV_POSITION && v != CD_OV_DISPLACEMENT && v != CD_OV_VELOCITY &&
-        v != CD_OV_ACCELERATION && !rot)
+        v != CD_OV_ACCELERATION && !rot && !own)
         return cd_error_set(e, CD_ERR_INPUT, "SensorBody %d: parameter 'outputVariableType' is "
                             "%s; SensorBody provides Position, Displacement, Velocity, "
-                            "Acceleration (and AngularVelocity, RotationMatrix of rigid bodies)",
+                            "Acceleration (and AngularVelocity, RotationMatrix of rigid bodies, "
+                            "the output variables a body type lists)",
                             i, cd_outvar_name((cd_outvar)v));
+    if ((ob->type->object->flags & CD_OBJF_AXIS) &&
+        (p->localPosition.x[1] != 0.0 || p->localPosition.x[2] != 0.0))
+        return cd_error_set(e, CD_ERR_INPUT, "SensorBody %d: parameter 'localPosition' must be "
+                            "[x, 0, 0] on body %d of type %s (points on its axis only)", i,
+                            p->b.number, ob->type->name);
     return CD_OK;
 }
 

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""ANCF cable benchmark: coordyn vs Exudyn on the same cantilever.
+
+Model (both engines, built item by item through the Exudyn-compatible API): a cable of length 1 m
+along x, N ObjectANCFCable2D elements (rhoA = 1 kg/m, EI = 1 N m^2, EA = 1e4 N), clamped at
+x = 0 (x, y, slope y of node 0 by CoordinateConstraints to a ground node), gravity 9.81 m/s^2 in
+-y (MarkerBodyMass + LoadMassProportional per element).
+
+Rows: the static solve (1 load step, absolute Newton tolerance 1e-6: the residual of the axial
+terms has a round-off floor near EA 1e-14 times the number of coordinates) and --steps dynamic steps (generalized-alpha rho = 0.9,
+h = 1e-3 s, full Newton, rtol 1e-8, atol 1e-10, sparse solver, no output, one thread); median of
+--reps solves, only the solve timed; the tip deflections of both engines are printed so that the
+rows compare the same result. coordyn's blow-up check (errorControl.blowUpWarning) is made a
+warning: the element's axial modes are far above 1/h, which generalized-alpha damps.
+
+Usage:
+  python benchmarks/bench_ancf.py                         # N = 10, 100, 1000
+  python benchmarks/bench_ancf.py --sizes 10,100,1000,10000 --engines coordyn
+"""
+import os
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+import argparse
+import statistics
+import sys
+import time
+import warnings
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_chains import coordyn_lib, exudyn_lib, make_settings  # noqa: E402
+from exudyn_models import _try_set, make  # noqa: E402
+
+H = 1e-3
+RHOA, EI, EA, L = 1.0, 1.0, 1e4, 1.0
+
+
+def build(lib, N):
+    SC = lib.SystemContainer()
+    mbs = SC.AddSystem()
+    le = L / N
+    nodes = [mbs.AddNode(lib.NodePoint2DSlope1(referenceCoordinates=[i * le, 0, 1, 0]))
+             for i in range(N + 1)]
+    for i in range(N):
+        el = mbs.AddObject(make(lib.ObjectANCFCable2D, nodeNumbers=[nodes[i], nodes[i + 1]],
+                                length=le, massPerLength=RHOA, bendingStiffness=EI,
+                                axialStiffness=EA))
+        mm = mbs.AddMarker(lib.MarkerBodyMass(bodyNumber=el))
+        mbs.AddLoad(lib.LoadMassProportional(markerNumber=mm, loadVector=[0, -9.81, 0]))
+    ng = mbs.AddNode(lib.NodePointGround(referenceCoordinates=[0, 0, 0]))
+    mg = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=ng, coordinate=0))
+    for j in (0, 1, 3):
+        mc = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=nodes[0], coordinate=j))
+        mbs.AddObject(lib.ObjectConnectorCoordinate(markerNumbers=[mg, mc]))
+    if hasattr(mbs, "Assemble"):
+        mbs.Assemble()
+    return SC, mbs, nodes[-1]
+
+
+def run(lib, N, static, steps, reps):
+    times, tip = [], None
+    for _ in range(reps):
+        SC, mbs, last = build(lib, N)
+        s = make_settings(lib, steps, "sparse", False)
+        s.timeIntegration.endTime = steps * H
+        _try_set(s, ["timeIntegration.errorControl.blowUpWarning"], True)
+        s.staticSolver.newton.absoluteTolerance = 1e-6   # above the round-off floor of EA terms
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            t0 = time.perf_counter()
+            try:
+                if static:
+                    mbs.SolveStatic(s)
+                else:
+                    mbs.SolveDynamic(s)
+            except Exception as e:   # both engines raise a SolverError (a RuntimeError, ...)
+                return None, f"failed: {str(e).splitlines()[0][:60]}"
+            times.append(time.perf_counter() - t0)
+        tip = mbs.GetNodeOutput(last, lib.OutputVariableType.Displacement)[1]
+        del SC
+    return statistics.median(times), tip
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="10,100,1000")
+    ap.add_argument("--steps", type=int, default=100)
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--engines", default="coordyn,exudyn")
+    a = ap.parse_args(argv)
+    libs = []
+    for e in a.engines.split(","):
+        try:
+            libs.append(coordyn_lib() if e == "coordyn" else exudyn_lib())
+        except ImportError:
+            print(f"({e} not available)")
+    print("| case | N | " + " | ".join(f"{lib.name} [s]" for lib in libs) +
+          " | " + " | ".join(f"tip y {lib.name.split()[0]} [m]" for lib in libs) + " |")
+    print("|---|---|" + "---|" * (2 * len(libs)))
+    for N in (int(n) for n in a.sizes.split(",")):
+        for static in (True, False):
+            res = [run(lib, N, static, a.steps, a.reps) for lib in libs]
+            case = "static" if static else f"{a.steps} steps"
+            print(f"| {case} | {N} | " +
+                  " | ".join("-" if t is None else f"{t:.4f}" for t, _ in res) + " | " +
+                  " | ".join(tip if isinstance(tip, str) else f"{tip:.10f}" for _, tip in res)
+                  + " |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
