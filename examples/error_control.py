@@ -11,7 +11,7 @@ The model (steel, density 7850 kg/m^3, gravity -9.81 m/s^2 in y):
 The crank speeds up to about 159 rad/s within 2 s. Solved with generalized-alpha (rho = 0.9):
 
 * h = 1e-3 (2000 steps) goes unstable near t = 1.8 s: without a check the crank ends at
-  ~5e8 rad/s. coordyn's blow-up guard stops the solve with a SolverError at t = 1.834 s.
+  ~5e8 rad/s. coordyn's blow-up guard stops the solve with a SolverError at t = 1.836 s.
 * h = 5e-4 is right; the converged answer (h = 1e-5 in coordyn and in Exudyn 1.13.6) is
   x_slider(2 s) = 0.39065 m, max crank speed 159.25 rad/s.
 * With error control (timeIntegration.errorControl.active = True) the steps follow the local
