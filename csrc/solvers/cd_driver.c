@@ -29,7 +29,7 @@ typedef struct drive {
     int warned;           /* the blow-up warning was given */
     int over;             /* growing estimates beyond the guard since it was last below */
     double est_guard;     /* the last accepted step's estimate (fixed steps) */
-    double log_base;      /* running mean of log(estimate) over ~20 steps (fixed steps) */
+    double log_base;      /* running mean of log2(estimate) over ~20 steps (fixed steps) */
     int have_base;
     double tstart;        /* clock at the start of the solve */
     double tprog;         /* clock of the last progress report */
@@ -161,12 +161,14 @@ static int guard(drive *d, double tau_next, double h_tried, double est, cd_error
 {
     char msg[CD_MSG_LEN];
     if (d->r.guard <= 0 || !(est > 0)) return CD_OK;
-    double last = d->est_guard, base = d->log_base;
+    /* log2(est) to within 0.09 from the binary exponent: no transcendental call per step */
+    int ex;
+    double m = frexp(est, &ex), l2 = ex - 1 + 2.0 * (m - 0.5);
+    double last = d->est_guard, base = d->have_base ? d->log_base : l2;
     d->est_guard = est;
-    d->log_base = d->have_base ? 0.95 * base + 0.05 * log(est) : log(est);
-    if (!d->have_base) base = log(est);
+    d->log_base = 0.95 * base + 0.05 * l2;
     d->have_base = 1;
-    int unusual = est > 10.0 * exp(base);
+    int unusual = l2 > base + 3.32;   /* est > 10 times the running geometric mean */
     if (!(est > d->r.guard)) d->over = 0;
     if (!(est > d->r.guard) || !unusual) return CD_OK;
     if (!(est > last) && !(est > 100 * d->r.guard)) return CD_OK;  /* decaying */
