@@ -33,6 +33,12 @@ typedef struct cd_nwork {
     double *xsave;       /* q, lambda, y, a (n2 + nae + n1 + n2) */
     int statics;         /* static solver: the static constraint tolerance even when the matrix
                           * has a mass term (staticSolver.stabilizerODE2term) */
+    /* round-off floor of the force rows (cd_newton.c, roundoff_floor): the L2 norm of
+     * u |J| |x| over the ODE2 rows of the last evaluated Newton matrix, unscaled; the
+     * residual cannot be evaluated more accurately, so the force tolerance never goes below
+     * a multiple of it. floor_row: workspace (N) */
+    double floor2;
+    double *floor_row;
 } cd_nwork;
 
 /* nt: the Newton group of the solve (numerical differentiation settings) */
