@@ -92,7 +92,8 @@ int cd_ancf_check(const cd_ancf_desc *d, const cd_system *s, int index, const vo
     CD_ANCF_REAL(NAME, offsetof(cd_p_ancf, NAME), DEF, CHK, UNIT, DOC)
 #define CD_ANCF_FIELDS_HEAD(BENDDOC)                                                             \
     CD_BODY_NAME_FIELD,                                                                          \
-    CD_ANCF_R(length, "0", CD_CHK_POS, "m", "reference length L of the element (must be positive)"), \
+    CD_ANCF_R(length, "0", CD_CHK_POS, "m",                                                      \
+              "reference length L of the element (must be positive)"),                           \
     CD_ANCF_R(massPerLength, "0", CD_CHK_NONNEG, "kg/m", "mass per length rhoA"),                \
     CD_ANCF_R(bendingStiffness, "0", CD_CHK_NONNEG, "N m^2", BENDDOC),                           \
     CD_ANCF_R(axialStiffness, "0", CD_CHK_NONNEG, "N",                                           \

@@ -1,4 +1,5 @@
-/* MarkerBodyRigid: a body-fixed frame at localPosition of a rigid body */
+/* MarkerBodyRigid: a body-fixed frame at localPosition of a rigid body, or the frame of a
+ * point [x, 0, 0] of a planar cable's axis (rotated with the slope, ObjectANCFCable2D) */
 #include "cd_markers.h"
 
 typedef cd_p_markerpoint params;
@@ -12,7 +13,7 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
                             "MarkerBodyRigid %d: parameter 'bodyNumber' refers to object %d of "
                             "type %s, which has no orientation (use a rigid body)", index,
                             p->b.number, ob->type->name);
-    return CD_OK;
+    return cd_marker_check_axis(s, index, vp, "MarkerBodyRigid", err);
 }
 
 static const cd_markerops ops = {.flags = CD_MKF_POSITION | CD_MKF_ORIENTATION, .on_body = 1,
