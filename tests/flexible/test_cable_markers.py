@@ -162,3 +162,61 @@ def test_rigid_marker_off_the_axis_is_refused():
     with pytest.raises(Exception, match=message_naming("MarkerBodyRigid", "localPosition",
                                                        "[x, 0, 0]")):
         mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=els[0], localPosition=[0.1, 0.05, 0]))
+
+
+# ------------------------------------------------------------------ MarkerBodyCable2DCoordinates
+
+def coordinates_model(lib):
+    """one element, node 1 displaced; a SensorMarker on MarkerBodyCable2DCoordinates"""
+    mbs = lib.SystemContainer().AddSystem()
+    n0 = mbs.AddNode(lib.NodePoint2DSlope1(referenceCoordinates=[0, 0, 1, 0]))
+    n1 = mbs.AddNode(lib.NodePoint2DSlope1(referenceCoordinates=[1, 0, 1, 0],
+                                           initialCoordinates=[0.01, 0.1, 0, 0.2]))
+    o = mbs.AddObject(em.make(lib.ObjectANCFCable2D, nodeNumbers=[n0, n1], length=1.0,
+                              massPerLength=1.0, bendingStiffness=1.0, axialStiffness=100.0))
+    m = mbs.AddMarker(lib.MarkerBodyCable2DCoordinates(bodyNumber=o))
+    s = mbs.AddSensor(lib.SensorMarker(markerNumber=m, storeInternal=True,
+                                       outputVariableType=lib.OutputVariableType.Coordinates))
+    mbs.Assemble()
+    return mbs, m, s
+
+
+def test_cable2d_coordinates_marker_output():
+    """Coordinates = reference + displacement of both nodes (as Exudyn 1.13.6 gives them),
+    Coordinates_t the velocities, stored by SensorMarker during a simulation"""
+    mbs, m, s = coordinates_model(cd)
+    np.testing.assert_array_equal(mbs.GetSensorValues(s), [0, 0, 1, 0, 1.01, 0.1, 1, 0.2])
+    st = em.default_settings(cd)
+    st.timeIntegration.endTime = 0.02
+    st.timeIntegration.numberOfSteps = 20
+    mbs.SolveDynamic(st)
+    q = mbs.systemData.GetODE2Coordinates() + mbs.systemData.GetODE2Coordinates(
+        cd.ConfigurationType.Reference)
+    np.testing.assert_array_equal(mbs.GetSensorStoredData(s)[-1, 1:], q)
+    np.testing.assert_array_equal(mbs.GetMarkerOutput(m, ov.Coordinates_t),
+                                  mbs.systemData.GetODE2Coordinates_t())
+    assert np.abs(q - [0, 0, 1, 0, 1.01, 0.1, 1, 0.2]).max() > 1e-3      # it moved
+    try:
+        import exudyn  # noqa: F401
+    except ImportError:
+        return
+    mbx, _, sx = coordinates_model(em.exudyn_lib())
+    np.testing.assert_array_equal(mbx.GetSensorValues(sx), [0, 0, 1, 0, 1.01, 0.1, 1, 0.2])
+
+
+def test_cable2d_coordinates_marker_has_no_consumer():
+    """it gives no position and no single coordinate: connectors, loads and the Position
+    output refuse it; it needs an ObjectANCFCable2D"""
+    mbs, m, _ = coordinates_model(cd)
+    with pytest.raises(Exception, match="outputVariableType"):
+        mbs.AddSensor(cd.SensorMarker(markerNumber=m, outputVariableType=ov.Position))
+    g = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=mbs.AddNode(
+        cd.NodePointGround(referenceCoordinates=[0, 0, 0])), coordinate=0))
+    with pytest.raises(Exception, match="markerNumbers"):
+        mbs.AddObject(cd.CoordinateConstraint(markerNumbers=[g, m]))
+    with pytest.raises(Exception, match="markerNumber"):
+        mbs.AddLoad(cd.LoadForceVector(markerNumber=m, loadVector=[1, 0, 0]))
+    with pytest.raises(Exception, match=message_naming("MarkerBodyCable2DCoordinates",
+                                                       "bodyNumber", "ObjectANCFCable2D")):
+        mbs.AddMarker(cd.MarkerBodyCable2DCoordinates(bodyNumber=mbs.AddObject(
+            cd.ObjectGround())))
