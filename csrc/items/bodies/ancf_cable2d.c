@@ -1,7 +1,7 @@
 /* ObjectANCFCable2D: the planar ANCF cable element (Bernoulli-Euler, axial strain and
  * curvature) of Exudyn, on two NodePoint2DSlope1 nodes. What it shares with the 3D cable
  * (kinematics, element forces and their Jacobian, mass, outputs) is in ancf_common.c
- * (cd_ancf.h); here are the planar curvature and the type.
+ * (cd_ancf.h); here are the frame of an axis point (MarkerBodyRigid) and the type.
  *
  * q = [r0, r0', r1, r1'] (8 total coordinates, local index k = 2 j + i).
  * Curvature: K = (r' x r'') / |r'|^2 (material measure, scalar); bending moment
@@ -16,38 +16,6 @@ typedef struct {
 } params;
 
 #define NQ 8
-
-/* curvature at a point: K, gradient g (8), Hessian H (8x8, may be NULL); with f = a x b,
- * h = a.a (a = r', b = r''): K = f / h */
-static double curvature(int cc, const double Sx[4], const double Sxx[4], const double *q,
-                        double *g, double *H)
-{
-    double a[2], b[2], df[NQ], dh[NQ];
-    (void)cc;
-    cd_ancf_map(2, Sx, q, a);
-    cd_ancf_map(2, Sxx, q, b);
-    double f = a[0] * b[1] - a[1] * b[0], h = a[0] * a[0] + a[1] * a[1];
-    for (int k = 0; k < NQ; k++) {
-        int j = k / 2;
-        df[k] = (k % 2 == 0) ? Sx[j] * b[1] - Sxx[j] * a[1] : -Sx[j] * b[0] + Sxx[j] * a[0];
-        dh[k] = 2.0 * Sx[j] * a[k % 2];
-        g[k] = df[k] / h - f * dh[k] / (h * h);
-    }
-    if (H) {
-        double h2 = h * h, h3 = h2 * h;
-        for (int l = 0; l < NQ; l++)
-            for (int k = 0; k < NQ; k++) {
-                int ik = k % 2, il = l % 2, jk = k / 2, jl = l / 2;
-                /* d2f: (e_ik x e_il) (Sx_jk Sxx_jl - Sx_jl Sxx_jk) */
-                double cr = (ik == il) ? 0.0 : (ik == 0 ? 1.0 : -1.0);
-                double d2f = cr * (Sx[jk] * Sxx[jl] - Sx[jl] * Sxx[jk]);
-                double d2h = (ik == il) ? 2.0 * Sx[jk] * Sx[jl] : 0.0;
-                H[k + NQ * l] = d2f / h - (df[k] * dh[l] + df[l] * dh[k]) / h2 - f * d2h / h2 +
-                                2.0 * f * dh[k] * dh[l] / h3;
-            }
-    }
-    return f / h;
-}
 
 /* The frame of the axis point x = lp[0] (MarkerBodyRigid, MarkerBodyPosition): with the
  * slope a = r'(x) = Sx q, h = a.a and its rate a_t = Sx v,
@@ -202,7 +170,7 @@ static double ref_curvature(const void *p, int cc)
 
 const cd_ancf_desc cd_ancf_cable2d_desc = {
     .dim = 2, .ncurv = 1, .name = "ObjectANCFCable2D", .node = &cd_type_NodePoint2DSlope1,
-    .curvature = curvature, .ref_curvature = ref_curvature};
+    .ref_curvature = ref_curvature};
 
 static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 {
@@ -213,7 +181,8 @@ static const cd_objectops ops = {CD_ANCF_OPS, .body_frame = frame, .marker_dsize
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                     CD_OV_ACCELERATION, CD_OV_ROTATION, CD_OV_DIRECTOR1,
                                     CD_OV_STRAINLOCAL, CD_OV_CURVATURELOCAL, CD_OV_FORCELOCAL,
-                                    CD_OV_TORQUELOCAL, CD_OV_NONE};
+                                    CD_OV_TORQUELOCAL, CD_OV_ANGULARVELOCITY,
+                                    CD_OV_ROTATIONMATRIX, CD_OV_NONE};
 
 static const cd_field fields[] = {
     CD_ANCF_FIELDS_HEAD("bending stiffness EI; bending moment M = EI (K - K_ref)"),

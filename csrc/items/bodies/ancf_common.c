@@ -1,5 +1,5 @@
 /* ancf_common: what the ANCF cable elements share, for dim = 2 or 3 (see cd_ancf.h): shape
- * functions, integration rules, axial strain, the element forces with their Jacobian and
+ * functions, integration rules, axial strain and curvature, the element forces with their Jacobian and
  * parts, mass, mass-proportional loads, points on the axis, outputs and the check. */
 #include "cd_ancf.h"
 #include <math.h>
@@ -101,6 +101,51 @@ static double axial_strain(int dim, const double Sx[4], const double *q, double 
     return n - 1.0;
 }
 
+/* (e_i x e_j)_c: the Levi-Civita symbol */
+static double levi(int i, int j, int c)
+{
+    if (i == j || j == c || i == c) return 0.0;
+    return ((j - i + 3) % 3 == 1) ? 1.0 : -1.0;
+}
+
+/* component c of the curvature vector K = (a x b) / (a.a), a = r', b = r'' (dim 2: the z
+ * component, c = 2, of the in-plane vectors), its gradient g (nq) and Hessian H (nq x nq, may
+ * be NULL); with f = (a x b)_c and h = a.a: K = f / h */
+static double curvature(int dim, int c, const double Sx[4], const double Sxx[4], const double *q,
+                        double *g, double *H)
+{
+    const int nq = 4 * dim;
+    double a[3] = {0.0, 0.0, 0.0}, b[3] = {0.0, 0.0, 0.0};
+    double df[CD_ANCF_MAXNQ], dh[CD_ANCF_MAXNQ];
+    cd_ancf_map(dim, Sx, q, a);
+    cd_ancf_map(dim, Sxx, q, b);
+    int c1 = (c + 1) % 3, c2 = (c + 2) % 3;
+    double f = a[c1] * b[c2] - a[c2] * b[c1], h = 0.0;
+    for (int i = 0; i < dim; i++) h += a[i] * a[i];
+    for (int k = 0; k < nq; k++) {
+        int j = k / dim, i = k % dim;
+        /* (e_i x b)_c Sx_j + (a x e_i)_c Sxx_j */
+        df[k] = 0.0;
+        for (int m = 0; m < dim; m++)
+            df[k] += levi(i, m, c) * (Sx[j] * b[m] - Sxx[j] * a[m]);
+        dh[k] = 2.0 * Sx[j] * a[i];
+        g[k] = df[k] / h - f * dh[k] / (h * h);
+    }
+    if (H) {
+        double h2 = h * h, h3 = h2 * h;
+        for (int l = 0; l < nq; l++)
+            for (int k = 0; k < nq; k++) {
+                int ik = k % dim, il = l % dim, jk = k / dim, jl = l / dim;
+                /* d2f: (e_ik x e_il)_c (Sx_jk Sxx_jl - Sx_jl Sxx_jk) */
+                double d2f = levi(ik, il, c) * (Sx[jk] * Sxx[jl] - Sx[jl] * Sxx[jk]);
+                double d2h = (ik == il) ? 2.0 * Sx[jk] * Sx[jl] : 0.0;
+                H[k + nq * l] = d2f / h - (df[k] * dh[l] + df[l] * dh[k]) / h2 - f * d2h / h2 +
+                                2.0 * f * dh[k] * dh[l] / h3;
+            }
+    }
+    return f / h;
+}
+
 /* strain measure m (0: axial strain, 1..ncurv: the curvature components) at x, with its
  * gradient and Hessian */
 static double strain_at(const cd_ancf_desc *d, int m, double x, double L, const double *q,
@@ -108,7 +153,8 @@ static double strain_at(const cd_ancf_desc *d, int m, double x, double L, const 
 {
     double Sx[4], Sxx[4];
     cd_ancf_shape(x, L, NULL, Sx, Sxx);
-    return m == 0 ? axial_strain(d->dim, Sx, q, g, H) : d->curvature(m - 1, Sx, Sxx, q, g, H);
+    if (m == 0) return axial_strain(d->dim, Sx, q, g, H);
+    return curvature(d->dim, d->dim == 2 ? 2 : m - 1, Sx, Sxx, q, g, H);
 }
 
 /* the reference value s_ref of measure m at x (qr: the reference coordinates) */

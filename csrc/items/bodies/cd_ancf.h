@@ -5,8 +5,7 @@
  * functions S1..S4 and q = [r0, r0', r1, r1'] (total coordinates: reference + displacement,
  * nq = 4 dim), local index k = dim j + i for shape function j and component i.
  * Strain measures: the axial strain eps = |r'| - 1 and the curvature, (r' x r'') / |r'|^2
- * (2D: the scalar z component; 3D: the vector), which each element supplies with its gradient
- * and Hessian (cd_ancf_desc.curvature). With the gradient g and Hessian H of a strain measure s
+ * (2D: the scalar z component; 3D: the vector, each component a measure of its own). With the gradient g and Hessian H of a strain measure s
  * at an integration point (weight w), the element forces are
  *   Q += w sigma g,  sigma = E (s - s_ref) + d g.v
  *   dQ/dq += w [(E g + d H v) g^T + sigma H],   dQ/dv += w d g g^T
@@ -38,10 +37,6 @@ typedef struct cd_ancf_desc {
     int ncurv;                  /* curvature components: 1 (2D) or 3 (3D) */
     const char *name;           /* the element type's name, for messages */
     const cd_itemtype *node;    /* the node type it needs */
-    /* component cc of the curvature at a point with shape-function derivatives Sx, Sxx:
-     * value, gradient g (nq) and Hessian H (nq x nq column-major, may be NULL) */
-    double (*curvature)(int cc, const double Sx[4], const double Sxx[4], const double *q,
-                        double *g, double *H);
     double (*ref_curvature)(const void *p, int cc);   /* K_0 component cc */
 } cd_ancf_desc;
 

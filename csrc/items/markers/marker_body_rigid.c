@@ -25,6 +25,8 @@ static const cd_field fields[] = {
 
 const cd_itemtype cd_type_MarkerBodyRigid = {
     .kind = CD_MARKER, .name = "MarkerBodyRigid", .typename_ = "BodyRigid",
-    .doc = "A body-fixed frame at localPosition of a rigid body: position and orientation.",
+    .doc = "A body-fixed frame at localPosition of a rigid body: position and orientation; "
+           "on an ObjectANCFCable2D the frame of the axis point [x, 0, 0], turned with the "
+           "slope.",
     .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields), .check = check,
     .marker = &ops, .outvars = outvars};
