@@ -121,6 +121,10 @@ static int marker_output(const cd_system *s, cd_evalws *ws, int m, cd_outvar var
 {
     const cd_item *mk = &s->list[CD_MARKER].items[m];
     cd_markerdata md;
+    if (mk->type->marker->output) {
+        int n = mk->type->marker->output(s, mk, ws->ql, ws->vl, var, out);
+        if (n >= 0) return n;
+    }
     cd_eval_marker(s, ws, 0, mk, ws->ql, ws->vl, &md);
     switch (var) {
     case CD_OV_POSITION: return copy_n(out, md.pos, 3);

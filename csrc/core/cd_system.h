@@ -372,6 +372,11 @@ typedef struct cd_markerops {
     /* marker data from the marker's local coordinates (md->n set by the caller) */
     void (*eval)(const struct cd_system *s, const struct cd_item *mk, const double *q,
                  const double *v, cd_markerdata *md);
+    /* output variables of its own (SensorMarker, GetMarkerOutput) from the marker's local
+     * coordinates q, v: the number of values written (<= the output capacity) or -1 (then the
+     * generic marker outputs answer); NULL: none */
+    int (*output)(const struct cd_system *s, const struct cd_item *mk, const double *q,
+                  const double *v, cd_outvar var, double *out);
 } cd_markerops;
 
 struct cd_evalws;

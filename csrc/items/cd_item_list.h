@@ -29,6 +29,7 @@
     /* markers */                                                                                \
     X(MarkerNodePosition) X(MarkerNodeCoordinate) X(MarkerBodyPosition) X(MarkerBodyMass)        \
     X(MarkerBodyRigid) X(MarkerNodeRigid) X(MarkerNodeRotationCoordinate)                        \
+    X(MarkerBodyCable2DCoordinates)                                                              \
     /* loads */                                                                                  \
     X(LoadForceVector) X(LoadCoordinate) X(LoadMassProportional) X(LoadTorqueVector)             \
     /* sensors */                                                                                \

@@ -27,6 +27,10 @@ void cd_marker_body_point_eval(const cd_system *s, const cd_item *mk, const doub
 int cd_marker_check_body(const cd_system *s, int index, const void *p, int need,
                          const char *tname, cd_error *err);
 
+/* on beams and cables (CD_OBJF_AXIS) localPosition must be a point [x, 0, 0] of the axis */
+int cd_marker_check_axis(const cd_system *s, int index, const void *p, const char *tname,
+                         cd_error *err);
+
 #define CD_MARKER_NAME_FIELD                                                                     \
     {"name", CD_FT_STRING, 0, offsetof(cd_common, name), "", 0, 0, "", "marker's unique name",   \
      NULL}

@@ -7,16 +7,7 @@ static int check(const cd_system *s, int i, const void *p, cd_error *e)
 {
     int rc = cd_marker_check_body(s, i, p, 0, "MarkerBodyPosition", e);
     if (rc) return rc;
-    const params *mp = p;
-    const cd_item *body = &s->list[CD_OBJECT].items[mp->b.number];
-    if ((body->type->object->flags & CD_OBJF_AXIS) &&
-        (mp->localPosition.x[1] != 0.0 || mp->localPosition.x[2] != 0.0))
-        return cd_error_set(e, CD_ERR_INPUT,
-                            "MarkerBodyPosition %d: parameter 'localPosition' must be [x, 0, 0] "
-                            "on body %d of type %s (points on its axis only), got [%g, %g, %g]",
-                            i, mp->b.number, body->type->name, mp->localPosition.x[0],
-                            mp->localPosition.x[1], mp->localPosition.x[2]);
-    return CD_OK;
+    return cd_marker_check_axis(s, i, p, "MarkerBodyPosition", e);
 }
 
 static const cd_markerops ops = {.flags = CD_MKF_POSITION, .on_body = 1, .base = cd_marker_base,

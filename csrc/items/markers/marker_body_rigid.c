@@ -1,4 +1,5 @@
-/* MarkerBodyRigid: a body-fixed frame at localPosition of a rigid body */
+/* MarkerBodyRigid: a body-fixed frame at localPosition of a rigid body, or the frame of a
+ * point [x, 0, 0] of a planar cable's axis (rotated with the slope, ObjectANCFCable2D) */
 #include "cd_markers.h"
 
 typedef cd_p_markerpoint params;
@@ -12,7 +13,7 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
                             "MarkerBodyRigid %d: parameter 'bodyNumber' refers to object %d of "
                             "type %s, which has no orientation (use a rigid body)", index,
                             p->b.number, ob->type->name);
-    return CD_OK;
+    return cd_marker_check_axis(s, index, vp, "MarkerBodyRigid", err);
 }
 
 static const cd_markerops ops = {.flags = CD_MKF_POSITION | CD_MKF_ORIENTATION, .on_body = 1,
@@ -24,6 +25,8 @@ static const cd_field fields[] = {
 
 const cd_itemtype cd_type_MarkerBodyRigid = {
     .kind = CD_MARKER, .name = "MarkerBodyRigid", .typename_ = "BodyRigid",
-    .doc = "A body-fixed frame at localPosition of a rigid body: position and orientation.",
+    .doc = "A body-fixed frame at localPosition of a rigid body: position and orientation; "
+           "on an ObjectANCFCable2D the frame of the axis point [x, 0, 0], turned with the "
+           "slope.",
     .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields), .check = check,
     .marker = &ops, .outvars = outvars};

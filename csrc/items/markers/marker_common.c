@@ -39,3 +39,18 @@ void cd_marker_body_point_eval(const cd_system *s, const cd_item *mk, const doub
     cd_body_point(s, p->b.number, p->localPosition.x, q, v, md->pos, md->vel, md->J);
     md->Jconst = 1;
 }
+
+int cd_marker_check_axis(const cd_system *s, int index, const void *vp, const char *tname,
+                         cd_error *err)
+{
+    const cd_p_markerpoint *p = vp;
+    const cd_item *body = &s->list[CD_OBJECT].items[p->b.number];
+    if ((body->type->object->flags & CD_OBJF_AXIS) &&
+        (p->localPosition.x[1] != 0.0 || p->localPosition.x[2] != 0.0))
+        return cd_error_set(err, CD_ERR_INPUT,
+                            "%s %d: parameter 'localPosition' must be [x, 0, 0] on body %d of "
+                            "type %s (points on its axis only), got [%g, %g, %g]", tname, index,
+                            p->b.number, body->type->name, p->localPosition.x[0],
+                            p->localPosition.x[1], p->localPosition.x[2]);
+    return CD_OK;
+}

@@ -21,6 +21,15 @@ void cd_pointnode_init(const cd_vec *ref, const cd_vec *q0, const cd_vec *v0, do
 void cd_pointnode_position(int n, const double *qref, const double *q, const double *v,
                            double pos[3], double vel[3], double *J);
 
+/* output variables of the point-like nodes with coordinates (NodePoint, NodePoint2D, the
+ * slope nodes): the point outputs and the coordinates */
+extern const cd_outvar cd_pointnode_outvars[];
+
+/* the nodes of the ANCF cables (NodePoint2DSlope1, NodePointSlope1): 2 dim coordinates
+ * [r, r'] (dim = 2 or 3, from the length of referenceCoordinates); the position is r, the slope
+ * r' does not move the point: J = [I 0] (3 x 2 dim) */
+extern const cd_nodeops cd_slopenode_ops;
+
 /* rigid-body nodes: the first npos of the nq coordinates are the position of the node's
  * reference point, the others a rotation: pos = [qref + q, 0...], vel = [v, 0...],
  * J = [I 0] (3 x nq, column-major; J may be NULL) */

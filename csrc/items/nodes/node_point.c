@@ -14,9 +14,6 @@ static void position(const void *vp, const double *qref, const double *q, const 
 
 static const cd_nodeops ops = {
     .flags = CD_NODEF_POS, .nq = nq, .init = cd_coordnode_init, .position = position};
-static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
-                                    CD_OV_ACCELERATION, CD_OV_COORDINATES, CD_OV_COORDINATES_T,
-                                    CD_OV_COORDINATES_TT, CD_OV_NONE};
 
 static const cd_field fields[] = {CD_NODE_NAME_FIELD, CD_NODE_COORD_FIELDS(3, "0 0 0")};
 
@@ -24,4 +21,4 @@ const cd_itemtype cd_type_NodePoint = {
     .kind = CD_NODE, .name = "NodePoint", .typename_ = "Point", .alias = "Point",
     .doc = "A 3D point node with 3 displacement coordinates (x, y, z).",
     .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields), .node = &ops,
-    .outvars = outvars};
+    .outvars = cd_pointnode_outvars};

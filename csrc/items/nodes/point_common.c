@@ -29,3 +29,25 @@ void cd_pointnode_position(int n, const double *qref, const double *q, const dou
         for (int j = 0; j < n; j++)
             for (int i = 0; i < 3; i++) J[i + 3 * j] = (i == j);
 }
+
+const cd_outvar cd_pointnode_outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
+                                          CD_OV_ACCELERATION, CD_OV_COORDINATES,
+                                          CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT, CD_OV_NONE};
+
+static int slopenode_nq(const void *vp)
+{
+    return ((const cd_p_coordnode *)vp)->referenceCoordinates.n;
+}
+
+static void slopenode_position(const void *vp, const double *qref, const double *q,
+                               const double *v, double pos[3], double vel[3], double *J)
+{
+    int nq = slopenode_nq(vp);
+    cd_pointnode_position(nq / 2, qref, q, v, pos, vel, J);
+    if (J)
+        for (int j = nq / 2; j < nq; j++)
+            for (int i = 0; i < 3; i++) J[i + 3 * j] = 0.0;
+}
+
+const cd_nodeops cd_slopenode_ops = {.flags = CD_NODEF_POS, .nq = slopenode_nq,
+                                     .init = cd_coordnode_init, .position = slopenode_position};
