@@ -477,6 +477,15 @@ def test_axis_frame_and_outputs():
     with pytest.raises(ValueError, match=message_naming("MarkerBodyPosition", "localPosition")):
         mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=els[0], localPosition=[0, 0.02, 0]))
         mbs.Assemble()
+    mbs, nodes, els = cantilever(cd, force=(0, -P))
+    with pytest.raises(ValueError, match=message_naming("MarkerBodyRigid", "localPosition",
+                                                        "ObjectBeamGeometricallyExact2D")):
+        mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=els[0], localPosition=[0, 0, 0.1]))
+        mbs.Assemble()
+    with pytest.raises(ValueError, match=message_naming("SensorBody", "localPosition")):
+        mbs.AddSensor(cd.SensorBody(bodyNumber=els[0], localPosition=[0, 0.1, 0],
+                                    outputVariableType=ov.Position))
+        mbs.Assemble()
 
 
 def crank_and_beam(n_el=4, joint="revolute", damping=0.0, h_crank=0.3):

@@ -12,6 +12,13 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
                             "MarkerBodyRigid %d: parameter 'bodyNumber' refers to object %d of "
                             "type %s, which has no orientation (use a rigid body)", index,
                             p->b.number, ob->type->name);
+    if ((ob->type->object->flags & CD_OBJF_AXIS) &&
+        (p->localPosition.x[1] != 0.0 || p->localPosition.x[2] != 0.0))
+        return cd_error_set(err, CD_ERR_INPUT,
+                            "MarkerBodyRigid %d: parameter 'localPosition' must be [x, 0, 0] "
+                            "on body %d of type %s (frames on its axis only), got [%g, %g, %g]",
+                            index, p->b.number, ob->type->name, p->localPosition.x[0],
+                            p->localPosition.x[1], p->localPosition.x[2]);
     return CD_OK;
 }
 
