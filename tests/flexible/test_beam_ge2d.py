@@ -188,6 +188,11 @@ def test_gravity_reaction_is_the_total_weight():
     mbs, nodes, els = cantilever(cd, force=(0, 0), gravity=(0, -g, 0))
     mbs.SolveStatic(em.default_settings(cd))
     lam = mbs.systemData.GetAECoordinates()
+    for ld in range(mbs.NumberOfLoads()):     # analytic (zero) load Jacobian
+        a = mbs.GetLoadJacobian(ld)
+        n = mbs.GetLoadJacobian(ld, numerical=True)
+        assert a["analytic"] and np.abs(np.asarray(a["K"])).max() == 0
+        assert np.abs(np.asarray(n["K"])).max() < 1e-9
     assert abs(abs(lam[1]) - rhoA * 1.0 * g) < 1e-12 * rhoA * g
     assert abs(lam[0]) < 1e-15
     assert abs(abs(lam[2]) - rhoA * g * 0.5) < 1e-6 * rhoA * g

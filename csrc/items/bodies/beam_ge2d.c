@@ -411,6 +411,15 @@ static void mass_force(const cd_system *s, const cd_item *it, const double *q, c
     }
 }
 
+/* the mass-proportional force does not depend on q: its derivative is zero (given so that
+ * LoadMassProportional uses it instead of differentiating numerically, which it does for
+ * bodies with a frame and no mass_force_dq) */
+static void mass_force_dq(const cd_system *s, const cd_item *it, const double *q,
+                          const double b[3], double *K)
+{
+    (void)s; (void)it; (void)q; (void)b; (void)K;
+}
+
 /* outputs at the axis point x = lp[0] in Exudyn's layout: Rotation [0, 0, phi], StrainLocal
  * [gamma1, 0, 0, 0, 0, gamma2], CurvatureLocal [0, 0, kappa], ForceLocal [N, Q, 0],
  * TorqueLocal [0, 0, M] (section forces with their damping terms, as in Exudyn) */
@@ -470,7 +479,8 @@ static const cd_objectops ops = {
     .flags = CD_OBJF_BODY | CD_OBJF_MASSPROP | CD_OBJF_AXIS, .nodes = nodes, .mass_const = 1,
     .mass = mass, .residual = residual, .jacobian = jacobian, .elastic = elastic,
     .geometric = geometric, .body_position = cd_body_frame_position, .body_frame = frame,
-    .marker_dsize = marker_dsize, .mass_force = mass_force, .output_at = output_at};
+    .marker_dsize = marker_dsize, .mass_force = mass_force, .mass_force_dq = mass_force_dq,
+    .output_at = output_at};
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                     CD_OV_ACCELERATION, CD_OV_ROTATION, CD_OV_ANGULARVELOCITY,
                                     CD_OV_ROTATIONMATRIX, CD_OV_STRAINLOCAL,
