@@ -710,3 +710,50 @@ def test_generator_bad_input():
                                                             "ObjectBeamGeometricallyExact")):
             cd.beams.GenerateStraightBeam(mbs, [0, 0, 0], [1, 0, 0], 2,
                                           {"objectType": "BeamGeometricallyExact"})
+
+
+def _crank_with_beam(lib, gen):
+    """the crank and the beam hinged to it (RevoluteJoint2D between MarkerBodyRigid on the crank
+    and MarkerBodyPosition at x = -le/2 on the first element), built with each library's
+    GenerateStraightBeam; 200 steps of 1e-3 (rho 0.9, full Newton); the beam tip and the
+    crank's coordinates"""
+    mbs = lib.SystemContainer().AddSystem()
+    ground = mbs.AddObject(lib.ObjectGround())
+    nc = mbs.AddNode(lib.NodeRigidBody2D(referenceCoordinates=[0, 0, 0]))
+    cr = mbs.AddObject(em.make(lib.ObjectRigidBody2D, mass=1.0, inertia=0.05, nodeNumber=nc))
+    mbs.AddObject(lib.RevoluteJoint2D(markerNumbers=[
+        mbs.AddMarker(lib.MarkerBodyPosition(bodyNumber=ground)),
+        mbs.AddMarker(lib.MarkerBodyRigid(bodyNumber=cr, localPosition=[0, 0, 0]))]))
+    mm = mbs.AddMarker(lib.MarkerBodyMass(bodyNumber=cr))
+    mbs.AddLoad(lib.LoadMassProportional(markerNumber=mm, loadVector=[0, -9.81, 0]))
+    t = lib.ObjectBeamGeometricallyExact2D(massPerLength=0.5, crossSectionInertia=1e-3,
+                                           bendingStiffness=0.5, axialStiffness=1e3,
+                                           shearStiffness=4e2, nodeNumbers=[0, 0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        nodes, els, *_ = gen(mbs, [0.3, 0, 0], [1.3, 0, 0], 4, t, gravity=[0, -9.81, 0])
+    m1 = mbs.AddMarker(lib.MarkerBodyRigid(bodyNumber=cr, localPosition=[0.3, 0, 0]))
+    m2 = mbs.AddMarker(lib.MarkerBodyPosition(bodyNumber=els[0], localPosition=[-0.125, 0, 0]))
+    mbs.AddObject(lib.RevoluteJoint2D(markerNumbers=[m1, m2]))
+    mbs.Assemble()
+    s = em.default_settings(lib)
+    s.timeIntegration.endTime = 0.2
+    s.timeIntegration.numberOfSteps = 200
+    s.timeIntegration.newton.relativeTolerance = 1e-10
+    mbs.SolveDynamic(s)
+    OV = lib.OutputVariableType
+    return (np.asarray(mbs.GetNodeOutput(nodes[-1], OV.Position)),
+            np.asarray(mbs.GetNodeOutput(nc, OV.Coordinates)))
+
+
+def test_beam_hinged_to_crank_same_as_exudyn():
+    """(e, f) the beam hinged to a rigid crank by a marker on the beam: the beam tip and the
+    crank angle after 200 dynamic steps equal Exudyn 1.13.6's to 1e-10 (measured 7e-13;
+    Exudyn's GenericJoint cannot use a MarkerBodyRigid on this beam, coordyn's can: see
+    test_joint_jacobians_on_beam_frames)"""
+    pytest.importorskip("exudyn")
+    import exudyn.beams
+    (ta, ca), (tb, cb) = (_crank_with_beam(cd, cd.beams.GenerateStraightBeam),
+                          _crank_with_beam(em.exudyn_lib(), exudyn.beams.GenerateStraightBeam))
+    assert np.linalg.norm(ta - tb) <= 1e-10 * np.linalg.norm(tb), (ta, tb)
+    assert abs(ca[2] - cb[2]) <= 1e-10 * abs(cb[2]) and abs(cb[2]) > 0.05, (ca, cb)
