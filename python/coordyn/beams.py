@@ -179,7 +179,7 @@ def GenerateStraightBeam(mbs, positionOfNode0, positionOfNode1, numberOfElements
         raise ValueError(f"{fname}: invalid beamTemplate {tname} (expected ObjectANCFCable2D, "
                          "ObjectANCFCable, ObjectBeamGeometricallyExact2D or "
                          "ObjectBeamGeometricallyExact)")
-    element_type = _items.item_class(tname)
+    element_type = getattr(_items, tname)
     p0 = np.asarray(positionOfNode0, dtype=float)
     p1 = np.asarray(positionOfNode1, dtype=float)
     if p0.shape != (3,) or p1.shape != (3,):

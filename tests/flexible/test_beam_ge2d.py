@@ -757,3 +757,61 @@ def test_beam_hinged_to_crank_same_as_exudyn():
                           _crank_with_beam(em.exudyn_lib(), exudyn.beams.GenerateStraightBeam))
     assert np.linalg.norm(ta - tb) <= 1e-10 * np.linalg.norm(tb), (ta, tb)
     assert abs(ca[2] - cb[2]) <= 1e-10 * abs(cb[2]) and abs(cb[2]) > 0.05, (ca, cb)
+
+
+def test_generator_3d_beam_when_the_item_exists(monkeypatch):
+    """the 3D ObjectBeamGeometricallyExact (added in another branch): with a stand-in item
+    class, GenerateStraightBeam builds NodeRigidBodyRotVecLG nodes whose reference rotation
+    vector turns e_x into the line's direction, elements on consecutive node pairs with the
+    element length, and CoordinateConstraints on the 6 node coordinates flagged"""
+    class FakeBeam3D(dict):
+        def __init__(self, **kw):
+            super().__init__(objectType="BeamGeometricallyExact", **kw)
+
+    class Recorder:
+        def __init__(self):
+            self.items = {"node": [], "object": [], "marker": [], "load": []}
+
+        def _add(self, kind, item):
+            self.items[kind].append(item)
+            return len(self.items[kind]) - 1
+
+        def AddNode(self, item):
+            return self._add("node", item)
+
+        def AddObject(self, item):
+            return self._add("object", item)
+
+        def AddMarker(self, item):
+            return self._add("marker", item)
+
+        def AddLoad(self, item):
+            return self._add("load", item)
+    monkeypatch.setattr(cd.items, "ObjectBeamGeometricallyExact", FakeBeam3D, raising=False)
+    rec = Recorder()
+    p0, p1 = np.array([0.1, 0.2, 0.3]), np.array([1.1, 0.7, -0.2])
+    nodes, els, loads, pos, cons = cd.beams.GenerateStraightBeam(
+        rec, list(p0), list(p1), 3, FakeBeam3D(bendingStiffness=[1, 2, 3]),
+        gravity=[0, 0, -9.81], fixedConstraintsNode0=[1, 1, 1, 1, 1, 1])
+    assert (len(nodes), len(els), len(loads), len(cons)) == (4, 3, 3, 6)
+    d = (p1 - p0) / np.linalg.norm(p1 - p0)
+    for k, n in enumerate(nodes):
+        node = rec.items["node"][n]
+        assert type(node).__name__ == "NodeRigidBodyRotVecLG"
+        rc = np.array(node.referenceCoordinates)
+        np.testing.assert_allclose(rc[:3], p0 + k * (p1 - p0) / 3, atol=1e-15)
+        phi = np.linalg.norm(rc[3:])
+        axis = rc[3:] / phi
+        Rx = (np.cos(phi) * np.array([1, 0, 0]) + np.sin(phi) * np.cross(axis, [1, 0, 0]) +
+              (1 - np.cos(phi)) * axis[0] * axis)    # Rodrigues: R e_x
+        np.testing.assert_allclose(Rx, d, atol=1e-14)
+    for k, e in enumerate(els):
+        el = rec.items["object"][e]
+        assert el["nodeNumbers"] == [nodes[k], nodes[k + 1]]
+        assert abs(el["length"] - np.linalg.norm(p1 - p0) / 3) < 1e-15
+        assert el["bendingStiffness"] == [1, 2, 3]
+    # along x: no rotation
+    rec = Recorder()
+    nodes = cd.beams.GenerateStraightBeam(rec, [0, 0, 0], [2, 0, 0], 2, FakeBeam3D())[0]
+    np.testing.assert_array_equal(rec.items["node"][nodes[1]].referenceCoordinates,
+                                  [1, 0, 0, 0, 0, 0])
