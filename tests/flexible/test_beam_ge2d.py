@@ -308,13 +308,24 @@ def test_pure_bending_closes_a_circle(nn, n_el):
     2 pi / n: the polygon closes for any n. Tip at the clamp within 1e-6 L."""
     EI, L = 2.0, 1.0
     M = 2 * np.pi * EI / L
-    u, st = static_tip(cd, n_el=n_el, nn=nn, EI=EI, EA=1e4, GA=5e3, force=(0, 0), torque=M,
-                       load_steps=20)
+    mbs, nodes, _ = cantilever(cd, n_el=n_el, nn=nn, EI=EI, EA=1e4, GA=5e3, force=(0, 0),
+                               torque=M)
+    s = em.default_settings(cd)
+    s.staticSolver.numberOfLoadSteps = 20
+    mbs.SolveStatic(s)
+    st = mbs.GetSolverStatistics()
+    u = mbs.GetNodeOutput(nodes[-1], ov.Coordinates)
     assert abs(u[2] - 2 * np.pi) < 1e-9, u
-    # tip position = reference [L, 0] + displacement: back at [0, 0]
+    # tip position = reference [L, 0] + displacement: back at [0, 0] (measured 3e-14)
     tip = np.array([L + u[0], u[1]])
     assert np.linalg.norm(tip) < 1e-6 * L, tip
-    assert st["steps"] == 20
+    assert st["steps"] == 20 and st["rejectedSteps"] == 0 and st["newtonIterations"] <= 120
+    if nn == 2:
+        # the nodes lie on the circle through the clamp with radius le / (2 sin(pi / n))
+        R = L / n_el / (2 * np.sin(np.pi / n_el))
+        for n in nodes:
+            p = mbs.GetNodeOutput(n, ov.Position)
+            assert abs(np.hypot(p[0], p[1] - R) - R) < 1e-10 * R
 
 
 # ------------------------------------------------------------------ (e) Exudyn 1.13.6
@@ -476,6 +487,17 @@ def test_axis_frame_and_outputs():
             # the shear force at the integration point (the middle) is the load; elsewhere
             # the output is Exudyn's: the strains of the interpolated rotation there
             assert abs(F[1] - (-P)) < 1e-6 * P and abs(F[0]) < 1e-3 * P, F
+    # sensors read the same values (6 strain components, as Exudyn's StrainLocal)
+    sn = [mbs.AddSensor(cd.SensorBody(bodyNumber=els[e], localPosition=[le / 4, 0, 0],
+                                      outputVariableType=v)) for v in (ov.StrainLocal,
+                                                                       ov.AngularVelocity)]
+    mbs.Assemble()
+    mbs.SolveStatic(em.default_settings(cd))
+    v = mbs.GetSensorValues(sn[0])
+    assert len(v) == 6
+    np.testing.assert_array_equal(v, mbs.GetObjectOutputBody(els[e], ov.StrainLocal,
+                                                             localPosition=[le / 4, 0, 0]))
+    np.testing.assert_array_equal(mbs.GetSensorValues(sn[1]), [0, 0, 0])
     with pytest.raises(ValueError, match=message_naming("ObjectBeamGeometricallyExact2D",
                                                         "[x, 0, 0]")):
         mbs.GetObjectOutputBody(els[0], ov.Position, localPosition=[0.0, 0.1, 0])
@@ -815,3 +837,32 @@ def test_generator_3d_beam_when_the_item_exists(monkeypatch):
     nodes = cd.beams.GenerateStraightBeam(rec, [0, 0, 0], [2, 0, 0], 2, FakeBeam3D())[0]
     np.testing.assert_array_equal(rec.items["node"][nodes[1]].referenceCoordinates,
                                   [1, 0, 0, 0, 0, 0])
+
+
+@pytest.mark.parametrize("nn", [2, 3])
+def test_frame_velocities(nn):
+    """at a state with velocities: Velocity = sum S_i v_i, AngularVelocity = sum S_i
+    theta_i,t e_z at points of the axis, and Position's derivative along the velocities
+    (central differences) is the Velocity"""
+    mbs, el = one_element(nn=nn, seed=11)
+    q = mbs.systemData.GetODE2Coordinates()
+    v = mbs.systemData.GetODE2Coordinates_t()
+    le = 0.7
+    for x in (-0.35, -0.1, 0.2, 0.35):
+        if nn == 2:
+            S = np.array([0.5 - x / le, 0.5 + x / le])
+        else:
+            xi = 2 * x / le
+            S = np.array([0.5 * xi * (xi - 1), 1 - xi**2, 0.5 * xi * (xi + 1)])
+        V = mbs.GetObjectOutputBody(el, ov.Velocity, localPosition=[x, 0, 0])
+        W = mbs.GetObjectOutputBody(el, ov.AngularVelocity, localPosition=[x, 0, 0])
+        np.testing.assert_allclose(V[:2], S @ v.reshape(nn, 3)[:, :2], atol=1e-14)
+        assert abs(W[2] - S @ v.reshape(nn, 3)[:, 2]) < 1e-14 and W[0] == W[1] == 0
+
+        def pos(qq):
+            mbs.systemData.SetODE2Coordinates(qq)
+            return np.asarray(mbs.GetObjectOutputBody(el, ov.Position, localPosition=[x, 0, 0]))
+        h = 1e-6
+        dp = (pos(q + h * v) - pos(q - h * v)) / (2 * h)
+        mbs.systemData.SetODE2Coordinates(q)
+        np.testing.assert_allclose(dp, V, atol=1e-8)
