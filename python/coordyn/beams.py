@@ -2,12 +2,16 @@
 
 So far: ``GenerateStraightLineANCFCable2D`` and ``GenerateStraightLineANCFCable``, which build
 a straight line of ObjectANCFCable2D (ObjectANCFCable) elements with the same items, in the same
-order, as Exudyn 1.13's functions of those names (so item numbers agree between the two)."""
+order, as Exudyn 1.13's functions of those names (so item numbers agree between the two);
+``GenerateStraightBeam`` and ``GenerateBeamElementsAlongLine``, the generic generators of
+Exudyn 1.13 for any beam template (cables, ObjectBeamGeometricallyExact2D with 2 or 3 nodes,
+and the 3D ObjectBeamGeometricallyExact when coordyn has that item type)."""
 import numpy as np
 
 from . import items as _items
 
-__all__ = ["GenerateStraightLineANCFCable2D", "GenerateStraightLineANCFCable"]
+__all__ = ["GenerateStraightLineANCFCable2D", "GenerateStraightLineANCFCable",
+           "GenerateStraightBeam", "GenerateBeamElementsAlongLine"]
 
 
 def GenerateStraightLineANCFCable2D(mbs, positionOfNode0, positionOfNode1, numberOfElements,
@@ -107,3 +111,165 @@ def _generate(dim, fname, mbs, positionOfNode0, positionOfNode1, numberOfElement
                 constraints.append(mbs.AddObject(_items.ObjectConnectorCoordinate(
                     markerNumbers=[mg, mc])))
     return [nodes, objects, loads, positions, constraints]
+
+
+# ------------------------------------------------------------------ generic straight beams
+
+def _template_type(beamTemplate):
+    """the full object type name ("ObjectBeamGeometricallyExact2D") of an item or a dict"""
+    try:
+        t = dict(beamTemplate).get("objectType")
+    except (TypeError, ValueError):
+        t = None
+    if not isinstance(t, str):
+        return type(beamTemplate).__name__
+    return t if t.startswith("Object") else "Object" + t
+
+
+def _rotation_vector_x_to(d):
+    """the rotation vector of the smallest rotation that turns e_x into the unit vector d"""
+    ex = np.array([1.0, 0.0, 0.0])
+    axis = np.cross(ex, d)
+    s, c = np.linalg.norm(axis), float(d[0])
+    if s < 1e-15:
+        return [0.0, 0.0, 0.0] if c > 0 else [0.0, 0.0, float(np.pi)]
+    return list(axis / s * np.arctan2(s, c))
+
+
+def GenerateStraightBeam(mbs, positionOfNode0, positionOfNode1, numberOfElements, beamTemplate,
+                         gravity=[0, 0, 0], fixedConstraintsNode0=None,
+                         fixedConstraintsNode1=None, nodeNumber0=-1, nodeNumber1=-1):
+    """Exudyn 1.13's generic generator (deprecated there in favour of
+    GenerateBeamElementsAlongLine, same items): numberOfElements copies of beamTemplate (length
+    and nodeNumbers set) on a straight line from positionOfNode0 to positionOfNode1 (3D
+    positions; z = 0 for 2D elements).
+
+    Templates and their nodes: ObjectANCFCable2D (NodePoint2DSlope1, reference slope = the
+    line's unit direction), ObjectANCFCable (NodePointSlope1), ObjectBeamGeometricallyExact2D
+    (NodeRigidBody2D, reference rotation atan2 of the direction; 3 nodeNumbers in the template:
+    quadratic elements with a middle node, 2 nodes per element added), and the 3D
+    ObjectBeamGeometricallyExact when coordyn has it (NodeRigidBodyRotVecLG, reference rotation
+    vector turning e_x into the direction; Exudyn 1.13.6 itself rejects the 3D beam here).
+
+    gravity: a LoadMassProportional (on a MarkerBodyMass) per element if not zero;
+    fixedConstraintsNode0/1: flags per node coordinate, CoordinateConstraints to a
+    NodePointGround at the end point (None: no ground node); nodeNumber0/1: existing nodes to
+    use at the ends.
+
+    Returns [beamNodeList, beamObjectList, loadList, beamNodePositionList,
+    beamCoordinateConstraintList] (nodes and positions include middle nodes)."""
+    fname = "GenerateStraightBeam"
+    tname = _template_type(beamTemplate)
+    quadratic = False
+    if tname == "ObjectANCFCable2D":
+        node_type, ncoord, dim, kind = _items.NodePoint2DSlope1, 4, 2, "slope"
+    elif tname == "ObjectANCFCable":
+        node_type, ncoord, dim, kind = _items.NodePointSlope1, 6, 3, "slope"
+    elif tname == "ObjectBeamGeometricallyExact2D":
+        node_type, ncoord, dim, kind = _items.NodeRigidBody2D, 3, 2, "angle"
+        quadratic = len(dict(beamTemplate).get("nodeNumbers") or []) == 3
+    elif tname == "ObjectBeamGeometricallyExact":
+        if not hasattr(_items, "ObjectBeamGeometricallyExact"):
+            raise ValueError(f"{fname}: beamTemplate ObjectBeamGeometricallyExact (the 3D "
+                             "geometrically exact beam) is not available in this coordyn; "
+                             "only ObjectANCFCable2D, ObjectANCFCable and "
+                             "ObjectBeamGeometricallyExact2D are")
+        node_type, ncoord, dim, kind = _items.NodeRigidBodyRotVecLG, 6, 3, "rotvec"
+    else:
+        raise ValueError(f"{fname}: invalid beamTemplate {tname} (expected ObjectANCFCable2D, "
+                         "ObjectANCFCable, ObjectBeamGeometricallyExact2D or "
+                         "ObjectBeamGeometricallyExact)")
+    element_type = getattr(_items, tname)
+    p0 = np.asarray(positionOfNode0, dtype=float)
+    p1 = np.asarray(positionOfNode1, dtype=float)
+    if p0.shape != (3,) or p1.shape != (3,):
+        raise ValueError(f"{fname}: positionOfNode0 and positionOfNode1 must be 3D positions")
+    if dim == 2 and (p0[2] != 0 or p1[2] != 0):
+        raise ValueError(f"{fname}: positionOfNode0 and positionOfNode1 must have zero z "
+                         f"components for the 2D element {tname}")
+    if numberOfElements <= 0 or numberOfElements != int(numberOfElements):
+        raise ValueError(f"{fname}: numberOfElements must be a positive integer, got "
+                         f"{numberOfElements!r}")
+    numberOfElements = int(numberOfElements)
+    for name, fix in (("fixedConstraintsNode0", fixedConstraintsNode0),
+                      ("fixedConstraintsNode1", fixedConstraintsNode1)):
+        if fix is not None and len(fix) != ncoord:
+            raise ValueError(f"{fname}: {name} must have {ncoord} entries (the coordinates of "
+                             f"a {node_type.__name__}), got {len(fix)}")
+    d = p1 - p0
+    total = float(np.linalg.norm(d))
+    if total == 0:
+        raise ValueError(f"{fname}: positionOfNode0 and positionOfNode1 coincide")
+    le = total / numberOfElements
+    u = d / total
+    if kind == "slope":
+        orientation = list(u[:dim])
+    elif kind == "angle":
+        orientation = [float(np.arctan2(u[1], u[0]))]
+    else:
+        orientation = _rotation_vector_x_to(u)
+    template = dict(beamTemplate)
+    template.pop("objectType", None)
+    template["length"] = le
+
+    def node_at(p):
+        return mbs.AddNode(node_type(referenceCoordinates=list(p[:dim]) + orientation))
+
+    nodes, objects, loads, positions, constraints = [], [], [], [list(positionOfNode0)], []
+    n_first = nodeNumber0 if nodeNumber0 != -1 else node_at(p0)
+    nodes.append(n_first)
+    for i in range(numberOfElements):
+        if quadratic:
+            pm = p0 + le * u * (i + 0.5)
+            positions.append(pm.tolist())
+            nodes.append(node_at(pm))
+        p = p0 + le * u * (i + 1)
+        positions.append(p.tolist())
+        last = nodeNumber1 if (i == numberOfElements - 1 and nodeNumber1 != -1) else node_at(p)
+        nodes.append(last)
+        template["nodeNumbers"] = nodes[-3:] if quadratic else nodes[-2:]
+        obj = mbs.AddObject(element_type(**template))
+        objects.append(obj)
+        if np.linalg.norm(gravity) != 0:
+            mk = mbs.AddMarker(_items.MarkerBodyMass(bodyNumber=obj))
+            loads.append(mbs.AddLoad(_items.LoadMassProportional(markerNumber=mk,
+                                                                 loadVector=list(gravity))))
+    for fix, node, p in ((fixedConstraintsNode0, n_first, positionOfNode0),
+                         (fixedConstraintsNode1, last, positionOfNode1)):
+        if fix is None:
+            continue
+        ground = mbs.AddNode(_items.NodePointGround(referenceCoordinates=list(p)))
+        mg = mbs.AddMarker(_items.MarkerNodeCoordinate(nodeNumber=ground, coordinate=0))
+        for j, f in enumerate(fix):
+            if f != 0:
+                mc = mbs.AddMarker(_items.MarkerNodeCoordinate(nodeNumber=node, coordinate=j))
+                constraints.append(mbs.AddObject(_items.ObjectConnectorCoordinate(
+                    markerNumbers=[mg, mc])))
+    return [nodes, objects, loads, positions, constraints]
+
+
+def GenerateBeamElementsAlongLine(mbs, positionStart, positionEnd, numberOfElements,
+                                  beamTemplate=None, gravity=[0, 0, 0],
+                                  groundConstraintsStart=None, groundConstraintsEnd=None,
+                                  nodeNumberStart=None, nodeNumberEnd=None, EI=None, EA=None,
+                                  GA=None):
+    """Exudyn 1.13's successor of GenerateStraightBeam (the same items in the same order):
+    beam elements along the line from positionStart to positionEnd; groundConstraintsStart/End
+    flag the node coordinates fixed to ground, nodeNumberStart/End (None: new nodes) the
+    existing nodes at the ends. EI, EA, GA are in the signature for compatibility and unused in
+    Exudyn 1.13.6; here they must be None (set the stiffnesses in beamTemplate).
+
+    Returns {'nodes', 'elements', 'nodePositions', 'constraintObjects', 'loads'}."""
+    for name, val in (("EI", EI), ("EA", EA), ("GA", GA)):
+        if val is not None:
+            raise ValueError(f"GenerateBeamElementsAlongLine: {name} is not used (as in Exudyn "
+                             "1.13.6); set the stiffnesses in beamTemplate")
+    if beamTemplate is None:
+        raise ValueError("GenerateBeamElementsAlongLine: beamTemplate is required")
+    nodes, objects, loads, positions, constraints = GenerateStraightBeam(
+        mbs, positionStart, positionEnd, numberOfElements, beamTemplate, gravity=gravity,
+        fixedConstraintsNode0=groundConstraintsStart, fixedConstraintsNode1=groundConstraintsEnd,
+        nodeNumber0=-1 if nodeNumberStart is None else nodeNumberStart,
+        nodeNumber1=-1 if nodeNumberEnd is None else nodeNumberEnd)
+    return {"nodes": nodes, "elements": objects, "nodePositions": positions,
+            "constraintObjects": constraints, "loads": loads}
