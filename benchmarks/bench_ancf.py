@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
-"""ANCF cable benchmark: coordyn vs Exudyn on the same cantilever.
+"""Flexible-body benchmark: coordyn vs Exudyn on the same cantilever of ANCF cable elements
+or geometrically exact 2D beam elements.
 
-Model (both engines, built item by item through the Exudyn-compatible API): a cable of length 1 m
-along x, N ObjectANCFCable2D elements (rhoA = 1 kg/m, EI = 1 N m^2, EA = 1e4 N), clamped at
-x = 0 (x, y, slope y of node 0 by CoordinateConstraints to a ground node), gravity 9.81 m/s^2 in
--y (MarkerBodyMass + LoadMassProportional per element).
+Models (both engines, built item by item through the Exudyn-compatible API), a cantilever of
+length 1 m along x, clamped at x = 0 by CoordinateConstraints to a ground node, gravity
+9.81 m/s^2 in -y (MarkerBodyMass + LoadMassProportional per element):
+  cable: N ObjectANCFCable2D elements on NodePoint2DSlope1 (rhoA = 1 kg/m, EI = 1 N m^2,
+         EA = 1e4 N), node 0 clamped in x, y, slope y;
+  beam:  N ObjectBeamGeometricallyExact2D elements on NodeRigidBody2D (the same rhoA, EI, EA,
+         shear stiffness GA = 1e4 N, rotary inertia rhoI = 1e-6 kg m), node 0 clamped in x, y,
+         angle.
 
 Rows: the static solve (1 load step, default Newton tolerances) and --steps dynamic steps
 (generalized-alpha rho = 0.9,
@@ -33,21 +38,33 @@ H = 1e-3
 RHOA, EI, EA, L = 1.0, 1.0, 1e4, 1.0
 
 
-def build(lib, N):
+GA, RHOI = 1e4, 1e-6
+
+
+def build(lib, N, model="cable"):
     SC = lib.SystemContainer()
     mbs = SC.AddSystem()
     le = L / N
-    nodes = [mbs.AddNode(lib.NodePoint2DSlope1(referenceCoordinates=[i * le, 0, 1, 0]))
-             for i in range(N + 1)]
+    if model == "cable":
+        nodes = [mbs.AddNode(lib.NodePoint2DSlope1(referenceCoordinates=[i * le, 0, 1, 0]))
+                 for i in range(N + 1)]
+    else:
+        nodes = [mbs.AddNode(lib.NodeRigidBody2D(referenceCoordinates=[i * le, 0, 0]))
+                 for i in range(N + 1)]
     for i in range(N):
-        el = mbs.AddObject(make(lib.ObjectANCFCable2D, nodeNumbers=[nodes[i], nodes[i + 1]],
-                                length=le, massPerLength=RHOA, bendingStiffness=EI,
-                                axialStiffness=EA))
+        if model == "cable":
+            el = make(lib.ObjectANCFCable2D, nodeNumbers=[nodes[i], nodes[i + 1]], length=le,
+                      massPerLength=RHOA, bendingStiffness=EI, axialStiffness=EA)
+        else:
+            el = make(lib.ObjectBeamGeometricallyExact2D, nodeNumbers=[nodes[i], nodes[i + 1]],
+                      length=le, massPerLength=RHOA, crossSectionInertia=RHOI,
+                      bendingStiffness=EI, axialStiffness=EA, shearStiffness=GA)
+        el = mbs.AddObject(el)
         mm = mbs.AddMarker(lib.MarkerBodyMass(bodyNumber=el))
         mbs.AddLoad(lib.LoadMassProportional(markerNumber=mm, loadVector=[0, -9.81, 0]))
     ng = mbs.AddNode(lib.NodePointGround(referenceCoordinates=[0, 0, 0]))
     mg = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=ng, coordinate=0))
-    for j in (0, 1, 3):
+    for j in ((0, 1, 3) if model == "cable" else (0, 1, 2)):
         mc = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=nodes[0], coordinate=j))
         mbs.AddObject(lib.ObjectConnectorCoordinate(markerNumbers=[mg, mc]))
     if hasattr(mbs, "Assemble"):
@@ -55,10 +72,10 @@ def build(lib, N):
     return SC, mbs, nodes[-1]
 
 
-def run(lib, N, static, steps, reps):
+def run(lib, N, static, steps, reps, model="cable"):
     times, tip = [], None
     for _ in range(reps):
-        SC, mbs, last = build(lib, N)
+        SC, mbs, last = build(lib, N, model)
         s = make_settings(lib, steps, "sparse", False)
         s.timeIntegration.endTime = steps * H
         _try_set(s, ["timeIntegration.errorControl.blowUpWarning"], True)
@@ -84,6 +101,7 @@ def main(argv=None):
     ap.add_argument("--steps", type=int, default=100)
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--engines", default="coordyn,exudyn")
+    ap.add_argument("--models", default="cable,beam")
     a = ap.parse_args(argv)
     libs = []
     for e in a.engines.split(","):
@@ -91,17 +109,23 @@ def main(argv=None):
             libs.append(coordyn_lib() if e == "coordyn" else exudyn_lib())
         except ImportError:
             print(f"({e} not available)")
-    print("| case | N | " + " | ".join(f"{lib.name} [s]" for lib in libs) +
-          " | " + " | ".join(f"tip y {lib.name.split()[0]} [m]" for lib in libs) + " |")
-    print("|---|---|" + "---|" * (2 * len(libs)))
-    for N in (int(n) for n in a.sizes.split(",")):
-        for static in (True, False):
-            res = [run(lib, N, static, a.steps, a.reps) for lib in libs]
-            case = "static" if static else f"{a.steps} steps"
-            print(f"| {case} | {N} | " +
-                  " | ".join("-" if t is None else f"{t:.4f}" for t, _ in res) + " | " +
-                  " | ".join(tip if isinstance(tip, str) else f"{tip:.10f}" for _, tip in res)
-                  + " |", flush=True)
+    ratio = len(libs) == 2
+    print("| model | case | N | " + " | ".join(f"{lib.name} [s]" for lib in libs) +
+          (" | ratio |" if ratio else " |") +
+          " " + " | ".join(f"tip y {lib.name.split()[0]} [m]" for lib in libs) + " |")
+    print("|---|---|---|" + "---|" * (2 * len(libs) + ratio))
+    for model in a.models.split(","):
+        for N in (int(n) for n in a.sizes.split(",")):
+            for static in (True, False):
+                res = [run(lib, N, static, a.steps, a.reps, model) for lib in libs]
+                case = "static" if static else f"{a.steps} steps"
+                cells = ["-" if t is None else f"{t:.4f}" for t, _ in res]
+                if ratio:   # speed ratio: Exudyn's time / coordyn's (> 1: coordyn faster)
+                    t0, t1 = res[0][0], res[1][0]
+                    cells.append(f"{t1 / t0:.2f}" if t0 and t1 else "-")
+                print(f"| {model} | {case} | {N} | " + " | ".join(cells) + " | " +
+                      " | ".join(tip if isinstance(tip, str) else f"{tip:.10f}"
+                                 for _, tip in res) + " |", flush=True)
 
 
 if __name__ == "__main__":
