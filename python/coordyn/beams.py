@@ -11,7 +11,8 @@ import numpy as np
 from . import items as _items
 
 __all__ = ["GenerateStraightLineANCFCable2D", "GenerateStraightLineANCFCable",
-           "GenerateStraightBeam", "GenerateBeamElementsAlongLine"]
+           "GenerateCircularArcANCFCable2D", "GenerateStraightBeam",
+           "GenerateBeamElementsAlongLine"]
 
 
 def GenerateStraightLineANCFCable2D(mbs, positionOfNode0, positionOfNode1, numberOfElements,
@@ -110,6 +111,88 @@ def _generate(dim, fname, mbs, positionOfNode0, positionOfNode1, numberOfElement
                 mc = mbs.AddMarker(_items.MarkerNodeCoordinate(nodeNumber=node, coordinate=j))
                 constraints.append(mbs.AddObject(_items.ObjectConnectorCoordinate(
                     markerNumbers=[mg, mc])))
+    return [nodes, objects, loads, positions, constraints]
+
+
+def GenerateCircularArcANCFCable2D(mbs, positionOfNode0, radius, startAngle, arcAngle,
+                                   numberOfElements, cableTemplate, massProportionalLoad=[0, 0, 0],
+                                   fixedConstraintsNode0=[0, 0, 0, 0],
+                                   fixedConstraintsNode1=[0, 0, 0, 0], nodeNumber0=-1,
+                                   nodeNumber1=-1, setCurvedReferenceConfiguration=True,
+                                   verboseMode=False):
+    """Add numberOfElements ObjectANCFCable2D elements (copies of cableTemplate) along a
+    circular arc of the given radius that starts at positionOfNode0 with the tangent at
+    startAngle (rad, from the x axis) and turns by arcAngle (rad; positive: counterclockwise,
+    the centre to the left of the tangent). Nodes are NodePoint2DSlope1 with the arc's points
+    and unit tangents as reference coordinates, elements have the length radius |arcAngle| / n.
+    setCurvedReferenceConfiguration: the elements get referenceCurvature = sign(arcAngle) /
+    radius, so the arc is (nearly: the cubic interpolation of a circle) stress-free; otherwise
+    the template's referenceCurvature is kept (the arc is then a bent straight cable). Loads and
+    constraints as in GenerateStraightLineANCFCable2D (the constraints fix the displacement of
+    the flagged coordinates of the first and the last node). As in Exudyn 1.13; verboseMode
+    prints the nodes.
+
+    Returns [cableNodeList, cableObjectList, loadList, cableNodePositionList,
+    cableCoordinateConstraintList]."""
+    fname = "GenerateCircularArcANCFCable2D"
+    p0 = np.asarray(positionOfNode0, dtype=float)
+    if p0.shape != (3,):
+        raise ValueError(f"{fname}: positionOfNode0 must be a 3D position")
+    if numberOfElements <= 0 or numberOfElements != int(numberOfElements):
+        raise ValueError(f"{fname}: numberOfElements must be a positive integer, got "
+                         f"{numberOfElements!r}")
+    if not radius > 0:
+        raise ValueError(f"{fname}: radius must be > 0, got {radius!r}")
+    if arcAngle == 0:
+        raise ValueError(f"{fname}: arcAngle must be nonzero")
+    for name, fix in (("fixedConstraintsNode0", fixedConstraintsNode0),
+                      ("fixedConstraintsNode1", fixedConstraintsNode1)):
+        if fix is not None and len(fix) != 4:
+            raise ValueError(f"{fname}: {name} must have 4 entries (x, y, slope x, slope y), "
+                             f"got {len(fix)}")
+    n = int(numberOfElements)
+    sign = 1.0 if arcAngle > 0 else -1.0
+    tangent = np.array([np.cos(startAngle), np.sin(startAngle), 0.0])
+    normal = np.array([-np.sin(startAngle), np.cos(startAngle), 0.0])
+    centre = p0 + sign * radius * normal
+    template = dict(cableTemplate)
+    template.pop("objectType", None)
+    template["length"] = radius * abs(arcAngle) / n
+    if setCurvedReferenceConfiguration:
+        template["referenceCurvature"] = sign / radius
+
+    def node_at(p, t):
+        if verboseMode:
+            print(f"  node {len(nodes)}: pos = {p[0]}, {p[1]}, slope = {t[0]}, {t[1]}")
+        return mbs.AddNode(_items.NodePoint2DSlope1(referenceCoordinates=[p[0], p[1], t[0],
+                                                                          t[1]]))
+
+    nodes, objects, loads, positions, constraints = [], [], [], [p0.tolist()], []
+    n_first = nodeNumber0 if nodeNumber0 != -1 else node_at(p0, tangent)
+    nodes.append(n_first)
+    for i in range(n):
+        phi = (i + 1) * arcAngle / n
+        p = centre + sign * radius * (np.sin(phi) * tangent - np.cos(phi) * normal)
+        t = np.cos(phi) * tangent + np.sin(phi) * normal
+        positions.append([p[0], p[1], 0.0])
+        last = nodeNumber1 if (i == n - 1 and nodeNumber1 != -1) else node_at(p, t)
+        nodes.append(last)
+        template["nodeNumbers"] = [nodes[-2], nodes[-1]]
+        objects.append(mbs.AddObject(_items.ObjectANCFCable2D(**template)))
+        if np.linalg.norm(massProportionalLoad) != 0:
+            mk = mbs.AddMarker(_items.MarkerBodyMass(bodyNumber=objects[-1]))
+            loads.append(mbs.AddLoad(_items.LoadMassProportional(
+                markerNumber=mk, loadVector=list(massProportionalLoad))))
+    fixes = [f for f in (fixedConstraintsNode0, fixedConstraintsNode1) if f is not None]
+    if any(np.any(np.asarray(f) != 0) for f in fixes):
+        ground = mbs.AddNode(_items.NodePointGround(referenceCoordinates=[0, 0, 0]))
+        mg = mbs.AddMarker(_items.MarkerNodeCoordinate(nodeNumber=ground, coordinate=0))
+        for fix, node in ((fixedConstraintsNode0, n_first), (fixedConstraintsNode1, last)):
+            for j, f in enumerate(fix or []):
+                if f != 0:
+                    mc = mbs.AddMarker(_items.MarkerNodeCoordinate(nodeNumber=node, coordinate=j))
+                    constraints.append(mbs.AddObject(_items.ObjectConnectorCoordinate(
+                        markerNumbers=[mg, mc])))
     return [nodes, objects, loads, positions, constraints]
 
 
