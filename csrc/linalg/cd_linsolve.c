@@ -23,7 +23,7 @@
  *
  * The sparse refactorization wins at every size for such mechanism matrices, so AUTO starts
  * sparse (limit 0); it moves to dense only when the first sparse LU fills (maybe_go_dense). The sparse first factor
- * (AMD + cs_di_lu, 25-60 us) and its rare fallbacks (a chain of 100 masses swept through
+ * (AMD + the pivoting LU, 25-60 us) and its rare re-pivotings (a chain of 100 masses swept through
  * +-1 rad in 4000 steps: 8) do not change this. Even a fully dense pattern favours the
  * refactorization up to n = 30 (7.8 vs 8.2 us); dense wins from n = 50 (29 vs 48 us).
  * An optimized BLAS (OpenBLAS) would move the crossover: measure again if the provider changes. */

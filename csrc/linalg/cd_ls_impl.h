@@ -25,9 +25,12 @@ typedef struct cd_ls_dense {
 /* sparse LU: L U = P A Q; patterns of L, U and P fixed after a cs_di_lu, values refreshed */
 typedef struct cd_ls_sparse {
     struct cs_di_symbolic *S; /* q = AMD(A+A') column order and fill guesses; NULL before 1st */
-    struct cs_di_numeric *N;  /* L, U (rows in pivot order) and pinv of the last cs_di_lu */
+    struct cs_di_numeric *N;  /* L, U (rows in pivot order) and pinv of the last pivoting
+                                 factorization; storage kept and grown (cd_ls_sparse.c) */
+    int valid;      /* 1 when N holds the factors of the last successful factorization */
     double *x;      /* n, refactorization accumulator; all zero between columns */
-    double *w;      /* n, solve workspace */
+    double *w;      /* n, solve workspace (and the pivoting factorization's accumulator) */
+    int *xi;        /* 2n, the pivoting factorization's reach workspace */
 } cd_ls_sparse;
 
 /* the solver: a fixed pattern, its factorization and statistics */

@@ -1,13 +1,18 @@
-/* cd_ls_sparse: the sparse path. L U = P A Q with CXSparse (int API, cs_di_*):
- *   first factor:  S = cs_di_sqr (q = AMD of A+A'), then cs_di_lu with threshold pivoting;
- *   later factors: numeric refactorization on the patterns of L, U and P of the last cs_di_lu,
- *                  allocation-free; a pivot that fails the growth test falls back to cs_di_lu
- *                  (which allocates; counted in stats.nfull) and its new patterns are kept.
- * The layout of cs_di_lu's factors that the refactorization relies on was read from CSparse's
- * cs_lu.c (identical in CXSparse 3.x): U(:,k) holds the pivotal rows of the reach of A(:,q[k])
- * in the order cs_spsolve eliminated them, a topological order of the graph of L, with U(k,k)
- * stored last; L(:,k) holds L(k,k) = 1 first, then the non-pivotal rows of the reach (numerical
- * zeros are kept, so both patterns are structural); rows of L and U are in pivot order. */
+/* cd_ls_sparse: the sparse path. L U = P A Q with CXSparse's kernels (int API, cs_di_*):
+ *   first factor:  S = cs_di_sqr (q = AMD of A+A'), then a left-looking LU with threshold
+ *                  partial pivoting (sparse_lu: the elimination of cs_di_lu, with cs_di_spsolve
+ *                  for each column) into factors the solver keeps;
+ *   later factors: numeric refactorization on the patterns of L, U and P of the last pivoting
+ *                  factorization; a pivot that fails the growth test pivots afresh (counted in
+ *                  stats.nfull) into the same storage.
+ * Neither allocates once the storage is large enough: sparse_lu grows L and U only when a new
+ * pivot order fills more than any before in this solver (a stiff flexible model re-pivots now
+ * and then; a time step must not allocate).
+ * Layout of the factors (as cs_di_lu leaves them, which the refactorization relies on):
+ * U(:,k) holds the pivotal rows of the reach of A(:,q[k]) in the order cs_spsolve eliminated
+ * them, a topological order of the graph of L, with U(k,k) stored last; L(:,k) holds L(k,k) = 1
+ * first, then the non-pivotal rows of the reach (numerical zeros are kept, so both patterns are
+ * structural); rows of L and U are in pivot order. */
 #include "cd_ls_impl.h"
 #include <math.h>
 #include <stdlib.h>
@@ -44,7 +49,8 @@ int cd_lss_alloc(cd_linsolver *ls)
     size_t n = (size_t) ls->n;
     ls->sparse.x = calloc(n, sizeof(double));     /* invariant: x = 0 between columns */
     ls->sparse.w = malloc(n * sizeof(double));
-    return ls->sparse.x && ls->sparse.w;
+    ls->sparse.xi = malloc(2 * n * sizeof(int) + sizeof(int));
+    return ls->sparse.x && ls->sparse.w && ls->sparse.xi;
 }
 
 /* x = P*A(:,col): row i of A goes to its pivot position pinv[i] */
@@ -123,80 +129,93 @@ static int sparse_refactor(cd_linsolver *ls, const double *Ax)
     return -1;
 }
 
-/* the one exit of sparse_fail_step: free the replay's workspace, return step */
-static int fail_step_done(int step, cs_di *L, int *pinv, int *xi, double *x)
+/* the numeric object with n pivots and L, U of nzmax lnz, unz; NULL when out of memory */
+static cs_din *numeric_alloc(int n, int lnz, int unz)
 {
-    cs_di_spfree(L);
-    cs_di_free(pinv);
-    cs_di_free(xi);
-    cs_di_free(x);
-    return step;
+    cs_din *N = cs_di_calloc(1, sizeof(cs_din));
+    if (!N) return NULL;
+    N->L = cs_di_spalloc(n, n, lnz, 1, 0);
+    N->U = cs_di_spalloc(n, n, unz, 1, 0);
+    N->pinv = cs_di_malloc(n, sizeof(int));
+    if (!N->L || !N->U || !N->pinv) return cs_di_nfree(N);
+    return N;
 }
 
-/* cs_di_lu returns NULL both for a singular matrix and for lack of memory. This replays its
- * left-looking elimination with the same kernel (cs_di_spsolve), tolerance and tie-breaking, so
- * it picks the same pivots, and returns the step k at which column q[k] had no nonzero pivot
- * candidate; n if every step had one (then cs_di_lu ran out of memory); -1 if out of memory
- * here. Runs only after a failure, so it may allocate. */
-static int sparse_fail_step(const cs_di *A, const cs_dis *S)
+/* full factorization with threshold partial pivoting, L*U = P*A*Q, into sp->N (allocated on the
+ * first call with cs_di_lu's first guess of the fill, grown by doubling when a column does not
+ * fit). Returns -1 on success, the elimination step without a nonzero pivot candidate
+ * (singular), or -2 when out of memory; the factors are then invalid. */
+static int sparse_lu(cd_linsolver *ls, const double *Ax)
 {
-    int n = A->n, k, p, i, col, top, ipiv, lnz = 0;
-    double a, t, pivot;
-    cs_di *L = cs_di_spalloc(n, n, 4 * n, 1, 0);
-    int *pinv = cs_di_malloc(n, sizeof(int)), *xi = cs_di_malloc(2 * n, sizeof(int));
-    double *x = cs_di_calloc(n, sizeof(double));
-    if (!L || !pinv || !xi || !x) return fail_step_done(-1, L, pinv, xi, x);
-    for (i = 0; i < n; i++) pinv[i] = -1;
-    for (k = 0; k <= n; k++) L->p[k] = 0;       /* cs_dfs uses L->p as marks: start clean */
+    cd_ls_sparse *sp = &ls->sparse;
+    cs_di A = csc_view(ls, Ax);
+    const int n = ls->n, *q = sp->S->q;
+    if (!sp->N) {
+        int guess = 4 * A.p[n] + n;
+        sp->N = numeric_alloc(n, guess, guess);
+        if (!sp->N) return -2;
+    }
+    cs_di *L = sp->N->L, *U = sp->N->U;
+    int *pinv = sp->N->pinv, *xi = sp->xi, lnz = 0, unz = 0, k, p, i;
+    double *x = sp->w;   /* the solve workspace, zero between columns */
+    for (i = 0; i < n; i++) { pinv[i] = -1; x[i] = 0; }
+    for (k = 0; k <= n; k++) L->p[k] = 0;   /* cs_di_spsolve marks visited rows in L->p */
     for (k = 0; k < n; k++) {
         L->p[k] = lnz;
-        if (lnz + n > L->nzmax && !cs_di_sprealloc(L, 2 * L->nzmax + n))
-            return fail_step_done(-1, L, pinv, xi, x);
-        col = S->q ? S->q[k] : k;
-        top = cs_di_spsolve(L, A, col, xi, x, pinv, 1);               /* x = L\A(:,col) */
-        for (ipiv = -1, a = -1, p = top; p < n; p++) {                /* largest candidate */
+        U->p[k] = unz;
+        if ((lnz + n > L->nzmax && !cs_di_sprealloc(L, 2 * L->nzmax + n)) ||
+            (unz + n > U->nzmax && !cs_di_sprealloc(U, 2 * U->nzmax + n)))
+            return -2;
+        int col = q ? q[k] : k, ipiv = -1;
+        int top = cs_di_spsolve(L, &A, col, xi, x, pinv, 1);         /* x = L\A(:,col) */
+        double a = -1, t;
+        for (p = top; p < n; p++) {
             i = xi[p];
-            if (pinv[i] < 0 && (t = fabs(x[i])) > a) { a = t; ipiv = i; }
+            if (pinv[i] < 0) {                                        /* a pivot candidate */
+                if ((t = fabs(x[i])) > a) { a = t; ipiv = i; }
+            } else {                                                  /* U(pinv[i], k) */
+                U->i[unz] = pinv[i];
+                U->x[unz++] = x[i];
+            }
         }
-        if (ipiv == -1 || a <= 0) return fail_step_done(k, L, pinv, xi, x);
+        if (ipiv == -1 || !(a > 0)) return k;
         if (pinv[col] < 0 && fabs(x[col]) >= a * CD_LS_PIVOT_TOL) ipiv = col;
-        pivot = x[ipiv];
+        double pivot = x[ipiv];
+        U->i[unz] = k;                                                /* U(k,k), last */
+        U->x[unz++] = pivot;
         pinv[ipiv] = k;
-        L->i[lnz] = ipiv;                                             /* L(k,k) = 1 */
+        L->i[lnz] = ipiv;                                             /* L(k,k) = 1, first */
         L->x[lnz++] = 1;
-        for (p = top; p < n; p++) {                                   /* L(:,k) = x/pivot */
+        for (p = top; p < n; p++) {
             i = xi[p];
-            if (pinv[i] < 0) { L->i[lnz] = i; L->x[lnz++] = x[i] / pivot; }
+            if (pinv[i] < 0) {                                        /* L(i,k) = x(i)/pivot */
+                L->i[lnz] = i;
+                L->x[lnz++] = x[i] / pivot;
+            }
             x[i] = 0;
         }
     }
-    return fail_step_done(n, L, pinv, xi, x);
+    L->p[n] = lnz;
+    U->p[n] = unz;
+    for (p = 0; p < lnz; p++) L->i[p] = pinv[L->i[p]];               /* rows in pivot order */
+    return -1;
 }
 
-/* report a failed cs_di_lu as CD_ERR_SINGULAR naming the column, or as CD_ERR_NOMEM */
-static int sparse_lu_failed(const cs_di *A, const cs_dis *S, int *failed_column, cd_error *err)
-{
-    int k = sparse_fail_step(A, S);
-    *failed_column = (k >= 0 && k < A->n) ? (S->q ? S->q[k] : k) : -1;
-    if (k < 0 || k >= A->n)
-        return cd_error_set(err, CD_ERR_NOMEM, "sparse LU: out of memory in cs_di_lu (n = %d)",
-                            A->n);
-    return cd_error_set(err, CD_ERR_SINGULAR, "sparse LU: matrix is singular, column %d has "
-                        "no nonzero pivot (elimination step %d of %d)",
-                        S->q ? S->q[k] : k, k, A->n);
-}
-
-/* full factorization with threshold partial pivoting: L*U = P*A*Q; the new L, U, P replace the
- * old ones (and their patterns are reused from now on) */
+/* full factorization: the new L, U, P replace the old ones (and their patterns are reused from
+ * now on); a failure leaves no usable factors */
 static int sparse_full(cd_linsolver *ls, const double *Ax, cd_error *err)
 {
-    cs_di A = csc_view(ls, Ax);
-    cs_din *N = cs_di_lu(&A, ls->sparse.S, CD_LS_PIVOT_TOL);
     ls->stats.nfull++;
-    if (!N) return sparse_lu_failed(&A, ls->sparse.S, &ls->stats.failed_column, err);
-    cs_di_nfree(ls->sparse.N);
-    ls->sparse.N = N;
-    return CD_OK;
+    int k = sparse_lu(ls, Ax);
+    ls->sparse.valid = (k == -1);
+    if (k == -1) return CD_OK;
+    if (k == -2)
+        return cd_error_set(err, CD_ERR_NOMEM, "sparse LU: out of memory for the factors "
+                            "(n = %d)", ls->n);
+    const int *q = ls->sparse.S->q;
+    ls->stats.failed_column = q ? q[k] : k;
+    return cd_error_set(err, CD_ERR_SINGULAR, "sparse LU: matrix is singular, column %d has "
+                        "no nonzero pivot (elimination step %d of %d)", q ? q[k] : k, k, ls->n);
 }
 
 int cd_lss_factor(cd_linsolver *ls, const double *Ax, cd_error *err)
@@ -212,7 +231,7 @@ int cd_lss_factor(cd_linsolver *ls, const double *Ax, cd_error *err)
                                 "analysis cs_di_sqr (n = %d)", ls->n);
     }
     /* reuse the last pivots if they pass the growth test, else pivot afresh */
-    if (sp->N && sparse_refactor(ls, Ax) < 0) return CD_OK;
+    if (sp->valid && sparse_refactor(ls, Ax) < 0) return CD_OK;
     return sparse_full(ls, Ax, err);
 }
 
@@ -235,8 +254,11 @@ void cd_lss_free(cd_linsolver *ls)
     ls->sparse.N = cs_di_nfree(ls->sparse.N);
     free(ls->sparse.x);
     free(ls->sparse.w);
+    free(ls->sparse.xi);
     ls->sparse.x = NULL;
     ls->sparse.w = NULL;
+    ls->sparse.xi = NULL;
+    ls->sparse.valid = 0;
 }
 
 long cd_lss_fill(const cd_linsolver *ls)
