@@ -53,15 +53,16 @@ The states themselves do not converge at that rate without damping: the start ex
 element modes (axial frequencies of order sqrt(EA / rhoA) / l_e = 9e3 rad/s and above, omega h
 >> 1), which rho_inf = 1 neither damps nor resolves, and the differences of the slider position,
 the midpoint deflection or the energy between h and h/2 scatter (ratios of successive
-differences between 0.8 and 3.2 for h = 1e-3 ... 1.25e-4 measured). With a small
-stiffness-proportional damping, 1 % of critical in the first bending mode (ZETA_SMALL:
-c = 1.6e-4 s, bendingDamping = c EI, axialDamping = c EA, which overdamps the axial element
-modes), the slider position and the midpoint deflection converge at second order (ratios of
-successive maximum differences over the run 3.6 to 4.0, tests/flexible/
-test_flexible_slider_crank.py). The balance then includes the dissipated energy D = int int (N_d^2 / d_A + M_d^2 / d_B) dx dt, with
-the damping parts N_d = N - EA eps, M_d = M - EI K of the ForceLocal and TorqueLocal outputs at
-the same Gauss points (d_A eps_t^2 + d_B K_t^2 is the dissipated power per length):
-E - E(0) + D = W.
+differences between 0.8 and 3.2 for h = 1e-3 ... 1.25e-4 measured). With a small stiffness-
+proportional damping, 1 % of critical in the first bending mode (ZETA_SMALL: c = 1.6e-4 s,
+bendingDamping = c EI, axialDamping = c EA, which overdamps the axial element modes), the slider
+position and the midpoint deflection converge at second order (ratios of successive maximum
+differences over the run 3.6 to 4.0, in the test tests/flexible/test_flexible_slider_crank.py).
+The balance then includes the dissipated energy D = int int (N_d^2 / d_A + M_d^2 / d_B) dx dt,
+with the damping parts N_d = N - EA eps, M_d = M - EI K of the ForceLocal and TorqueLocal
+outputs at the same Gauss points (d_A eps_t^2 + d_B K_t^2 is the dissipated power per length):
+
+    E - E(0) + D = W.
 """
 import sys
 import warnings

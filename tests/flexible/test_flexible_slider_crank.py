@@ -6,12 +6,13 @@ rho_inf = 1 with index-3 constraints, h = 1e-3, 5e-4, 2.5e-4 over 0.25 s (half a
 - no damping: the work of the drive W = int tau omega dt (tau = -lambda, the trapezoidal sum of
   the stored multiplier) equals the change of the kinetic energy of crank, rod and slider plus
   the rod's elastic energy, to O(h^2); the hinges, the guide and the drive hold to round-off;
-- the start excites the rod's element modes (axial ones of order 1e4 rad/s), which rho_inf = 1 neither
-  damps nor resolves at these steps: the slider position then does not converge at a clean rate
-  (largest differences 3.1e-5, 3.0e-5, 2.2e-5 m for h/h/2, h/2/h/4, h/4/h/8 measured). With a
-  small stiffness-proportional damping (1 % of critical in the first bending mode, c = 1.6e-4 s)
-  the slider position and the midpoint deflection converge at second order, and the balance
-  holds with the dissipated energy D (from the damping parts of the section forces) included.
+- the start excites the rod's element modes (axial ones of order 1e4 rad/s), which rho_inf = 1
+  neither damps nor resolves at these steps: the slider position then does not converge at a
+  clean rate (largest differences 3.1e-5, 3.0e-5, 2.2e-5 m for h/h/2, h/2/h/4, h/4/h/8
+  measured). With a small stiffness-proportional damping (1 % of critical in the first bending
+  mode, c = 1.6e-4 s) the slider position and the midpoint deflection converge at second order,
+  and the balance holds with the dissipated energy D (from the damping parts of the section
+  forces) included.
 """
 import runpy
 import warnings
