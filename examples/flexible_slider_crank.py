@@ -30,8 +30,42 @@ buckling load pi^2 EI / l^2 (a light slider). A small bending damping (about 10 
 in the first mode) lets the free vibration excited by the start decay; the comparison uses the
 last revolution. The script prints the rod's midpoint deflection w (midpoint minus chord
 midpoint, along n) next to w_est over time and, with --plot, saves flexible_slider_crank.png.
+
+Energy balance (energy_balance()). Without damping and with generalized-alpha at spectral
+radius rho_inf = 1 (index-3 constraints; coordyn warns that it does not damp the multipliers
+there, see below) the only force that works on the mechanism is the drive's: the change of
+
+    E = T_crank + T_rod + T_slider + U_rod,
+        T_crank = m |p_t|^2 / 2 + m phi_t p_t . t + J phi_t^2 / 2   (J about the node)
+        T_rod   = rhoA/2 int |r_t|^2 dx   (4 Gauss points per element: exactly v^T M v / 2)
+        T_slider = m_slider |v|^2 / 2
+        U_rod   = int (EA eps^2 + EI K^2) / 2 dx   (StrainLocal, CurvatureLocal at the
+                                                     elements' own 5 and 3 Gauss points)
+
+equals the work W = int tau omega dt of the driving CoordinateConstraint. Its equation is
+phi - offset(t) = 0, so it turns the crank with tau = -lambda (lambda its Force output, stored
+every step by a SensorObject); W is the trapezoidal sum of tau omega. The hinges and the guide
+do no work. |E - E(0) - W| / max |W| over 0.25 s (one half revolution) is 2.4e-4, 6.0e-5,
+1.6e-5 for h = 1e-3, 5e-4, 2.5e-4 (ratios 3.93, 3.86: second order), and the constraint
+equations (hinges, guide, drive; ConstraintEquation outputs) stay at round-off (1.1e-16).
+
+The states themselves do not converge at that rate without damping: the start excites the rod's
+element modes (axial frequencies of order sqrt(EA / rhoA) / l_e = 9e3 rad/s and above, omega h
+>> 1), which rho_inf = 1 neither damps nor resolves, and the differences of the slider position,
+the midpoint deflection or the energy between h and h/2 scatter (ratios of successive
+differences between 0.8 and 3.2 for h = 1e-3 ... 1.25e-4 measured). With a small stiffness-
+proportional damping, 1 % of critical in the first bending mode (ZETA_SMALL: c = 1.6e-4 s,
+bendingDamping = c EI, axialDamping = c EA, which overdamps the axial element modes), the slider
+position and the midpoint deflection converge at second order (ratios of successive maximum
+differences over the run 3.6 to 4.0, in the test tests/flexible/test_flexible_slider_crank.py).
+The balance then includes the dissipated energy D = int int (N_d^2 / d_A + M_d^2 / d_B) dx dt,
+with the damping parts N_d = N - EA eps, M_d = M - EI K of the ForceLocal and TorqueLocal
+outputs at the same Gauss points (d_A eps_t^2 + d_B K_t^2 is the dissipated power per length):
+
+    E - E(0) + D = W.
 """
 import sys
+import warnings
 
 import numpy as np
 
@@ -48,6 +82,10 @@ m_crank, m_slider = 0.5, 0.1    # kg
 END_TIME, STEPS = 1.5, 1500     # three revolutions, h = 1e-3
 OMEGA_1 = np.pi**2 * np.sqrt(EI / (RHOA * l**4))   # first bending frequency (pinned-pinned)
 ZETA = 0.1                      # damping ratio of the first bending mode
+ZETA_SMALL = 0.01               # the small damping of the convergence runs (energy_balance)
+BALANCE_TIME = 0.25             # energy balance: half a revolution
+BALANCE_STEPS = (250, 500, 1000)   # h = 1e-3, 5e-4, 2.5e-4
+GAUSS = {n: np.polynomial.legendre.leggauss(n) for n in (3, 4, 5)}
 
 
 def closed_form(t):
@@ -60,9 +98,11 @@ def closed_form(t):
     return x, x_tt
 
 
-def build(mbs, stiffness=1.0, axial=1.0):
+def build(mbs, stiffness=1.0, axial=1.0, zeta=ZETA, items=None):
     """the mechanism at theta = 0 (rod along x from P = (r, 0) to S = (r + l, 0)) with the
-    velocities of the rigid motion; stiffness scales EI, axial EA. Returns a dict of sensors."""
+    velocities of the rigid motion; stiffness scales EI, axial EA, zeta is the damping ratio of
+    the first bending mode (0: no damping). Returns a dict of sensors; if items is a dict, the
+    item numbers (crank, elements, slider, joints, drive, ...) are stored in it."""
     ground = mbs.AddObject(cd.ObjectGround())
     ground_coordinate = mbs.AddMarker(cd.MarkerNodeCoordinate(
         nodeNumber=mbs.AddNode(cd.NodePointGround()), coordinate=0))
@@ -71,10 +111,10 @@ def build(mbs, stiffness=1.0, axial=1.0):
                                                 initialVelocities=[0, 0, omega]))
     crank = mbs.AddObject(cd.RigidBody2D(mass=m_crank, inertia=m_crank * r**2 / 3,
                                          centerOfMass=[r / 2, 0], nodeNumber=crank_node))
-    mbs.AddObject(cd.RevoluteJoint2D(markerNumbers=[
+    joint_O = mbs.AddObject(cd.RevoluteJoint2D(markerNumbers=[
         mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=ground)),
         mbs.AddMarker(cd.MarkerNodeRigid(nodeNumber=crank_node))]))
-    mbs.AddObject(cd.CoordinateConstraint(
+    drive = mbs.AddObject(cd.CoordinateConstraint(
         markerNumbers=[ground_coordinate,
                        mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=crank_node, coordinate=2))],
         offsetUserFunction=lambda mbs, t, itemNumber, offset: omega * t,
@@ -82,7 +122,7 @@ def build(mbs, stiffness=1.0, axial=1.0):
 
     # the rod: bendingDamping d gives the first mode the damping ratio d OMEGA_1 / (2 EI);
     # axial damping of the same proportion (c = d / EI) keeps the stiff axial modes quiet
-    c = 2 * ZETA / OMEGA_1
+    c = 2 * zeta / OMEGA_1
     template = cd.ObjectANCFCable2D(massPerLength=RHOA, bendingStiffness=stiffness * EI,
                                     axialStiffness=axial * EA,
                                     bendingDamping=c * stiffness * EI,
@@ -100,17 +140,23 @@ def build(mbs, stiffness=1.0, axial=1.0):
     crank_pin = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=crank, localPosition=[r, 0, 0]))
     rod_start = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=elements[0],
                                                     localPosition=[0, 0, 0]))
-    mbs.AddObject(cd.RevoluteJoint2D(markerNumbers=[crank_pin, rod_start]))      # P
+    joint_P = mbs.AddObject(cd.RevoluteJoint2D(markerNumbers=[crank_pin, rod_start]))  # P
 
     slider_node = mbs.AddNode(cd.NodePoint2D(referenceCoordinates=[r + l, 0]))
-    mbs.AddObject(cd.MassPoint2D(physicsMass=m_slider, nodeNumber=slider_node))
+    slider = mbs.AddObject(cd.MassPoint2D(physicsMass=m_slider, nodeNumber=slider_node))
     rod_end = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=elements[-1],
                                                   localPosition=[le, 0, 0]))
     slider_pin = mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=slider_node))
-    mbs.AddObject(cd.RevoluteJoint2D(markerNumbers=[rod_end, slider_pin]))       # S
-    mbs.AddObject(cd.CoordinateConstraint(markerNumbers=[
+    joint_S = mbs.AddObject(cd.RevoluteJoint2D(markerNumbers=[rod_end, slider_pin]))  # S
+    guide = mbs.AddObject(cd.CoordinateConstraint(markerNumbers=[
         ground_coordinate, mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=slider_node,
                                                                  coordinate=1))]))
+    if items is not None:
+        items.update(crank=crank, crank_node=crank_node, elements=elements, nodes=nodes,
+                     slider=slider, slider_node=slider_node, drive=drive,
+                     joints={"O": joint_O, "P": joint_P, "S": joint_S, "guide": guide,
+                             "drive": drive},
+                     c=c, EI=stiffness * EI, EA=axial * EA)
 
     def position(marker):
         return mbs.AddSensor(cd.SensorMarker(markerNumber=marker, outputVariableType=OV.Position,
@@ -151,6 +197,121 @@ def simulate(stiffness=1.0, axial=1.0, end_time=END_TIME, steps=STEPS):
             "residual": residual}
 
 
+def gauss_points(n, le):
+    """n Gauss points and weights on [0, le]"""
+    x, w = GAUSS[n]
+    return 0.5 * le * (x + 1), 0.5 * le * w
+
+
+def energy_balance(steps, end_time=BALANCE_TIME, zeta=0.0, index2=False):
+    """The flexible slider-crank (zeta: damping ratio of the first bending mode, 0: none) with
+    generalized-alpha at rho_inf = 1, index 3 (coordyn's UserWarning about the undamped
+    multipliers is not caught here), steps steps up to end_time. Sensors store, every step, the
+    velocities of the crank and the slider, the rod's velocity, strain and curvature (and with
+    damping its section forces) at Gauss points, the drive's multiplier and every constraint
+    equation. Returns a dict of time series: t, E (T_crank + T_rod + T_slider + U_rod), its
+    parts, W (work of the drive), D (dissipated energy), balance = E - E(0) + D - W, x
+    (slider), w (midpoint deflection), and error = max |balance| / max |W|, residual = largest
+    |constraint equation| over the run (hinges, guide, drive). index2: Newmark's trapezoidal
+    rule with the constraints at velocity level instead (useNewmark = useIndex2Constraints =
+    True, the same rho_inf = 1 member of the family; coordyn does not warn then)."""
+    mbs = cd.SystemContainer().AddSystem()
+    it = {}
+    sensors = build(mbs, zeta=zeta, items=it)
+    le = l / N_EL
+    damped = it["c"] > 0
+
+    def sensor(kind, **kw):
+        return mbs.AddSensor(getattr(cd, kind)(storeInternal=True, **kw))
+
+    def along_rod(n, var):
+        return [(w, sensor("SensorBody", bodyNumber=e, localPosition=[x, 0, 0],
+                           outputVariableType=var))
+                for e in it["elements"] for x, w in zip(*gauss_points(n, le))]
+
+    rod_v = along_rod(4, OV.Velocity)
+    rod_eps, rod_K = along_rod(5, OV.StrainLocal), along_rod(3, OV.CurvatureLocal)
+    if damped:
+        rod_N, rod_M = along_rod(5, OV.ForceLocal), along_rod(3, OV.TorqueLocal)
+    crank = {var: sensor("SensorNode", nodeNumber=it["crank_node"], outputVariableType=var)
+             for var in (OV.Velocity, OV.AngularVelocity, OV.Rotation)}
+    slider_v = sensor("SensorNode", nodeNumber=it["slider_node"], outputVariableType=OV.Velocity)
+    drive = sensor("SensorObject", objectNumber=it["drive"], outputVariableType=OV.Force)
+    equations = {k: sensor("SensorObject", objectNumber=j,
+                           outputVariableType=OV.ConstraintEquation)
+                 for k, j in it["joints"].items()}
+    mbs.Assemble()
+    s = cd.SimulationSettings()
+    s.progressBar = False
+    s.timeIntegration.endTime = end_time
+    s.timeIntegration.numberOfSteps = steps
+    s.timeIntegration.generalizedAlpha.spectralRadius = 1.0   # index 3 (the default)
+    s.timeIntegration.generalizedAlpha.useNewmark = index2
+    s.timeIntegration.generalizedAlpha.useIndex2Constraints = index2
+    s.timeIntegration.newton.relativeTolerance = 1e-12
+    s.solutionSettings.sensorsWritePeriod = end_time / steps
+    mbs.SolveDynamic(s)
+
+    def data(k):
+        return np.asarray(mbs.GetSensorStoredData(k))
+
+    def column(k):
+        return data(k)[:, 1]
+
+    t = data(drive)[:, 0]
+    assert len(t) == steps + 1, "a sensor value at every step"
+    # the crank: T = m |p_t|^2 / 2 + m phi_t p_t . t + J phi_t^2 / 2, t = d(A c)/dphi
+    p = mbs.GetObject(it["crank"])
+    m, J, com = p["mass"], p["inertia"], np.asarray(p["centerOfMass"], float)[:2]
+    v, w_c = data(crank[OV.Velocity])[:, 1:3], data(crank[OV.AngularVelocity])[:, 3]
+    phi = data(crank[OV.Rotation])[:, 3]
+    tangent = np.stack([-np.sin(phi) * com[0] - np.cos(phi) * com[1],
+                        np.cos(phi) * com[0] - np.sin(phi) * com[1]], axis=1)
+    T_crank = 0.5 * m * np.sum(v * v, 1) + m * w_c * np.sum(v * tangent, 1) + 0.5 * J * w_c**2
+    T_rod = sum(0.5 * RHOA * wt * np.sum(data(k)[:, 1:3]**2, 1) for wt, k in rod_v)
+    vs = data(slider_v)[:, 1:3]
+    T_slider = 0.5 * m_slider * np.sum(vs * vs, 1)
+    U_rod = (sum(0.5 * it["EA"] * wt * column(k)**2 for wt, k in rod_eps)
+             + sum(0.5 * it["EI"] * wt * column(k)**2 for wt, k in rod_K))
+    E = T_crank + T_rod + T_slider + U_rod
+
+    def trapezoid(power):
+        return np.concatenate([[0.0], np.cumsum(0.5 * (power[1:] + power[:-1]) * np.diff(t))])
+
+    tau = -column(drive)                    # the drive turns the crank with -lambda
+    W = trapezoid(tau * w_c)
+    D = np.zeros_like(t)
+    if damped:
+        c = it["c"]
+        dissipation = (
+            sum(wt * (column(kN) - it["EA"] * column(ke))**2 / (c * it["EA"])
+                for (wt, kN), (_, ke) in zip(rod_N, rod_eps))
+            + sum(wt * (column(kM) - it["EI"] * column(kk))**2 / (c * it["EI"])
+                  for (wt, kM), (_, kk) in zip(rod_M, rod_K)))
+        D = trapezoid(dissipation)
+    balance = E - E[0] + D - W
+    pos = {k: data(v)[:, 1:3] for k, v in sensors.items()}
+    chord = pos["S"] - pos["P"]
+    n = np.stack([-chord[:, 1], chord[:, 0]], axis=1) / np.linalg.norm(chord, axis=1)[:, None]
+    w_mid = np.sum((pos["mid"] - 0.5 * (pos["P"] + pos["S"])) * n, axis=1)
+    residuals = {k: float(np.abs(data(v)[:, 1:]).max()) for k, v in equations.items()}
+    return {"t": t, "E": E, "T_crank": T_crank, "T_rod": T_rod, "T_slider": T_slider,
+            "U_rod": U_rod, "W": W, "D": D, "tau": tau, "balance": balance,
+            "error": float(np.abs(balance).max() / np.abs(W).max()),
+            "x": pos["S"][:, 0], "w": w_mid, "residuals": residuals,
+            "residual": max(residuals.values())}
+
+
+def convergence(runs):
+    """the largest differences over the run of the slider position and of the midpoint
+    deflection between successive runs of energy_balance (steps doubled each time: the coarse
+    run's samples are every second one of the finer run's)"""
+    diffs = {}
+    for key in ("x", "w"):
+        diffs[key] = [float(np.abs(a[key] - b[key][::2]).max()) for a, b in zip(runs, runs[1:])]
+    return diffs
+
+
 def main(plot=False):
     flex = simulate()
     rigid = simulate(stiffness=1e4, axial=1e2)
@@ -175,6 +336,19 @@ def main(plot=False):
           f"correlation {result['correlation']:.4f}; slider off the rigid closed form by up to "
           f"{result['flex_x']:.2e} m")
     print(f"largest constraint residual (pins, guide, drive) {result['residual']:.1e} m")
+    # the energy balance without damping at rho_inf = 1, index 3: coordyn warns that the
+    # multipliers are not damped there; the balance shows that the drive's work is right
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        runs = [energy_balance(n) for n in BALANCE_STEPS]
+    messages = sorted({str(w.message).split(":")[0] for w in caught})
+    result["balance"] = [r["error"] for r in runs]
+    result["balance_residual"] = max(r["residual"] for r in runs)
+    print(f"energy balance, no damping, rho_inf = 1, index 3 (coordyn warned: {messages}):")
+    for n, run in zip(BALANCE_STEPS, runs):
+        print(f"  h = {BALANCE_TIME / n:.2e}: max |E - E0 - W| / max |W| = {run['error']:.2e} "
+              f"(max |W| = {np.abs(run['W']).max():.4f} J), constraint residual "
+              f"{run['residual']:.1e}")
     print("   t [s]   w [mm]   w_est [mm]")
     for k in np.flatnonzero(last)[::50]:
         print(f"  {flex['t'][k]:6.3f}  {1e3 * flex['w'][k]:+7.4f}   {1e3 * flex['w_est'][k]:+7.4f}")
