@@ -83,7 +83,9 @@ void cd_body_frame_position(const cd_system *s, const cd_item *it, const double 
                             double *J)
 {
     cd_markerdata md;
-    double Jl[21], Jr[21];   /* 3 x nq, nq <= 7 */
+    /* 3 x nq each: rigid bodies have nq <= 7, beams up to 3 nodes of 6 coordinates (the
+     * sanitizer found the quadratic 2D beam, nq = 9, writing past 21 entries) */
+    double Jl[3 * CD_BODY_FRAME_MAXNQ], Jr[3 * CD_BODY_FRAME_MAXNQ];
     cd_body_frame_eval(s, it, lp, q, v, &md, J ? J : Jl, Jr);
     memcpy(pos, md.pos, sizeof md.pos);
     memcpy(vel, md.vel, sizeof md.vel);

@@ -26,6 +26,8 @@ int cd_body_check_point_node(const cd_system *s, int index, const void *p, int d
 extern const cd_objectops cd_body_point_ops;
 #define CD_BODY_POINT_NFIELDS 4
 extern const cd_field cd_body_point_fields[CD_BODY_POINT_NFIELDS];
+/* the largest nq of a body with a body_frame op (rigid bodies 7, beams of 3 nodes 18) */
+#define CD_BODY_FRAME_MAXNQ 32
 /* bodies with a body_frame op: md = the frame of the local point lp without derivative data,
  * its J and Jrot in J, Jr (3 x nq each); and the body_position op from it */
 void cd_body_frame_eval(const cd_system *s, const cd_item *it, const double *lp,
