@@ -1,0 +1,652 @@
+/* ObjectBeamGeometricallyExact: Exudyn's 3D geometrically exact (Simo-Reissner) beam on two
+ * rigid-body nodes (NodeRigidBodyRotVecLG or NodeRigidBodyEP), with Exudyn 1.13's equations.
+ *
+ * Node i has the frame H_i = (A_i, p_i). The element's deformation is the relative motion of
+ * the two frames in SE(3): h = [u; psi] = log(H_0^-1 H_1), psi = log(A_0^T A_1) (a rotation
+ * vector), u = Jr^-T(psi) A_0^T (p_1 - p_0) (Jr^-1 the inverse right tangent of SO(3)). The
+ * strains are constant along the element (one-point rule):
+ *     eps = (h - h0) / L,  h0 = [L, 0, 0, 0, 0, 0]
+ * (axial strain, two shear strains, torsion, two curvatures, all in the section frame). The
+ * section forces are sigma = K eps + D eps_t with the 6x6 section stiffness K and damping D of
+ * the BeamSection (Exudyn uses the diagonal of K only and no damping). A variation xi_i =
+ * [A_i^T dp_i; dtheta_i] (local twist of node i) changes h by T_i xi_i with T_0 =
+ * -Texp^-1(-h) and T_1 = Texp^-1(h), Texp^-1 the inverse right tangent of SE(3); with the
+ * node's local angular velocity matrix Gbar_i (I for the Lie-group node), P_i = T_i
+ * diag(A_i^T, Gbar_i) maps the node's coordinates, and the elastic forces are
+ *     f_i = P_i^T sigma      (the gradient of (L/2) eps^T K eps).
+ * Mass (Exudyn's lumped one): rhoA L/2 on each node's position and Gbar_i^T (L/2 J) Gbar_i on
+ * its rotation (J the section inertia), with the quadratic velocity terms
+ * Gbar_i^T (L/2) (w_i x J w_i + J Gbd_v,i).
+ *
+ * Jacobian: numerical (CD_JAC_NUMERICAL). elastic() gives f_el and its tangent by central
+ * differences of f_el inside the element (rotation blocks of Lie-group nodes perturbed by
+ * composition, as the engine does); geometric() gives Kel - Km with the material stiffness
+ * Km = sum_ij P_i^T (K / L) P_j, which is analytic.
+ *
+ * The local position x of points runs from -L/2 (node 0) to L/2 (node 1); the frame there is
+ * H_0 exp(s h), s = (x + L/2) / L, and a point [x, y, z] sits at p(x) + A(x) [0, y, z]. */
+#include "cd_bodies.h"
+#include "../nodes/cd_nodes.h"
+#include "../../math/cd_vec3.h"
+#include "../../math/cd_rotations.h"
+#include "../../math/cd_lie.h"
+#include <math.h>
+#include <string.h>
+
+typedef struct {
+    cd_common c;
+    cd_ivec nodeNumbers;
+    double length, massPerLength;
+    cd_mat inertia, stiffness, damping;
+} params;
+
+#define OFF(f) offsetof(params, f)
+#define MAXNQ 14           /* two Euler-parameter nodes */
+#define TNAME "ObjectBeamGeometricallyExact"
+
+/* ---------------------------------------------------------------- SO(3) and SE(3) tangents */
+
+static void skew(const double x[3], double S[9])
+{
+    S[0] = 0; S[1] = -x[2]; S[2] = x[1];
+    S[3] = x[2]; S[4] = 0; S[5] = -x[0];
+    S[6] = -x[1]; S[7] = x[0]; S[8] = 0;
+}
+
+/* Jr^-1(w) = beta I + w~ / 2 + gamma w w^T, beta = (phi/2) cot(phi/2), gamma = (1 - beta)/phi^2
+ * (series below phi = 0.02) */
+static void tso3_inv(const double w[3], double T[9])
+{
+    double phi2 = cd_dot(w, w), phi = sqrt(phi2), b, g;
+    if (phi == 0.0) {
+        for (int k = 0; k < 9; k++) T[k] = (k % 4 == 0);
+        return;
+    }
+    if (phi <= 0.02) {
+        g = 1.0 / 12 + phi2 / 720 + phi2 * phi2 / 30240;
+        b = 1 - g * phi2;
+    } else {
+        double e = 0.5 * phi;
+        b = e * cos(e) / sin(e);
+        g = (1 - b) / phi2;
+    }
+    double S[9];
+    skew(w, S);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            T[3 * i + j] = (i == j ? b : 0.0) + 0.5 * S[3 * i + j] + g * w[i] * w[j];
+}
+
+/* Texp^-1(u, w) of SE(3) (6x6 row-major): [Jr^-1(w), Tuw; 0, Jr^-1(w)] with
+ * Tuw = u~/2 + f6 (u~ w~ + w~ u~) + f8 (w.u) w~^2 */
+static void tse3_inv(const double u[3], const double w[3], double T[36])
+{
+    double phi2 = cd_dot(w, w), phi = sqrt(phi2), f6, f8, U[9], W[9], UW[9], WU[9], W2[9], Ti[9];
+    if (phi >= 1e-2) f6 = (2 - phi * cos(0.5 * phi) / sin(0.5 * phi)) / (2 * phi2);
+    else f6 = 1.0 / 12 + phi2 / 720 + phi2 * phi2 / 30240;
+    if (phi >= 2e-1) {
+        double s = sin(0.5 * phi);
+        f8 = (phi * sin(phi) + 4 * cos(phi) + phi2 - 4) / (4 * s * s * phi2 * phi2);
+    } else {
+        double p4 = phi2 * phi2;
+        f8 = 1.0 / 360 + phi2 / 7560 + p4 / 201600 + p4 * phi2 / 5987520 +
+             691.0 * p4 * p4 / 130767436800.0;
+    }
+    skew(u, U);
+    skew(w, W);
+    cd_matmul(U, W, UW);
+    cd_matmul(W, U, WU);
+    cd_matmul(W, W, W2);
+    tso3_inv(w, Ti);
+    double wu = cd_dot(w, u);
+    memset(T, 0, sizeof(double) * 36);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            T[6 * i + j] = T[6 * (i + 3) + j + 3] = Ti[3 * i + j];
+            T[6 * i + j + 3] = 0.5 * U[3 * i + j] + f6 * (UW[3 * i + j] + WU[3 * i + j]) +
+                               f8 * wu * W2[3 * i + j];
+        }
+}
+
+/* ---------------------------------------------------------------- kinematics */
+
+typedef struct {
+    int nq, nt, off;                      /* node coordinates, rotation coordinates, offset */
+    double p[3], v[3], A[9], Gb[12], Gbd[3], w[3];
+} nodekin;
+
+typedef struct {
+    nodekin n[2];
+    double h[6];            /* [u; psi] = log(H_0^-1 H_1) */
+    double P[2][6 * 7];     /* P_i (6 x nq_i, row-major) */
+} beamkin;
+
+static const cd_item *node_item(const cd_system *s, const cd_item *it, int i)
+{
+    return &s->list[CD_NODE].items[((const params *)it->p)->nodeNumbers.x[i]];
+}
+
+static void node_kin(const cd_system *s, const cd_item *it, int i, const double *q,
+                     const double *v, nodekin *k)
+{
+    const cd_item *nd = node_item(s, it, i);
+    const double *qr = s->qref + nd->ltg[0];
+    k->nq = nd->nq;
+    k->nt = nd->nq - 3;
+    k->off = i ? node_item(s, it, 0)->nq : 0;
+    q += k->off;
+    v += k->off;
+    nd->type->node->rotation(nd->p, qr, q, v, k->A, k->Gb, k->Gbd);
+    for (int j = 0; j < 3; j++) {
+        k->p[j] = qr[j] + q[j];
+        k->v[j] = v[j];
+        k->w[j] = 0;
+        for (int l = 0; l < k->nt; l++) k->w[j] += k->Gb[k->nt * j + l] * v[3 + l];
+    }
+}
+
+/* h = log(H_0^-1 H_1): psi = log(A_0^T A_1), u = Jr^-T(psi) A_0^T (p_1 - p_0) */
+static void relative_motion(const nodekin *n0, const nodekin *n1, double h[6])
+{
+    double R[9], A0t[9], d[3], dp[3], Ti[9];
+    for (int i = 0; i < 3; i++) {
+        dp[i] = n1->p[i] - n0->p[i];
+        for (int j = 0; j < 3; j++) A0t[3 * i + j] = n0->A[3 * j + i];
+    }
+    cd_matmul(A0t, n1->A, R);
+    cd_rot_log(R, h + 3);
+    cd_matvec(A0t, dp, d);
+    tso3_inv(h + 3, Ti);
+    cd_mattvec(Ti, d, h);
+}
+
+static void beam_kin(const cd_system *s, const cd_item *it, const double *q, const double *v,
+                     beamkin *b)
+{
+    double T[36], hm[6];
+    node_kin(s, it, 0, q, v, &b->n[0]);
+    node_kin(s, it, 1, q, v, &b->n[1]);
+    relative_motion(&b->n[0], &b->n[1], b->h);
+    for (int i = 0; i < 6; i++) hm[i] = -b->h[i];
+    for (int i = 0; i < 2; i++) {
+        const nodekin *k = &b->n[i];
+        double sg = i ? 1.0 : -1.0;
+        const double *hh = i ? b->h : hm;
+        tse3_inv(hh, hh + 3, T);
+        /* P = sg T [A^T 0; 0 Gbar] */
+        for (int r = 0; r < 6; r++) {
+            for (int c = 0; c < 3; c++) {
+                double x = 0;
+                for (int l = 0; l < 3; l++) x += T[6 * r + l] * k->A[3 * c + l];
+                b->P[i][k->nq * r + c] = sg * x;
+            }
+            for (int c = 0; c < k->nt; c++) {
+                double x = 0;
+                for (int l = 0; l < 3; l++) x += T[6 * r + 3 + l] * k->Gb[k->nt * l + c];
+                b->P[i][k->nq * r + 3 + c] = sg * x;
+            }
+        }
+    }
+}
+
+/* eps = (h - h0) / L */
+static void strains(const params *p, const double h[6], double eps[6])
+{
+    for (int i = 0; i < 6; i++) eps[i] = h[i] / p->length;
+    eps[0] -= 1.0;
+}
+
+/* eps_t = sum_i P_i v_i / L */
+static void strain_rates(const params *p, const beamkin *b, const double *v, double et[6])
+{
+    for (int r = 0; r < 6; r++) {
+        et[r] = 0;
+        for (int i = 0; i < 2; i++)
+            for (int c = 0; c < b->n[i].nq; c++)
+                et[r] += b->P[i][b->n[i].nq * r + c] * v[b->n[i].off + c];
+        et[r] /= p->length;
+    }
+}
+
+/* sigma = K eps (+ D eps_t if damping) */
+static void section_forces(const params *p, const beamkin *b, const double *v, int damping,
+                           double sig[6])
+{
+    double eps[6], et[6];
+    strains(p, b->h, eps);
+    if (damping) strain_rates(p, b, v, et);
+    for (int r = 0; r < 6; r++) {
+        sig[r] = 0;
+        for (int c = 0; c < 6; c++) {
+            sig[r] += p->stiffness.x[6 * r + c] * eps[c];
+            if (damping) sig[r] += p->damping.x[6 * r + c] * et[c];
+        }
+    }
+}
+
+/* f = sum_i P_i^T sigma on the element's coordinates (nq) */
+static void add_section_work(const beamkin *b, const double sig[6], double *f)
+{
+    for (int i = 0; i < 2; i++)
+        for (int c = 0; c < b->n[i].nq; c++) {
+            double x = 0;
+            for (int r = 0; r < 6; r++) x += b->P[i][b->n[i].nq * r + c] * sig[r];
+            f[b->n[i].off + c] += x;
+        }
+}
+
+/* the elastic forces at local coordinates q (velocities v only for the node kinematics) */
+static void elastic_forces(const cd_system *s, const cd_item *it, const double *q,
+                           const double *v, double *f)
+{
+    beamkin b;
+    double sig[6];
+    beam_kin(s, it, q, v, &b);
+    memset(f, 0, sizeof(double) * (size_t)it->nq);
+    section_forces(it->p, &b, v, 0, sig);
+    add_section_work(&b, sig, f);
+}
+
+/* ---------------------------------------------------------------- ops */
+
+static int damped(const params *p)
+{
+    for (int k = 0; k < 36; k++)
+        if (p->damping.x[k] != 0.0) return 1;
+    return 0;
+}
+
+static void mass_k(const params *p, const beamkin *b, int n, double *M)
+{
+    double hl = 0.5 * p->length;
+    memset(M, 0, sizeof(double) * (size_t)(n * n));
+    for (int i = 0; i < 2; i++) {
+        const nodekin *k = &b->n[i];
+        int o = k->off;
+        for (int j = 0; j < 3; j++) M[(o + j) + n * (o + j)] = p->massPerLength * hl;
+        for (int c = 0; c < k->nt; c++) {
+            double Jg[3];
+            for (int r = 0; r < 3; r++) {
+                Jg[r] = 0;
+                for (int l = 0; l < 3; l++) Jg[r] += hl * p->inertia.x[3 * r + l] * k->Gb[k->nt * l + c];
+            }
+            for (int r = 0; r < k->nt; r++)
+                M[(o + 3 + r) + n * (o + 3 + c)] =
+                    k->Gb[r] * Jg[0] + k->Gb[k->nt + r] * Jg[1] + k->Gb[2 * k->nt + r] * Jg[2];
+        }
+    }
+}
+
+static int mass(const cd_objctx *c, double *M)
+{
+    beamkin b;
+    beam_kin(c->sys, c->item, c->q, c->v, &b);
+    mass_k(c->item->p, &b, c->item->nq, M);
+    return CD_OK;
+}
+
+/* r2 = M a + quadratic velocity terms + P^T sigma */
+static int residual(const cd_objctx *c, double *r2, double *rae)
+{
+    const params *p = c->item->p;
+    int n = c->item->nq;
+    double M[MAXNQ * MAXNQ], sig[6];
+    beamkin b;
+    (void)rae;
+    beam_kin(c->sys, c->item, c->q, c->v, &b);
+    memset(r2, 0, sizeof(double) * (size_t)n);
+    mass_k(p, &b, n, M);
+    if (c->a)
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) r2[i] += M[i + n * j] * c->a[j];
+    for (int i = 0; i < 2; i++) {   /* Gbar^T (L/2) (w x J w + J Gbd_v) */
+        const nodekin *k = &b.n[i];
+        double Jw[3], t[3], Jg[3];
+        cd_matvec(p->inertia.x, k->w, Jw);
+        cd_cross(k->w, Jw, t);
+        cd_matvec(p->inertia.x, k->Gbd, Jg);
+        for (int r = 0; r < 3; r++) t[r] = 0.5 * p->length * (t[r] + Jg[r]);
+        for (int l = 0; l < k->nt; l++)
+            r2[k->off + 3 + l] += k->Gb[l] * t[0] + k->Gb[k->nt + l] * t[1] +
+                                  k->Gb[2 * k->nt + l] * t[2];
+    }
+    section_forces(p, &b, c->v, damped(p), sig);
+    add_section_work(&b, sig, r2);
+    return CD_OK;
+}
+
+static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq, double *Gv)
+{
+    (void)c; (void)K; (void)D; (void)Cq; (void)Gq; (void)Gv;
+    return CD_JAC_NUMERICAL;
+}
+
+/* coordinate j of the local coordinates q moved by d: additively, or for the rotation block
+ * of a Lie-group node by composition psi <- log(exp(psi) exp(d e_k)) (as the engine's Newton
+ * updates and numerical differentiation do) */
+static void perturb(const cd_system *s, const cd_item *it, double *q, int j, double d)
+{
+    int i = j >= node_item(s, it, 0)->nq, off = i ? node_item(s, it, 0)->nq : 0;
+    const cd_item *nd = node_item(s, it, i);
+    int loc = j - off;
+    if ((nd->type->node->flags & CD_NODEF_LIE) && loc >= 3) {
+        const double *qr = s->qref + nd->ltg[0];
+        double psi[3], e[3] = {0, 0, 0}, out[3];
+        for (int l = 0; l < 3; l++) psi[l] = qr[3 + l] + q[off + 3 + l];
+        e[loc - 3] = d;
+        cd_rot_compose(psi, e, out);
+        for (int l = 0; l < 3; l++) q[off + 3 + l] = out[l] - qr[3 + l];
+    } else {
+        q[j] += d;
+    }
+}
+
+/* Kel = d f_el / dq by central differences (steps 1e-6 L for positions, 1e-6 for rotations) */
+static void elastic_tangent(const cd_objctx *c, double *Kel)
+{
+    const params *p = c->item->p;
+    int n = c->item->nq, n0 = node_item(c->sys, c->item, 0)->nq;
+    double qp[MAXNQ], fp[MAXNQ], fm[MAXNQ];
+    for (int j = 0; j < n; j++) {
+        int loc = j < n0 ? j : j - n0;
+        double d = loc < 3 ? 1e-6 * p->length : 1e-6;
+        memcpy(qp, c->q, sizeof(double) * (size_t)n);
+        perturb(c->sys, c->item, qp, j, d);
+        elastic_forces(c->sys, c->item, qp, c->v, fp);
+        memcpy(qp, c->q, sizeof(double) * (size_t)n);
+        perturb(c->sys, c->item, qp, j, -d);
+        elastic_forces(c->sys, c->item, qp, c->v, fm);
+        for (int i = 0; i < n; i++) Kel[i + n * j] = (fp[i] - fm[i]) / (2 * d);
+    }
+}
+
+static int elastic(const cd_objctx *c, double *fel, double *Kel)
+{
+    elastic_forces(c->sys, c->item, c->q, c->v, fel);
+    if (Kel) elastic_tangent(c, Kel);
+    return CD_OK;
+}
+
+/* Kg = Kel - sum_ij P_i^T (K / L) P_j */
+static int geometric(const cd_objctx *c, double *Kg)
+{
+    const params *p = c->item->p;
+    int n = c->item->nq;
+    double Pf[6 * MAXNQ];   /* P (6 x n, row-major) */
+    beamkin b;
+    elastic_tangent(c, Kg);
+    beam_kin(c->sys, c->item, c->q, c->v, &b);
+    for (int r = 0; r < 6; r++)
+        for (int i = 0; i < 2; i++)
+            for (int cc = 0; cc < b.n[i].nq; cc++)
+                Pf[n * r + b.n[i].off + cc] = b.P[i][b.n[i].nq * r + cc];
+    for (int j = 0; j < n; j++) {
+        double KP[6];
+        for (int r = 0; r < 6; r++) {
+            KP[r] = 0;
+            for (int l = 0; l < 6; l++) KP[r] += p->stiffness.x[6 * r + l] * Pf[n * l + j];
+            KP[r] /= p->length;
+        }
+        for (int i = 0; i < n; i++) {
+            double x = 0;
+            for (int r = 0; r < 6; r++) x += Pf[n * r + i] * KP[r];
+            Kg[i + n * j] -= x;
+        }
+    }
+    return CD_OK;
+}
+
+static int nodes(const void *vp, const int **n)
+{
+    const params *p = vp;
+    *n = p->nodeNumbers.x;
+    return p->nodeNumbers.n;
+}
+
+/* the frame at the local axial position x: A(x) = A_0 exp(s psi), p(x) = p_0 + A_0 Jr^T(s psi)
+ * s u (SE(3) exponential of s h), s = (x + L/2) / L */
+static void frame_at(const params *p, const beamkin *b, double x, double A[9], double pos[3])
+{
+    double s = (x + 0.5 * p->length) / p->length, w[3], u[3], E[9], T[9], t[3], t2[3];
+    for (int i = 0; i < 3; i++) {
+        u[i] = s * b->h[i];
+        w[i] = s * b->h[3 + i];
+    }
+    cd_rot_exp(w, E);
+    cd_matmul(b->n[0].A, E, A);
+    cd_rot_tangent(w, T);
+    cd_mattvec(T, u, t);
+    cd_matvec(b->n[0].A, t, t2);
+    for (int i = 0; i < 3; i++) pos[i] = b->n[0].p[i] + t2[i];
+}
+
+/* position of the local point lp at coordinates q */
+static void point_at(const cd_system *s, const cd_item *it, const double *lp, const double *q,
+                     const double *v, double pos[3], double A[9])
+{
+    beamkin b;
+    double off[3] = {0, lp[1], lp[2]}, r[3];
+    beam_kin(s, it, q, v, &b);
+    frame_at(it->p, &b, lp[0], A, pos);
+    cd_matvec(A, off, r);
+    for (int i = 0; i < 3; i++) pos[i] += r[i];
+}
+
+/* position, velocity J v and J (3 x nq, central differences) of a point; Jr (may be NULL):
+ * the global rotation Jacobian, from the rotation increments A^T(-) A(+) */
+static void point_jacobians(const cd_system *s, const cd_item *it, const double *lp,
+                            const double *q, const double *v, double pos[3], double vel[3],
+                            double A[9], double *J, double *Jr)
+{
+    const params *p = it->p;
+    int n = it->nq, n0 = node_item(s, it, 0)->nq;
+    double qp[MAXNQ], pp[3], pm[3], Ap[9], Am[9];
+    point_at(s, it, lp, q, v, pos, A);
+    for (int i = 0; i < 3; i++) vel[i] = 0;
+    for (int j = 0; j < n; j++) {
+        int loc = j < n0 ? j : j - n0;
+        double d = loc < 3 ? 1e-6 * p->length : 1e-6;
+        memcpy(qp, q, sizeof(double) * (size_t)n);
+        perturb(s, it, qp, j, d);
+        point_at(s, it, lp, qp, v, pp, Ap);
+        memcpy(qp, q, sizeof(double) * (size_t)n);
+        perturb(s, it, qp, j, -d);
+        point_at(s, it, lp, qp, v, pm, Am);
+        for (int i = 0; i < 3; i++) {
+            double g = (pp[i] - pm[i]) / (2 * d);
+            if (J) J[i + 3 * j] = g;
+            vel[i] += g * v[j];
+        }
+        if (Jr) {   /* Am^T Ap = exp(2 d w~) in the minus frame; global: A (log) / (2 d) */
+            double R[9], Amt[9], wl[3], wg[3];
+            for (int a = 0; a < 3; a++)
+                for (int bb = 0; bb < 3; bb++) Amt[3 * a + bb] = Am[3 * bb + a];
+            cd_matmul(Amt, Ap, R);
+            cd_rot_log(R, wl);
+            cd_matvec(A, wl, wg);
+            for (int i = 0; i < 3; i++) Jr[i + 3 * j] = wg[i] / (2 * d);
+        }
+    }
+}
+
+static void body_position(const cd_system *s, const cd_item *it, const double *lp,
+                          const double *q, const double *v, double pos[3], double vel[3],
+                          double *J)
+{
+    double A[9];
+    point_jacobians(s, it, lp, q, v, pos, vel, A, J, NULL);
+}
+
+/* MarkerBodyRigid: the frame at lp with J, Jrot by central differences; Jdot_v by central
+ * differences of J v along v; no derivative data (deriv NULL) */
+static void body_frame(const cd_system *s, const cd_item *it, const double *lp, const double *q,
+                       const double *v, cd_markerdata *md)
+{
+    int n = it->nq;
+    double qp[MAXNQ], A[9], pp[3], vp[3], pm[3], vm[3], Ax[9], nv = 0;
+    point_jacobians(s, it, lp, q, v, md->pos, md->vel, A, md->J, md->Jrot);
+    memcpy(md->A, A, sizeof A);
+    for (int i = 0; i < 3; i++) {
+        md->omega[i] = 0;
+        for (int j = 0; j < n; j++) md->omega[i] += md->Jrot[i + 3 * j] * v[j];
+    }
+    for (int j = 0; j < n; j++) nv += v[j] * v[j];
+    md->Jdot_v[0] = md->Jdot_v[1] = md->Jdot_v[2] = 0;
+    if (nv > 0) {   /* d/dt (J v) at fixed v = d(J v)/dq v: central differences along v */
+        double d = 1e-6 / sqrt(nv);
+        memcpy(qp, q, sizeof(double) * (size_t)n);
+        for (int j = 0; j < n; j++) perturb(s, it, qp, j, d * v[j]);
+        point_jacobians(s, it, lp, qp, v, pp, vp, Ax, NULL, NULL);
+        memcpy(qp, q, sizeof(double) * (size_t)n);
+        for (int j = 0; j < n; j++) perturb(s, it, qp, j, -d * v[j]);
+        point_jacobians(s, it, lp, qp, v, pm, vm, Ax, NULL, NULL);
+        for (int i = 0; i < 3; i++) md->Jdot_v[i] = (vp[i] - vm[i]) / (2 * d);
+    }
+    nodekin k0;
+    node_kin(s, it, 0, q, v, &k0);
+    for (int i = 0; i < 3; i++) md->r[i] = md->pos[i] - k0.p[i];
+    md->Jconst = 0;
+    md->rigid = 1;
+    md->deriv = NULL;
+}
+
+/* f = rhoA L/2 b on each node's position */
+static void mass_force(const cd_system *s, const cd_item *it, const double *q, const double b[3],
+                       double *f)
+{
+    const params *p = it->p;
+    int n0 = node_item(s, it, 0)->nq;
+    (void)q;
+    memset(f, 0, sizeof(double) * (size_t)it->nq);
+    for (int i = 0; i < 3; i++) f[i] = f[n0 + i] = 0.5 * p->length * p->massPerLength * b[i];
+}
+
+/* Rotation (Tait-Bryan xyz angles of A(x)), StrainLocal (eps_xx, gamma_y, gamma_z),
+ * CurvatureLocal (torsion, bending y, bending z), ForceLocal (sigma[0..2]), TorqueLocal
+ * (sigma[3..5]); the generic point outputs answer Position, Displacement, Velocity */
+static int output_at(const cd_objctx *c, const double *lp, cd_outvar var, double *out)
+{
+    const params *p = c->item->p;
+    beamkin b;
+    double eps[6], sig[6], A[9], pos[3];
+    beam_kin(c->sys, c->item, c->q, c->v, &b);
+    switch (var) {
+    case CD_OV_ROTATION:
+        frame_at(p, &b, lp[0], A, pos);
+        cd_rot_rxyz_angles(A, out);
+        return 3;
+    case CD_OV_STRAINLOCAL: case CD_OV_CURVATURELOCAL:
+        strains(p, b.h, eps);
+        memcpy(out, eps + (var == CD_OV_STRAINLOCAL ? 0 : 3), 3 * sizeof(double));
+        return 3;
+    case CD_OV_FORCELOCAL: case CD_OV_TORQUELOCAL:
+        section_forces(p, &b, c->v, damped(p), sig);
+        memcpy(out, sig + (var == CD_OV_FORCELOCAL ? 0 : 3), 3 * sizeof(double));
+        return 3;
+    default: return -1;
+    }
+}
+
+/* K symmetric positive definite (Cholesky), D symmetric positive semidefinite (symmetric and
+ * nonnegative diagonal), J symmetric; nodes NodeRigidBodyRotVecLG or NodeRigidBodyEP */
+static int check(const cd_system *s, int index, const void *vp, cd_error *err)
+{
+    const params *p = vp;
+    const char *mats[3] = {"stiffnessMatrix", "dampingMatrix", "inertia"};
+    const char *flds[3] = {"sectionStiffnessMatrix", "sectionDampingMatrix", "sectionInertia"};
+    const cd_mat *m[3] = {&p->stiffness, &p->damping, &p->inertia};
+    int dims[3] = {6, 6, 3};
+    for (int i = 0; i < 2; i++) {
+        const cd_item *nd = &s->list[CD_NODE].items[p->nodeNumbers.x[i]];
+        if (nd->type != &cd_type_NodeRigidBodyRotVecLG && nd->type != &cd_type_NodeRigidBodyEP)
+            return cd_error_set(err, CD_ERR_INPUT,
+                                TNAME " %d: parameter 'nodeNumbers' refers to node %d of type %s; "
+                                TNAME " needs two NodeRigidBodyRotVecLG or NodeRigidBodyEP nodes",
+                                index, p->nodeNumbers.x[i], nd->type->name);
+    }
+    for (int k = 0; k < 3; k++) {
+        int d = dims[k];
+        if (m[k]->rows != d || m[k]->cols != d)
+            return cd_error_set(err, CD_ERR_INPUT,
+                                TNAME " %d: parameter '%s' (sectionData.%s) must be a "
+                                "%dx%d matrix, got %dx%d", index, flds[k], mats[k], d, d, m[k]->rows,
+                                m[k]->cols);
+        const double *x = m[k]->x;
+        double sc = 0;
+        for (int l = 0; l < d * d; l++) sc = fmax(sc, fabs(x[l]));
+        for (int r = 0; r < d; r++)
+            for (int cc = 0; cc < r; cc++)
+                if (fabs(x[d * r + cc] - x[d * cc + r]) > 1e-12 * sc)
+                    return cd_error_set(err, CD_ERR_INPUT,
+                                        TNAME " %d: parameter '%s' (sectionData.%s) is "
+                                        "not symmetric: entry (%d, %d) = %g, (%d, %d) = %g",
+                                        index, flds[k], mats[k], r, cc, x[d * r + cc], cc, r,
+                                        x[d * cc + r]);
+        for (int r = 0; r < d; r++)
+            if (x[d * r + r] < 0)
+                return cd_error_set(err, CD_ERR_INPUT,
+                                    TNAME " %d: parameter '%s' (sectionData.%s) has a "
+                                    "negative diagonal entry (%d, %d) = %g", index, flds[k], mats[k], r, r,
+                                    x[d * r + r]);
+    }
+    /* Cholesky of K */
+    double Lc[36];
+    const double *K = p->stiffness.x;
+    for (int j = 0; j < 6; j++) {
+        double dj = K[7 * j];
+        for (int l = 0; l < j; l++) dj -= Lc[6 * j + l] * Lc[6 * j + l];
+        if (!(dj > 1e-14 * fabs(K[7 * j])) || dj <= 0)
+            return cd_error_set(err, CD_ERR_INPUT,
+                                TNAME " %d: parameter 'sectionStiffnessMatrix' "
+                                "(sectionData.stiffnessMatrix) is not positive definite (pivot %d of "
+                                "its Cholesky factor is "
+                                "%g)", index, j, dj);
+        Lc[7 * j] = sqrt(dj);
+        for (int i = j + 1; i < 6; i++) {
+            double x = K[6 * i + j];
+            for (int l = 0; l < j; l++) x -= Lc[6 * i + l] * Lc[6 * j + l];
+            Lc[6 * i + j] = x / Lc[7 * j];
+        }
+    }
+    return CD_OK;
+}
+
+static const cd_objectops ops = {
+    .flags = CD_OBJF_BODY | CD_OBJF_MASSPROP, .nodes = nodes, .mass_const = 0, .mass = mass,
+    .residual = residual, .jacobian = jacobian, .elastic = elastic, .geometric = geometric,
+    .body_position = body_position, .body_frame = body_frame, .mass_force = mass_force,
+    .output_at = output_at};
+static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
+                                    CD_OV_ROTATION, CD_OV_STRAINLOCAL, CD_OV_CURVATURELOCAL,
+                                    CD_OV_FORCELOCAL, CD_OV_TORQUELOCAL, CD_OV_NONE};
+
+#define ZERO36 "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"
+static const cd_field fields[] = {
+    CD_BODY_NAME_FIELD,
+    {"nodeNumbers", CD_FT_INDEXLIST, 2, OFF(nodeNumbers), NULL, 0, CD_NODE, "",
+     "the two rigid-body nodes (NodeRigidBodyRotVecLG or NodeRigidBodyEP) of the element", NULL},
+    {"length", CD_FT_REAL, 0, OFF(length), "0", CD_CHK_POS, 0, "m",
+     "reference length L of the element (must be positive)", NULL},
+    {"sectionMassPerLength", CD_FT_REAL, 0, OFF(massPerLength), "0", CD_CHK_NONNEG, 0, "kg/m",
+     "mass per length rhoA (BeamSection.massPerLength; set through sectionData)", NULL},
+    {"sectionInertia", CD_FT_MAT, 3, OFF(inertia), "0 0 0 0 0 0 0 0 0", 0, 0, "kg m",
+     "section inertia per length, 3x3 (BeamSection.inertia; set through sectionData)", NULL},
+    {"sectionStiffnessMatrix", CD_FT_MAT, 6, OFF(stiffness), ZERO36, 0, 0, "",
+     "6x6 section stiffness on [axial, shear y, shear z, torsion, bending y, bending z] strains "
+     "(BeamSection.stiffnessMatrix; set through sectionData); symmetric positive definite",
+     NULL},
+    {"sectionDampingMatrix", CD_FT_MAT, 6, OFF(damping), ZERO36, 0, 0, "",
+     "6x6 section damping on the strain rates (BeamSection.dampingMatrix; set through "
+     "sectionData; Exudyn 1.13 ignores it)", NULL},
+    CD_BODY_ALIAS_FIELD("physicsLength", CD_FT_REAL, 0, "m", "length")};
+
+const cd_itemtype cd_type_ObjectBeamGeometricallyExact = {
+    .kind = CD_OBJECT, .name = "ObjectBeamGeometricallyExact",
+    .typename_ = "BeamGeometricallyExact", .alias = "Beam3D",
+    .doc = "Exudyn's 3D geometrically exact (shear deformable) beam on two rigid-body nodes "
+           "(NodeRigidBodyRotVecLG or NodeRigidBodyEP): constant strains from the SE(3) "
+           "relative motion of the node frames, 6x6 section stiffness and damping, lumped mass "
+           "(numerical Jacobian). Section data through sectionData=BeamSection(); local x from "
+           "-L/2 (node 0) to L/2 (node 1).",
+    .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields), .check = check,
+    .object = &ops, .outvars = outvars};
