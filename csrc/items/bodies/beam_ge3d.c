@@ -18,10 +18,12 @@
  * its rotation (J the section inertia), with the quadratic velocity terms
  * Gbar_i^T (L/2) (w_i x J w_i + J Gbd_v,i).
  *
- * Jacobian: numerical (CD_JAC_NUMERICAL). elastic() gives f_el and its tangent by central
- * differences of f_el inside the element (rotation blocks of Lie-group nodes perturbed by
- * composition, as the engine does); geometric() gives Kel - Km with the material stiffness
- * Km = sum_ij P_i^T (K / L) P_j, which is analytic.
+ * Jacobian: the material stiffness Km = P^T (K/L) P (and P^T (D/L) P for damping) is
+ * analytic; the geometric stiffness Kg = d(P^T)/dq sigma at fixed sigma, the damping term
+ * P^T (D/L) d(P v)/dq and the (small) inertia terms are central differences inside the element
+ * of quantities of the size of the section forces, never of the stiff axial force itself, so
+ * Newton converges quadratically also for slender beams (EA L^2 / EI of 1e8). elastic() gives
+ * f_el with Km + Kg, geometric() Kg.
  *
  * The local position x of points runs from -L/2 (node 0) to L/2 (node 1); the frame there is
  * H_0 exp(s h), s = (x + L/2) / L, and a point [x, y, z] sits at p(x) + A(x) [0, y, z]. */
@@ -315,12 +317,6 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
-static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq, double *Gv)
-{
-    (void)c; (void)K; (void)D; (void)Cq; (void)Gq; (void)Gv;
-    return CD_JAC_NUMERICAL;
-}
-
 /* coordinate j of the local coordinates q moved by d: additively, or for the rotation block
  * of a Lie-group node by composition psi <- log(exp(psi) exp(d e_k)) (as the engine's Newton
  * updates and numerical differentiation do) */
@@ -341,58 +337,170 @@ static void perturb(const cd_system *s, const cd_item *it, double *q, int j, dou
     }
 }
 
-/* Kel = d f_el / dq by central differences (steps 1e-6 L for positions, 1e-6 for rotations) */
-static void elastic_tangent(const cd_objctx *c, double *Kel)
+/* the finite-difference step of coordinate j: 1e-6 L for positions, 1e-6 for rotations */
+static double fd_step(const cd_system *s, const cd_item *it, int j)
+{
+    int n0 = node_item(s, it, 0)->nq, loc = j < n0 ? j : j - n0;
+    return loc < 3 ? 1e-6 * ((const params *)it->p)->length : 1e-6;
+}
+
+/* P (6 x n, row-major) of the whole element */
+static void full_P(const beamkin *b, int n, double *Pf)
+{
+    for (int r = 0; r < 6; r++)
+        for (int i = 0; i < 2; i++)
+            for (int cc = 0; cc < b->n[i].nq; cc++)
+                Pf[n * r + b->n[i].off + cc] = b->P[i][b->n[i].nq * r + cc];
+}
+
+/* K (n x n, column-major) += fac P^T X P, X 6x6 row-major */
+static void add_PtXP(const double *Pf, int n, const double *X, double fac, double *K)
+{
+    for (int j = 0; j < n; j++) {
+        double XP[6];
+        for (int r = 0; r < 6; r++) {
+            XP[r] = 0;
+            for (int l = 0; l < 6; l++) XP[r] += X[6 * r + l] * Pf[n * l + j];
+        }
+        for (int i = 0; i < n; i++) {
+            double x = 0;
+            for (int r = 0; r < 6; r++) x += Pf[n * r + i] * XP[r];
+            K[i + n * j] += fac * x;
+        }
+    }
+}
+
+/* the inertia part of r2: M(q) a + Gbar^T (L/2) (w x J w + J Gbd_v) */
+static void inertia_forces(const cd_system *s, const cd_item *it, const double *q,
+                           const double *v, const double *a, double *r)
+{
+    const params *p = it->p;
+    int n = it->nq;
+    double M[MAXNQ * MAXNQ];
+    beamkin b;
+    node_kin(s, it, 0, q, v, &b.n[0]);
+    node_kin(s, it, 1, q, v, &b.n[1]);
+    mass_k(p, &b, n, M);
+    memset(r, 0, sizeof(double) * (size_t)n);
+    if (a)
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) r[i] += M[i + n * j] * a[j];
+    for (int i = 0; i < 2; i++) {
+        const nodekin *k = &b.n[i];
+        double Jw[3], t[3], Jg[3];
+        cd_matvec(p->inertia.x, k->w, Jw);
+        cd_cross(k->w, Jw, t);
+        cd_matvec(p->inertia.x, k->Gbd, Jg);
+        for (int l = 0; l < 3; l++) t[l] = 0.5 * p->length * (t[l] + Jg[l]);
+        for (int l = 0; l < k->nt; l++)
+            r[k->off + 3 + l] += k->Gb[l] * t[0] + k->Gb[k->nt + l] * t[1] +
+                                 k->Gb[2 * k->nt + l] * t[2];
+    }
+}
+
+/* g (n) = P(q)^T sig at fixed sig, and e (6) = P(q) v at fixed v */
+static void P_products(const cd_system *s, const cd_item *it, const double *q, const double *v,
+                       const double sig[6], double *g, double e[6])
+{
+    beamkin b;
+    beam_kin(s, it, q, v, &b);
+    memset(g, 0, sizeof(double) * (size_t)it->nq);
+    add_section_work(&b, sig, g);
+    for (int r = 0; r < 6; r++) {
+        e[r] = 0;
+        for (int i = 0; i < 2; i++)
+            for (int cc = 0; cc < b.n[i].nq; cc++)
+                e[r] += b.P[i][b.n[i].nq * r + cc] * v[b.n[i].off + cc];
+    }
+}
+
+/* the element's tangents, column-major n x n (each may be NULL):
+ *   Km = P^T (K/L) P                          material stiffness (analytic)
+ *   Kg = d(P^T)/dq sig                        geometric stiffness (sig fixed)
+ *   K  = Km + Kg + P^T (D/L) d(P v)/dq + d r_in/dq,   D = P^T (D/L) P + d r_in/dv
+ * with sig = K eps (+ D eps_t if damping); the derivatives at fixed sig and v and of the
+ * inertia part r_in by central differences (fd_step): all of well-scaled quantities, so that
+ * the stiff axial part never enters a difference quotient */
+static void tangents(const cd_objctx *c, int damping, int inertia, double *Km, double *Kg,
+                     double *K, double *D)
 {
     const params *p = c->item->p;
-    int n = c->item->nq, n0 = node_item(c->sys, c->item, 0)->nq;
-    double qp[MAXNQ], fp[MAXNQ], fm[MAXNQ];
-    for (int j = 0; j < n; j++) {
-        int loc = j < n0 ? j : j - n0;
-        double d = loc < 3 ? 1e-6 * p->length : 1e-6;
-        memcpy(qp, c->q, sizeof(double) * (size_t)n);
-        perturb(c->sys, c->item, qp, j, d);
-        elastic_forces(c->sys, c->item, qp, c->v, fp);
-        memcpy(qp, c->q, sizeof(double) * (size_t)n);
-        perturb(c->sys, c->item, qp, j, -d);
-        elastic_forces(c->sys, c->item, qp, c->v, fm);
-        for (int i = 0; i < n; i++) Kel[i + n * j] = (fp[i] - fm[i]) / (2 * d);
+    const cd_system *s = c->sys;
+    const cd_item *it = c->item;
+    int n = it->nq, nn = n * n;
+    double Pf[6 * MAXNQ], sig[6], qp[MAXNQ], gp[MAXNQ], gm[MAXNQ], ep[6], em[6];
+    double rp[MAXNQ], rm[MAXNQ], vp[MAXNQ], DL[36];
+    beamkin b;
+    beam_kin(s, it, c->q, c->v, &b);
+    full_P(&b, n, Pf);
+    section_forces(p, &b, c->v, damping, sig);
+    for (int k = 0; k < 36; k++) DL[k] = p->damping.x[k] / p->length;
+    if (Km) { memset(Km, 0, sizeof(double) * (size_t)nn); add_PtXP(Pf, n, p->stiffness.x, 1.0 / p->length, Km); }
+    if (Kg) memset(Kg, 0, sizeof(double) * (size_t)nn);
+    if (K) { memset(K, 0, sizeof(double) * (size_t)nn); add_PtXP(Pf, n, p->stiffness.x, 1.0 / p->length, K); }
+    if (D) {
+        memset(D, 0, sizeof(double) * (size_t)nn);
+        if (damping) add_PtXP(Pf, n, p->damping.x, 1.0 / p->length, D);
     }
+    if (!Kg && !K) return;
+    for (int j = 0; j < n; j++) {
+        double d = fd_step(s, it, j);
+        memcpy(qp, c->q, sizeof(double) * (size_t)n);
+        perturb(s, it, qp, j, d);
+        P_products(s, it, qp, c->v, sig, gp, ep);
+        if (K && inertia) inertia_forces(s, it, qp, c->v, c->a, rp);
+        memcpy(qp, c->q, sizeof(double) * (size_t)n);
+        perturb(s, it, qp, j, -d);
+        P_products(s, it, qp, c->v, sig, gm, em);
+        if (K && inertia) inertia_forces(s, it, qp, c->v, c->a, rm);
+        double de[6], Dde[6];
+        for (int r = 0; r < 6; r++) de[r] = (ep[r] - em[r]) / (2 * d);
+        for (int r = 0; r < 6; r++) {
+            Dde[r] = 0;
+            if (damping)
+                for (int l = 0; l < 6; l++) Dde[r] += DL[6 * r + l] * de[l];
+        }
+        for (int i = 0; i < n; i++) {
+            double g = (gp[i] - gm[i]) / (2 * d);
+            if (Kg) Kg[i + n * j] = g;
+            if (K) {
+                double x = g;
+                if (damping)
+                    for (int r = 0; r < 6; r++) x += Pf[n * r + i] * Dde[r];
+                if (inertia) x += (rp[i] - rm[i]) / (2 * d);
+                K[i + n * j] += x;
+            }
+        }
+    }
+    if (D && inertia)   /* the inertia part depends on v through the angular velocities */
+        for (int j = 0; j < n; j++) {
+            double d = 1e-6 * (1 + fabs(c->v[j]));
+            memcpy(vp, c->v, sizeof(double) * (size_t)n);
+            vp[j] += d;
+            inertia_forces(s, it, c->q, vp, c->a, rp);
+            vp[j] -= 2 * d;
+            inertia_forces(s, it, c->q, vp, c->a, rm);
+            for (int i = 0; i < n; i++) D[i + n * j] += (rp[i] - rm[i]) / (2 * d);
+        }
+}
+
+static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq, double *Gv)
+{
+    (void)Cq; (void)Gq; (void)Gv;
+    tangents(c, damped(c->item->p), 1, NULL, NULL, K, D);
+    return CD_OK;
 }
 
 static int elastic(const cd_objctx *c, double *fel, double *Kel)
 {
     elastic_forces(c->sys, c->item, c->q, c->v, fel);
-    if (Kel) elastic_tangent(c, Kel);
+    if (Kel) tangents(c, 0, 0, NULL, NULL, Kel, NULL);
     return CD_OK;
 }
 
-/* Kg = Kel - sum_ij P_i^T (K / L) P_j */
 static int geometric(const cd_objctx *c, double *Kg)
 {
-    const params *p = c->item->p;
-    int n = c->item->nq;
-    double Pf[6 * MAXNQ];   /* P (6 x n, row-major) */
-    beamkin b;
-    elastic_tangent(c, Kg);
-    beam_kin(c->sys, c->item, c->q, c->v, &b);
-    for (int r = 0; r < 6; r++)
-        for (int i = 0; i < 2; i++)
-            for (int cc = 0; cc < b.n[i].nq; cc++)
-                Pf[n * r + b.n[i].off + cc] = b.P[i][b.n[i].nq * r + cc];
-    for (int j = 0; j < n; j++) {
-        double KP[6];
-        for (int r = 0; r < 6; r++) {
-            KP[r] = 0;
-            for (int l = 0; l < 6; l++) KP[r] += p->stiffness.x[6 * r + l] * Pf[n * l + j];
-            KP[r] /= p->length;
-        }
-        for (int i = 0; i < n; i++) {
-            double x = 0;
-            for (int r = 0; r < 6; r++) x += Pf[n * r + i] * KP[r];
-            Kg[i + n * j] -= x;
-        }
-    }
+    tangents(c, 0, 0, NULL, Kg, NULL, NULL);
     return CD_OK;
 }
 
