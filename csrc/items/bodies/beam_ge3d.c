@@ -14,9 +14,11 @@
  * node's local angular velocity matrix Gbar_i (I for the Lie-group node), P_i = T_i
  * diag(A_i^T, Gbar_i) maps the node's coordinates, and the elastic forces are
  *     f_i = P_i^T sigma      (the gradient of (L/2) eps^T K eps).
- * Mass (Exudyn's lumped one): rhoA L/2 on each node's position and Gbar_i^T (L/2 J) Gbar_i on
- * its rotation (J the section inertia), with the quadratic velocity terms
- * Gbar_i^T (L/2) (w_i x J w_i + J Gbd_v,i).
+ * Mass (that of Exudyn 1.13.6, measured: the repository's source has a lumped one): velocity
+ * and global angular velocity interpolated linearly between the nodes, v(x) = N_0 v_0 + N_1 v_1,
+ * w(x) = N_0 A_0 w_0 + N_1 A_1 w_1, the section inertia J in the frame A(x) of the SE(3)
+ * interpolation, 2-point Gauss rule (see mass_k); gyroscopic terms int N_i Gbar_i^T A_i^T
+ * (w x A(x) J A(x)^T w) dx. Both node types have Gbd_v = 0.
  *
  * Jacobian: the material stiffness Km = P^T (K/L) P (and P^T (D/L) P for damping) is
  * analytic; the geometric stiffness Kg = d(P^T)/dq sigma at fixed sigma, the damping term
@@ -258,23 +260,104 @@ static int damped(const params *p)
     return 0;
 }
 
+/* the section frame at the Gauss points of the 2-point rule, s = (1 -+ 1/sqrt(3)) / 2:
+ * A_0^T A(x) = exp(s psi), and N = (1 - s, s) */
+static void gauss_frames(const beamkin *b, double s[2], double E[2][9])
+{
+    const double r = 0.5 / sqrt(3.0);
+    s[0] = 0.5 - r;
+    s[1] = 0.5 + r;
+    for (int g = 0; g < 2; g++) {
+        double w[3] = {s[g] * b->h[3], s[g] * b->h[4], s[g] * b->h[5]}, Eg[9];
+        cd_rot_exp(w, Eg);
+        cd_matmul(b->n[0].A, Eg, E[g]);   /* A(x_g), global */
+    }
+}
+
+/* Jg = A(x) J A(x)^T (global section inertia), row-major */
+static void global_inertia(const params *p, const double Ax[9], double Jg[9])
+{
+    double T[9];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            T[3 * i + j] = 0;
+            for (int l = 0; l < 3; l++) T[3 * i + j] += Ax[3 * i + l] * p->inertia.x[3 * l + j];
+        }
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            Jg[3 * i + j] = 0;
+            for (int l = 0; l < 3; l++) Jg[3 * i + j] += T[3 * i + l] * Ax[3 * j + l];
+        }
+}
+
+/* Exudyn 1.13.6's mass: the velocity v(x) = N_0 v_0 + N_1 v_1 and the global angular velocity
+ * w(x) = N_0 A_0 w_0 + N_1 A_1 w_1 (w_i = Gbar_i theta_t,i local) interpolated linearly, the
+ * section inertia J in the interpolated frame A(x); kinetic energy integrated by the 2-point
+ * Gauss rule (exact for the translational part: rhoA L [1/3, 1/6; 1/6, 1/3]):
+ *   M_ij = int N_i N_j [rhoA I, 0; 0, Gbar_i^T A_i^T A(x) J A(x)^T A_j Gbar_j] dx */
 static void mass_k(const params *p, const beamkin *b, int n, double *M)
 {
-    double hl = 0.5 * p->length;
+    const double L = p->length, ml = p->massPerLength * L;
+    double s[2], E[2][9];
     memset(M, 0, sizeof(double) * (size_t)(n * n));
-    for (int i = 0; i < 2; i++) {
-        const nodekin *k = &b->n[i];
-        int o = k->off;
-        for (int j = 0; j < 3; j++) M[(o + j) + n * (o + j)] = p->massPerLength * hl;
-        for (int c = 0; c < k->nt; c++) {
-            double Jg[3];
-            for (int r = 0; r < 3; r++) {
-                Jg[r] = 0;
-                for (int l = 0; l < 3; l++) Jg[r] += hl * p->inertia.x[3 * r + l] * k->Gb[k->nt * l + c];
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++) {
+            double m = ml * (i == j ? 1.0 / 3 : 1.0 / 6);
+            for (int d = 0; d < 3; d++) M[(b->n[i].off + d) + n * (b->n[j].off + d)] = m;
+        }
+    gauss_frames(b, s, E);
+    for (int g = 0; g < 2; g++) {
+        double N[2] = {1 - s[g], s[g]}, Jg[9], B[2][12];  /* B_i = A_i Gbar_i (3 x nt_i) */
+        global_inertia(p, E[g], Jg);
+        for (int i = 0; i < 2; i++) {
+            const nodekin *k = &b->n[i];
+            for (int r = 0; r < 3; r++)
+                for (int c = 0; c < k->nt; c++) {
+                    B[i][k->nt * r + c] = 0;
+                    for (int l = 0; l < 3; l++) B[i][k->nt * r + c] += k->A[3 * r + l] * k->Gb[k->nt * l + c];
+                }
+        }
+        for (int i = 0; i < 2; i++)
+            for (int j = 0; j < 2; j++) {
+                const nodekin *ki = &b->n[i], *kj = &b->n[j];
+                double f = 0.5 * L * N[i] * N[j];   /* Gauss weight 1 times L/2 */
+                for (int c = 0; c < kj->nt; c++) {
+                    double JB[3];
+                    for (int r = 0; r < 3; r++) {
+                        JB[r] = 0;
+                        for (int l = 0; l < 3; l++) JB[r] += Jg[3 * r + l] * B[j][kj->nt * l + c];
+                    }
+                    for (int r = 0; r < ki->nt; r++)
+                        M[(ki->off + 3 + r) + n * (kj->off + 3 + c)] +=
+                            f * (B[i][r] * JB[0] + B[i][ki->nt + r] * JB[1] +
+                                 B[i][2 * ki->nt + r] * JB[2]);
+                }
             }
-            for (int r = 0; r < k->nt; r++)
-                M[(o + 3 + r) + n * (o + 3 + c)] =
-                    k->Gb[r] * Jg[0] + k->Gb[k->nt + r] * Jg[1] + k->Gb[2 * k->nt + r] * Jg[2];
+    }
+}
+
+/* the gyroscopic terms of Exudyn 1.13.6: r_i += int N_i Gbar_i^T A_i^T (w x Jg w) dx with the
+ * interpolated global w(x) and Jg = A(x) J A(x)^T, 2-point Gauss rule */
+static void add_gyroscopic(const params *p, const beamkin *b, double *r)
+{
+    double s[2], E[2][9], wg0[3], wg1[3];
+    cd_matvec(b->n[0].A, b->n[0].w, wg0);
+    cd_matvec(b->n[1].A, b->n[1].w, wg1);
+    gauss_frames(b, s, E);
+    for (int g = 0; g < 2; g++) {
+        double N[2] = {1 - s[g], s[g]}, w[3], Jg[9], Jw[3], tau[3];
+        for (int l = 0; l < 3; l++) w[l] = N[0] * wg0[l] + N[1] * wg1[l];
+        global_inertia(p, E[g], Jg);
+        cd_matvec(Jg, w, Jw);
+        cd_cross(w, Jw, tau);
+        for (int i = 0; i < 2; i++) {
+            const nodekin *k = &b->n[i];
+            double tl[3];
+            cd_mattvec(k->A, tau, tl);
+            for (int l = 0; l < k->nt; l++)
+                r[k->off + 3 + l] += 0.5 * p->length * N[i] *
+                                     (k->Gb[l] * tl[0] + k->Gb[k->nt + l] * tl[1] +
+                                      k->Gb[2 * k->nt + l] * tl[2]);
         }
     }
 }
@@ -301,17 +384,7 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
     if (c->a)
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++) r2[i] += M[i + n * j] * c->a[j];
-    for (int i = 0; i < 2; i++) {   /* Gbar^T (L/2) (w x J w + J Gbd_v) */
-        const nodekin *k = &b.n[i];
-        double Jw[3], t[3], Jg[3];
-        cd_matvec(p->inertia.x, k->w, Jw);
-        cd_cross(k->w, Jw, t);
-        cd_matvec(p->inertia.x, k->Gbd, Jg);
-        for (int r = 0; r < 3; r++) t[r] = 0.5 * p->length * (t[r] + Jg[r]);
-        for (int l = 0; l < k->nt; l++)
-            r2[k->off + 3 + l] += k->Gb[l] * t[0] + k->Gb[k->nt + l] * t[1] +
-                                  k->Gb[2 * k->nt + l] * t[2];
-    }
+    add_gyroscopic(p, &b, r2);
     section_forces(p, &b, c->v, damped(p), sig);
     add_section_work(&b, sig, r2);
     return CD_OK;
@@ -370,32 +443,20 @@ static void add_PtXP(const double *Pf, int n, const double *X, double fac, doubl
     }
 }
 
-/* the inertia part of r2: M(q) a + Gbar^T (L/2) (w x J w + J Gbd_v) */
+/* the inertia part of r2: M(q) a + the gyroscopic terms */
 static void inertia_forces(const cd_system *s, const cd_item *it, const double *q,
                            const double *v, const double *a, double *r)
 {
-    const params *p = it->p;
     int n = it->nq;
     double M[MAXNQ * MAXNQ];
     beamkin b;
-    node_kin(s, it, 0, q, v, &b.n[0]);
-    node_kin(s, it, 1, q, v, &b.n[1]);
-    mass_k(p, &b, n, M);
+    beam_kin(s, it, q, v, &b);
+    mass_k(it->p, &b, n, M);
     memset(r, 0, sizeof(double) * (size_t)n);
     if (a)
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++) r[i] += M[i + n * j] * a[j];
-    for (int i = 0; i < 2; i++) {
-        const nodekin *k = &b.n[i];
-        double Jw[3], t[3], Jg[3];
-        cd_matvec(p->inertia.x, k->w, Jw);
-        cd_cross(k->w, Jw, t);
-        cd_matvec(p->inertia.x, k->Gbd, Jg);
-        for (int l = 0; l < 3; l++) t[l] = 0.5 * p->length * (t[l] + Jg[l]);
-        for (int l = 0; l < k->nt; l++)
-            r[k->off + 3 + l] += k->Gb[l] * t[0] + k->Gb[k->nt + l] * t[1] +
-                                 k->Gb[2 * k->nt + l] * t[2];
-    }
+    add_gyroscopic(it->p, &b, r);
 }
 
 /* g (n) = P(q)^T sig at fixed sig, and e (6) = P(q) v at fixed v */
