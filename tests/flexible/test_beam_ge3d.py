@@ -485,12 +485,17 @@ def test_same_as_exudyn_static(ep):
     Exudyn 1.13.6's within 1e-10 relative"""
     pytest.importorskip("exudyn")
     ex = em.exudyn_lib()
-    res = []
+    res, body = [], []
     for lib in (cd, ex):
-        mbs, nodes, _ = skew_load_model(lib, ep)
+        mbs, nodes, els = skew_load_model(lib, ep)
         s = static_settings(lib, steps=4, rtol=1e-11)
         mbs.SolveStatic(s)
         res.append(tip_displacement(lib, mbs, nodes[-1]))
+        body.append(np.concatenate([
+            mbs.GetObjectOutputBody(els[5], lib.OutputVariableType.Position, [-0.06, 0.1, -0.05]),
+            mbs.GetObjectOutputBody(els[5], lib.OutputVariableType.Rotation, [0.03, 0, 0])]))
+    # points of the element (the SE(3) interpolation) and the Rotation output as Exudyn's
+    assert np.linalg.norm(body[0] - body[1]) <= 1e-10 * np.linalg.norm(body[1]), body
     assert np.linalg.norm(res[0]) > 0.1
     print(f"\nstatic vs Exudyn (ep={ep}): "
           f"{np.linalg.norm(res[0] - res[1]) / np.linalg.norm(res[1]):.2e}")
