@@ -399,6 +399,71 @@ def test_clamp_by_body_rigid_marker():
     assert np.linalg.norm(pm - 0.5 * (p0 + p1)) < 1e-3 * np.linalg.norm(p1 - p0)
 
 
+@pytest.mark.parametrize("ep", [False, True])
+@pytest.mark.parametrize("connector", ["GenericJoint", "RigidBodySpringDamper"])
+def test_body_marker_jacobians(ep, connector):
+    """MarkerBodyRigid on the element (inside, off the axis) in a bent, twisted and moving
+    state, joined to a rigid body: the connector's analytic Jacobian, which uses the element's
+    marker Jacobians J, Jrot (analytic: the variation of the SE(3) interpolation) and their
+    derivative products (central differences of the analytic ones), equals the engine's
+    numerical differentiation of the connector"""
+    rng = np.random.default_rng(4 if ep else 6)
+    mbs = new_system()
+    ns = []
+    for x in (0.0, 0.6):
+        if ep:
+            from scipy.spatial.transform import Rotation
+            qx, qy, qz, qw = Rotation.from_rotvec(0.4 * rng.standard_normal(3)).as_quat()
+            e = np.array([qw, qx, qy, qz])
+            et = rng.standard_normal(4)
+            ns.append(mbs.AddNode(cd.NodeRigidBodyEP(
+                referenceCoordinates=[x, 0.1 * rng.standard_normal(), 0] + list(e),
+                initialVelocities=list(rng.standard_normal(3)) + list(et - (et @ e) * e))))
+        else:
+            ns.append(mbs.AddNode(cd.NodeRigidBodyRotVecLG(
+                referenceCoordinates=[x, 0.1 * rng.standard_normal(), 0] +
+                list(0.4 * rng.standard_normal(3)),
+                initialCoordinates=list(0.05 * rng.standard_normal(6)),
+                initialVelocities=list(rng.standard_normal(6)))))
+    el = mbs.AddObject(cd.ObjectBeamGeometricallyExact(nodeNumbers=ns, length=0.6,
+                                                       sectionData=section(cd)))
+    nb = mbs.AddNode(cd.NodeRigidBodyRotVecLG(referenceCoordinates=[0.2, 0.3, 0.1, 0.2, -0.1, 0.3],
+                                              initialVelocities=list(rng.standard_normal(6))))
+    body = mbs.AddObject(cd.ObjectRigidBody(nodeNumber=nb, mass=2.0, inertia=[1, 1, 1, 0, 0, 0]))
+    mb = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=body, localPosition=[0.1, -0.2, 0.05]))
+    me = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=el, localPosition=[0.12, 0.04, -0.03]))
+    if connector == "GenericJoint":
+        j = mbs.AddObject(cd.GenericJoint(markerNumbers=[mb, me]))
+        kw = {}
+    else:
+        j = mbs.AddObject(cd.ObjectConnectorRigidBodySpringDamper(
+            markerNumbers=[mb, me], stiffness=np.diag([100.0, 200, 300, 10, 20, 30]).tolist(),
+            damping=np.diag([1.0, 2, 3, 0.1, 0.2, 0.3]).tolist()))
+        kw = {}
+    mbs.Assemble()
+    if not ep:
+        check_jacobian(mbs, j, **kw)
+    else:   # Euler parameters: J maps through Gbar, on the tangent space of |e| = 1 only
+        a = mbs.GetObjectJacobian(j)
+        nm = mbs.GetObjectJacobian(j, numerical=True)
+        assert a["analytic"] is True
+        x = (mbs.systemData.GetODE2Coordinates()
+             + mbs.systemData.GetODE2Coordinates(configuration=cd.ConfigurationType.Reference))
+        Pi = np.eye(20)
+        for o in (3, 10):   # the element's e (its coordinates come first, then the body's)
+            e = x[o:o + 4] / np.linalg.norm(x[o:o + 4])
+            Pi[6 + o:6 + o + 4, 6 + o:6 + o + 4] -= np.outer(e, e)
+        for group in (("K", "D"), ("Cq",), ("Gq", "Gv")):   # as conftest.check_jacobian
+            scale = max(np.linalg.norm(nm[k]) for k in group)
+            for k in group:
+                if a[k].size:
+                    d = a[k] - nm[k]
+                    err = np.linalg.norm(d @ Pi if d.shape[1] == 20 else Pi @ d)
+                    assert err <= 1e-6 * scale + 1e-12, (k, err, scale)
+    pos = mbs.GetMarkerOutput(me, ov.Position)
+    assert np.isfinite(pos).all()
+
+
 # ------------------------------------------------------------------ (c) elastica
 
 MATTIASSON = {1.0: (0.05643, 0.30172), 10.0: (0.55500, 0.81061)}

@@ -589,87 +589,242 @@ static void frame_at(const params *p, const beamkin *b, double x, double A[9], d
     for (int i = 0; i < 3; i++) pos[i] = b->n[0].p[i] + t2[i];
 }
 
-/* position of the local point lp at coordinates q */
-static void point_at(const cd_system *s, const cd_item *it, const double *lp, const double *q,
-                     const double *v, double pos[3], double A[9])
-{
-    beamkin b;
-    double off[3] = {0, lp[1], lp[2]}, r[3];
-    beam_kin(s, it, q, v, &b);
-    frame_at(it->p, &b, lp[0], A, pos);
-    cd_matvec(A, off, r);
-    for (int i = 0; i < 3; i++) pos[i] += r[i];
-}
-
-/* position, velocity J v and J (3 x nq, central differences) of a point; Jr (may be NULL):
- * the global rotation Jacobian, from the rotation increments A^T(-) A(+) */
-static void point_jacobians(const cd_system *s, const cd_item *it, const double *lp,
-                            const double *q, const double *v, double pos[3], double vel[3],
-                            double A[9], double *J, double *Jr)
+/* the frame of the local point lp at coordinates q, velocities v: position, A(x), the
+ * position Jacobian J and the global rotation Jacobian Jr (3 x n each, column-major; may be
+ * NULL), exact for the interpolation. With E(s) = exp(s h) = (R, t), the right variation of
+ * the frame H_0 E(s) is xi(s) = Ad_{E^-1} xi_0 + s Texp(s h) dh, dh = sum_i P_i dq_i (Texp
+ * the right tangent of SE(3), the inverse of tse3_inv); a point [x, y, z] moves by
+ * A(x) (xi_u - c~ xi_w), c = [0, y, z], and rotates by A(x) xi_w. */
+static void frame_full(const cd_system *sy, const cd_item *it, const double *lp,
+                       const double *q, const double *v, double pos[3], double A[9],
+                       double *J, double *Jr)
 {
     const params *p = it->p;
-    int n = it->nq, n0 = node_item(s, it, 0)->nq;
-    double qp[MAXNQ], pp[3], pm[3], Ap[9], Am[9];
-    point_at(s, it, lp, q, v, pos, A);
-    for (int i = 0; i < 3; i++) vel[i] = 0;
-    for (int j = 0; j < n; j++) {
-        int loc = j < n0 ? j : j - n0;
-        double d = loc < 3 ? 1e-6 * p->length : 1e-6;
-        memcpy(qp, q, sizeof(double) * (size_t)n);
-        perturb(s, it, qp, j, d);
-        point_at(s, it, lp, qp, v, pp, Ap);
-        memcpy(qp, q, sizeof(double) * (size_t)n);
-        perturb(s, it, qp, j, -d);
-        point_at(s, it, lp, qp, v, pm, Am);
-        for (int i = 0; i < 3; i++) {
-            double g = (pp[i] - pm[i]) / (2 * d);
-            if (J) J[i + 3 * j] = g;
-            vel[i] += g * v[j];
+    int n = it->nq;
+    beamkin b;
+    double c[3] = {0, lp[1], lp[2]}, r[3];
+    beam_kin(sy, it, q, v, &b);
+    frame_at(p, &b, lp[0], A, pos);
+    cd_matvec(A, c, r);
+    for (int i = 0; i < 3; i++) pos[i] += r[i];
+    if (!J && !Jr) return;
+    double s = (lp[0] + 0.5 * p->length) / p->length, su[3], sw[3], Ti[36], Jrt[9], R[9], t[9];
+    double Tx[36], Ad[36];
+    for (int i = 0; i < 3; i++) {
+        su[i] = s * b.h[i];
+        sw[i] = s * b.h[3 + i];
+    }
+    /* Texp = [Jr, -Jr Tuw Jr; 0, Jr] from Texp^-1 = [Jr^-1, Tuw; 0, Jr^-1] */
+    tse3_inv(su, sw, Ti);
+    cd_rot_tangent(sw, Jrt);
+    memset(Tx, 0, sizeof Tx);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double x = 0;
+            for (int k = 0; k < 3; k++)
+                for (int l = 0; l < 3; l++) x += Jrt[3 * i + k] * Ti[6 * k + 3 + l] * Jrt[3 * l + j];
+            Tx[6 * i + j] = Tx[6 * (i + 3) + j + 3] = Jrt[3 * i + j];
+            Tx[6 * i + j + 3] = -x;
         }
-        if (Jr) {   /* Am^T Ap = exp(2 d w~) in the minus frame; global: A (log) / (2 d) */
-            double R[9], Amt[9], wl[3], wg[3];
-            for (int a = 0; a < 3; a++)
-                for (int bb = 0; bb < 3; bb++) Amt[3 * a + bb] = Am[3 * bb + a];
-            cd_matmul(Amt, Ap, R);
-            cd_rot_log(R, wl);
-            cd_matvec(A, wl, wg);
-            for (int i = 0; i < 3; i++) Jr[i + 3 * j] = wg[i] / (2 * d);
+    /* Ad_{E^-1} = [R^T, -R^T t~; 0, R^T], R = exp(s psi), t = Jr^T(s psi) s u */
+    cd_rot_exp(sw, R);
+    double tv[3], tS[9];
+    cd_mattvec(Jrt, su, tv);
+    skew(tv, tS);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            t[3 * i + j] = 0;
+            for (int k = 0; k < 3; k++) t[3 * i + j] += R[3 * k + i] * tS[3 * k + j];
+        }
+    memset(Ad, 0, sizeof Ad);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            Ad[6 * i + j] = Ad[6 * (i + 3) + j + 3] = R[3 * j + i];
+            Ad[6 * i + j + 3] = -t[3 * i + j];
+        }
+    for (int i = 0; i < 2; i++) {
+        const nodekin *k = &b.n[i];
+        for (int cc = 0; cc < k->nq; cc++) {
+            double xi[6], col[6];
+            for (int r6 = 0; r6 < 6; r6++) col[r6] = b.P[i][k->nq * r6 + cc];
+            for (int r6 = 0; r6 < 6; r6++) {
+                xi[r6] = 0;
+                for (int l = 0; l < 6; l++) xi[r6] += s * Tx[6 * r6 + l] * col[l];
+            }
+            if (i == 0) {   /* + Ad_{E^-1} [A_0^T e_c; Gbar_0 e_c] */
+                double m[6];
+                for (int l = 0; l < 3; l++) {
+                    m[l] = cc < 3 ? k->A[3 * cc + l] : 0.0;
+                    m[3 + l] = cc < 3 ? 0.0 : k->Gb[k->nt * l + cc - 3];
+                }
+                for (int r6 = 0; r6 < 6; r6++)
+                    for (int l = 0; l < 6; l++) xi[r6] += Ad[6 * r6 + l] * m[l];
+            }
+            double dl[3], wc[3], g[3];
+            cd_cross(xi + 3, c, wc);
+            for (int l = 0; l < 3; l++) dl[l] = xi[l] + wc[l];
+            if (J) {
+                cd_matvec(A, dl, g);
+                for (int l = 0; l < 3; l++) J[l + 3 * (k->off + cc)] = g[l];
+            }
+            if (Jr) {
+                cd_matvec(A, xi + 3, g);
+                for (int l = 0; l < 3; l++) Jr[l + 3 * (k->off + cc)] = g[l];
+            }
         }
     }
+    (void)n;
 }
 
 static void body_position(const cd_system *s, const cd_item *it, const double *lp,
                           const double *q, const double *v, double pos[3], double vel[3],
                           double *J)
 {
-    double A[9];
-    point_jacobians(s, it, lp, q, v, pos, vel, A, J, NULL);
+    double A[9], Jl[3 * MAXNQ];
+    double *JJ = J ? J : Jl;
+    frame_full(s, it, lp, q, v, pos, A, JJ, NULL);
+    for (int i = 0; i < 3; i++) {
+        vel[i] = 0;
+        for (int j = 0; j < it->nq; j++) vel[i] += JJ[i + 3 * j] * v[j];
+    }
 }
 
-/* MarkerBodyRigid: the frame at lp with J, Jrot by central differences; Jdot_v by central
- * differences of J v along v; no derivative data (deriv NULL) */
+/* ---------------------------------------------------------------- marker derivative data */
+
+/* what the derivative products of a marker on the element need (in md->dwork) */
+typedef struct {
+    const cd_system *s;
+    const cd_item *it;
+    double lp[3], q[MAXNQ], v[MAXNQ];
+} mkdata;
+
+static int marker_dsize(const void *p)
+{
+    (void)p;
+    return (int)((sizeof(mkdata) + sizeof(double) - 1) / sizeof(double));
+}
+
+static const mkdata *mkd(const cd_markerdata *md)
+{
+    return (const mkdata *)(const void *)md->dwork;
+}
+
+/* which quantity the derivative products differentiate */
+enum { MK_JTV, MK_JRTV, MK_AX, MK_ATY, MK_POS, MK_VEL, MK_OMEGA };
+
+/* out (m values) of the quantity at coordinates q (x: its vector argument) */
+static int mk_quantity(const mkdata *d, const double *q, int what, const double x[3],
+                       double *out)
+{
+    int n = d->it->nq;
+    double pos[3], A[9], J[3 * MAXNQ], Jr[3 * MAXNQ];
+    frame_full(d->s, d->it, d->lp, q, d->v, pos, A, J, Jr);
+    switch (what) {
+    case MK_JTV: case MK_JRTV: {
+        const double *M = what == MK_JTV ? J : Jr;
+        for (int j = 0; j < n; j++) out[j] = M[3 * j] * x[0] + M[3 * j + 1] * x[1] + M[3 * j + 2] * x[2];
+        return n;
+    }
+    case MK_AX: cd_matvec(A, x, out); return 3;
+    case MK_ATY: cd_mattvec(A, x, out); return 3;
+    case MK_POS: memcpy(out, pos, sizeof pos); return 3;
+    default: {   /* J v, Jr v */
+        const double *M = what == MK_VEL ? J : Jr;
+        for (int i = 0; i < 3; i++) {
+            out[i] = 0;
+            for (int j = 0; j < n; j++) out[i] += M[i + 3 * j] * d->v[j];
+        }
+        return 3;
+    }
+    }
+}
+
+/* central differences of the (analytic) quantity: column j of the m x n result into
+ * G[ro + ld * (co + j)] (added if add, else written) */
+static void mk_diff(const cd_markerdata *md, int what, const double x[3], double *G, int ld,
+                    int ro, int co, int add)
+{
+    const mkdata *d = mkd(md);
+    int n = d->it->nq;
+    double qp[MAXNQ], fp[MAXNQ], fm[MAXNQ];
+    for (int j = 0; j < n; j++) {
+        double h = fd_step(d->s, d->it, j);
+        int m;
+        memcpy(qp, d->q, sizeof(double) * (size_t)n);
+        perturb(d->s, d->it, qp, j, h);
+        mk_quantity(d, qp, what, x, fp);
+        memcpy(qp, d->q, sizeof(double) * (size_t)n);
+        perturb(d->s, d->it, qp, j, -h);
+        m = mk_quantity(d, qp, what, x, fm);
+        for (int i = 0; i < m; i++) {
+            double g = (fp[i] - fm[i]) / (2 * h);
+            if (add) G[ro + i + ld * (co + j)] += g;
+            else G[ro + i + ld * (co + j)] = g;
+        }
+    }
+}
+
+static void mk_jtv_dq(const cd_markerdata *md, const double v[3], double *K)
+{
+    mk_diff(md, MK_JTV, v, K, md->n, 0, 0, 1);
+}
+static void mk_jrtv_dq(const cd_markerdata *md, const double t[3], double *K, int ld, int o)
+{
+    mk_diff(md, MK_JRTV, t, K, ld, o, o, 1);
+}
+static void mk_dvec(const cd_markerdata *md, const double xl[3], double *G)
+{
+    mk_diff(md, MK_AX, xl, G, 3, 0, 0, 0);
+}
+static void mk_dAt(const cd_markerdata *md, const double y[3], double *G)
+{
+    mk_diff(md, MK_ATY, y, G, 3, 0, 0, 0);
+}
+static void mk_dpos(const cd_markerdata *md, double *G)
+{
+    mk_diff(md, MK_POS, NULL, G, 3, 0, 0, 0);
+}
+static void mk_dvel(const cd_markerdata *md, double *G)
+{
+    mk_diff(md, MK_VEL, NULL, G, 3, 0, 0, 0);
+}
+static void mk_domega(const cd_markerdata *md, double *G)
+{
+    mk_diff(md, MK_OMEGA, NULL, G, 3, 0, 0, 0);
+}
+
+static const cd_markerderiv mk_deriv = {.jtv_dq = mk_jtv_dq, .jrtv_dq = mk_jrtv_dq,
+                                        .dvec = mk_dvec, .dAt = mk_dAt, .dpos = mk_dpos,
+                                        .dvel = mk_dvel, .domega = mk_domega};
+
+/* MarkerBodyRigid: the frame at lp with the analytic J and Jrot; Jdot_v by central
+ * differences of J v along v; the derivative products (central differences of the analytic J,
+ * Jrot, A, ...) when md->want_d */
 static void body_frame(const cd_system *s, const cd_item *it, const double *lp, const double *q,
                        const double *v, cd_markerdata *md)
 {
     int n = it->nq;
-    double qp[MAXNQ], A[9], pp[3], vp[3], pm[3], vm[3], Ax[9], nv = 0;
-    point_jacobians(s, it, lp, q, v, md->pos, md->vel, A, md->J, md->Jrot);
+    double qp[MAXNQ], A[9], Ax[9], px[3], Jx[3 * MAXNQ], nv = 0;
+    frame_full(s, it, lp, q, v, md->pos, A, md->J, md->Jrot);
     memcpy(md->A, A, sizeof A);
     for (int i = 0; i < 3; i++) {
-        md->omega[i] = 0;
-        for (int j = 0; j < n; j++) md->omega[i] += md->Jrot[i + 3 * j] * v[j];
+        md->vel[i] = md->omega[i] = 0;
+        for (int j = 0; j < n; j++) {
+            md->vel[i] += md->J[i + 3 * j] * v[j];
+            md->omega[i] += md->Jrot[i + 3 * j] * v[j];
+        }
     }
     for (int j = 0; j < n; j++) nv += v[j] * v[j];
     md->Jdot_v[0] = md->Jdot_v[1] = md->Jdot_v[2] = 0;
-    if (nv > 0) {   /* d/dt (J v) at fixed v = d(J v)/dq v: central differences along v */
+    if (nv > 0) {   /* d/dt (J) v = d(J v)/dq v at fixed v: central differences along v */
         double d = 1e-6 / sqrt(nv);
-        memcpy(qp, q, sizeof(double) * (size_t)n);
-        for (int j = 0; j < n; j++) perturb(s, it, qp, j, d * v[j]);
-        point_jacobians(s, it, lp, qp, v, pp, vp, Ax, NULL, NULL);
-        memcpy(qp, q, sizeof(double) * (size_t)n);
-        for (int j = 0; j < n; j++) perturb(s, it, qp, j, -d * v[j]);
-        point_jacobians(s, it, lp, qp, v, pm, vm, Ax, NULL, NULL);
-        for (int i = 0; i < 3; i++) md->Jdot_v[i] = (vp[i] - vm[i]) / (2 * d);
+        for (int sg = -1; sg <= 1; sg += 2) {
+            memcpy(qp, q, sizeof(double) * (size_t)n);
+            for (int j = 0; j < n; j++) perturb(s, it, qp, j, sg * d * v[j]);
+            frame_full(s, it, lp, qp, v, px, Ax, Jx, NULL);
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < n; j++) md->Jdot_v[i] += sg * Jx[i + 3 * j] * v[j] / (2 * d);
+        }
     }
     nodekin k0;
     node_kin(s, it, 0, q, v, &k0);
@@ -677,6 +832,15 @@ static void body_frame(const cd_system *s, const cd_item *it, const double *lp, 
     md->Jconst = 0;
     md->rigid = 1;
     md->deriv = NULL;
+    if (md->want_d && md->dwork) {
+        mkdata *d = (mkdata *)(void *)md->dwork;
+        d->s = s;
+        d->it = it;
+        memcpy(d->lp, lp, sizeof d->lp);
+        memcpy(d->q, q, sizeof(double) * (size_t)n);
+        memcpy(d->v, v, sizeof(double) * (size_t)n);
+        md->deriv = &mk_deriv;
+    }
 }
 
 /* f = rhoA L/2 b on each node's position */
@@ -701,7 +865,7 @@ static int output_at(const cd_objctx *c, const double *lp, cd_outvar var, double
     beam_kin(c->sys, c->item, c->q, c->v, &b);
     switch (var) {
     case CD_OV_ROTATION:
-        frame_at(p, &b, lp[0], A, pos);
+        frame_at(p, &b, lp[0], A, pos);   /* A(x) does not depend on the offset */
         cd_rot_rxyz_angles(A, out);
         return 3;
     case CD_OV_STRAINLOCAL: case CD_OV_CURVATURELOCAL:
@@ -783,8 +947,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 static const cd_objectops ops = {
     .flags = CD_OBJF_BODY | CD_OBJF_MASSPROP, .nodes = nodes, .mass_const = 0, .mass = mass,
     .residual = residual, .jacobian = jacobian, .elastic = elastic, .geometric = geometric,
-    .body_position = body_position, .body_frame = body_frame, .mass_force = mass_force,
-    .output_at = output_at};
+    .body_position = body_position, .body_frame = body_frame, .marker_dsize = marker_dsize,
+    .mass_force = mass_force, .output_at = output_at};
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                     CD_OV_ROTATION, CD_OV_STRAINLOCAL, CD_OV_CURVATURELOCAL,
                                     CD_OV_FORCELOCAL, CD_OV_TORQUELOCAL, CD_OV_NONE};
