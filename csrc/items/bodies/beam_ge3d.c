@@ -28,7 +28,10 @@
  * f_el with Km + Kg, geometric() Kg.
  *
  * The local position x of points runs from -L/2 (node 0) to L/2 (node 1); the frame there is
- * H_0 exp(s h), s = (x + L/2) / L, and a point [x, y, z] sits at p(x) + A(x) [0, y, z]. */
+ * H_0 exp(s h), s = (x + L/2) / L, and a point [x, y, z] sits at p(x) + A(x) [0, y, z].
+ * Markers (MarkerBodyPosition, MarkerBodyRigid) get the analytic J and Jrot of that frame
+ * (frame_full) and, for the connectors' analytic Jacobians, derivative products by central
+ * differences of them (mk_deriv). */
 #include "cd_bodies.h"
 #include "../nodes/cd_nodes.h"
 #include "../../math/cd_vec3.h"
