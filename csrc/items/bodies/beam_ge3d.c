@@ -548,10 +548,18 @@ static void tangents(const cd_objctx *c, int damping, int inertia, double *Km, d
         }
 }
 
+/* 1 if the inertia part of r2 is not zero: some velocity or acceleration is (statics: none) */
+static int moving(const cd_objctx *c)
+{
+    for (int j = 0; j < c->item->nq; j++)
+        if (c->v[j] != 0.0 || (c->a && c->a[j] != 0.0)) return 1;
+    return 0;
+}
+
 static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq, double *Gv)
 {
     (void)Cq; (void)Gq; (void)Gv;
-    tangents(c, damped(c->item->p), 1, NULL, NULL, K, D);
+    tangents(c, damped(c->item->p), moving(c), NULL, NULL, K, D);
     return CD_OK;
 }
 
@@ -981,8 +989,8 @@ const cd_itemtype cd_type_ObjectBeamGeometricallyExact = {
     .typename_ = "BeamGeometricallyExact", .alias = "Beam3D",
     .doc = "Exudyn's 3D geometrically exact (shear deformable) beam on two rigid-body nodes "
            "(NodeRigidBodyRotVecLG or NodeRigidBodyEP): constant strains from the SE(3) "
-           "relative motion of the node frames, 6x6 section stiffness and damping, lumped mass "
-           "(numerical Jacobian). Section data through sectionData=BeamSection(); local x from "
-           "-L/2 (node 0) to L/2 (node 1).",
+           "relative motion of the node frames, 6x6 section stiffness and damping, the mass of "
+           "Exudyn 1.13.6 (interpolated velocities, 2-point Gauss). Section data through "
+           "sectionData=BeamSection(); local x from -L/2 (node 0) to L/2 (node 1).",
     .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields), .check = check,
     .object = &ops, .outvars = outvars};
