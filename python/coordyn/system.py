@@ -222,6 +222,9 @@ class MainSystem:
         params.pop("itemType", None)
         params = {k: v for k, v in params.items()
                   if k != "visualization" and not (len(k) > 1 and k[0] == "V" and k[1].islower())}
+        if "sectionData" in params:  # Exudyn's BeamSection: the flat section* parameters
+            from .beamsection import expand_section
+            params.update(expand_section(params.pop("sectionData"), f"Modify{_prefix(kind)}"))
         self._core.modify(_KINDS[kind][0], int(i), params)
 
     def ModifyNode(self, nodeNumber, nodeDict):
