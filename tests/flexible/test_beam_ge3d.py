@@ -568,6 +568,41 @@ def test_same_as_exudyn_static(ep):
     assert np.linalg.norm(res[0] - res[1]) <= 1e-10 * np.linalg.norm(res[1]), res
 
 
+def test_gravity_as_exudyn():
+    """LoadMassProportional on every element (rhoA L/2 b on each node): the static tip
+    displacement equals Exudyn 1.13.6's, and the support reaction is the weight"""
+    res = []
+    libs = [cd]
+    try:
+        libs.append(em.exudyn_lib())
+    except ImportError:
+        pass
+    for lib in libs:
+        mbs = lib.SystemContainer().AddSystem()
+        ns = [mbs.AddNode(lib.NodeRigidBodyRotVecLG(referenceCoordinates=[0.5 * i, 0, 0, 0, 0, 0]))
+              for i in range(5)]
+        els = [mbs.AddObject(lib.ObjectBeamGeometricallyExact(nodeNumbers=[ns[i], ns[i + 1]],
+                                                              length=0.5, sectionData=section(lib)))
+               for i in range(4)]
+        for e in els:
+            mbs.AddLoad(lib.LoadMassProportional(
+                markerNumber=mbs.AddMarker(lib.MarkerBodyMass(bodyNumber=e)),
+                loadVector=[0, -9.81, 3]))
+        ng = mbs.AddNode(lib.NodePointGround(referenceCoordinates=[0, 0, 0]))
+        joint = mbs.AddObject(lib.GenericJoint(markerNumbers=[
+            mbs.AddMarker(lib.MarkerNodeRigid(nodeNumber=ng)),
+            mbs.AddMarker(lib.MarkerNodeRigid(nodeNumber=ns[0]))]))
+        mbs.Assemble()
+        mbs.SolveStatic(static_settings(lib))
+        res.append(tip_displacement(lib, mbs, ns[-1]))
+        if lib is cd:
+            F = mbs.GetObjectOutput(joint, ov.Force)
+            assert np.allclose(np.abs(F), 10.0 * 2.0 * np.array([0, 9.81, 3]), rtol=1e-9)
+    assert np.linalg.norm(res[0]) > 1e-4
+    if len(res) == 2:
+        assert np.linalg.norm(res[0] - res[1]) <= 1e-10 * np.linalg.norm(res[1]), res
+
+
 def dynamic_run(lib, ep, steps, t_end=2e-3):
     """the skew-loaded 8-element cantilever from rest: tip displacement and velocity"""
     mbs, nodes, _ = cantilever(lib, n=8, L=2.0, ep=ep, tip=(3e2, 2e4, -1.5e4))
