@@ -462,6 +462,12 @@ def test_body_marker_jacobians(ep, connector):
                     assert err <= 1e-6 * scale + 1e-12, (k, err, scale)
     pos = mbs.GetMarkerOutput(me, ov.Position)
     assert np.isfinite(pos).all()
+    # the frame at the ends is the node's: position and (global) angular velocity
+    for x, k in ((-0.3, 0), (0.3, 1)):
+        assert np.allclose(mbs.GetObjectOutputBody(el, ov.Position, [x, 0, 0]),
+                           mbs.GetNodeOutput(ns[k], ov.Position), rtol=0, atol=1e-14)
+        assert np.allclose(mbs.GetObjectOutputBody(el, ov.AngularVelocity, [x, 0, 0]),
+                           mbs.GetNodeOutput(ns[k], ov.AngularVelocity), rtol=0, atol=1e-12)
 
 
 # ------------------------------------------------------------------ (c) elastica
@@ -559,9 +565,13 @@ def test_same_as_exudyn_static(ep):
         res.append(tip_displacement(lib, mbs, nodes[-1]))
         body.append(np.concatenate([
             mbs.GetObjectOutputBody(els[5], lib.OutputVariableType.Position, [-0.06, 0.1, -0.05]),
-            mbs.GetObjectOutputBody(els[5], lib.OutputVariableType.Rotation, [0.03, 0, 0])]))
-    # points of the element (the SE(3) interpolation) and the Rotation output as Exudyn's
-    assert np.linalg.norm(body[0] - body[1]) <= 1e-10 * np.linalg.norm(body[1]), body
+            mbs.GetObjectOutputBody(els[5], lib.OutputVariableType.Rotation, [0.03, 0, 0])] +
+            [mbs.GetObjectOutputBody(els[5], getattr(lib.OutputVariableType, v), [0.03, 0, 0])
+             for v in ("StrainLocal", "CurvatureLocal", "ForceLocal", "TorqueLocal")]))
+    # points of the element (the SE(3) interpolation) and the outputs Rotation, StrainLocal (6
+    # Voigt components), CurvatureLocal, ForceLocal, TorqueLocal as Exudyn's
+    for k in range(len(body[0])):
+        assert abs(body[0][k] - body[1][k]) <= 1e-9 * max(abs(body[1][k]), 1e-6), (k, body)
     assert np.linalg.norm(res[0]) > 0.1
     print(f"\nstatic vs Exudyn (ep={ep}): "
           f"{np.linalg.norm(res[0] - res[1]) / np.linalg.norm(res[1]):.2e}")
@@ -786,7 +796,8 @@ def test_free_vibration_energy(ep, capsys):
             v = np.concatenate([mbs.GetNodeOutput(k, ov.Coordinates_t)
                                 for k in mbs.GetObject(e)["nodeNumbers"]])
             T += 0.5 * v @ M @ v
-            eps = np.concatenate([mbs.GetObjectOutputBody(e, ov.StrainLocal, [0, 0, 0]),
+            sv = mbs.GetObjectOutputBody(e, ov.StrainLocal, [0, 0, 0])   # Voigt, 6 values
+            eps = np.concatenate([[sv[0], sv[5], sv[4]],
                                   mbs.GetObjectOutputBody(e, ov.CurvatureLocal, [0, 0, 0])])
             U += 0.5 * le * eps @ K @ eps
         return T, U

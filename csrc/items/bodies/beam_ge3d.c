@@ -865,9 +865,10 @@ static void mass_force(const cd_system *s, const cd_item *it, const double *q, c
     for (int i = 0; i < 3; i++) f[i] = f[n0 + i] = 0.5 * p->length * p->massPerLength * b[i];
 }
 
-/* Rotation (Tait-Bryan xyz angles of A(x)), StrainLocal (eps_xx, gamma_y, gamma_z),
- * CurvatureLocal (torsion, bending y, bending z), ForceLocal (sigma[0..2]), TorqueLocal
- * (sigma[3..5]); the generic point outputs answer Position, Displacement, Velocity */
+/* Rotation (Tait-Bryan xyz angles of A(x)), AngularVelocity (global), StrainLocal (Exudyn's
+ * 6 Voigt components [eps_xx, 0, 0, 0, gamma_xz, gamma_xy]), CurvatureLocal (torsion, bending
+ * y, bending z), ForceLocal (sigma[0..2]), TorqueLocal (sigma[3..5]); the generic point
+ * outputs answer Position, Displacement, Velocity */
 static int output_at(const cd_objctx *c, const double *lp, cd_outvar var, double *out)
 {
     const params *p = c->item->p;
@@ -879,10 +880,26 @@ static int output_at(const cd_objctx *c, const double *lp, cd_outvar var, double
         frame_at(p, &b, lp[0], A, pos);   /* A(x) does not depend on the offset */
         cd_rot_rxyz_angles(A, out);
         return 3;
-    case CD_OV_STRAINLOCAL: case CD_OV_CURVATURELOCAL:
+    case CD_OV_STRAINLOCAL:   /* Exudyn's layout: Voigt [xx, yy, zz, yz, xz, xy] */
         strains(p, b.h, eps);
-        memcpy(out, eps + (var == CD_OV_STRAINLOCAL ? 0 : 3), 3 * sizeof(double));
+        out[0] = eps[0];
+        out[1] = out[2] = out[3] = 0.0;
+        out[4] = eps[2];
+        out[5] = eps[1];
+        return 6;
+    case CD_OV_CURVATURELOCAL:
+        strains(p, b.h, eps);
+        memcpy(out, eps + 3, 3 * sizeof(double));
         return 3;
+    case CD_OV_ANGULARVELOCITY: {   /* global, Jrot q_t of the interpolated frame */
+        double Jr[3 * MAXNQ];
+        frame_full(c->sys, c->item, lp, c->q, c->v, pos, A, NULL, Jr);
+        for (int i = 0; i < 3; i++) {
+            out[i] = 0;
+            for (int j = 0; j < c->item->nq; j++) out[i] += Jr[i + 3 * j] * c->v[j];
+        }
+        return 3;
+    }
     case CD_OV_FORCELOCAL: case CD_OV_TORQUELOCAL:
         section_forces(p, &b, c->v, damped(p), sig);
         memcpy(out, sig + (var == CD_OV_FORCELOCAL ? 0 : 3), 3 * sizeof(double));
@@ -961,7 +978,8 @@ static const cd_objectops ops = {
     .body_position = body_position, .body_frame = body_frame, .marker_dsize = marker_dsize,
     .mass_force = mass_force, .output_at = output_at};
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
-                                    CD_OV_ROTATION, CD_OV_STRAINLOCAL, CD_OV_CURVATURELOCAL,
+                                    CD_OV_ROTATION, CD_OV_ANGULARVELOCITY, CD_OV_STRAINLOCAL,
+                                    CD_OV_CURVATURELOCAL,
                                     CD_OV_FORCELOCAL, CD_OV_TORQUELOCAL, CD_OV_NONE};
 
 #define ZERO36 "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"
