@@ -908,8 +908,8 @@ static int output_at(const cd_objctx *c, const double *lp, cd_outvar var, double
     }
 }
 
-/* K symmetric positive definite (Cholesky), D symmetric positive semidefinite (symmetric and
- * nonnegative diagonal), J symmetric; nodes NodeRigidBodyRotVecLG or NodeRigidBodyEP */
+/* the section matrices 6x6, 6x6, 3x3, symmetric with a nonnegative diagonal, and K positive
+ * definite (Cholesky); nodes NodeRigidBodyRotVecLG or NodeRigidBodyEP */
 static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 {
     const params *p = vp;
