@@ -24,8 +24,9 @@
  * analytic; the geometric stiffness Kg = d(P^T)/dq sigma at fixed sigma, the damping term
  * P^T (D/L) d(P v)/dq and the (small) inertia terms are central differences inside the element
  * of quantities of the size of the section forces, never of the stiff axial force itself, so
- * Newton converges quadratically also for slender beams (EA L^2 / EI of 1e8). elastic() gives
- * f_el with Km + Kg, geometric() Kg.
+ * Newton converges quadratically also for slender beams (EA L^2 / EI = 5e3 per element in the
+ * tests). On Euler parameters the columns of K along e are central differences of the forces
+ * along e (radial_columns). elastic() gives f_el with Km + Kg, geometric() Kg.
  *
  * The local position x of points runs from -L/2 (node 0) to L/2 (node 1); the frame there is
  * H_0 exp(s h), s = (x + L/2) / L, and a point [x, y, z] sits at p(x) + A(x) [0, y, z].
@@ -478,6 +479,55 @@ static void P_products(const cd_system *s, const cd_item *it, const double *q, c
     }
 }
 
+/* the part of r2 that K differentiates: elastic (+ damping) (+ inertia) forces at q */
+static void stiffness_forces(const cd_objctx *c, const double *q, int damping, int inertia,
+                             double *r)
+{
+    const params *p = c->item->p;
+    double sig[6];
+    beamkin b;
+    if (inertia) inertia_forces(c->sys, c->item, q, c->v, c->a, r);
+    else memset(r, 0, sizeof(double) * (size_t)c->item->nq);
+    beam_kin(c->sys, c->item, q, c->v, &b);
+    section_forces(p, &b, c->v, damping, sig);
+    add_section_work(&b, sig, r);
+}
+
+/* Euler-parameter nodes: the columns of K along e itself. P maps the parameters through Gbar
+ * (Gbar e = 0), but the residual, evaluated with A(e) for any e, also changes when e is scaled
+ * (Newton's iterates leave |e| = 1 by the order of the constraint's residual): K e is set to
+ * the central difference of the forces along e, K += (g - K e) e^T / |e|^2, which leaves K on
+ * the tangent space of the unit sphere unchanged */
+static void radial_columns(const cd_objctx *c, int damping, int inertia, double *K)
+{
+    const cd_system *s = c->sys;
+    const cd_item *it = c->item;
+    int n = it->nq;
+    double qp[MAXNQ], rp[MAXNQ], rm[MAXNQ];
+    for (int i = 0; i < 2; i++) {
+        const cd_item *nd = node_item(s, it, i);
+        if (nd->type != &cd_type_NodeRigidBodyEP) continue;
+        int o = (i ? node_item(s, it, 0)->nq : 0) + 3;
+        const double *qr = s->qref + nd->ltg[0] + 3;
+        double e[4], ee = 0, d = 1e-6;
+        for (int l = 0; l < 4; l++) {
+            e[l] = qr[l] + c->q[o + l];
+            ee += e[l] * e[l];
+        }
+        if (ee == 0.0) continue;
+        for (int sg = -1; sg <= 1; sg += 2) {
+            memcpy(qp, c->q, sizeof(double) * (size_t)n);
+            for (int l = 0; l < 4; l++) qp[o + l] += sg * d * e[l];
+            stiffness_forces(c, qp, damping, inertia, sg > 0 ? rp : rm);
+        }
+        for (int r = 0; r < n; r++) {
+            double g = (rp[r] - rm[r]) / (2 * d), Ke = 0;
+            for (int l = 0; l < 4; l++) Ke += K[r + n * (o + l)] * e[l];
+            for (int l = 0; l < 4; l++) K[r + n * (o + l)] += (g - Ke) * e[l] / ee;
+        }
+    }
+}
+
 /* the element's tangents, column-major n x n (each may be NULL):
  *   Km = P^T (K/L) P                          material stiffness (analytic)
  *   Kg = d(P^T)/dq sig                        geometric stiffness (sig fixed)
@@ -546,6 +596,7 @@ static void tangents(const cd_objctx *c, int damping, int inertia, double *Km, d
             inertia_forces(s, it, c->q, vp, c->a, rm);
             for (int i = 0; i < n; i++) D[i + n * j] += (rp[i] - rm[i]) / (2 * d);
         }
+    if (K) radial_columns(c, damping, inertia, K);
 }
 
 /* 1 if the inertia part of r2 is not zero: some velocity or acceleration is (statics: none) */
@@ -570,9 +621,12 @@ static int elastic(const cd_objctx *c, double *fel, double *Kel)
     return CD_OK;
 }
 
+/* Kg = Kel - Km: d(P^T)/dq sigma, and on Euler parameters the columns along e */
 static int geometric(const cd_objctx *c, double *Kg)
 {
-    tangents(c, 0, 0, NULL, Kg, NULL, NULL);
+    double Km[MAXNQ * MAXNQ];
+    tangents(c, 0, 0, Km, NULL, Kg, NULL);
+    for (int k = 0; k < c->item->nq * c->item->nq; k++) Kg[k] -= Km[k];
     return CD_OK;
 }
 
