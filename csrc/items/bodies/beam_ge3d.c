@@ -665,7 +665,6 @@ static void frame_full(const cd_system *sy, const cd_item *it, const double *lp,
                        double *J, double *Jr)
 {
     const params *p = it->p;
-    int n = it->nq;
     beamkin b;
     double c[3] = {0, lp[1], lp[2]}, r[3];
     beam_kin(sy, it, q, v, &b);
@@ -738,7 +737,6 @@ static void frame_full(const cd_system *sy, const cd_item *it, const double *lp,
             }
         }
     }
-    (void)n;
 }
 
 static void body_position(const cd_system *s, const cd_item *it, const double *lp,
