@@ -273,6 +273,7 @@ def exudyn_lib():
     lib.SimulationSettings = exu.SimulationSettings
     lib.LinearSolverType = exu.LinearSolverType
     lib.OutputVariableType = exu.OutputVariableType
+    lib.BeamSection = exu.BeamSection
     lib.Dense = exu.LinearSolverType.EXUdense
     lib.Sparse = exu.LinearSolverType.EigenSparse
     return lib

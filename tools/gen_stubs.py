@@ -53,6 +53,10 @@ def render():
                 lines.append(f"    {f['name']}: {PY_TYPES[f['type']]}")
         args = ", ".join(f"{f['name']}: {'Any' if f['alias_of'] else PY_TYPES[f['type']]} = "
                          f"{_default(f)}" for f in t["fields"])
+        if any(f["name"] == "sectionStiffnessMatrix" for f in t["fields"]):
+            # Exudyn's BeamSection, stored in the section* parameters (coordyn.beamsection)
+            lines.append("    sectionData: Any")
+            args += ", sectionData: Any = None"
         lines.append(f"    def __init__(self, {args}, visualization: Any = None) -> None: ...")
         lines.append("")
         names.append(t["name"])

@@ -18,6 +18,7 @@
     X(ObjectGround) X(ObjectMassPoint) X(ObjectMassPoint2D) X(ObjectMass1D)                      \
     X(ObjectGenericODE2) X(ObjectRigidBody2D) X(ObjectRigidBody) X(ObjectGenericODE1)            \
     X(ObjectANCFCable2D) X(ObjectANCFCable) X(ObjectBeamGeometricallyExact2D)                    \
+    X(ObjectBeamGeometricallyExact)                                                              \
     /* connectors and constraints */                                                             \
     X(ObjectConnectorSpringDamper) X(ObjectConnectorCartesianSpringDamper)                       \
     X(ObjectConnectorCoordinateSpringDamper) X(ObjectConnectorDistance)                          \

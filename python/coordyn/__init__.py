@@ -12,6 +12,7 @@ from . import _core
 from . import items
 from . import rigid
 from . import beams
+from .beamsection import BeamSection
 from .rigid import *  # noqa: F401,F403  (rotation and inertia utilities)
 from .items import *  # noqa: F401,F403  (NodePoint, MassPoint, ... and their aliases)
 from .items import ConfigurationType, OutputVariableType
@@ -37,4 +38,4 @@ def InvalidIndex():
 __all__ = ["SystemContainer", "MainSystem", "SimulationSettings", "LinearSolverType",
            "OutputVariableType", "ConfigurationType", "SolveDynamic", "SolveStatic",
            "SolverError", "NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex",
-           "DynamicSolverType", "InvalidIndex", "items", "rigid", "beams"] + items.__all__ + rigid.__all__
+           "DynamicSolverType", "InvalidIndex", "items", "rigid", "beams", "BeamSection"] + items.__all__ + rigid.__all__

@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 
 from . import _core
+from . import beamsection as _beamsection
 
 __all__ = ["OutputVariableType", "ConfigurationType", "ItemBase", "ITEM_TYPES", "item_class"]
 
@@ -81,6 +82,8 @@ class ItemBase:
         given.update(kwargs)
         given.pop("visualization", None)  # accepted for Exudyn scripts; coordyn draws nothing
         valid = {f["name"] for f in self._fields}
+        if self._has_section():
+            valid.add("sectionData")
         for key in given:
             if key not in valid:
                 import difflib
@@ -107,6 +110,11 @@ class ItemBase:
             setattr(self, key, value)
 
     def __setattr__(self, key, value):
+        if key == "sectionData" and self._has_section():
+            # Exudyn's BeamSection structure: stored in the flat section* parameters
+            for k, v in _beamsection.expand_section(value, type(self).__name__).items():
+                setattr(self, k, v)
+            return
         if key in self._aliases:
             key = self._aliases[key]
         if key not in {f["name"] for f in self._fields}:
@@ -114,15 +122,28 @@ class ItemBase:
         object.__setattr__(self, key, value)
         self._given.add(key)
 
+    @classmethod
+    def _has_section(cls):
+        return any(f["name"] == "sectionStiffnessMatrix" for f in cls._fields)
+
+    def __getattr__(self, key):
+        if key == "sectionData" and self._has_section():
+            return _beamsection.collect_section({k: getattr(self, k)
+                                                 for k in _beamsection.FLAT.values()})
+        raise AttributeError(f"{type(self).__name__} has no parameter '{key}'")
+
     def parameters(self):
         """The parameters given explicitly (the engine fills in the defaults)."""
         return {k: getattr(self, k) for k in self._given}
 
     def __iter__(self):
         yield TYPE_KEYS[self._kind], self._typename
+        flat = set(_beamsection.FLAT.values()) if self._has_section() else set()
         for f in self._fields:
-            if not f["alias_of"]:
+            if not f["alias_of"] and f["name"] not in flat:
                 yield f["name"], getattr(self, f["name"])
+        if flat:
+            yield "sectionData", self.sectionData
 
     def __repr__(self):
         body = ", ".join(f"{k}={getattr(self, k)!r}" for k in sorted(self._given))

@@ -70,6 +70,9 @@ def _item_args(kind, item):
         params = {k: v for k, v in item.items()
                   if k not in (key, "visualization", "itemType")
                   and not (len(k) > 1 and k[0] == "V" and k[1].islower())}
+        if "sectionData" in params:  # Exudyn's BeamSection: the flat section* parameters
+            from .beamsection import expand_section
+            params.update(expand_section(params.pop("sectionData"), str(item[key])))
         return str(item[key]), params
     raise TypeError(f"Add{_prefix(kind)} expects a {kind} item (e.g. coordyn.{_prefix(kind)}...) "
                     f"or a dict, got {type(item).__name__}")
@@ -219,6 +222,9 @@ class MainSystem:
         params.pop("itemType", None)
         params = {k: v for k, v in params.items()
                   if k != "visualization" and not (len(k) > 1 and k[0] == "V" and k[1].islower())}
+        if "sectionData" in params:  # Exudyn's BeamSection: the flat section* parameters
+            from .beamsection import expand_section
+            params.update(expand_section(params.pop("sectionData"), f"Modify{_prefix(kind)}"))
         self._core.modify(_KINDS[kind][0], int(i), params)
 
     def ModifyNode(self, nodeNumber, nodeDict):
