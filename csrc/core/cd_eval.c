@@ -95,7 +95,7 @@ cd_objctx cd_eval_objctx(const cd_system *s, cd_evalws *ws, int o, double t, int
 {
     cd_objctx c = {.sys = s, .item = &s->list[CD_OBJECT].items[o], .index = o, .t = t,
                    .q = ws->ql, .v = ws->vl, .a = ws->al, .lam = ws->laml, .index2 = index2,
-                   .md = ws->md, .err = err, .scratch = s->maxscratch ? ws->scratch : NULL,
+                   .md = ws->md, .err = err, .scratch = ws->scratch,
                    .y = ws->yl, .yd = ws->ydl, .data = ws->dl};
     return c;
 }

@@ -222,7 +222,7 @@ typedef struct cd_objctx {
     int index2;           /* 1: position constraints evaluated at velocity level */
     cd_markerdata *md;    /* connectors: data of markers 0 and 1, filled before the call */
     cd_error *err;
-    double *scratch;      /* the object's scratch (its ops->scratch doubles), else NULL */
+    double *scratch;      /* the object's scratch (its ops->scratch doubles; never NULL) */
     const double *y;      /* local ODE1 coordinates (item->n1; total = reference + y) */
     const double *yd;     /* their time derivatives (item->n1) */
     const double *data;   /* local Data coordinates (item->nd) */

@@ -18,6 +18,8 @@ cycled near 2e-8. Now 5 singular factorizations in a row end the solve.
 Newmark with newmarkGamma = 5e199 (accepted then: the range was >= 0.5) on one planar rigid
 body with a force crawled the same way; newmarkGamma is now in [0.5, 1] and newmarkBeta in
 (0, 1].
+Under `make sanitize`: a joint between two ground markers (no coordinates) passed a NULL
+scratch of size 0 to memset (undefined behaviour); the objects' scratch is never NULL now.
 """
 import subprocess
 import sys
@@ -212,3 +214,26 @@ def test_huge_newmark_gamma_ends():
         except cd.SolverError:
             pass
         """)
+
+
+def test_joint_between_two_ground_markers_has_no_coordinates():
+    """a PrismaticX joint between two markers on ground (no coordinates): its analytic Jacobian
+    ran memset on a NULL scratch of size 0 (undefined behaviour that UBSan stops on, found by
+    the fuzzer under `make sanitize`); the objects' scratch is now never NULL. The Jacobian has
+    no columns; the constraint is violated (the markers are 1 m apart in y and z): a clear error
+    naming the joint, and with initialConstraintWarning the solver's error"""
+    mbs = cd.SystemContainer().AddSystem()
+    n0 = mbs.AddNode(cd.NodePointGround(referenceCoordinates=[1.0, 1.0, 1.0]))
+    o0 = mbs.AddObject(cd.ObjectGround(referencePosition=[1.0, 1.0, 1.0]))
+    m0 = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=o0, localPosition=[1.0, 1.0, 1.0]))
+    m2 = mbs.AddMarker(cd.MarkerNodeRigid(nodeNumber=n0))
+    j = mbs.AddObject(cd.ObjectJointPrismaticX(markerNumbers=[m0, m2]))
+    mbs.Assemble()
+    jac = mbs.GetObjectJacobian(j)
+    assert all(np.asarray(jac[k]).size == 0 for k in ("K", "D", "Cq")), jac
+    with pytest.raises(ValueError, match=_names(f"ObjectJointPrismaticX {int(j)}", "violates")):
+        mbs.SolveDynamic(_settings(1, 0.1))
+    s = _settings(1, 0.1)
+    s.timeIntegration.initialConstraintWarning = True
+    with pytest.raises(cd.SolverError):
+        mbs.SolveDynamic(s)
