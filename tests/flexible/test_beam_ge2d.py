@@ -781,62 +781,55 @@ def test_beam_hinged_to_crank_same_as_exudyn():
     assert abs(ca[2] - cb[2]) <= 1e-10 * abs(cb[2]) and abs(cb[2]) > 0.05, (ca, cb)
 
 
-def test_generator_3d_beam_when_the_item_exists(monkeypatch):
-    """the 3D ObjectBeamGeometricallyExact (added in another branch): with a stand-in item
-    class, GenerateStraightBeam builds NodeRigidBodyRotVecLG nodes whose reference rotation
-    vector turns e_x into the line's direction, elements on consecutive node pairs with the
-    element length, and CoordinateConstraints on the 6 node coordinates flagged"""
-    class FakeBeam3D(dict):
-        def __init__(self, **kw):
-            super().__init__(objectType="BeamGeometricallyExact", **kw)
-
-    class Recorder:
-        def __init__(self):
-            self.items = {"node": [], "object": [], "marker": [], "load": []}
-
-        def _add(self, kind, item):
-            self.items[kind].append(item)
-            return len(self.items[kind]) - 1
-
-        def AddNode(self, item):
-            return self._add("node", item)
-
-        def AddObject(self, item):
-            return self._add("object", item)
-
-        def AddMarker(self, item):
-            return self._add("marker", item)
-
-        def AddLoad(self, item):
-            return self._add("load", item)
-    monkeypatch.setattr(cd.items, "ObjectBeamGeometricallyExact", FakeBeam3D, raising=False)
-    rec = Recorder()
+def test_generator_3d_beam_cantilever_along_a_skew_line():
+    """GenerateStraightBeam with the 3D ObjectBeamGeometricallyExact: NodeRigidBodyRotVecLG
+    nodes whose reference rotation vector turns e_x into the line's direction, elements on
+    consecutive node pairs with the element length, the position flags of node 0 as
+    CoordinateConstraints and its rotation flags as one GenericJoint (a Lie-group rotation vector
+    is not constrained coordinate by coordinate). The clamped cantilever along the skew line
+    under a small tip load perpendicular to it deflects by the element's exact discrete value
+    P L^3 / (3 EI) (1 - 1 / (4 n^2)) + P L / GA (linear interpolation, one integration point)
+    within 1e-6 relative, along the load"""
+    mbs = cd.SystemContainer().AddSystem()
+    EI, GA, EA, n = 2.0, 1e4, 1e5, 8
+    sec = cd.BeamSection()
+    sec.stiffnessMatrix = np.diag([EA, GA, GA, 1.0, EI, EI])
+    sec.massPerLength = 1.0
+    sec.inertia = np.eye(3) * 1e-4
     p0, p1 = np.array([0.1, 0.2, 0.3]), np.array([1.1, 0.7, -0.2])
+    L = np.linalg.norm(p1 - p0)
     nodes, els, loads, pos, cons = cd.beams.GenerateStraightBeam(
-        rec, list(p0), list(p1), 3, FakeBeam3D(bendingStiffness=[1, 2, 3]),
-        gravity=[0, 0, -9.81], fixedConstraintsNode0=[1, 1, 1, 1, 1, 1])
-    assert (len(nodes), len(els), len(loads), len(cons)) == (4, 3, 3, 6)
-    d = (p1 - p0) / np.linalg.norm(p1 - p0)
-    for k, n in enumerate(nodes):
-        node = rec.items["node"][n]
-        assert type(node).__name__ == "NodeRigidBodyRotVecLG"
-        rc = np.array(node.referenceCoordinates)
-        np.testing.assert_allclose(rc[:3], p0 + k * (p1 - p0) / 3, atol=1e-15)
-        phi = np.linalg.norm(rc[3:])
-        axis = rc[3:] / phi
-        Rx = (np.cos(phi) * np.array([1, 0, 0]) + np.sin(phi) * np.cross(axis, [1, 0, 0]) +
-              (1 - np.cos(phi)) * axis[0] * axis)    # Rodrigues: R e_x
-        np.testing.assert_allclose(Rx, d, atol=1e-14)
-    for k, e in enumerate(els):
-        el = rec.items["object"][e]
-        assert el["nodeNumbers"] == [nodes[k], nodes[k + 1]]
-        assert abs(el["length"] - np.linalg.norm(p1 - p0) / 3) < 1e-15
-        assert el["bendingStiffness"] == [1, 2, 3]
-    # along x: no rotation
-    rec = Recorder()
-    nodes = cd.beams.GenerateStraightBeam(rec, [0, 0, 0], [2, 0, 0], 2, FakeBeam3D())[0]
-    np.testing.assert_array_equal(rec.items["node"][nodes[1]].referenceCoordinates,
-                                  [1, 0, 0, 0, 0, 0])
+        mbs, list(p0), list(p1), n, cd.ObjectBeamGeometricallyExact(sectionData=sec),
+        fixedConstraintsNode0=[1, 1, 1, 1, 1, 1])
+    assert (len(nodes), len(els), len(loads), len(cons)) == (n + 1, n, 0, 4)
+    assert mbs.GetObject(cons[-1])["objectType"] in ("JointGeneric", "GenericJoint")
+    d = (p1 - p0) / L
+    normal = np.cross(d, [0, 0, 1.0])
+    normal /= np.linalg.norm(normal)
+    P = 1e-6
+    mk = mbs.AddMarker(cd.MarkerNodeRigid(nodeNumber=nodes[-1]))
+    mbs.AddLoad(cd.LoadForceVector(markerNumber=mk, loadVector=list(P * normal)))
+    mbs.Assemble()
+    for k, nd in enumerate(nodes):
+        node = mbs.GetNode(nd)
+        assert node["nodeType"] == "RigidBodyRotVecLG"
+        rc = np.array(node["referenceCoordinates"], dtype=float)
+        np.testing.assert_allclose(rc[:3], p0 + k * (p1 - p0) / n, atol=1e-15)
+        A = np.asarray(mbs.GetNodeOutput(nd, cd.OutputVariableType.RotationMatrix,
+                                         cd.ConfigurationType.Reference)).reshape(3, 3)
+        np.testing.assert_allclose(A[:, 0], d, atol=1e-14)     # the local x axis: the line
+    for e in els:
+        assert abs(mbs.GetObject(e)["length"] - L / n) < 1e-15
+    s = cd.SimulationSettings()
+    s.progressBar = False
+    s.staticSolver.newton.relativeTolerance = 1e-12
+    mbs.SolveStatic(s)
+    u = np.asarray(mbs.GetNodeOutput(nodes[-1], cd.OutputVariableType.Displacement))
+    exact = P * L**3 / (3 * EI) * (1 - 1 / (4 * n**2)) + P * L / GA
+    assert abs(u @ normal - exact) <= 1e-6 * exact, (u @ normal, exact)
+    assert np.linalg.norm(u - (u @ normal) * normal) <= 1e-6 * exact
+    u0 = np.asarray(mbs.GetNodeOutput(nodes[0], cd.OutputVariableType.Displacement))
+    assert np.linalg.norm(u0) < 1e-15
 
 
 @pytest.mark.parametrize("nn", [2, 3])
