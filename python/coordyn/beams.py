@@ -106,35 +106,12 @@ def _generate(dim, fname, mbs, positionOfNode0, positionOfNode1, numberOfElement
             continue
         ground = mbs.AddNode(_items.NodePointGround(referenceCoordinates=list(p)))
         mg = mbs.AddMarker(_items.MarkerNodeCoordinate(nodeNumber=ground, coordinate=0))
-        # the rotation vector of a Lie-group node is composed on SO(3), not added: its
-        # coordinates cannot be constrained one by one; a GenericJoint to a ground frame
-        # at the node's reference orientation fixes the flagged rotation axes instead
-        nfix = 3 if kind == "rotvec" else len(fix)
-        for j, f in enumerate(fix[:nfix]):
+        for j, f in enumerate(fix):
             if f != 0:
                 mc = mbs.AddMarker(_items.MarkerNodeCoordinate(nodeNumber=node, coordinate=j))
                 constraints.append(mbs.AddObject(_items.ObjectConnectorCoordinate(
                     markerNumbers=[mg, mc])))
-        if kind == "rotvec" and any(f != 0 for f in fix[3:]):
-            og = mbs.AddObject(_items.ObjectGround(referencePosition=list(p)))
-            A = _rotation_matrix(np.asarray(orientation, dtype=float))
-            mgr = mbs.AddMarker(_items.MarkerBodyRigid(bodyNumber=og))
-            mnr = mbs.AddMarker(_items.MarkerNodeRigid(nodeNumber=node))
-            constraints.append(mbs.AddObject(_items.ObjectJointGeneric(
-                markerNumbers=[mgr, mnr], constrainedAxes=[0, 0, 0] + [int(f != 0)
-                                                                       for f in fix[3:]],
-                rotationMarker0=A.tolist())))
     return [nodes, objects, loads, positions, constraints]
-
-
-def _rotation_matrix(v):
-    """the rotation matrix of the rotation vector v (Rodrigues)"""
-    t = float(np.linalg.norm(v))
-    if t == 0:
-        return np.eye(3)
-    k = v / t
-    K = np.array([[0, -k[2], k[1]], [k[2], 0, -k[0]], [-k[1], k[0], 0]])
-    return np.eye(3) + np.sin(t) * K + (1 - np.cos(t)) * K @ K
 
 
 def GenerateCircularArcANCFCable2D(mbs, positionOfNode0, radius, startAngle, arcAngle,
