@@ -192,3 +192,25 @@ def use_newmark_index2(s):
 def message_naming(*parts):
     """regex matching a message that contains every one of parts (literally, any order)"""
     return "(?s)" + "".join(f"(?=.*{re.escape(str(p))})" for p in parts)
+
+
+def check_element_parts(mbs, el, atol=1e-6):
+    """an element's parts (object_parts: mass, elastic forces fel with tangent Kel, geometric
+    stiffness Kg) at the current state: Kel equals the central differences of fel (rtol 1e-6,
+    atol relative to the largest entry), the material part Kel - Kg is symmetric positive
+    semidefinite, Kg symmetric; returns the parts"""
+    q0 = mbs.systemData.GetODE2Coordinates()
+    r = mbs._core.object_parts(int(el))
+    assert (r["mass"], r["elastic"], r["geometric"]) == (True, True, True)
+
+    def fel(q):
+        mbs.systemData.SetODE2Coordinates(q)
+        return mbs._core.object_parts(int(el))["fel"]
+    num = central_differences(fel, q0)
+    mbs.systemData.SetODE2Coordinates(q0)
+    np.testing.assert_allclose(r["Kel"], num, rtol=1e-6, atol=atol * np.abs(num).max())
+    Km = r["Kel"] - r["Kg"]
+    np.testing.assert_allclose(Km, Km.T, atol=1e-10 * np.abs(Km).max())
+    assert np.linalg.eigvalsh(0.5 * (Km + Km.T)).min() > -1e-9 * np.abs(Km).max()
+    np.testing.assert_allclose(r["Kg"], r["Kg"].T, atol=1e-10 * np.abs(r["Kg"]).max())
+    return r

@@ -8,7 +8,8 @@ import pytest
 
 import coordyn as cd
 import exudyn_models as em
-from conftest import central_differences, check_jacobian, message_naming, new_system
+from conftest import (central_differences, check_element_parts, check_jacobian, message_naming,
+                      new_system)
 
 ov = cd.OutputVariableType
 
@@ -134,20 +135,7 @@ def test_parts_mass_elastic_geometric():
     = the tangent minus the material part (the sum over points of E g g^T is positive
     semidefinite and the geometric part vanishes in the stress-free reference state)"""
     mbs, el = one_element(damping=True)
-    q0 = mbs.systemData.GetODE2Coordinates()
-    r = mbs._core.object_parts(int(el))
-    assert (r["mass"], r["elastic"], r["geometric"]) == (True, True, True)
-
-    def fel(q):
-        mbs.systemData.SetODE2Coordinates(q)
-        return mbs._core.object_parts(int(el))["fel"]
-    num = central_differences(fel, q0)
-    mbs.systemData.SetODE2Coordinates(q0)
-    np.testing.assert_allclose(r["Kel"], num, rtol=1e-6, atol=1e-6 * np.abs(num).max())
-    Km = r["Kel"] - r["Kg"]
-    np.testing.assert_allclose(Km, Km.T, atol=1e-10 * np.abs(Km).max())
-    assert np.linalg.eigvalsh(0.5 * (Km + Km.T)).min() > -1e-9 * np.abs(Km).max()
-    np.testing.assert_allclose(r["Kg"], r["Kg"].T, atol=1e-10 * np.abs(r["Kg"]).max())
+    r = check_element_parts(mbs, el, atol=1e-6)
     # stress-free reference (strainIsRelativeToReference = 1, no prestrain): no elastic force,
     # no geometric stiffness at q = 0
     mbs2 = new_system()
