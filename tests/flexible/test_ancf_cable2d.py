@@ -8,8 +8,7 @@ import pytest
 
 import coordyn as cd
 import exudyn_models as em
-from conftest import (central_differences, check_element_parts, check_jacobian, message_naming,
-                      new_system)
+from conftest import check_element_parts, check_jacobian, message_naming, new_system
 
 ov = cd.OutputVariableType
 
