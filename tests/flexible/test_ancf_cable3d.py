@@ -150,3 +150,16 @@ def test_generate_straight_line_cable_3d():
     for k in (0, 1, 2, 4):
         assert [int(i) for i in info[k]] == [int(i) for i in info_e[k]]
     assert abs(ux - ux_e) <= 1e-10 * abs(ux_e)
+
+
+def test_no_rigid_marker_on_the_3d_cable():
+    """the 3D cable has no torsion, hence no frame: MarkerBodyRigid on it is refused with a
+    message saying so (MarkerBodyPosition works)"""
+    mbs = cd.SystemContainer().AddSystem()
+    t = cd.ObjectANCFCable(massPerLength=1.0, bendingStiffness=1.0, axialStiffness=1e3)
+    els = cd.beams.GenerateStraightLineANCFCable(mbs, [0, 0, 0], [1, 0, 0], 2, t)[1]
+    mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=els[0], localPosition=[0.1, 0, 0]))
+    with pytest.raises(ValueError, match=message_naming("MarkerBodyRigid", "bodyNumber",
+                                                        "ObjectANCFCable", "without torsion")):
+        mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=els[0], localPosition=[0.1, 0, 0]))
+        mbs.Assemble()

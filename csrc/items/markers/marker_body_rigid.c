@@ -11,7 +11,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
     if (!ob->type->object->body_frame)
         return cd_error_set(err, CD_ERR_INPUT,
                             "MarkerBodyRigid %d: parameter 'bodyNumber' refers to object %d of "
-                            "type %s, which has no orientation (use a rigid body)", index,
+                            "type %s, which has no orientation (rigid bodies, beams and planar "
+                            "cables have one; a 3D cable, without torsion, has none)", index,
                             p->b.number, ob->type->name);
     return cd_marker_check_axis(s, index, vp, "MarkerBodyRigid", err);
 }
