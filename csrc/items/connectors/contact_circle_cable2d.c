@@ -213,6 +213,9 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
     int m0 = p->h.markerNumbers.x[0], m1 = p->h.markerNumbers.x[1], ns = p->numberOfContactSegments;
     const cd_item *k0 = &s->list[CD_MARKER].items[m0], *k1 = &s->list[CD_MARKER].items[m1];
     const cd_item *nd = &s->list[CD_NODE].items[p->nodeNumber];
+    if (ns < 1)
+        return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'numberOfContactSegments' "
+                            "must be >= 1, got %d", index, ns);
     if (!(k0->type->marker->flags & CD_MKF_POSITION))
         return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'markerNumbers'[0] refers to "
                             "marker %d of type %s, which has no position; the circle's centre "

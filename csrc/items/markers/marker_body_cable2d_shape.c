@@ -15,6 +15,10 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 {
     const cd_p_cable2dshape *p = vp;
     const cd_item *ob = &s->list[CD_OBJECT].items[p->b.number];
+    if (p->numberOfSegments < 1)
+        return cd_error_set(err, CD_ERR_INPUT, "MarkerBodyCable2DShape %d: parameter "
+                            "'numberOfSegments' must be >= 1, got %d", index,
+                            p->numberOfSegments);
     if (ob->type != &cd_type_ObjectANCFCable2D)
         return cd_error_set(err, CD_ERR_INPUT,
                             "MarkerBodyCable2DShape %d: parameter 'bodyNumber' refers to object %d "
