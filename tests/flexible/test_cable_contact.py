@@ -346,7 +346,8 @@ def test_falling_cable_with_damping_loses_energy_and_rests():
     assert abs(vy[-1]) < 1e-4
     for x in (0.0, 1.0):
         assert abs(mbs.GetObjectOutputBody(1, OV.Position, [x, 0, 0])[1] + g / k) < 3e-8
-    np.testing.assert_allclose(mbs.GetObjectOutput(co, OV.Force), [0, g, 0], atol=1e-6)
+    # the force includes the damping of what remains of the cable's vibration (|v| ~ 1e-5)
+    np.testing.assert_allclose(mbs.GetObjectOutput(co, OV.Force), [0, g, 0], atol=1e-3 * g)
 
 
 # ------------------------------------------------------------------ bad input
