@@ -9,7 +9,7 @@ import pytest
 
 import coordyn as cd
 import exudyn_models as em
-from conftest import message_naming, new_system
+from conftest import check_jacobian, message_naming, new_system
 
 OV = cd.OutputVariableType
 
@@ -272,6 +272,60 @@ def test_states_switch_on_from_no_contact():
     assert abs(f - (F + ks * y_mid)) < 1e-7   # Newton tolerance 1e-8 (relative)
     assert abs(y - (yc + 0.1 - f / k)) < 1e-10
     assert np.sum(np.asarray(mbs.systemData.GetDataCoordinates()) <= 0) == 1
+
+
+# ------------------------------------------------------------------ Jacobian
+
+def jacobian_model(ns=3, xc=0.5, damping=30.0, on_body=False, vertical_offset=0.0):
+    """a bent, moving cable (initial displacements and velocities) over a circle whose centre
+    is at x = xc under it, fixed or on a moving, rotating rigid body; every segment in
+    contact (states -1), so that all force terms act"""
+    mbs = new_system()
+    g = mbs.AddObject(cd.ObjectGround())
+    n0 = mbs.AddNode(cd.NodePoint2DSlope1(referenceCoordinates=[0, 0, 1, 0],
+                                          initialCoordinates=[0.01, -0.02, 0.05, 0.1],
+                                          initialVelocities=[0.3, -0.2, 0.1, 0.4]))
+    n1 = mbs.AddNode(cd.NodePoint2DSlope1(referenceCoordinates=[1, 0, 1, 0],
+                                          initialCoordinates=[-0.02, 0.03, -0.04, -0.2],
+                                          initialVelocities=[-0.1, 0.5, 0.2, -0.3]))
+    cab = mbs.AddObject(cd.ObjectANCFCable2D(nodeNumbers=[n0, n1], length=1.0, massPerLength=1.0,
+                                             bendingStiffness=1.0, axialStiffness=1e2))
+    if on_body:
+        nb = mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=[xc - 0.1, -0.3, 0.2],
+                                            initialVelocities=[0.2, -0.1, 0.7]))
+        body = mbs.AddObject(cd.ObjectRigidBody2D(nodeNumber=nb, physicsMass=1.0,
+                                                  physicsInertia=0.1))
+        mc = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=body, localPosition=[0.1, 0.05, 0]))
+    else:
+        mc = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=g, localPosition=[xc, -0.3, 0]))
+    shape = mbs.AddMarker(cd.MarkerBodyCable2DShape(bodyNumber=cab, numberOfSegments=ns,
+                                                    verticalOffset=vertical_offset))
+    nd = mbs.AddNode(cd.NodeGenericData(initialCoordinates=[-1.0] * ns,
+                                        numberOfDataCoordinates=ns))
+    co = mbs.AddObject(cd.ObjectContactCircleCable2D(
+        markerNumbers=[mc, shape], nodeNumber=nd, numberOfContactSegments=ns,
+        contactStiffness=1e3, contactDamping=damping, circleRadius=0.25, offset=0.01))
+    mbs.Assemble()
+    return mbs, co
+
+
+@pytest.mark.parametrize("kw", [dict(), dict(damping=0.0), dict(xc=1.3), dict(xc=-0.4),
+                                dict(ns=1), dict(on_body=True), dict(on_body=True, xc=1.2)],
+                         ids=["interior", "no-damping", "beyond-end", "before-start",
+                              "one-segment", "circle-on-body", "on-body-end"])
+def test_analytic_jacobian(kw):
+    """K and D analytic and equal to the engine's numerical differentiation: closest points
+    inside segments and at their ends, with damping, the circle on a moving rigid body"""
+    mbs, co = jacobian_model(**kw)
+    a, n = check_jacobian(mbs, co, expect_analytic=True)
+    assert np.linalg.norm(a["K"]) > 1.0
+    if kw.get("damping", 30.0):
+        assert np.linalg.norm(a["D"]) > 1.0
+
+
+def test_vertical_offset_jacobian_is_numerical():
+    mbs, co = jacobian_model(vertical_offset=0.01)
+    check_jacobian(mbs, co, expect_analytic=False)
 
 
 # ------------------------------------------------------------------ dynamics

@@ -14,10 +14,11 @@
  * Newton the states are fixed (the force uses the current gap, also where it became > 0);
  * after Newton post_newton sets the state of every segment whose sign of the gap changed to
  * the new gap, with the error sum |g_i - state_i| k over those segments, and the solvers
- * iterate (the discontinuous iteration, cd_driver.c). The Jacobian is numerical (ops->jacobian
- * NULL: the engine's forward differences per object, as in Exudyn). */
+ * iterate (the discontinuous iteration, cd_driver.c). The Jacobian is analytic (below; with
+ * verticalOffset != 0 it returns CD_JAC_NUMERICAL: the engine's forward differences). */
 #include "cd_connectors.h"
 #include "../markers/cd_markers.h"
+#include "../../core/cd_marker.h"
 #include "../cd_item_list.h"
 #include <math.h>
 #include <string.h>
@@ -45,12 +46,22 @@ typedef struct {
     double *fp;                       /* force per point (2 np) */
 } geom;
 
+/* the Jacobian's temporaries beyond geom: 17 nq (G 6, ds, dn 2, dF, dFv, dfp0 2, dfp1 2, dfs 2) and
+ * 3 n0 + n0^2 for marker 0 (d vel/dq, d(J0^T f)/dq) */
+static int jac_scratch(const cd_system *s, const cd_item *it)
+{
+    const params *p = it->p;
+    int n0 = s->list[CD_MARKER].items[p->h.markerNumbers.x[0]].nq;
+    return 17 * it->nq + 3 * n0 + n0 * n0;
+}
+
 static int scratch(const cd_system *s, const cd_item *it)
 {
     const params *p = it->p;
     const cd_item *mk = shape_marker(s, p);
     int np = p->numberOfContactSegments + 1, nqc = mk->nq;
-    return 2 * np * (2 + nqc) + cd_cable2d_shape_work(s, mk) + 5 * np + 2 * np;
+    return 2 * np * (2 + nqc) + cd_cable2d_shape_work(s, mk) + 5 * np + 2 * np +
+           jac_scratch(s, it);
 }
 
 static void compute_gaps(const cd_objctx *c, geom *g)
@@ -159,6 +170,138 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
+/* K (nq x nq, column-major) += the rows of a 2 x nq matrix X mapped by the 2 x n Jacobian Jr
+ * (column-major with leading dimension ldj) of the residual block starting at row o: K[o + a,
+ * m] += sc sum_r Jr[r, a] X[r, m] */
+static void add_jtx(double *K, int nq, int o, const double *Jr, int ldj, int n, const double *X,
+                    double sc)
+{
+    for (int m = 0; m < nq; m++)
+        for (int a = 0; a < n; a++)
+            K[(o + a) + nq * m] += sc * (Jr[ldj * a] * X[2 * m] + Jr[ldj * a + 1] * X[2 * m + 1]);
+}
+
+/* the analytic Jacobian (verticalOffset 0: the points' Jacobians are the constant shape
+ * functions). Per segment in contact, with the points X = (p0, p1, c):
+ *   interior: s = num / den, num = l.v, den = l.l (l = p1 - p0, v = c - p0); clamped: ds = 0
+ *   w = c - p(s), u = w / |w|, n = -u:  dw = dc - (1 - s) dp0 - s dp1 - l ds,
+ *   d|w| = u.dw, du = (I - u u^T) dw / |w|, dn = -du
+ *   gap_t = n.(v(s) - v_c): d gap_t = dn.(v(s) - v_c) + n.(v1 - v0) ds - n.(d v_c/dq) dq
+ *   F = k gap + d gap_t;  fp0 = (1 - s) F n, fp1 = s F n, fs = F n
+ * mapped to the local coordinates by G = d(p0, p1, c)/dq (the markers' Jacobians); the
+ * velocities enter only gap_t: dF/dv = d (1 - s) n.J_p0 + d s n.J_p1 - d n.J_c */
+static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
+                    double *Gv)
+{
+    const params *p = c->item->p;
+    const cd_item *mk = shape_marker(c->sys, p);
+    const cd_markerdata *m0 = &c->md[0];
+    int nq = c->item->nq, ns = p->numberOfContactSegments, n0 = m0->n;
+    int o0 = c->item->mk_off[0], o1 = c->item->mk_off[1];
+    geom g;
+    (void)Cq; (void)Gq; (void)Gv;
+    memset(K, 0, sizeof(double) * (size_t)nq * (size_t)nq);
+    memset(D, 0, sizeof(double) * (size_t)nq * (size_t)nq);
+    if (!p->activeConnector || !any_contact(c, ns)) return CD_OK;
+    if (((const cd_p_cable2dshape *)mk->p)->verticalOffset != 0.0 || !cd_conn_diff_ok(c))
+        return CD_JAC_NUMERICAL;
+    compute_gaps(c, &g);
+    double *w = g.fp + 2 * g.np;
+    double *G = w; w += 6 * nq;           /* d(p0, p1, c)/dq, 6 x nq column-major */
+    double *ds = w; w += nq;
+    double *dn = w; w += 2 * nq;
+    double *dF = w; w += nq;
+    double *dFv = w; w += nq;
+    double *df0 = w; w += 2 * nq;
+    double *df1 = w; w += 2 * nq;
+    double *dfs = w; w += 2 * nq;
+    double *dvc = w; w += 3 * n0;
+    double *Kk = w;
+    int vel_dq = m0->deriv && p->contactDamping != 0.0 && n0 > 0;
+    if (vel_dq) cd_md_dvel(m0, dvc);
+    double fs_tot[3] = {0, 0, 0};
+    for (int i = 0; i < ns; i++) {
+        if (!(c->data[i] <= 0)) continue;
+        const double *p0 = g.pos + 2 * i, *p1 = p0 + 2, *v0 = g.vel + 2 * i, *v1 = v0 + 2;
+        const double *J0p = g.J + 2 * (size_t)g.nqc * i, *J1p = J0p + 2 * g.nqc;
+        double s = g.sr[i], nx = g.nx[i], ny = g.ny[i];
+        double lx = p1[0] - p0[0], ly = p1[1] - p0[1];
+        double vx = m0->pos[0] - p0[0], vy = m0->pos[1] - p0[1];
+        double den = lx * lx + ly * ly;
+        double dist = g.gap[i] + p->circleRadius + p->offset;
+        if (!(dist > 0)) return CD_JAC_NUMERICAL;   /* the centre on the segment */
+        int interior = den != 0.0 && s > 0.0 && s < 1.0;
+        double ux = -nx, uy = -ny;
+        double vsx = (1 - s) * v0[0] + s * v1[0] - m0->vel[0];
+        double vsy = (1 - s) * v0[1] + s * v1[1] - m0->vel[1];
+        /* G: rows p0x, p0y, p1x, p1y, cx, cy */
+        memset(G, 0, sizeof(double) * 6 * (size_t)nq);
+        for (int a = 0; a < g.nqc; a++) {
+            G[6 * (o1 + a) + 0] = J0p[2 * a];
+            G[6 * (o1 + a) + 1] = J0p[2 * a + 1];
+            G[6 * (o1 + a) + 2] = J1p[2 * a];
+            G[6 * (o1 + a) + 3] = J1p[2 * a + 1];
+        }
+        for (int a = 0; a < n0; a++) {
+            G[6 * (o0 + a) + 4] = m0->J[3 * a];
+            G[6 * (o0 + a) + 5] = m0->J[3 * a + 1];
+        }
+        for (int m = 0; m < nq; m++) {
+            const double *Gm = G + 6 * m;
+            double dp0x = Gm[0], dp0y = Gm[1], dp1x = Gm[2], dp1y = Gm[3], dcx = Gm[4],
+                   dcy = Gm[5];
+            double dsm = 0.0;
+            if (interior) {
+                double dlx = dp1x - dp0x, dly = dp1y - dp0y, dvx = dcx - dp0x, dvy = dcy - dp0y;
+                double dnum = dlx * vx + dly * vy + lx * dvx + ly * dvy;
+                double dden = 2.0 * (lx * dlx + ly * dly);
+                dsm = (dnum - s * dden) / den;
+            }
+            double dwx = dcx - (1 - s) * dp0x - s * dp1x - lx * dsm;
+            double dwy = dcy - (1 - s) * dp0y - s * dp1y - ly * dsm;
+            double ddist = ux * dwx + uy * dwy;
+            double dux = (dwx - ux * ddist) / dist, duy = (dwy - uy * ddist) / dist;
+            double dnx = -dux, dny = -duy;
+            double dgt = dnx * vsx + dny * vsy +
+                         (nx * (v1[0] - v0[0]) + ny * (v1[1] - v0[1])) * dsm;
+            ds[m] = dsm;
+            dn[2 * m] = dnx;
+            dn[2 * m + 1] = dny;
+            dF[m] = p->contactStiffness * ddist + p->contactDamping * dgt;
+            dFv[m] = p->contactDamping * (nx * ((1 - s) * dp0x + s * dp1x - dcx) +
+                                          ny * ((1 - s) * dp0y + s * dp1y - dcy));
+        }
+        if (vel_dq)   /* the centre's velocity J0(q) v0 depends on q (rigid bodies) */
+            for (int a = 0; a < n0; a++)
+                dF[o0 + a] -= p->contactDamping * (nx * dvc[3 * a] + ny * dvc[3 * a + 1]);
+        double F = p->contactStiffness * g.gap[i] + p->contactDamping * g.gapt[i];
+        const double n[2] = {nx, ny};
+        for (int pass = 0; pass < 2; pass++) {   /* K, then D */
+            const double *dFx = pass ? dFv : dF;
+            for (int m = 0; m < nq; m++)
+                for (int r = 0; r < 2; r++) {
+                    double base = n[r] * dFx[m] + (pass ? 0.0 : F * dn[2 * m + r]);
+                    double sterm = pass ? 0.0 : n[r] * ds[m] * F;
+                    df0[2 * m + r] = (1 - s) * base - sterm;
+                    df1[2 * m + r] = s * base + sterm;
+                    dfs[2 * m + r] = base;
+                }
+            double *T = pass ? D : K;
+            add_jtx(T, nq, o1, J0p, 2, g.nqc, df0, 1.0);
+            add_jtx(T, nq, o1, J1p, 2, g.nqc, df1, 1.0);
+            add_jtx(T, nq, o0, m0->J, 3, n0, dfs, -1.0);
+        }
+        fs_tot[0] += F * nx;
+        fs_tot[1] += F * ny;
+    }
+    /* circle rows r = -J0(q)^T fs: the derivative of J0 at fixed fs */
+    if (n0 > 0 && m0->deriv) {
+        cd_work wk = {Kk};
+        cd_conn_add_jtv(c, wk, 0, fs_tot, -1.0, K);
+    }
+    return CD_OK;
+}
+
 static int post_newton(const cd_objctx *c, double *out, double *error)
 {
     const params *p = c->item->p;
@@ -245,7 +388,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR, .nmarkers = 2, .markers = cd_conn_markers, .nodes = nodes,
-    .mass_const = 1, .residual = residual, .scratch = scratch, .post_newton = post_newton,
+    .mass_const = 1, .residual = residual, .scratch = scratch, .jacobian = jacobian,
+    .post_newton = post_newton,
     .output = output};
 static const cd_outvar outvars[] = {CD_OV_FORCE, CD_OV_DISTANCE, CD_OV_NONE};
 
