@@ -330,17 +330,21 @@ def test_vertical_offset_jacobian_is_numerical():
 
 # ------------------------------------------------------------------ dynamics
 
-def falling_cable(damping, t_end=0.6, n_steps=1200, k=2e4, h0=0.05):
-    """a stiff straight cable (L = 1, 1 kg) falls flat from height h0 above a circle (r = 0.1)
-    under gravity; one contact segment, its middle over the circle's top"""
+def falling_cable(damping, t_end=0.6, n_steps=1200, k=2e4, h0=0.05, EI=1e2, EA=1e5):
+    """a stiff straight cable (L = 1, 1 kg) falls flat from height h0 above a circle (r = 0.1,
+    centre (0.5, -0.1)) under gravity, one contact segment; generalized-alpha with rho = 1.
+    Returns (mbs, contact, t, midpoint y, midpoint vy, total energy E, h0, g, cable) with
+    E = T + V_gravity + U_elastic + k gap^2 / 2 (while the state is in contact): the contact
+    force is the gradient of that penalty potential."""
+    from test_ancf_cable2d import elastic_energy
     g = 9.81
     mbs = new_system()
     gr = mbs.AddObject(cd.ObjectGround())
-    y0 = h0
-    n0 = mbs.AddNode(cd.NodePoint2DSlope1(referenceCoordinates=[0, y0, 1, 0]))
-    n1 = mbs.AddNode(cd.NodePoint2DSlope1(referenceCoordinates=[1, y0, 1, 0]))
+    ref = np.array([0, h0, 1, 0, 1, h0, 1, 0.0])
+    n0 = mbs.AddNode(cd.NodePoint2DSlope1(referenceCoordinates=list(ref[:4])))
+    n1 = mbs.AddNode(cd.NodePoint2DSlope1(referenceCoordinates=list(ref[4:])))
     cab = mbs.AddObject(cd.ObjectANCFCable2D(nodeNumbers=[n0, n1], length=1.0, massPerLength=1.0,
-                                             bendingStiffness=1e2, axialStiffness=1e5))
+                                             bendingStiffness=EI, axialStiffness=EA))
     mm = mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=cab))
     mbs.AddLoad(cd.LoadMassProportional(markerNumber=mm, loadVector=[0, -g, 0]))
     mc = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=gr, localPosition=[0.5, -0.1, 0]))
@@ -353,7 +357,12 @@ def falling_cable(damping, t_end=0.6, n_steps=1200, k=2e4, h0=0.05):
                                      outputVariableType=OV.Position, storeInternal=True))
     sv = mbs.AddSensor(cd.SensorBody(bodyNumber=cab, localPosition=[0.5, 0, 0],
                                      outputVariableType=OV.Velocity, storeInternal=True))
+    sq = [mbs.AddSensor(cd.SensorNode(nodeNumber=n, outputVariableType=v, storeInternal=True))
+          for n in (n0, n1) for v in (OV.Coordinates, OV.Coordinates_t)]
+    sd = mbs.AddSensor(cd.SensorNode(nodeNumber=nd, outputVariableType=OV.Coordinates,
+                                     storeInternal=True))
     mbs.Assemble()
+    M = mbs._core.object_parts(int(cab))["M"]
     s = em.default_settings(cd)
     s.timeIntegration.endTime = t_end
     s.timeIntegration.numberOfSteps = n_steps
@@ -362,23 +371,37 @@ def falling_cable(damping, t_end=0.6, n_steps=1200, k=2e4, h0=0.05):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")   # undamped integrator warning
         mbs.SolveDynamic(s)
-    P = mbs.GetSensorStoredData(sp)
-    V = mbs.GetSensorStoredData(sv)
+    P, V = mbs.GetSensorStoredData(sp), mbs.GetSensorStoredData(sv)
+    Q = [mbs.GetSensorStoredData(x)[:, 1:] for x in sq]
+    state = mbs.GetSensorStoredData(sd)[:, 1]
     t, y, vy = P[:, 0], P[:, 2], V[:, 2]
-    E = 0.5 * vy ** 2 + g * y       # per kg: the cable translates (stiff, flat)
-    return mbs, co, t, y, vy, E, y0, g
+    E = np.empty(len(t))
+    c = np.array([0.5, -0.1])
+    for i in range(len(t)):
+        q = np.concatenate([Q[0][i], Q[2][i]]) + ref
+        v = np.concatenate([Q[1][i], Q[3][i]])
+        Vg = g * (q[1] / 2 + q[3] / 12 + q[5] / 2 - q[7] / 12)   # g int rhoA y dx
+        p0, p1 = q[0:2], q[4:6]
+        d = p1 - p0
+        sr = np.clip(np.dot(c - p0, d) / np.dot(d, d), 0, 1)
+        gap = np.linalg.norm(c - (p0 + sr * d)) - 0.1
+        Up = 0.5 * k * gap ** 2 if state[i] <= 0 else 0.0
+        E[i] = 0.5 * v @ M @ v + Vg + elastic_energy(q, 1.0, EA, EI) + Up
+    return mbs, co, t, y, vy, E, h0, g, cab
 
 
-def test_falling_cable_free_fall_then_contact():
-    """before contact the midpoint falls as y0 - g t^2 / 2 (its energy constant to 1e-12); the
-    first contact is at t = sqrt(2 h0 / g); without damping the cable bounces back up to its
-    start height within 2 % (the penalty contact returns the energy; the cable vibrates), the
-    contact state switches on and off with repeated Newton solves"""
-    mbs, co, t, y, vy, E, y0, g = falling_cable(0.0)
+def test_falling_cable_conserves_energy():
+    """before contact the midpoint falls as y0 - g t^2 / 2 and the energy is constant to 1e-12;
+    the first contact is at t = sqrt(2 h0 / g); without damping the total energy (kinetic,
+    gravity, elastic, penalty) stays within 0.2 % of m g h0 over three impacts (the contact
+    switches at step ends: measured 0.09 %), the cable bounces back up to its start height within
+    2 %, and the contact state switches on and off with repeated Newton solves"""
+    mbs, co, t, y, vy, E, y0, g, cab = falling_cable(0.0)
     t_hit = np.sqrt(2 * y0 / g)
     free = t < t_hit - 0.01
     np.testing.assert_allclose(y[free], y0 - 0.5 * g * t[free] ** 2, rtol=0, atol=1e-10)
     assert np.max(np.abs(E[free] - E[0])) < 1e-12
+    assert np.max(np.abs(E - E[0])) < 2e-3 * g * y0
     assert -0.02 < np.min(y) < 0                 # penetrates the circle (penalty)
     after = (t > t_hit + 0.05) & (t < 3 * t_hit)
     assert 0.98 * y0 < np.max(y[after]) < 1.02 * y0
@@ -389,17 +412,20 @@ def test_falling_cable_free_fall_then_contact():
 
 def test_falling_cable_with_damping_loses_energy_and_rests():
     """contactDamping (overcritical: d = 400 > 2 sqrt(k m)) takes the energy out at the first
-    impact: no rebound (the midpoint stays below 20 % of the drop height, against 100 %
-    without damping), and the cable comes to rest on the circle with its contact points (the
-    segment's end points, the nodes) at the penetration m g / k and the contact force m g"""
+    impact: the total energy never grows (by more than 1e-4 m g h0 in a step, the contact
+    switching; measured 2.6e-5) and ends near its resting value, no rebound (the midpoint
+    stays below 20 % of the drop height, against 100 % without damping), and the cable comes
+    to rest on the circle with its contact points (the segment's end points, the nodes) at the
+    penetration m g / k and the contact force m g"""
     k = 2e4
-    mbs, co, t, y, vy, E, y0, g = falling_cable(400.0, t_end=2.0, n_steps=2000, k=k)
+    mbs, co, t, y, vy, E, y0, g, cab = falling_cable(400.0, t_end=2.0, n_steps=2000, k=k)
     t_hit = np.sqrt(2 * y0 / g)
+    assert np.max(np.diff(E)) < 1e-4 * g * y0
+    assert E[-1] < E[0] - 0.98 * g * y0
     assert np.max(y[t > t_hit + 0.05]) < 0.2 * y0
-    assert E[-1] < E[0] - 0.9 * g * y0
     assert abs(vy[-1]) < 1e-4
     for x in (0.0, 1.0):
-        assert abs(mbs.GetObjectOutputBody(1, OV.Position, [x, 0, 0])[1] + g / k) < 3e-8
+        assert abs(mbs.GetObjectOutputBody(cab, OV.Position, [x, 0, 0])[1] + g / k) < 3e-8
     # the force includes the damping of what remains of the cable's vibration (|v| ~ 1e-5)
     np.testing.assert_allclose(mbs.GetObjectOutput(co, OV.Force), [0, g, 0], atol=1e-3 * g)
 
