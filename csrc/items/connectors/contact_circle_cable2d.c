@@ -46,8 +46,8 @@ typedef struct {
     double *fp;                       /* force per point (2 np) */
 } geom;
 
-/* the Jacobian's temporaries beyond geom: 17 nq (G 6, ds, dn 2, dF, dFv, dfp0 2, dfp1 2, dfs 2) and
- * 3 n0 + n0^2 for marker 0 (d vel/dq, d(J0^T f)/dq) */
+/* the Jacobian's temporaries beyond geom: 17 nq (G 6, ds, dn 2, dF, dFv, dfp0 2, dfp1 2,
+ * dfs 2) and 3 n0 + n0^2 for marker 0 (d vel/dq, d(J0^T f)/dq) */
 static int jac_scratch(const cd_system *s, const cd_item *it)
 {
     const params *p = it->p;
