@@ -186,6 +186,8 @@ static int assign_connectors(cd_system *s)
             const cd_item *m0 = &s->list[CD_MARKER].items[mk[0]];
             const cd_item *m1 = &s->list[CD_MARKER].items[mk[1]];
             it->nq = m0->nq + m1->nq;
+            free(it->ltg);  /* connectors on a Data node (contact states): ltg of the node's
+                             * (zero) ODE2 coordinates from assign_bodies */
             it->ltg = malloc(sizeof(int) * (size_t)(it->nq > 0 ? it->nq : 1));
             if (!it->ltg) return CD_ERR_NOMEM;
             memcpy(it->ltg, m0->ltg, sizeof(int) * (size_t)m0->nq);

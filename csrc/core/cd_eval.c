@@ -29,6 +29,7 @@ int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
     ws->loadwork = dalloc(3 * (size_t)s->maxmk);
     size_t n1 = (size_t)s->maxn1;
     ws->yl = dalloc(n1); ws->ydl = dalloc(n1); ws->dl = dalloc((size_t)s->maxnd);
+    ws->dnew = dalloc((size_t)s->maxnd);
     ws->r1 = dalloc(n1); ws->r1p = dalloc(n1); ws->K1 = dalloc(n1 * n1);
     ws->scratch = dalloc((size_t)s->maxscratch);
     ws->Mconst = calloc((size_t)s->list[CD_OBJECT].n + 1, sizeof(double *));
@@ -37,7 +38,7 @@ int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
     int ok = ws->ql && ws->vl && ws->al && ws->laml && ws->r2 && ws->rae && ws->r2p && ws->raep &&
              ws->K && ws->D && ws->M && ws->Cq && ws->Gq && ws->Gv && ws->mkJ && ws->mkJrot &&
              ws->mkdwork && ws->loadwork && ws->yl && ws->ydl && ws->dl && ws->r1 && ws->r1p &&
-             ws->K1 && ws->scratch && ws->Mconst;
+             ws->K1 && ws->dnew && ws->scratch && ws->Mconst;
     for (int o = 0; ok && o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
         if (!it->type->object->mass || !it->type->object->mass_const || it->nq == 0) continue;
@@ -65,6 +66,7 @@ void cd_evalws_free(cd_evalws *ws, const cd_system *s)
     free(ws->mkJrot);
     free(ws->mkdwork);
     free(ws->loadwork);
+    free(ws->dnew);
     free(ws->yl); free(ws->ydl); free(ws->dl); free(ws->r1); free(ws->r1p); free(ws->K1);
     free(ws->scratch);
     if (ws->Mconst)
@@ -751,4 +753,39 @@ int cd_object_userfunc(const cd_objctx *c, const cd_func *f, const double *in, i
                        double *out, int nout)
 {
     return cd_call_userfunc(c->sys, CD_OBJECT, c->index, f, c->t, in, nin, out, nout, c->err);
+}
+
+/* ------------------------------------------------------------------ discontinuous iteration */
+
+int cd_eval_has_post_newton(const cd_system *s)
+{
+    int n = 0;
+    for (int o = 0; o < s->list[CD_OBJECT].n; o++)
+        if (s->list[CD_OBJECT].items[o].type->object->post_newton) n++;
+    return n;
+}
+
+int cd_eval_post_newton(const cd_system *s, cd_evalws *ws, cd_state *st, double *error,
+                        int *items, int cap, int *nitems, cd_error *err)
+{
+    *error = 0.0;
+    *nitems = 0;
+    for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
+        const cd_item *it = &s->list[CD_OBJECT].items[o];
+        const cd_objectops *ops = it->type->object;
+        if (!ops->post_newton) continue;
+        cd_eval_gather(it, st, ws);
+        if (ops->flags & CD_OBJF_CONNECTOR) connector_markers(s, ws, it);
+        cd_objctx c = cd_eval_objctx(s, ws, o, st->t, 0, err);
+        double e = 0.0;
+        int rc = ops->post_newton(&c, ws->dnew, &e);
+        if (rc) return rc;
+        for (int i = 0; i < it->nd; i++) st->data[it->ltgd[i]] = ws->dnew[i];
+        if (e > 0) {
+            *error += e;
+            if (*nitems < cap) items[*nitems] = o;
+            ++*nitems;
+        }
+    }
+    return CD_OK;
 }

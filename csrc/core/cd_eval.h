@@ -35,6 +35,7 @@ typedef struct cd_evalcoef {
 typedef struct cd_evalws {
     double *ql, *vl, *al, *laml;     /* local copies (maxnq, maxnq, maxnq, maxnae) */
     double *yl, *ydl, *dl;           /* local ODE1, ODE1 rate and Data copies (maxn1, maxnd) */
+    double *dnew;                    /* new local Data of a post-Newton step (maxnd) */
     double *r1, *r1p, *K1;           /* local ODE1 residual, perturbed one (maxn1), dr1/dy
                                         (maxn1^2, column-major) */
     double *scratch;                 /* objects' scratch (s->maxscratch) */
@@ -136,5 +137,13 @@ int cd_output_capacity(const cd_system *s);
 int cd_eval_output(const cd_system *s, cd_evalws *ws, cd_kind kind, int index,
                    const double *localPosition, cd_outvar var, const cd_state *st, double *out,
                    cd_error *err);
+
+/* the discontinuous iteration (cd_objectops.post_newton): the number of objects that have one */
+int cd_eval_has_post_newton(const cd_system *s);
+/* after a converged Newton iteration at st: every such object updates its Data coordinates in
+ * st->data; *error = the sum of their error measures; items (cap entries) receives the indices
+ * of the objects whose error was > 0, *nitems their number (may exceed cap). Returns a status */
+int cd_eval_post_newton(const cd_system *s, cd_evalws *ws, cd_state *st, double *error,
+                        int *items, int cap, int *nitems, cd_error *err);
 
 #endif

@@ -360,6 +360,15 @@ typedef struct cd_objectops {
     /* constraints: 1 if algebraic row j is the trivial equation lambda_j = 0 (an axis that is
      * not constrained); NULL: none is */
     int (*lambda_row)(const struct cd_item *it, int j);
+    /* items with a discontinuous iteration (contact states in Data coordinates): after Newton
+     * has converged, the new values of the object's Data coordinates (item->nd of them, into
+     * data_out, written fully; c->data holds the values Newton used) from the converged
+     * configuration, and *error >= 0, the size of the change (Exudyn's PostNewtonStep: a
+     * force, e.g. sum |gap change| contactStiffness over the segments whose contact state
+     * changed; 0: the state is a fixed point). The solvers run Newton again with the new Data
+     * while the sum over all objects exceeds discontinuous.iterationTolerance (cd_driver.c,
+     * docs/solvers.rst "Discontinuous iteration"). Returns a status. NULL: none */
+    int (*post_newton)(const cd_objctx *c, double *data_out, double *error);
 } cd_objectops;
 
 typedef struct cd_markerops {

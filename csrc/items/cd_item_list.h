@@ -26,11 +26,11 @@
     X(ObjectJointSpherical) X(ObjectJointGeneric) X(ObjectJointRevoluteZ)                        \
     X(ObjectJointPrismaticX) X(ObjectConnectorTorsionalSpringDamper)                             \
     X(ObjectConnectorLinearSpringDamper) X(ObjectConnectorRigidBodySpringDamper)                 \
-    X(ObjectConnectorGravity)                                                                    \
+    X(ObjectConnectorGravity) X(ObjectContactCircleCable2D)                                      \
     /* markers */                                                                                \
     X(MarkerNodePosition) X(MarkerNodeCoordinate) X(MarkerBodyPosition) X(MarkerBodyMass)        \
     X(MarkerBodyRigid) X(MarkerNodeRigid) X(MarkerNodeRotationCoordinate)                        \
-    X(MarkerBodyCable2DCoordinates)                                                              \
+    X(MarkerBodyCable2DCoordinates) X(MarkerBodyCable2DShape)                                    \
     /* loads */                                                                                  \
     X(LoadForceVector) X(LoadCoordinate) X(LoadMassProportional) X(LoadTorqueVector)             \
     /* sensors */                                                                                \

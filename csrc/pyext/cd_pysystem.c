@@ -609,8 +609,12 @@ static void store_free(PyObject *cap)
 
 static PyObject *stats_dict(const cd_stats *st)
 {
-    return Py_BuildValue("{s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:d,s:d,s:d,s:s,s:d}",
+    return Py_BuildValue("{s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,"
+                         "s:d,s:d,s:d,s:s,s:d}",
                          "steps", st->steps, "rejectedSteps", st->rejected,
+                         "discontinuousIterations", st->discontinuous,
+                         "maxDiscontinuousIterationsPerStep", st->disc_max,
+                         "unsettledDiscontinuousSteps", st->disc_unsettled,
                          "errorRejectedSteps", st->rejected_error,
                          "newtonIterations", st->newton, "factorizations", st->factorizations,
                          "pivotingFactorizations", st->lsfull, "jacobians", st->jacobians,

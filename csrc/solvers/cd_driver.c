@@ -31,6 +31,7 @@ typedef struct drive {
     double est_guard;     /* the last accepted step's estimate (fixed steps) */
     double log_base;      /* running mean of log2(estimate) over ~20 steps (fixed steps) */
     int have_base;
+    int ndisc;            /* objects with a discontinuous iteration (post_newton) */
     double tstart;        /* clock at the start of the solve */
     double tprog;         /* clock of the last progress report */
 } drive;
@@ -255,6 +256,75 @@ static int check_state(const cd_system *s, const cd_state *st, cd_error *err)
     return CD_OK;
 }
 
+/* the discontinuous iteration's restart: st back to the start of the step but for the Data
+ * coordinates (Exudyn's DiscontinuousIteration keeps the updated states) */
+static void restart_keep_data(cd_state *st, const cd_state *prev)
+{
+    size_t n2 = sizeof(double) * (size_t)st->n2, n1 = sizeof(double) * (size_t)st->n1;
+    memcpy(st->q, prev->q, n2);
+    memcpy(st->v, prev->v, n2);
+    memcpy(st->a, prev->a, n2);
+    memcpy(st->lam, prev->lam, sizeof(double) * (size_t)st->nae);
+    memcpy(st->y, prev->y, n1);
+    memcpy(st->yd, prev->yd, n1);
+}
+
+/* "ObjectContactCircleCable2D 3, ObjectContactCircleCable2D 4 (and 2 more)" into buf */
+static void disc_items(const cd_system *s, const int *items, int ni, int cap, char *buf,
+                       size_t n)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (int k = 0; k < ni && k < cap && len + 1 < n; k++) {
+        char lb[160];
+        cd_item_label(s, CD_OBJECT, items[k], lb, sizeof lb);
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", k ? ", " : "", lb);
+    }
+    if (ni > cap && len + 1 < n) snprintf(buf + len, n - len, " (and %d more)", ni - cap);
+}
+
+/* the discontinuous (post-Newton) iteration of a converged step (Exudyn's
+ * DiscontinuousIteration): the items update their states from the converged configuration;
+ * while the sum of their changes exceeds iterationTolerance, the step is solved again from its
+ * start with the new states, at most maxIterations Newton solves in all. States that do not
+ * settle: a warning (ignoreMaxIterations) or a recoverable failure naming the items */
+static int discontinuous(drive *d, double tau_next, double h_tried, double *est, cd_error *err)
+{
+    const cd_discontinuous_settings *ds = d->r.disc;
+    enum { CAP = 4 };
+    int items[CAP], ni = 0;
+    if (!ds || !d->ndisc || ds->maxIterations <= 0) return CD_OK;
+    for (long k = 1;; k++) {
+        double e = 0;
+        int rc = cd_eval_post_newton(d->s, &d->w.ev, d->st, &e, items, CAP, &ni, err);
+        d->stats->discontinuous++;
+        if (k > d->stats->disc_max) d->stats->disc_max = k;
+        if (rc) return rc;
+        if (!(e > ds->iterationTolerance)) return CD_OK;
+        if (k >= ds->maxIterations) {
+            char who[CD_MSG_LEN / 2], msg[CD_MSG_LEN];
+            disc_items(d->s, items, ni, CAP, who, sizeof who);
+            snprintf(msg, sizeof msg, "the contact states of %s did not settle within "
+                     "discontinuous.maxIterations = %d post-Newton iterations in the step to "
+                     "%.10g (error %.6g > discontinuous.iterationTolerance = %g)", who,
+                     ds->maxIterations, d->r.time_offset + tau_next, e, ds->iterationTolerance);
+            if (!ds->ignoreMaxIterations) return cd_error_set(err, CD_RETRY_STEP, "%s", msg);
+            d->stats->disc_unsettled++;
+            if (!d->stats->warning[0])
+                snprintf(d->stats->warning, CD_MSG_LEN,
+                         "%.900s (discontinuous.ignoreMaxIterations: the step was accepted)", msg);
+            return CD_OK;
+        }
+        restart_keep_data(d->st, &d->prev);
+        d->st->t = d->r.time_offset + tau_next;
+        d->w.jac_current = 0;   /* the residual changed with the states */
+        *est = -1;
+        rc = d->sp->step(d->sp->solver, &d->prev, d->st, tau_next, h_tried, est, err);
+        if (!rc) rc = check_state(d->s, d->st, err);
+        if (rc) return rc;
+    }
+}
+
 /* one attempt at the next step; CD_OK (accepted, or rejected and reduced) or the code that
  * ends the solve (st: the last accepted state) */
 static int attempt(drive *d, cd_error *err)
@@ -266,6 +336,7 @@ static int attempt(drive *d, cd_error *err)
     double est = -1;
     int rc = d->sp->step(d->sp->solver, &d->prev, d->st, tau_next, h_tried, &est, err);
     if (!rc) rc = check_state(d->s, d->st, err);
+    if (!rc) rc = discontinuous(d, tau_next, h_tried, &est, err);
     if (rc < 0) cd_state_copy(d->st, &d->prev);
     if (rc) return rc < 0 ? rc : reject(d, tau_next, h_tried, err);
     if (d->r.control && est > 1.0) return reject_error(d, tau_next, h_tried, est, err);
@@ -317,6 +388,7 @@ int cd_drive(const cd_system *s, const cd_settings *set, const cd_newton_setting
     memset(stats, 0, sizeof(*stats));
     if (!s->assembled) return cd_error_set(err, CD_ERR_NOTASSEMBLED, "call mbs.Assemble() first");
     if ((rc = cd_nwork_init(&d.w, s, set, nt, err))) return rc;
+    d.ndisc = cd_eval_has_post_newton(s);
     if (cd_state_init(&d.prev, s))
         rc = cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating the solver's saved state "
                           "(%d + %d + %d coordinates)", s->n2, s->nae, s->n1);

@@ -47,6 +47,10 @@ typedef struct cd_steprules {
                             * 0: (tau1 - tau0) / ngrid */
     double guard;
     int guard_warn;
+    /* the discontinuous (post-Newton) iteration of items with contact states (NULL: none):
+     * after a converged step the driver lets them update their Data coordinates and takes the
+     * step again from its start with the new Data while the states change (cd_driver.c) */
+    const cd_discontinuous_settings *disc;
 } cd_steprules;
 
 /* the solver's part; `solver` is the solver's own state */
@@ -56,7 +60,10 @@ typedef struct cd_stepper {
      * initial state (st->t = time_offset + tau0, initial values) */
     int (*start)(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats, cd_steprules *r,
                  cd_error *err);
-    /* one step from prev (accepted, at tau) to tau_next = tau + h into st, whose t is set:
+    /* one step from prev (accepted, at tau) to tau_next = tau + h into st, whose t is set
+     * and whose Data coordinates are those the step uses (the stepper leaves st->data alone;
+     * on the first try they equal prev's, in a discontinuous iteration they are the updated
+     * states) and whose other coordinates equal prev's on entry:
      * CD_OK, a positive code (recoverable: st is garbage and the step is retried smaller, err
      * says why) or a negative code (fatal); *est: the step's local error estimate relative to
      * the tolerances (1: at the tolerance), or -1 when it has none */

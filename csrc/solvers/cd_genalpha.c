@@ -226,7 +226,7 @@ static void predict(const cd_system *s, const ga_param *p, double h, const cd_st
         st->yd[i] = o->yd[i];
         st->y[i] = o->y[i] + h * o->yd[i];
     }
-    memcpy(st->data, o->data, sizeof(double) * (size_t)s->nd);
+    /* st->data: the driver's (the discontinuous iteration's states) */
 }
 
 /* after convergence: a1 = (af qdd0 + (1 - af) qdd1 - am a0) / (1 - am) */
@@ -489,6 +489,7 @@ static void dynamic_rules(const cd_settings *set, cd_steprules *r)
     memset(r, 0, sizeof(*r));
     r->guard = set->blowUpTolerance;
     r->guard_warn = set->blowUpWarning;
+    r->disc = &set->dynamicDiscontinuous;
     if (set->errorControl) {
         double P = set->sensorsWritePeriod, span = t1 - t0;
         r->grid = CD_GRID_TIME;

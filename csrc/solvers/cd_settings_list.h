@@ -36,6 +36,25 @@
 #define CD_SETTINGS_LIST_H
 
 /* the Newton group; P: path prefix ending in '.', M: member prefix (empty or "member.") */
+/* the discontinuous (post-Newton) iteration (cd_driver.c; docs/solvers.rst "Discontinuous
+ * iteration"); P, M as for the Newton group */
+#define CD_DISCONTINUOUS_SETTINGS_LIST_TYPE cd_discontinuous_settings
+#define CD_DISCONTINUOUS_SETTINGS_LIST(X, P, M)                                                   \
+    X(P "maxIterations", M maxIterations, INT, 5, INT_NONNEG, RESULT, "",                         \
+      "Newton solves per step at most: after each, items with contact states (Data "            \
+      "coordinates) update them from the converged configuration; while the sum of their "     \
+      "changes exceeds iterationTolerance the step is solved again (0: states never updated)") \
+    X(P "iterationTolerance", M iterationTolerance, REAL, 1.0, NONNEG, RESULT, "",                \
+      "the states have settled when the sum of the items' error measures (contacts: |gap "      \
+      "change| contactStiffness over the segments that changed state, a force) is at most "    \
+      "this")                                                                                     \
+    X(P "ignoreMaxIterations", M ignoreMaxIterations, BOOL, 1, ANY, RESULT, "",                   \
+      "True: a step whose states have not settled after maxIterations is accepted (the solve "  \
+      "reports a warning naming the items); False: the step fails (halved if adaptive, else "   \
+      "SolverError naming the items)")                                                            \
+    X(P "useRecommendedStepSize", _, BOOL, 1, ANY, ACCEPTED, "",                                  \
+      "accepted for Exudyn scripts; no coordyn item recommends a step size")
+
 #define CD_NEWTON_SETTINGS_LIST_TYPE cd_newton_settings
 #define CD_NEWTON_SETTINGS_LIST(X, P, M)                                                          \
     X(P "relativeTolerance", M relativeTolerance, REAL, 1e-8, NONNEG, RESULT, "",                 \
@@ -130,12 +149,8 @@
       "Newton iteration: tolerances, iteration limit, full or modified Newton.")                 \
     G(X, CD_NEWTON_SETTINGS_LIST, "timeIntegration.newton.", dynamicNewton)                       \
     X("timeIntegration.discontinuous", _, GROUP, 0, ANY, NONE, "",                                \
-      "Iterations for discontinuous items (accepted for Exudyn scripts; coordyn has no "         \
-      "discontinuous items).")                                                                    \
-    X("timeIntegration.discontinuous.maxIterations", _, INT, 5, INT_NONNEG, ACCEPTED, "",         \
-      "accepted for Exudyn scripts; coordyn has no discontinuous items")                         \
-    X("timeIntegration.discontinuous.iterationTolerance", _, REAL, 1.0, NONNEG, ACCEPTED, "",     \
-      "accepted for Exudyn scripts; coordyn has no discontinuous items")                         \
+      "Discontinuous (post-Newton) iteration of items with contact states, as Exudyn's.")       \
+    G(X, CD_DISCONTINUOUS_SETTINGS_LIST, "timeIntegration.discontinuous.", dynamicDiscontinuous) \
     X("staticSolver", _, GROUP, 0, ANY, NONE, "", "Static solver: load steps and Newton.")        \
     X("staticSolver.numberOfLoadSteps", numberOfLoadSteps, INT, 1, INT_POS, RESULT, "",           \
       "load factor i / n in step i")                                                              \
@@ -168,6 +183,9 @@
       "Newton iteration of the static solver: tolerances, iteration limit, full or modified "    \
       "Newton.")                                                                                  \
     G(X, CD_NEWTON_SETTINGS_LIST, "staticSolver.newton.", staticNewton)                           \
+    X("staticSolver.discontinuous", _, GROUP, 0, ANY, NONE, "",                                   \
+      "Discontinuous (post-Newton) iteration of items with contact states, as Exudyn's.")       \
+    G(X, CD_DISCONTINUOUS_SETTINGS_LIST, "staticSolver.discontinuous.", staticDiscontinuous)     \
     X("solutionSettings", _, GROUP, 0,                                                            \
       ANY, NONE, "", "Output during a solve: the sensor period.")                                 \
     X("solutionSettings.sensorsWritePeriod", sensorsWritePeriod, REAL, 0.01, NONNEG, OUTPUT, "",  \

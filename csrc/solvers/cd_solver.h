@@ -29,6 +29,11 @@ typedef struct cd_newton_settings {
     CD_NEWTON_SETTINGS_LIST(CD_SET_DECL, "", )
 } cd_newton_settings;
 
+/* one discontinuous-iteration group (timeIntegration.discontinuous, staticSolver.discontinuous) */
+typedef struct cd_discontinuous_settings {
+    CD_DISCONTINUOUS_SETTINGS_LIST(CD_SET_DECL, "", )
+} cd_discontinuous_settings;
+
 /* the settings of a solve; members and defaults from cd_settings_list.h (its doc lines say what
  * each one means) */
 typedef struct cd_settings {
@@ -97,6 +102,10 @@ typedef struct cd_stats {
     long steps, rejected, newton, factorizations, jacobians, residuals;
     long rejected_error;          /* of the rejected steps: by the error test */
     long linesearch;              /* reductions of Newton increments by the static line search */
+    long discontinuous;           /* post-Newton (discontinuous) iterations: Newton solves of
+                                   * steps followed by a state update, all steps */
+    long disc_max;                /* most of them in one step */
+    long disc_unsettled;          /* accepted steps whose states did not settle (ignored) */
     double hmin_used;             /* smallest step size (statics: load-step increment) */
     double hmax_used;             /* largest step size */
     double est_max;               /* largest local error estimate of an accepted step, relative

@@ -1,6 +1,7 @@
 /* cd_static: static equilibrium  r2(q, lam) - lf f_loads = 0,  g(q) = 0  (and f1(y) = 0 for
- * ODE1 coordinates, with y' = 0) by Newton with load steps. Constant loads are scaled by the load factor lf (linear steps i/n, or geometric
- * range^(i/n - 1)); loads given by user functions are evaluated at the quasi-time
+ * ODE1 coordinates, with y' = 0) by Newton with load steps. Constant loads are scaled by the load
+ * factor lf (linear steps i/n, or geometric range^((i - 1)/(n - 1) - 1) as Exudyn 1.13); loads
+ * given by user functions are evaluated at the quasi-time
  * t = startTime + lf instead. The step variable of the driver (cd_driver.c) is x in [0, 1]
  * (lf = x for linear steps): a load step whose Newton fails is halved
  * (staticSolver.adaptiveStep, down to staticSolver.minimumStepSize), a step grows back by 2
@@ -20,10 +21,16 @@ typedef struct st_solver {
     cd_evalcoef c;     /* Newton coefficients: the stiffness matrix, position-level rows */
 } st_solver;
 
+/* the load factor at x in [0, 1]: x, or geometric steps as Exudyn 1.13's static solver: in
+ * step k = x n (1..n) R^((k - 1)/(n - 1) - 1), from 1/R in the first step to 1 in the last
+ * (n = 1: 1); a reduced first step x < 1/n ramps linearly to 1/R */
 static double load_factor(const cd_settings *set, double x)
 {
     if (!set->loadStepGeometric || x <= 0) return x;
-    return pow(set->loadStepGeometricRange, x - 1.0);
+    double n = (double)set->numberOfLoadSteps, R = set->loadStepGeometricRange;
+    if (n <= 1) return x;
+    if (x * n < 1.0) return x * n / R;
+    return x >= 1.0 ? 1.0 : pow(R, (x * n - 1.0) / (n - 1.0) - 1.0);
 }
 
 /* one load step to x = tau_next: Newton from the last equilibrium with a fresh matrix */
@@ -63,6 +70,7 @@ static void static_rules(const cd_settings *set, cd_steprules *r)
     r->record_start = 0;
     r->sensor_period = 0;
     r->sensor_cap = (long long)n + 2;
+    r->disc = &set->staticDiscontinuous;
 }
 
 static int static_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats,

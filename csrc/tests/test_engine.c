@@ -267,6 +267,60 @@ static void test_no_allocation_in_flexible_steps(void)
     }
 }
 
+/* a stiff cable (one element, L = 1) falling from y0 onto a circle (r = 0.1, centre
+ * (0.5, -0.1)) with 4 contact segments: the discontinuous iteration allocates nothing either,
+ * and takes repeated Newton solves in the steps where contact states change */
+static void test_no_allocation_in_contact_steps(void)
+{
+    builder b = {cd_system_create(), 0, {0, ""}};
+    if (!b.s) { printf("cd_system_create failed\n"); exit(2); }
+    double gr = ITEM(&b, CD_OBJECT, "ObjectGround", FV("referencePosition", 0, 0, 0));
+    double n0 = ITEM(&b, CD_NODE, "NodePoint2DSlope1", FV("referenceCoordinates", 0, 0.02, 1, 0));
+    double n1 = ITEM(&b, CD_NODE, "NodePoint2DSlope1", FV("referenceCoordinates", 1, 0.02, 1, 0));
+    double el = ITEM(&b, CD_OBJECT, "ObjectANCFCable2D", FV("nodeNumbers", n0, n1),
+                     FV("length", 1), FV("massPerLength", 1), FV("bendingStiffness", 100),
+                     FV("axialStiffness", 1e5));
+    double mm = ITEM(&b, CD_MARKER, "MarkerBodyMass", FV("bodyNumber", el));
+    ITEM(&b, CD_LOAD, "LoadMassProportional", FV("markerNumber", mm),
+         FV("loadVector", 0, -9.81, 0));
+    double mc = ITEM(&b, CD_MARKER, "MarkerBodyPosition", FV("bodyNumber", gr),
+                     FV("localPosition", 0.5, -0.1, 0));
+    double sh = ITEM(&b, CD_MARKER, "MarkerBodyCable2DShape", FV("bodyNumber", el),
+                     FV("numberOfSegments", 4));
+    double nd = ITEM(&b, CD_NODE, "NodeGenericData", FV("initialCoordinates", 0.1, 0.1, 0.1, 0.1),
+                     FV("numberOfDataCoordinates", 4));
+    ITEM(&b, CD_OBJECT, "ObjectContactCircleCable2D", FV("markerNumbers", mc, sh),
+         FV("nodeNumber", nd), FV("numberOfContactSegments", 4), FV("contactStiffness", 1e4),
+         FV("contactDamping", 10), FV("circleRadius", 0.1));
+    if (b.rc) { printf("building the contact model failed: %s\n", b.err.msg); exit(2); }
+    cd_error err = {0, ""};
+    int rc = cd_system_assemble(b.s, &err);
+    CHECK(rc == 0, "assemble the contact model: %s", err.msg);
+    cd_state st;
+    cd_state_init(&st, b.s);
+    long a[2], disc[2], steps[2];
+    for (int k = 0; k < 2; k++) {
+        cd_settings set = settings(100 * (k + 1), 0.1 * (k + 1), CD_LS_SPARSE, 0);
+        cd_stats stats;
+        cd_state_set_initial(&st, b.s);
+        long before = ta_nalloc;
+        rc = cd_solve_dynamic(b.s, &set, &st, NULL, &stats, &err);
+        a[k] = ta_nalloc - before;
+        disc[k] = stats.discontinuous;
+        steps[k] = stats.steps;
+        CHECK(rc == 0, "contact solve %d: %s", k, err.msg);
+    }
+    CHECK(a[0] == a[1] && a[0] > 0, "contact: %ld allocations for 100 steps, %ld for 200 (must "
+          "be equal)", a[0], a[1]);
+    CHECK(disc[1] > steps[1] && steps[1] == 200, "contact: %ld discontinuous iterations in %ld "
+          "steps (states change: more than one solve in some steps)", disc[1], steps[1]);
+    CHECK(st.data[1] != 0.1 && st.data[2] != 0.1 && st.data[0] == 0.1 && st.data[3] == 0.1,
+          "contact: the middle segments' states were updated, the outer ones never touched "
+          "(states %g %g %g %g)", st.data[0], st.data[1], st.data[2], st.data[3]);
+    cd_state_free(&st);
+    cd_system_free(b.s);
+}
+
 static void test_no_allocation_in_steps(void)
 {
     cd_ls_kind kinds[2] = {CD_LS_SPARSE, CD_LS_DENSE};
@@ -878,6 +932,7 @@ int main(void)
     test_assembly();
     test_no_allocation_in_steps();
     test_no_allocation_in_flexible_steps();
+    test_no_allocation_in_contact_steps();
     test_energy();
     test_errors();
     test_rotation_vector();

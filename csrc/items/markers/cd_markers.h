@@ -31,6 +31,18 @@ int cd_marker_check_body(const cd_system *s, int index, const void *p, int need,
 int cd_marker_check_axis(const cd_system *s, int index, const void *p, const char *tname,
                          cd_error *err);
 
+/* MarkerBodyCable2DShape (marker_body_cable2d_shape.c), read by ObjectContactCircleCable2D */
+typedef struct {
+    cd_p_markerbase b;            /* bodyNumber: an ObjectANCFCable2D */
+    int numberOfSegments;         /* n: points x_i = i L / n, i = 0..n */
+    double verticalOffset;        /* along the normal ez x r' / |r'| */
+} cd_p_cable2dshape;
+/* positions pos and velocities vel (2 (n + 1) each: x0, y0, x1, y1, ...) of the marker's
+ * points and their Jacobians J (n + 1 blocks of 2 x mk->nq, column-major) from the marker's
+ * local coordinates q, v; work: cd_cable2d_shape_work(s, mk) doubles */
+void cd_cable2d_shape_points(const cd_system *s, const cd_item *mk, const double *q,
+                             const double *v, double *pos, double *vel, double *J, double *work);
+int cd_cable2d_shape_work(const cd_system *s, const cd_item *mk);
 #define CD_MARKER_NAME_FIELD                                                                     \
     {"name", CD_FT_STRING, 0, offsetof(cd_common, name), "", 0, 0, "", "marker's unique name",   \
      NULL}
