@@ -119,6 +119,7 @@ static void explain_nonfinite_entry(const cd_system *s, const cd_nwork *w, cd_er
 static void roundoff_floor(const cd_system *s, cd_nwork *w, const cd_state *st,
                            const cd_evalcoef *c)
 {
+    w->floor_stale = 0;
     const cd_pattern *P = &s->pat;
     double *fr = w->floor_row, ss = 0;
     memset(fr, 0, sizeof(double) * (size_t)s->n2);
@@ -133,7 +134,7 @@ static void roundoff_floor(const cd_system *s, cd_nwork *w, const cd_state *st,
         }
     }
     for (int i = 0; i < s->n2; i++) ss += fr[i] * fr[i];
-    w->floor2 = DBL_EPSILON * 0.5 * sqrt(ss) / c->force_scale;
+    w->floor2 = DBL_EPSILON * 0.5 * sqrt(ss) / w->jac_force_scale;
 }
 
 /* evaluate and factor the Newton matrix at st */
@@ -149,7 +150,9 @@ static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const c
     w->ev.lieT_on = 0;
     if (rc) return rc;
     stats->jacobians++;
-    roundoff_floor(s, w, st, c);
+    w->floor_stale = 1;   /* computed when an iteration needs it (cd_newton); the old value */
+    w->floor2 = 0;        /* belongs to another matrix (a step of another size) */
+    w->jac_force_scale = c->force_scale;
     rc = cd_ls_factor(w->ls, w->values, err);
     stats->factorizations++;
     if (rc == CD_ERR_SINGULAR || rc == CD_ERR_NONFINITE) {  /* retry with a smaller step */
@@ -341,6 +344,9 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
             return cd_error_set(err, CD_RETRY_STEP, "residual is not finite");
         }
         if (it == 0) w->rref = fmax(w->ev.rnorm2, w->ev.fnorm);
+        /* the round-off floor of the matrix in use, once an iteration is not enough (most
+         * steps converge before: it costs a pass over the matrix) */
+        if (it >= 2 && w->floor_stale && w->jac_current) roundoff_floor(s, w, st, c);
         if (converged(w, c, set, it, fresh, qs)) { w->last_its = fresh ? 0 : it; return CD_OK; }
         if (it == set->maxIterations) break;
         /* full Newton: new matrix every iteration; modified: when an iteration reduces the
