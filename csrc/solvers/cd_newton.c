@@ -344,9 +344,15 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
             return cd_error_set(err, CD_RETRY_STEP, "residual is not finite");
         }
         if (it == 0) w->rref = fmax(w->ev.rnorm2, w->ev.fnorm);
-        /* the round-off floor of the matrix in use, once an iteration is not enough (most
-         * steps converge before: it costs a pass over the matrix) */
-        if (it >= 2 && w->floor_stale && w->jac_current) roundoff_floor(s, w, st, c);
+        /* the round-off floor of the matrix in use, from the third iteration on (most steps
+         * of ordinary models converge before and do not pay the pass over the matrix), from
+         * the second when the floor mattered last time (stiff, finely meshed models: a 1000-
+         * element cable takes 1000 steps in 3.3 s instead of 5.3 s) */
+        if ((it >= 2 || (it == 1 && w->floor_matters)) && w->floor_stale && w->jac_current) {
+            roundoff_floor(s, w, st, c);
+            w->floor_matters = FLOOR_FACTOR * w->floor2 >
+                               fmax(set->absoluteTolerance, set->relativeTolerance * w->rref);
+        }
         if (converged(w, c, set, it, fresh, qs)) { w->last_its = fresh ? 0 : it; return CD_OK; }
         if (it == set->maxIterations) break;
         /* full Newton: new matrix every iteration; modified: when an iteration reduces the

@@ -36,11 +36,13 @@ typedef struct cd_nwork {
     /* round-off floor of the force rows (cd_newton.c, roundoff_floor): the L2 norm of
      * u |J| |x| over the ODE2 rows of the last evaluated Newton matrix, unscaled; the
      * residual cannot be evaluated more accurately, so the force tolerance never goes below
-     * a multiple of it. Computed from the third iteration of a Newton solve on, for the
-     * matrix in use (0 until then, and after every new matrix). floor_row: workspace (N) */
+     * a multiple of it. Computed from the third iteration of a Newton solve on (the second
+     * when it mattered last time), for the matrix in use (0 until then, and after every new
+     * matrix). floor_row: workspace (N) */
     double floor2;
     double *floor_row;
     int floor_stale;         /* the matrix changed since floor2 was computed */
+    int floor_matters;       /* the last floor was above the other tolerances */
     double jac_force_scale;  /* force_scale of the matrix in use (its row scaling) */
 } cd_nwork;
 
