@@ -241,10 +241,10 @@ def _sparse_constrained(M, K, C, k, name):
     nzcols = np.flatnonzero(np.asarray(abs(C).sum(axis=0)).ravel() > 0)
     C = C[:, nzcols]
     nae = C.shape[1]
-    if k >= n2 - nae:
+    if k > n2 - nae or k >= n2:
         raise ValueError(f"{name}: numberOfEigenvalues = {k} but the system has at most "
                          f"{n2 - nae} degrees of freedom ({n2} coordinates, {nae} constraint "
-                         f"equations; the sparse solver computes at most {n2 - nae - 1})")
+                         f"equations)")
     Ks = (0.5 * (K + K.T)).tocsc()
     Ms = (0.5 * (M + M.T)).tocsc()
     sigma = _sparse_shift(Ks, Ms)
