@@ -241,6 +241,28 @@ def test_pendulum_rigid_body_revolute():
     assert ev[0] == pytest.approx(m * g * d / (Jc + m * d ** 2), rel=1e-8)
 
 
+@pytest.mark.parametrize("node_type", list(cd.NodeType), ids=lambda t: t.name)
+def test_pendulum_3d_rigid_body(node_type):
+    """a 3D cuboid (CreateRigidBody) on a revolute joint about z through its top end, hanging:
+    m g d / (J_c + m d^2) for every rotation parametrization (Euler parameters: the node's
+    norm constraint is projected out too; rotation vector on the Lie group)"""
+    mbs = cd.SystemContainer().AddSystem()
+    a, l, g = 0.1, 0.8, 9.81
+    d = l / 2
+    inertia = cd.InertiaCuboid(density=1000, sideLengths=[a, l, a])
+    m = inertia.Mass()
+    body = mbs.CreateRigidBody(inertia=inertia, referencePosition=[0, -d, 0],
+                               gravity=[0, -g, 0], nodeType=node_type)
+    ground = mbs.AddObject(cd.ObjectGround())
+    mbs.CreateRevoluteJoint(bodyNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1])
+    mbs.Assemble()
+    mbs.SolveStatic(static_settings(), updateInitialValues=True)
+    ev, V = mbs.ComputeODE2Eigenvalues()
+    Jc = m * (l ** 2 + a ** 2) / 12
+    assert ev.shape == (1,) and V.shape[1] == 1
+    assert ev[0] == pytest.approx(m * g * d / (Jc + m * d ** 2), rel=1e-8)
+
+
 # ------------------------------------------------------------------ (d) against Exudyn 1.13.6
 
 @pytest.mark.parametrize("model,kw", [
