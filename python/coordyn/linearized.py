@@ -42,6 +42,10 @@ def _prepare(mbs, simulationSettings, autoAssemble, name):
         warnings.warn(f"{name}: the system was not assembled, calling mbs.Assemble(); to avoid "
                       f"this, call mbs.Assemble() first", UserWarning, stacklevel=3)
         mbs.Assemble()
+    if mbs._core.sizes()["ODE1"]:
+        warnings.warn(f"{name}: the ODE1 coordinates (first-order equations) are not part of "
+                      f"the linearized ODE2 system: results may be wrong where they couple to "
+                      f"it", UserWarning, stacklevel=3)
     return simulationSettings
 
 
