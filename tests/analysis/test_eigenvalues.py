@@ -33,7 +33,7 @@ def exudyn_lib():
 
 # ------------------------------------------------------------------ models (both libraries)
 
-def spring_chain(lib, n=6, k=150.0, m=2.0):
+def spring_chain(lib, n=6, k=150.0, m=2.0, d=0.0):
     """n point masses on a line, each tied to its neighbour by a spring k (the first to the
     ground), the last end free; motion along x only (y, z removed by constrainedCoordinates)."""
     mbs = lib.SystemContainer().AddSystem()
@@ -43,7 +43,8 @@ def spring_chain(lib, n=6, k=150.0, m=2.0):
         nd = mbs.AddNode(lib.NodePoint(referenceCoordinates=[i + 1.0, 0, 0]))
         mbs.AddObject(lib.MassPoint(mass=m, nodeNumber=nd))
         mk = mbs.AddMarker(lib.MarkerNodePosition(nodeNumber=nd))
-        mbs.AddObject(lib.SpringDamper(markerNumbers=[prev, mk], stiffness=k, referenceLength=1.0))
+        mbs.AddObject(lib.SpringDamper(markerNumbers=[prev, mk], stiffness=k, damping=d,
+                                       referenceLength=1.0))
         prev = mk
     mbs.Assemble()
     return mbs
@@ -327,6 +328,40 @@ def test_constrained_matrices_as_exudyn():
     pc = cable(coordyn_lib(), 4).ComputeLinearizedSystem(projectIntoConstraintNullspace=True)
     pe = cable(ex, 4).ComputeLinearizedSystem(projectIntoConstraintNullspace=True)
     assert len(pc) == len(pe) == 5 and pc[3] == pe[3] == [] and pc[4] == pe[4] == []
+
+
+def test_damping_and_flags_as_exudyn():
+    """D of a damped chain, and the length and entries of the returned list for every flag
+    combination of ComputeLinearizedSystem on a constrained model, as Exudyn 1.13.6"""
+    ex = exudyn_lib()
+    Dc = spring_chain(coordyn_lib(), d=3.0).ComputeLinearizedSystem()[2]
+    De = spring_chain(ex, d=3.0).ComputeLinearizedSystem()[2]
+    assert abs(De).max() > 1
+    np.testing.assert_allclose(Dc, De, atol=1e-12)
+    for flags in [(a, b, c) for a in (0, 1) for b in (0, 1) for c in (0, 1)]:
+        kw = dict(projectIntoConstraintNullspace=bool(flags[0]),
+                  returnConstraintJacobian=bool(flags[1]),
+                  returnConstraintNullspace=bool(flags[2]))
+        rc = cable(coordyn_lib(), 3).ComputeLinearizedSystem(**kw)
+        re = cable(ex, 3).ComputeLinearizedSystem(**kw)
+        assert len(rc) == len(re), kw
+        for a, b in zip(rc, re):
+            if isinstance(b, list):
+                assert a == b == [], kw
+            else:
+                assert np.shape(a) == np.shape(b), kw
+
+
+def test_numerical_differentiation_setting():
+    """staticSolver.newton.numericalDifferentiation.forODE2 = True: every Jacobian by forward
+    differences; the eigenvalues agree with the analytic ones to the differences' accuracy"""
+    mbs = cable(cd, 8, EA=1e4)
+    ev_a, _ = mbs.ComputeODE2Eigenvalues(numberOfEigenvalues=4)
+    s = cd.SimulationSettings()
+    s.staticSolver.newton.numericalDifferentiation.forODE2 = True
+    ev_n, _ = mbs.ComputeODE2Eigenvalues(simulationSettings=s, numberOfEigenvalues=4)
+    np.testing.assert_allclose(ev_n, ev_a, rtol=1e-4)
+    assert np.max(np.abs(ev_n / ev_a - 1)) > 1e-12  # really a different computation
 
 
 def test_pendulum_exudyn_lacks_constraint_stiffness():
