@@ -450,3 +450,18 @@ def test_bad_input():
     with pytest.warns(UserWarning, match="calling mbs.Assemble"):
         ev, _ = mbs2.ComputeODE2Eigenvalues()
     np.testing.assert_allclose(ev, 0, atol=1e-14)
+
+
+def test_sparse_matrices_current_configuration():
+    """linearized_matrices: scipy.sparse CSC at the initial or the current state; the pendulum
+    after a static solve without updateInitialValues: the current state has the multiplier"""
+    from coordyn.linearized import linearized_matrices
+    L, m, g = 1.5, 0.7, 9.81
+    mbs = pendulum(cd, L, m, g)
+    mbs.SolveStatic(static_settings())
+    Mi, Ki, Di, Ci = linearized_matrices(mbs)
+    Mc, Kc, Dc, Cc = linearized_matrices(mbs, configuration=cd.ConfigurationType.Current)
+    assert Ki.format == "csc" and Ki.nnz == 0  # initial multipliers zero: no stiffness
+    assert Kc.format == "csc" and Kc[0, 0] == pytest.approx(m * g / L, rel=1e-9)
+    assert Ci.shape == Cc.shape == (2, 1) and Ci.nnz == 1
+    np.testing.assert_allclose(Mc.toarray(), m * np.eye(2))
