@@ -122,6 +122,25 @@ def _complex(M, K, D):
     return eig(-np.linalg.solve(A, B))
 
 
+def _mass_error(M, keep, name, detail):
+    """ValueError for a mass matrix that is not positive definite, naming massless coordinates"""
+    d = np.abs(M.diagonal())
+    zero = [int(keep[i]) for i in np.flatnonzero(d == 0)]
+    which = (f"; ODE2 coordinates without mass: {zero[:10]}{' ...' if len(zero) > 10 else ''}"
+             if zero else "")
+    return ValueError(f"{name}: the mass matrix is not positive definite{which} (for example a "
+                      f"beam with crossSectionInertia = 0); give them mass or remove them with "
+                      f"constrainedCoordinates ({detail})")
+
+
+def _eigh(K, M, Msparse, keep, name):
+    from scipy.linalg import LinAlgError, eigh
+    try:
+        return eigh(0.5 * (K + K.T), 0.5 * (M + M.T))
+    except LinAlgError as e:
+        raise _mass_error(Msparse, keep, name, e) from None
+
+
 def _sparse_shift(K, M):
     """A shift sigma < 0 below the spectrum's scale: K - sigma M is then positive definite for
     a positive semidefinite K (free bodies, rigid-body modes) and shift-invert finds the lowest
@@ -154,7 +173,6 @@ def ComputeODE2Eigenvalues(mbs, simulationSettings=None, useSparseSolver=False,
     name = "ComputeODE2Eigenvalues"
     simulationSettings = _prepare(mbs, simulationSettings, autoAssemble, name)
     _scipy()
-    from scipy.linalg import eigh
     n2 = mbs._core.sizes()["ODE2"]
     nae_total = mbs._core.sizes()["AE"]
     k = int(numberOfEigenvalues)
@@ -197,9 +215,9 @@ def ComputeODE2Eigenvalues(mbs, simulationSettings=None, useSparseSolver=False,
             if computeComplexEigenvalues:
                 values, vectors = _complex(Md, Kd, D.toarray())
             else:
-                values, vectors = eigh(0.5 * (Kd + Kd.T), 0.5 * (Md + Md.T))
+                values, vectors = _eigh(Kd, Md, M, keep, name)
         else:
-            values, vectors = _sparse_lowest(M, K, None, k, name)
+            values, vectors = _sparse_lowest(M, K, None, k, name, keep)
         values, vectors = _sort(values, vectors, useAbsoluteValues, k)
         if cc:  # back to all coordinates (both halves [q; q'] of complex eigenvectors)
             halves = 2 if computeComplexEigenvalues else 1
@@ -218,18 +236,18 @@ def ComputeODE2Eigenvalues(mbs, simulationSettings=None, useSparseSolver=False,
             values, red = _sort(values, red, useAbsoluteValues, k)
             vectors = np.block([N.T, N.T]) @ red
         else:
-            values, red = eigh(0.5 * (Kn + Kn.T), 0.5 * (Mn + Mn.T))
+            values, red = _eigh(Kn, Mn, M, keep, name)
             values, red = _sort(values, red, useAbsoluteValues, k)
             vectors = N.T @ red
     else:
-        values, vectors = _sparse_lowest(M, K, C, k, name)
+        values, vectors = _sparse_lowest(M, K, C, k, name, keep)
         values, vectors = _sort(values, vectors, useAbsoluteValues, k)
     if convert2Frequencies:
         return [np.sqrt(values) / (2 * np.pi), vectors]
     return [values, vectors]
 
 
-def _sparse_lowest(M, K, C, k, name):
+def _sparse_lowest(M, K, C, k, name, keep):
     """The lowest k modes of M q'' + K q = 0 (on C^T q = 0 if C is given) without a dense
     matrix: shift-invert Lanczos (eigsh) in the M inner product with the operator v -> x of
     the sparse LU solve (SuperLU) of (K - sigma M) x = v, or with constraints of the
@@ -279,7 +297,14 @@ def _sparse_lowest(M, K, C, k, name):
         return lu.solve(rhs)[:n2]
 
     OPinv = LinearOperator((n2, n2), matvec=op, dtype=float)
-    return eigsh(Ks, k=k, M=Ms, sigma=sigma, which="LM", OPinv=OPinv)
+    from scipy.sparse.linalg import ArpackError
+    try:
+        return eigsh(Ks, k=k, M=Ms, sigma=sigma, which="LM", OPinv=OPinv)
+    except ArpackError as e:
+        if np.any(Ms.diagonal() == 0):
+            raise _mass_error(Ms, keep, name, e) from None
+        raise ValueError(f"{name}: the sparse eigensolver failed ({e}); try "
+                         f"useSparseSolver=False") from None
 
 
 def install(cls):

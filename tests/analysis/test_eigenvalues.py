@@ -465,3 +465,22 @@ def test_sparse_matrices_current_configuration():
     assert Kc.format == "csc" and Kc[0, 0] == pytest.approx(m * g / L, rel=1e-9)
     assert Ci.shape == Cc.shape == (2, 1) and Ci.nnz == 1
     np.testing.assert_allclose(Mc.toarray(), m * np.eye(2))
+
+
+def test_massless_coordinates():
+    """a GE beam without rotary inertia: the mass matrix is singular; both paths say so and
+    name the coordinates (the rotations, every third)"""
+    mbs = cd.SystemContainer().AddSystem()
+    t = cd.ObjectBeamGeometricallyExact2D(massPerLength=1, crossSectionInertia=0,
+                                          bendingStiffness=1, axialStiffness=1e4,
+                                          shearStiffness=1e4, nodeNumbers=[0, 0])
+    cd.beams.GenerateStraightBeam(mbs, [0, 0, 0], [1, 0, 0], 4, t,
+                                  fixedConstraintsNode0=[1, 1, 1])
+    mbs.Assemble()
+    msg = r"mass matrix is not positive definite; ODE2 coordinates without mass: \[2, 5, 8"
+    with pytest.raises(ValueError, match=msg):
+        mbs.ComputeODE2Eigenvalues()
+    with pytest.raises(ValueError, match=msg):
+        mbs.ComputeODE2Eigenvalues(useSparseSolver=True, numberOfEigenvalues=3)
+    with pytest.raises(ValueError, match=msg):
+        mbs.ComputeODE2Eigenvalues(ignoreAlgebraicEquations=True, constrainedCoordinates=[0, 1])
