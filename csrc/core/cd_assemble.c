@@ -206,7 +206,8 @@ static int assign_connectors(cd_system *s)
     s->nae = nae;
     s->ownerae = calloc((size_t)nae + 1, sizeof(int));
     s->ownerae_kind = calloc((size_t)nae + 1, sizeof(int));
-    if (!s->ownerae || !s->ownerae_kind) return CD_ERR_NOMEM;
+    s->lam0 = calloc((size_t)nae + 1, sizeof(double));
+    if (!s->ownerae || !s->ownerae_kind || !s->lam0) return CD_ERR_NOMEM;
     for (int k = CD_NODE; k <= CD_OBJECT; k++)
         for (int i = 0; i < s->list[k].n; i++) {
             const cd_item *it = &s->list[k].items[i];

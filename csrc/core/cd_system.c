@@ -62,6 +62,8 @@ void cd_system_unassemble(cd_system *s)
     free(s->qref); free(s->q0); free(s->v0); free(s->owner2); free(s->ownerae);
     free(s->ownerae_kind);
     s->ownerae_kind = NULL;
+    free(s->lam0);
+    s->lam0 = NULL;
     free(s->yref); free(s->y0); free(s->d0); free(s->owner1); free(s->ownerd);
     s->yref = s->y0 = s->d0 = NULL;
     s->owner1 = s->ownerd = NULL;

@@ -487,6 +487,8 @@ typedef struct cd_system {
     double *q0, *v0;            /* initial displacement coordinates and velocities (n2) */
     double *yref, *y0;          /* reference and initial ODE1 coordinates (n1) */
     double *d0;                 /* initial Data coordinates (nd) */
+    double *lam0;               /* initial multipliers (nae, zero unless set): used by the
+                                   linearized analysis only (solves compute their own) */
     int *owner1, *ownerd;       /* node owning each ODE1 / Data coordinate */
     int *owner2, *ownerae;      /* item owning each ODE2 coordinate (node) / AE (object or node) */
     int *ownerae_kind;          /* CD_OBJECT or CD_NODE for each AE */

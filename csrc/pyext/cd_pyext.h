@@ -14,6 +14,7 @@
 #include "../core/cd_items.h"
 #include "../core/cd_eval.h"
 #include "../solvers/cd_solver.h"
+#include "../solvers/cd_linearize.h"
 
 /* module state: exception types */
 typedef struct {

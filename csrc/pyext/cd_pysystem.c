@@ -371,7 +371,7 @@ static int coord_vector(cdpy_system *self, int which, int config, int *n, const 
     cd_state *c = &self->cur;
     int sizes[7] = {s->n2, s->n2, s->n2, s->nae, s->n1, s->n1, s->nd};
     double *cur[7] = {c->q, c->v, c->a, c->lam, c->y, c->yd, c->data};
-    double *ini[7] = {s->q0, s->v0, NULL, NULL, s->y0, NULL, s->d0};
+    double *ini[7] = {s->q0, s->v0, NULL, s->lam0, s->y0, NULL, s->d0};
     double *ref[7] = {s->qref, NULL, NULL, NULL, s->yref, NULL, NULL};
     if (which < 0 || which > 6 || config < 0 || config > 2) {
         PyErr_Format(PyExc_ValueError, "invalid coordinate kind %d or configuration %d", which,
@@ -570,6 +570,62 @@ static PyObject *sys_object_parts(cdpy_system *self, PyObject *args)
     return res;
 }
 
+/* a cd_csc as the tuple (data, indices, indptr, (rows, cols)) for scipy.sparse.csc_matrix */
+static PyObject *csc_tuple(const cd_csc *A)
+{
+    npy_intp nz = A->nnz, nc = (npy_intp)A->cols + 1;
+    PyObject *x = PyArray_SimpleNew(1, &nz, NPY_DOUBLE);
+    PyObject *ri = PyArray_SimpleNew(1, &nz, NPY_INT32);
+    PyObject *cp = PyArray_SimpleNew(1, &nc, NPY_INT32);
+    if (!x || !ri || !cp) { Py_XDECREF(x); Py_XDECREF(ri); Py_XDECREF(cp); return NULL; }
+    if (nz) {
+        memcpy(PyArray_DATA((PyArrayObject *)x), A->x, sizeof(double) * (size_t)nz);
+        memcpy(PyArray_DATA((PyArrayObject *)ri), A->rowind, sizeof(int) * (size_t)nz);
+    }
+    memcpy(PyArray_DATA((PyArrayObject *)cp), A->colptr, sizeof(int) * (size_t)nc);
+    return Py_BuildValue("(NNN(ii))", x, ri, cp, A->rows, A->cols);
+}
+
+/* linearized(config, numerical, eps_rel, eps_min) -> (M, K, D, C) as CSC tuples at the current
+ * (0) or initial (1: q0, v0 and the initial multipliers lam0) configuration */
+static PyObject *sys_linearized(cdpy_system *self, PyObject *args)
+{
+    if (refuse_read_if_busy(self, "ComputeLinearizedSystem")) return NULL;
+    int config, numerical;
+    double eps_rel, eps_min;
+    if (!PyArg_ParseTuple(args, "ipdd", &config, &numerical, &eps_rel, &eps_min)) return NULL;
+    if (need_assembled(self)) return NULL;
+    if (config != 0 && config != 1)
+        return PyErr_Format(PyExc_ValueError, "configuration must be Current or Initial");
+    cd_system *s = self->sys;
+    cd_state tmp;
+    memset(&tmp, 0, sizeof(tmp));
+    const cd_state *st = config_state(self, config, &tmp);
+    if (!st) return NULL;
+    if (config == 1 && s->nae) memcpy(tmp.lam, s->lam0, sizeof(double) * (size_t)s->nae);
+    cd_linsettings set = {numerical, eps_rel, eps_min, 0};
+    cd_csc A[4];
+    cd_error err = {0, ""};
+    int rc = cd_linearize(s, st, &set, &A[0], &A[1], &A[2], &A[3], &err);
+    if (config == 1) cd_state_free(&tmp);
+    PyObject *res = NULL;
+    if (!rc) {
+        PyObject *m[4];
+        int ok = 1;
+        for (int k = 0; k < 4; k++) {
+            m[k] = ok ? csc_tuple(&A[k]) : NULL;
+            if (!m[k]) ok = 0;
+        }
+        if (ok) res = Py_BuildValue("(NNNN)", m[0], m[1], m[2], m[3]);
+        else
+            for (int k = 0; k < 4; k++) Py_XDECREF(m[k]);
+    }
+    for (int k = 0; k < 4; k++) cd_csc_free(&A[k]);
+    if (rc) return raise_engine(self, &err);
+    if (restore_uf_exception(self)) { Py_XDECREF(res); return NULL; }
+    return res;
+}
+
 /* ------------------------------------------------------------------ solve */
 
 typedef struct { PyObject *callback; int interrupted; double last_cb; } progress_ctx;
@@ -753,6 +809,8 @@ static PyMethodDef sys_methods[] = {
      "load_jacobian(load, numerical) -> dict with K = d(-f)/dq and analytic"},
     {"object_parts", (PyCFunction)sys_object_parts, METH_VARARGS,
      "object_parts(obj) -> dict of the element parts M, fel, Kel, Kg at the current state"},
+    {"linearized", (PyCFunction)sys_linearized, METH_VARARGS,
+     "linearized(config, numerical, eps_rel, eps_min) -> CSC tuples of M, K, D, C = Cq^T"},
     {"solve", (PyCFunction)sys_solve, METH_VARARGS, "solve(static, settings[, progress])"},
     {"stats", (PyCFunction)sys_stats, METH_NOARGS, "statistics of the last solve"},
     {"sensor_data", (PyCFunction)sys_sensor_data, METH_VARARGS, "sensor_data(i) -> array"},

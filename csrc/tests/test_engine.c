@@ -7,13 +7,16 @@
  *    and modified Newton;
  *  - error statuses: solving an unassembled system, an invalid index at add time;
  *  - connectors between markers with 100 coordinates each: analytic Jacobians, checked
- *    against forward differences.
+ *    against forward differences;
+ *  - the linearized system (cd_linearize) of a horizontal chain of distance constraints: M, the
+ *    constraint Jacobian, and the constraints' geometric stiffness at given multipliers.
  * Prints "N passed, M failed". */
 #include "test_alloc.h"   /* first: counts every allocation (malloc interposed) */
 #include "../core/cd_items.h"
 #include "../items/cd_item_list.h"
 #include "../core/cd_eval.h"
 #include "../solvers/cd_solver.h"
+#include "../solvers/cd_linearize.h"
 #include "../math/cd_lie.h"
 #include <errno.h>
 #include <math.h>
@@ -927,6 +930,87 @@ static void test_alloc_failures(void)
     CHECK(leaks == 0, "%d runs with a failed allocation leaked", leaks);
 }
 
+/* the value of (r, c) in A (0 if absent) */
+static double csc_get(const cd_csc *A, int r, int c)
+{
+    for (int p = A->colptr[c]; p < A->colptr[c + 1]; p++)
+        if (A->rowind[p] == r) return A->x[p];
+    return 0.0;
+}
+
+/* a horizontal chain of n unit masses on unit links (x = 1..n): M = I; C = C_q^T with the
+ * x-direction rows of each link; K = 0 at zero multipliers and, at multipliers lambda_i = 1,
+ * the links' geometric stiffness (lambda / L)(I - e e^T): the y-y entries of a chain of unit
+ * springs (2 on the diagonal, 1 at the free end), nothing in x */
+static void test_linearize(void)
+{
+    enum { n = 6 };
+    cd_error err = {0, ""};
+    cd_system *s = pendulum_chain(n);
+    cd_csc M, K, D, C;
+    cd_linsettings ls = {0, 0, 0, 0};
+    cd_state st;
+    int rc = cd_linearize(s, NULL, &ls, &M, &K, &D, &C, &err);
+    CHECK(rc == CD_ERR_NOTASSEMBLED && strstr(err.msg, "Assemble"), "unassembled: %d '%s'", rc,
+          err.msg);
+    CHECK(cd_system_assemble(s, &err) == CD_OK && cd_state_init(&st, s) == CD_OK, "assemble");
+    cd_state_set_initial(&st, s);
+    long live0 = ta_live;
+    rc = cd_linearize(s, &st, &ls, &M, &K, &D, &C, &err);
+    CHECK(rc == CD_OK, "linearize: %s", err.msg);
+    CHECK(M.rows == 2 * n && M.cols == 2 * n && M.nnz == 2 * n, "M: %d x %d, nnz %d", M.rows,
+          M.cols, M.nnz);
+    int ok = 1;
+    for (int i = 0; i < 2 * n; i++) ok &= csc_get(&M, i, i) == 1.0;
+    CHECK(ok, "M = I");
+    CHECK(K.nnz == 0 && D.nnz == 0, "K, D = 0 at zero multipliers (nnz %d, %d)", K.nnz, D.nnz);
+    CHECK(C.rows == 2 * n && C.cols == n && C.nnz == 2 * n - 1, "C: %d x %d, nnz %d", C.rows,
+          C.cols, C.nnz);
+    ok = 1;
+    for (int j = 0; j < n; j++) {
+        ok &= fabs(fabs(csc_get(&C, 2 * j, j)) - 1) < 1e-14;
+        if (j) ok &= fabs(csc_get(&C, 2 * (j - 1), j) + csc_get(&C, 2 * j, j)) < 1e-14;
+    }
+    CHECK(ok, "C: the x rows of each link, opposite signs at its two ends");
+    for (int k = 0; k < 4; k++) cd_csc_free(k == 0 ? &M : k == 1 ? &K : k == 2 ? &D : &C);
+    for (int j = 0; j < n; j++) st.lam[j] = 1.0;
+    rc = cd_linearize(s, &st, &ls, NULL, &K, NULL, NULL, &err);
+    CHECK(rc == CD_OK, "linearize at lambda = 1: %s", err.msg);
+    double dev = 0, sgn = csc_get(&K, 1, 1) > 0 ? 1 : -1;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            double want = i == j ? (i == n - 1 ? 1 : 2) : (abs(i - j) == 1 ? -1 : 0);
+            dev = fmax(dev, fabs(sgn * csc_get(&K, 2 * i + 1, 2 * j + 1) - want));
+            dev = fmax(dev, fabs(csc_get(&K, 2 * i, 2 * j)) + fabs(csc_get(&K, 2 * i, 2 * j + 1)));
+        }
+    CHECK(dev < 1e-9, "geometric stiffness of the links: deviation %g", dev);
+    cd_csc_free(&K);
+    CHECK(ta_live == live0, "cd_linearize leaves %ld blocks", ta_live - live0);
+    /* every allocation of cd_linearize failing in turn: CD_ERR_NOMEM with a message, no leak,
+     * the outputs empty */
+    int runs = 0, bad = 0;
+    if (ta_interposer_live())
+        for (long k = 1; k < 1000; k++) {
+            memset(&err, 0, sizeof err);
+            long l0 = ta_live, f0 = ta_nfailed;
+            ta_fail_at = ta_nalloc + k;
+            rc = cd_linearize(s, &st, &ls, &M, &K, &D, &C, &err);
+            int injected = ta_nfailed > f0;
+            ta_fail_at = 0;
+            if (!injected) {
+                if (rc == CD_OK)
+                    for (int q = 0; q < 4; q++) cd_csc_free(q == 0 ? &M : q == 1 ? &K : q == 2 ? &D : &C);
+                break;
+            }
+            runs++;
+            bad += rc != CD_ERR_NOMEM || !err.msg[0] || ta_live != l0 || M.colptr || C.x;
+        }
+    CHECK(runs > 4 && bad == 0, "allocation failures in cd_linearize: %d runs, %d wrong", runs,
+          bad);
+    cd_state_free(&st);
+    cd_system_free(s);
+}
+
 int main(void)
 {
     test_assembly();
@@ -938,6 +1022,7 @@ int main(void)
     test_rotation_vector();
     test_settings_table();
     test_big_connectors();
+    test_linearize();
     if (ta_interposer_live())
         test_alloc_failures();
     else

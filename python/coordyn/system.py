@@ -109,10 +109,13 @@ class SystemData:
         self._mbs._core.set_coords(coordinates, 1, int(ConfigurationType(configuration)))
 
     def SetAECoordinates(self, coordinates, configuration=ConfigurationType.Current):
-        """Set the current multipliers (e.g. to evaluate constraint forces or Jacobians)."""
-        if ConfigurationType(configuration) != ConfigurationType.Current:
-            raise ValueError("multipliers can only be set in the Current configuration")
-        self._mbs._core.set_coords(coordinates, 3, 0)
+        """Set the current multipliers (e.g. to evaluate constraint forces or Jacobians) or the
+        initial ones (used by ComputeLinearizedSystem and ComputeODE2Eigenvalues, which
+        linearize about the initial configuration; solves compute their own multipliers)."""
+        config = ConfigurationType(configuration)
+        if config not in (ConfigurationType.Current, ConfigurationType.Initial):
+            raise ValueError("multipliers can only be set in the Current or Initial configuration")
+        self._mbs._core.set_coords(coordinates, 3, int(config))
 
     def GetODE1Coordinates(self, configuration=ConfigurationType.Current):
         """ODE1 (first-order) coordinates, displacements from their reference values."""
@@ -401,6 +404,10 @@ def _solve(mbs, settings, static, updateInitialValues):
                                           ConfigurationType.Initial)
         mbs.systemData.SetODE2Coordinates_t(mbs.systemData.GetODE2Coordinates_t(),
                                             ConfigurationType.Initial)
+        # the multipliers too (used only by the linearized analysis: the constraints' geometric
+        # stiffness at the equilibrium; solves compute their own multipliers)
+        mbs.systemData.SetAECoordinates(mbs.systemData.GetAECoordinates(),
+                                        ConfigurationType.Initial)
     if settings.displayStatistics or settings.displayComputationTime:
         print(f"coordyn {'static' if static else 'dynamic'} solve: " +
               ", ".join(f"{k}={v}" for k, v in stats.items()), file=sys.stdout)
@@ -452,3 +459,8 @@ def _check_kwargs(kwargs):
 from . import create as _create  # noqa: E402
 
 _create.install(MainSystem)
+
+# ComputeLinearizedSystem and ComputeODE2Eigenvalues (as Exudyn's mainSystemExtensions)
+from . import linearized as _linearized  # noqa: E402
+
+_linearized.install(MainSystem)

@@ -1,0 +1,486 @@
+"""Linearized analysis (mbs.ComputeLinearizedSystem, mbs.ComputeODE2Eigenvalues) against closed
+forms: a spring-mass chain, cantilever bending frequencies of the ANCF cable and the
+geometrically exact 2D beam, a pendulum about its hanging equilibrium; against Exudyn 1.13.6 on
+the same models; sparse against dense; bad input."""
+import types
+import warnings
+
+import numpy as np
+import pytest
+
+import coordyn as cd
+
+pytest.importorskip("scipy")
+
+# clamped-free Euler-Bernoulli beam: (beta_n L)^2, omega_n = (beta_n L)^2 sqrt(EI/(rhoA L^4))
+BETAL2 = np.array([3.51601526, 22.0344916, 61.6972144, 120.901916])
+
+
+def coordyn_lib():
+    lib = types.SimpleNamespace(**{k: getattr(cd, k) for k in dir(cd) if not k.startswith("_")})
+    lib.beams = cd.beams
+    return lib
+
+
+def exudyn_lib():
+    pytest.importorskip("exudyn")
+    import exudyn.beams
+    from exudyn_models import exudyn_lib as ex
+    lib = ex()
+    lib.beams = exudyn.beams
+    return lib
+
+
+# ------------------------------------------------------------------ models (both libraries)
+
+def spring_chain(lib, n=6, k=150.0, m=2.0, d=0.0):
+    """n point masses on a line, each tied to its neighbour by a spring k (the first to the
+    ground), the last end free; motion along x only (y, z removed by constrainedCoordinates)."""
+    mbs = lib.SystemContainer().AddSystem()
+    g = mbs.AddObject(lib.ObjectGround())
+    prev = mbs.AddMarker(lib.MarkerBodyPosition(bodyNumber=g))
+    for i in range(n):
+        nd = mbs.AddNode(lib.NodePoint(referenceCoordinates=[i + 1.0, 0, 0]))
+        mbs.AddObject(lib.MassPoint(mass=m, nodeNumber=nd))
+        mk = mbs.AddMarker(lib.MarkerNodePosition(nodeNumber=nd))
+        mbs.AddObject(lib.SpringDamper(markerNumbers=[prev, mk], stiffness=k, damping=d,
+                                       referenceLength=1.0))
+        prev = mk
+    mbs.Assemble()
+    return mbs
+
+
+def chain_closed_form(n, k, m):
+    """omega_j^2 of a fixed-free chain of n equal masses and springs"""
+    j = np.arange(1, n + 1)
+    return 4 * k / m * np.sin((2 * j - 1) * np.pi / (2 * (2 * n + 1))) ** 2
+
+
+def cable(lib, n=16, EI=1.0, rhoA=1.0, L=1.0, EA=1e6, clamp_by_constraints=True):
+    mbs = lib.SystemContainer().AddSystem()
+    t = lib.ObjectANCFCable2D(massPerLength=rhoA, bendingStiffness=EI, axialStiffness=EA)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Exudyn: deprecated generator
+        lib.beams.GenerateStraightLineANCFCable2D(
+            mbs, [0, 0, 0], [L, 0, 0], n, t,
+            fixedConstraintsNode0=[1, 1, 0, 1] if clamp_by_constraints else [0, 0, 0, 0])
+    mbs.Assemble()
+    return mbs
+
+
+def ge_beam(lib, n=16, nodes_per_element=2, EI=1.0, rhoA=1.0, L=1.0, EA=1e6):
+    """geometrically exact 2D beam; shear stiffness = axial stiffness (shear-rigid against
+    bending), rotary inertia rhoA I/A = rhoA EI/EA (the consistent value, small)"""
+    mbs = lib.SystemContainer().AddSystem()
+    t = lib.ObjectBeamGeometricallyExact2D(
+        massPerLength=rhoA, crossSectionInertia=rhoA * EI / EA, bendingStiffness=EI,
+        axialStiffness=EA, shearStiffness=EA, nodeNumbers=[0] * nodes_per_element)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Exudyn: GenerateStraightBeam is deprecated
+        lib.beams.GenerateStraightBeam(mbs, [0, 0, 0], [L, 0, 0], n, t,
+                                       fixedConstraintsNode0=[1, 1, 1])
+    mbs.Assemble()
+    return mbs
+
+
+def pendulum(lib, L=1.5, m=0.7, g=9.81):
+    """a point mass hanging at distance L below the ground origin, on a distance constraint"""
+    mbs = lib.SystemContainer().AddSystem()
+    gr = mbs.AddObject(lib.ObjectGround())
+    nd = mbs.AddNode(lib.NodePoint2D(referenceCoordinates=[0, -L]))
+    body = mbs.AddObject(lib.MassPoint2D(mass=m, nodeNumber=nd))
+    m0 = mbs.AddMarker(lib.MarkerBodyPosition(bodyNumber=gr))
+    m1 = mbs.AddMarker(lib.MarkerNodePosition(nodeNumber=nd))
+    mbs.AddObject(lib.DistanceConstraint(markerNumbers=[m0, m1], distance=L))
+    mm = mbs.AddMarker(lib.MarkerBodyMass(bodyNumber=body))
+    mbs.AddLoad(lib.LoadMassProportional(markerNumber=mm, loadVector=[0, -g, 0]))
+    mbs.Assemble()
+    return mbs
+
+
+def bending_omegas(mbs, count=4, **kw):
+    ev, _ = mbs.ComputeODE2Eigenvalues(**kw)
+    return np.sqrt(ev[:count])
+
+
+# ------------------------------------------------------------------ (a) spring-mass chain
+
+def test_spring_chain_closed_form():
+    n, k, m = 6, 150.0, 2.0
+    mbs = spring_chain(cd, n, k, m)
+    M, K, D = mbs.ComputeLinearizedSystem()
+    assert M.shape == K.shape == D.shape == (3 * n, 3 * n)
+    np.testing.assert_allclose(np.diag(M), m)
+    np.testing.assert_allclose(K[0::3, 0::3], k * (2 * np.eye(n) - np.eye(n, k=1) - np.eye(n, k=-1)
+                                                  - np.diag([0] * (n - 1) + [1])), atol=1e-9)
+    assert np.all(D == 0)
+    # y, z have neither mass coupling nor stiffness: remove them
+    yz = [i for i in range(3 * n) if i % 3]
+    ev, V = mbs.ComputeODE2Eigenvalues(constrainedCoordinates=yz)
+    ref = chain_closed_form(n, k, m)
+    np.testing.assert_allclose(ev, ref, rtol=1e-12)
+    assert V.shape == (3 * n, n) and np.all(V[yz] == 0)
+    for j in range(n):  # K v = omega^2 M v in all coordinates
+        np.testing.assert_allclose(K @ V[:, j], ev[j] * (M @ V[:, j]), atol=1e-9 * ev[-1])
+    # without removing: 2n zero eigenvalues first, then the chain's
+    ev_all, V_all = mbs.ComputeODE2Eigenvalues()
+    assert np.all(np.abs(ev_all[:2 * n]) < 1e-9) and V_all.shape == (3 * n, 3 * n)
+    np.testing.assert_allclose(ev_all[2 * n:], ref, rtol=1e-12)
+    hz, _ = mbs.ComputeODE2Eigenvalues(constrainedCoordinates=yz, convert2Frequencies=True,
+                                       numberOfEigenvalues=2)
+    np.testing.assert_allclose(hz, np.sqrt(ref[:2]) / (2 * np.pi), rtol=1e-12)
+
+
+def test_spring_chain_damped_complex():
+    """a single damped oscillator: complex eigenvalues -d/2m +- i sqrt(k/m - (d/2m)^2)"""
+    mbs = cd.SystemContainer().AddSystem()
+    g = mbs.AddObject(cd.ObjectGround())
+    nd = mbs.AddNode(cd.NodePoint(referenceCoordinates=[1, 0, 0]))
+    mbs.AddObject(cd.MassPoint(physicsMass=2.0, nodeNumber=nd))
+    m0 = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=g))
+    m1 = mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=nd))
+    mbs.AddObject(cd.SpringDamper(markerNumbers=[m0, m1], stiffness=200.0, damping=4.0,
+                                  referenceLength=1.0))
+    mbs.Assemble()
+    M, K, D = mbs.ComputeLinearizedSystem()
+    assert D[0, 0] == pytest.approx(4.0) and K[0, 0] == pytest.approx(200.0)
+    ev, _ = mbs.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, useAbsoluteValues=False,
+                                       constrainedCoordinates=[1, 2])
+    ref = -1.0 + 1j * np.sqrt(100.0 - 1.0)
+    assert min(abs(ev - ref)) < 1e-10 and min(abs(ev - ref.conjugate())) < 1e-10
+
+
+# ------------------------------------------------------------------ (b) cantilevers
+
+def test_cable_cantilever_16_elements():
+    """ANCF cable, 16 elements, clamped by coordinate constraints (SVD projection) and by
+    constrainedCoordinates: the first four bending frequencies within 0.1 % (measured: 1e-7,
+    5e-6, 4e-5, 1.5e-4)"""
+    EI, rhoA, L = 2.0, 3.0, 1.5
+    ref = BETAL2 * np.sqrt(EI / (rhoA * L ** 4))
+    w = bending_omegas(cable(cd, 16, EI, rhoA, L))
+    assert np.all(np.abs(w / ref - 1) < 1e-3), w / ref - 1
+    assert np.all(np.abs(w / ref - 1)[:2] < 1e-5)  # the lowest modes far better
+    w2 = bending_omegas(cable(cd, 16, EI, rhoA, L, clamp_by_constraints=False),
+                        constrainedCoordinates=[0, 1, 3])
+    np.testing.assert_allclose(w2, w, rtol=1e-9)
+
+
+def test_ge_beam_cantilever():
+    """geometrically exact 2D beam: the quadratic (3-node) element with 16 elements is within
+    0.1 % for the first four bending modes (measured 4e-6 .. 3e-4); the linear 2-node element
+    needs many more: 5.7 % on mode 4 with 16 elements, 0.33 % with 64 (second order)"""
+    ref = BETAL2
+    w3 = bending_omegas(ge_beam(cd, 16, 3))
+    assert np.all(np.abs(w3 / ref - 1) < 1e-3), w3 / ref - 1
+    e16 = np.abs(bending_omegas(ge_beam(cd, 16, 2)) / ref - 1)
+    e64 = np.abs(bending_omegas(ge_beam(cd, 64, 2)) / ref - 1)
+    assert e16[3] < 0.07 and e64[3] < 5e-3
+    assert e64[3] < e16[3] / 10  # second-order convergence (factor 16 ideally)
+
+
+def ge_beam_3d(n, EI=1.0, rhoA=1.0, EA=1e6):
+    mbs = cd.SystemContainer().AddSystem()
+    sec = cd.BeamSection()
+    sec.massPerLength = rhoA
+    sec.inertia = np.diag([2, 1, 1]) * rhoA * EI / EA
+    sec.stiffnessMatrix = np.diag([EA, EA, EA, 2 * EI, EI, EI])
+    cd.beams.GenerateStraightBeam(mbs, [0, 0, 0], [1, 0, 0], n,
+                                  cd.ObjectBeamGeometricallyExact(sectionData=sec),
+                                  fixedConstraintsNode0=[1] * 6)
+    mbs.Assemble()
+    return mbs
+
+
+@pytest.mark.skipif(not hasattr(cd, "ObjectBeamGeometricallyExact"), reason="no 3D beam")
+def test_ge_beam_3d_cantilever():
+    """the 3D geometrically exact beam (linear element, rotation vector nodes on the Lie group,
+    clamped by a generic joint): bending modes in equal y/z pairs, with the 2D linear element's
+    errors (16 elements: 5e-4 .. 5.7 % on modes 1..4; 64: 2.5e-5 .. 0.33 %)"""
+    for n, tol in ((16, (1e-3, 0.07)), (64, (5e-5, 5e-3))):
+        w = bending_omegas(ge_beam_3d(n), count=8, numberOfEigenvalues=8)
+        np.testing.assert_allclose(w[0::2], w[1::2], rtol=1e-6)   # y and z
+        err = np.abs(w[0::2] / BETAL2 - 1)
+        assert err[0] < tol[0] and err[3] < tol[1], (n, err)
+
+
+# ------------------------------------------------------------------ (c) pendulum
+
+def static_settings():
+    s = cd.SimulationSettings()
+    # at zero multipliers the hanging pendulum has no stiffness across the link: the
+    # mass-proportional stabilizer carries the first load step
+    s.staticSolver.stabilizerODE2term = 1.0
+    s.staticSolver.numberOfLoadSteps = 2
+    return s
+
+
+def test_pendulum_about_equilibrium():
+    """omega^2 = g/L from the constraint's geometric stiffness at the equilibrium multiplier:
+    SolveStatic(updateInitialValues=True) stores the equilibrium (coordinates and multipliers)
+    as the initial configuration, which the linearization uses"""
+    L, m, g = 1.5, 0.7, 9.81
+    mbs = pendulum(cd, L, m, g)
+    # before: zero initial multipliers, no stiffness at all (as Exudyn)
+    ev0, _ = mbs.ComputeODE2Eigenvalues()
+    assert abs(ev0[0]) < 1e-12
+    mbs.SolveStatic(static_settings(), updateInitialValues=True)
+    lam = mbs.systemData.GetAECoordinates(cd.ConfigurationType.Initial)
+    assert abs(abs(lam[0]) - m * g) < 1e-9  # the link's tension m g
+    ev, V = mbs.ComputeODE2Eigenvalues()
+    assert ev.shape == (1,) and V.shape == (2, 1)
+    assert ev[0] == pytest.approx(g / L, rel=1e-10)
+    assert abs(V[1, 0]) < 1e-12 and abs(abs(V[0, 0]) - 1 / np.sqrt(m)) < 1e-12  # horizontal
+    M, K, D, C, N = mbs.ComputeLinearizedSystem(returnConstraintJacobian=True,
+                                                returnConstraintNullspace=True)
+    assert C.shape == (2, 1) and N.shape == (1, 2)
+    assert abs(abs(C[1, 0]) - 1) < 1e-12 and abs(C[0, 0]) < 1e-12
+    # d(C_q^T lambda)/dq = (lambda / L) (I - e e^T), e the link's direction (vertical)
+    np.testing.assert_allclose(K, [[m * g / L, 0], [0, 0]], atol=1e-9)
+    Mp, Kp, Dp = mbs.ComputeLinearizedSystem(projectIntoConstraintNullspace=True)[:3]
+    assert Kp[0, 0] / Mp[0, 0] == pytest.approx(g / L, rel=1e-10)
+    # the sparse saddle-point path
+    evs, Vs = mbs.ComputeODE2Eigenvalues(useSparseSolver=True, numberOfEigenvalues=1)
+    assert evs[0] == pytest.approx(g / L, rel=1e-9)
+    assert abs(Vs[1, 0]) < 1e-9
+
+
+def test_pendulum_rigid_body_revolute():
+    """a 2D rigid bar on a revolute joint at its end, hanging: omega^2 = m g d / J_pivot,
+    J_pivot = J_c + m d^2 (physical pendulum)"""
+    mbs = cd.SystemContainer().AddSystem()
+    m, l, g = 2.0, 0.8, 9.81
+    d = l / 2
+    Jc = m * l ** 2 / 12
+    gr = mbs.AddObject(cd.ObjectGround())
+    nd = mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=[0, -d, 0]))
+    body = mbs.AddObject(cd.ObjectRigidBody2D(physicsMass=m, physicsInertia=Jc, nodeNumber=nd))
+    mg = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=gr, localPosition=[0, 0, 0]))
+    mb = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=body, localPosition=[0, d, 0]))
+    mbs.AddObject(cd.ObjectJointRevolute2D(markerNumbers=[mg, mb]))
+    mm = mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=body))
+    mbs.AddLoad(cd.LoadMassProportional(markerNumber=mm, loadVector=[0, -g, 0]))
+    mbs.Assemble()
+    mbs.SolveStatic(static_settings(), updateInitialValues=True)
+    ev, V = mbs.ComputeODE2Eigenvalues()
+    assert ev.shape == (1,)
+    assert ev[0] == pytest.approx(m * g * d / (Jc + m * d ** 2), rel=1e-8)
+
+
+@pytest.mark.parametrize("node_type", list(cd.NodeType), ids=lambda t: t.name)
+def test_pendulum_3d_rigid_body(node_type):
+    """a 3D cuboid (CreateRigidBody) on a revolute joint about z through its top end, hanging:
+    m g d / (J_c + m d^2) for every rotation parametrization (Euler parameters: the node's
+    norm constraint is projected out too; rotation vector on the Lie group)"""
+    mbs = cd.SystemContainer().AddSystem()
+    a, l, g = 0.1, 0.8, 9.81
+    d = l / 2
+    inertia = cd.InertiaCuboid(density=1000, sideLengths=[a, l, a])
+    m = inertia.Mass()
+    body = mbs.CreateRigidBody(inertia=inertia, referencePosition=[0, -d, 0],
+                               gravity=[0, -g, 0], nodeType=node_type)
+    ground = mbs.AddObject(cd.ObjectGround())
+    mbs.CreateRevoluteJoint(bodyNumbers=[ground, body], position=[0, 0, 0], axis=[0, 0, 1])
+    mbs.Assemble()
+    mbs.SolveStatic(static_settings(), updateInitialValues=True)
+    ev, V = mbs.ComputeODE2Eigenvalues()
+    Jc = m * (l ** 2 + a ** 2) / 12
+    assert ev.shape == (1,) and V.shape[1] == 1
+    assert ev[0] == pytest.approx(m * g * d / (Jc + m * d ** 2), rel=1e-8)
+
+
+# ------------------------------------------------------------------ (d) against Exudyn 1.13.6
+
+@pytest.mark.parametrize("model,kw", [
+    # numberOfEigenvalues: Exudyn 1.13.6 returns no eigenvectors for constrainedCoordinates
+    # with the default numberOfEigenvalues=0 (coordyn returns all of them)
+    (spring_chain, dict(constrainedCoordinates=[i for i in range(18) if i % 3],
+                        numberOfEigenvalues=6)),
+    (spring_chain, dict()),
+    (cable, dict(numberOfEigenvalues=8)),
+    (ge_beam, dict(numberOfEigenvalues=8)),
+])
+def test_same_as_exudyn(model, kw):
+    ex = exudyn_lib()
+    ev_c, V_c = model(coordyn_lib()).ComputeODE2Eigenvalues(**kw)
+    ev_e, V_e = model(ex).ComputeODE2Eigenvalues(**kw)
+    assert ev_c.shape == ev_e.shape and V_c.shape == V_e.shape
+    scale = max(abs(ev_e))
+    np.testing.assert_allclose(ev_c, ev_e, rtol=1e-6, atol=1e-9 * scale)
+    Mc, Kc, Dc = model(coordyn_lib()).ComputeLinearizedSystem()[:3]
+    Me, Ke, De = model(ex).ComputeLinearizedSystem()[:3]
+    np.testing.assert_allclose(Mc, Me, rtol=0, atol=1e-12 * abs(Me).max())
+    np.testing.assert_allclose(Kc, Ke, rtol=0, atol=1e-6 * abs(Ke).max())
+
+
+def test_constrained_matrices_as_exudyn():
+    """the constraint Jacobian (n2 x nae) and the null space, for the clamped cable"""
+    ex = exudyn_lib()
+    rc = cable(coordyn_lib(), 4).ComputeLinearizedSystem(returnConstraintJacobian=True,
+                                                         returnConstraintNullspace=True)
+    re = cable(ex, 4).ComputeLinearizedSystem(returnConstraintJacobian=True,
+                                              returnConstraintNullspace=True)
+    assert len(rc) == len(re) == 5
+    np.testing.assert_allclose(abs(rc[3]), abs(re[3]), atol=1e-14)  # sign convention may differ
+    assert rc[4].shape == re[4].shape
+    # the same subspace: projectors agree
+    np.testing.assert_allclose(rc[4].T @ rc[4], re[4].T @ re[4], atol=1e-12)
+    pc = cable(coordyn_lib(), 4).ComputeLinearizedSystem(projectIntoConstraintNullspace=True)
+    pe = cable(ex, 4).ComputeLinearizedSystem(projectIntoConstraintNullspace=True)
+    assert len(pc) == len(pe) == 5 and pc[3] == pe[3] == [] and pc[4] == pe[4] == []
+
+
+def test_damping_and_flags_as_exudyn():
+    """D of a damped chain, and the length and entries of the returned list for every flag
+    combination of ComputeLinearizedSystem on a constrained model, as Exudyn 1.13.6"""
+    ex = exudyn_lib()
+    Dc = spring_chain(coordyn_lib(), d=3.0).ComputeLinearizedSystem()[2]
+    De = spring_chain(ex, d=3.0).ComputeLinearizedSystem()[2]
+    assert abs(De).max() > 1
+    np.testing.assert_allclose(Dc, De, atol=1e-12)
+    for flags in [(a, b, c) for a in (0, 1) for b in (0, 1) for c in (0, 1)]:
+        kw = dict(projectIntoConstraintNullspace=bool(flags[0]),
+                  returnConstraintJacobian=bool(flags[1]),
+                  returnConstraintNullspace=bool(flags[2]))
+        rc = cable(coordyn_lib(), 3).ComputeLinearizedSystem(**kw)
+        re = cable(ex, 3).ComputeLinearizedSystem(**kw)
+        assert len(rc) == len(re), kw
+        for a, b in zip(rc, re):
+            if isinstance(b, list):
+                assert a == b == [], kw
+            else:
+                assert np.shape(a) == np.shape(b), kw
+
+
+def test_numerical_differentiation_setting():
+    """staticSolver.newton.numericalDifferentiation.forODE2 = True: every Jacobian by forward
+    differences; the eigenvalues agree with the analytic ones to the differences' accuracy"""
+    mbs = cable(cd, 8, EA=1e4)
+    ev_a, _ = mbs.ComputeODE2Eigenvalues(numberOfEigenvalues=4)
+    s = cd.SimulationSettings()
+    s.staticSolver.newton.numericalDifferentiation.forODE2 = True
+    ev_n, _ = mbs.ComputeODE2Eigenvalues(simulationSettings=s, numberOfEigenvalues=4)
+    np.testing.assert_allclose(ev_n, ev_a, rtol=1e-4)
+    assert np.max(np.abs(ev_n / ev_a - 1)) > 1e-12  # really a different computation
+
+
+def test_pendulum_exudyn_lacks_constraint_stiffness():
+    """documented difference: with the equilibrium multiplier as initial AE coordinate, Exudyn
+    1.13.6's K has no d(C_q^T lambda)/dq term, its pendulum eigenvalue is 0; coordyn's g/L"""
+    ex = exudyn_lib()
+    import exudyn
+    L, m, g = 1.5, 0.7, 9.81
+    mbs = pendulum(ex, L, m, g)
+    mbs.systemData.SetAECoordinates([m * g], configuration=exudyn.ConfigurationType.Initial)
+    ev_e, _ = mbs.ComputeODE2Eigenvalues()
+    assert abs(ev_e[0]) < 1e-12
+    mc = pendulum(cd, L, m, g)
+    mc.systemData.SetAECoordinates([m * g], configuration=cd.ConfigurationType.Initial)
+    ev_c, _ = mc.ComputeODE2Eigenvalues()
+    assert ev_c[0] == pytest.approx(g / L, rel=1e-10)
+
+
+# ------------------------------------------------------------------ (e) sparse = dense
+
+def test_sparse_equals_dense_unconstrained():
+    mbs = cable(cd, 40, clamp_by_constraints=False)
+    cc = [0, 1, 3]
+    ev_d, V_d = mbs.ComputeODE2Eigenvalues(constrainedCoordinates=cc, numberOfEigenvalues=6)
+    ev_s, V_s = mbs.ComputeODE2Eigenvalues(constrainedCoordinates=cc, numberOfEigenvalues=6,
+                                           useSparseSolver=True)
+    # (1e-8: the lowest mode's eigenvalue is ill-conditioned in the dense eigh, as below)
+    np.testing.assert_allclose(ev_s, ev_d, rtol=1e-7)
+    M = mbs.ComputeLinearizedSystem()[0]
+    for j in range(6):  # the same mode shapes (M-normalized, up to sign)
+        assert abs(abs(V_s[:, j] @ M @ V_d[:, j]) - 1) < 1e-7
+    # a free-free cable (rigid-body modes: K singular) works with the negative shift
+    ev_f, _ = mbs.ComputeODE2Eigenvalues(numberOfEigenvalues=5, useSparseSolver=True)
+    ev_fd, _ = mbs.ComputeODE2Eigenvalues(numberOfEigenvalues=5)
+    np.testing.assert_allclose(ev_f[3:], ev_fd[3:], rtol=1e-8)
+    assert np.all(np.abs(ev_f[:3]) < 1e-6 * ev_fd[3])
+
+
+def test_sparse_equals_dense_constrained():
+    """clamped by constraints: the sparse saddle-point shift-invert = the dense SVD projection.
+    With EA / EI = 1e6 the dense eigh(K, M) (Cholesky of M, cond(M) ~ 5e6, |K| ~ EA) leaves a
+    relative residual |N (K v - omega^2 M v)| / |omega^2 N M v| of 1.5e-5 on the first mode
+    where shift-invert leaves 3e-8: they agree to 5e-6 there, better on the higher modes"""
+    mbs = ge_beam(cd, 12, 3)
+    ev_d, V_d = mbs.ComputeODE2Eigenvalues(numberOfEigenvalues=5)
+    ev_s, V_s = mbs.ComputeODE2Eigenvalues(numberOfEigenvalues=5, useSparseSolver=True)
+    np.testing.assert_allclose(ev_s, ev_d, rtol=1e-5)
+    np.testing.assert_allclose(ev_s[2:], ev_d[2:], rtol=1e-7)
+    M, K, D, C = mbs.ComputeLinearizedSystem(returnConstraintJacobian=True)
+    # sparse eigenvectors satisfy the constraints
+    assert np.abs(C.T @ V_s).max() < 1e-9 * np.abs(V_s).max()
+    for j in range(5):
+        assert abs(abs(V_s[:, j] @ M @ V_d[:, j]) - 1) < 1e-7
+
+
+# ------------------------------------------------------------------ (f) bad input
+
+def test_bad_input():
+    mbs = spring_chain(cd, 3)
+    with pytest.raises(ValueError, match="numberOfEigenvalues = 10 but the system has 9"):
+        mbs.ComputeODE2Eigenvalues(numberOfEigenvalues=10)
+    with pytest.raises(ValueError, match="useSparseSolver=True .* set numberOfEigenvalues"):
+        mbs.ComputeODE2Eigenvalues(useSparseSolver=True)
+    with pytest.raises(ValueError, match="at most 8"):
+        mbs.ComputeODE2Eigenvalues(useSparseSolver=True, numberOfEigenvalues=9)
+    with pytest.raises(ValueError, match="constrainedCoordinates must be distinct"):
+        mbs.ComputeODE2Eigenvalues(constrainedCoordinates=[9])
+    with pytest.raises(ValueError, match="convert2Frequencies must be False"):
+        mbs.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, convert2Frequencies=True)
+    with pytest.raises(TypeError, match="simulationSettings must be a coordyn.SimulationSettings"):
+        mbs.ComputeODE2Eigenvalues(simulationSettings={})
+    p = pendulum(cd)
+    with pytest.raises(ValueError, match="either ignoreAlgebraicEquations=True or "
+                                         "constrainedCoordinates"):
+        p.ComputeODE2Eigenvalues(constrainedCoordinates=[0])
+    with pytest.raises(ValueError, match="numberOfEigenvalues = 2 but the system has 1 degrees"):
+        p.ComputeODE2Eigenvalues(numberOfEigenvalues=2)
+    # not assembled: autoAssemble=False is an error, the default assembles with a warning
+    mbs2 = cd.SystemContainer().AddSystem()
+    nd = mbs2.AddNode(cd.NodePoint(referenceCoordinates=[0, 0, 0]))
+    mbs2.AddObject(cd.MassPoint(physicsMass=1.0, nodeNumber=nd))
+    with pytest.raises(cd.SolverError, match="not assembled"):
+        mbs2.ComputeODE2Eigenvalues(autoAssemble=False)
+    with pytest.raises(cd.SolverError, match="not assembled"):
+        mbs2.ComputeLinearizedSystem(autoAssemble=False)
+    with pytest.warns(UserWarning, match="calling mbs.Assemble"):
+        ev, _ = mbs2.ComputeODE2Eigenvalues()
+    np.testing.assert_allclose(ev, 0, atol=1e-14)
+
+
+def test_sparse_matrices_current_configuration():
+    """linearized_matrices: scipy.sparse CSC at the initial or the current state; the pendulum
+    after a static solve without updateInitialValues: the current state has the multiplier"""
+    from coordyn.linearized import linearized_matrices
+    L, m, g = 1.5, 0.7, 9.81
+    mbs = pendulum(cd, L, m, g)
+    mbs.SolveStatic(static_settings())
+    Mi, Ki, Di, Ci = linearized_matrices(mbs)
+    Mc, Kc, Dc, Cc = linearized_matrices(mbs, configuration=cd.ConfigurationType.Current)
+    assert Ki.format == "csc" and Ki.nnz == 0  # initial multipliers zero: no stiffness
+    assert Kc.format == "csc" and Kc[0, 0] == pytest.approx(m * g / L, rel=1e-9)
+    assert Ci.shape == Cc.shape == (2, 1) and Ci.nnz == 1
+    np.testing.assert_allclose(Mc.toarray(), m * np.eye(2))
+
+
+def test_massless_coordinates():
+    """a GE beam without rotary inertia: the mass matrix is singular; both paths say so and
+    name the coordinates (the rotations, every third)"""
+    mbs = cd.SystemContainer().AddSystem()
+    t = cd.ObjectBeamGeometricallyExact2D(massPerLength=1, crossSectionInertia=0,
+                                          bendingStiffness=1, axialStiffness=1e4,
+                                          shearStiffness=1e4, nodeNumbers=[0, 0])
+    cd.beams.GenerateStraightBeam(mbs, [0, 0, 0], [1, 0, 0], 4, t,
+                                  fixedConstraintsNode0=[1, 1, 1])
+    mbs.Assemble()
+    msg = r"mass matrix is not positive definite; ODE2 coordinates without mass: \[2, 5, 8"
+    with pytest.raises(ValueError, match=msg):
+        mbs.ComputeODE2Eigenvalues()
+    with pytest.raises(ValueError, match=msg):
+        mbs.ComputeODE2Eigenvalues(useSparseSolver=True, numberOfEigenvalues=3)
+    with pytest.raises(ValueError, match=msg):
+        mbs.ComputeODE2Eigenvalues(ignoreAlgebraicEquations=True, constrainedCoordinates=[0, 1])
