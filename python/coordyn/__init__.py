@@ -19,7 +19,7 @@ from .items import ConfigurationType, OutputVariableType
 from .settings import LinearSolverType, SimulationSettings
 from .system import (LoadIndex, MainSystem, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex,
                      SolveDynamic, SolverError, SolveStatic, SystemContainer)
-from .linearized import ComputeLinearizedSystem, ComputeODE2Eigenvalues
+from .linearized import ComputeBucklingLoads, ComputeLinearizedSystem, ComputeODE2Eigenvalues
 import enum as _enum
 
 __version__ = "0.1.0"
@@ -38,5 +38,5 @@ def InvalidIndex():
 
 __all__ = ["SystemContainer", "MainSystem", "SimulationSettings", "LinearSolverType",
            "OutputVariableType", "ConfigurationType", "SolveDynamic", "SolveStatic",
-           "SolverError", "ComputeLinearizedSystem", "ComputeODE2Eigenvalues", "NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex",
+           "SolverError", "ComputeLinearizedSystem", "ComputeODE2Eigenvalues", "ComputeBucklingLoads", "NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex",
            "DynamicSolverType", "InvalidIndex", "items", "rigid", "beams", "BeamSection"] + items.__all__ + rigid.__all__

@@ -309,7 +309,70 @@ def _sparse_lowest(M, K, C, k, name, keep):
                          f"useSparseSolver=False") from None
 
 
+def ComputeBucklingLoads(mbs, simulationSettings=None, numberOfBucklingLoads=4,
+                         singularValuesTolerance=1e-12, geometricStiffnessTolerance=1e-10,
+                         autoAssemble=True):
+    """Linear buckling about the static equilibrium under the model's loads (the reference
+    load pattern, load factor 1): the critical load factors lambda_i with
+    det(K_0 + lambda_i G) = 0 and their mode shapes. coordyn's own function (Exudyn has none).
+
+    K_0 is the tangent stiffness at the initial configuration (the unloaded reference: initial
+    coordinates, zero multipliers); the static solve (mbs.SolveStatic with simulationSettings,
+    its load steps and tolerances) gives the equilibrium under the reference loads, where the
+    tangent is K_1; G = K_1 - K_0 is the geometric stiffness of the reference load (the stresses
+    and constraint forces it causes; the change of the material stiffness with the small
+    pre-buckling displacements is of second order). With constraints both are projected onto the
+    null space of the constraint Jacobian at the reference (dense SVD, singularValuesTolerance).
+    The problem -G phi = nu K_0 phi (K_0 positive definite on that null space) gives
+    lambda = 1 / nu; the numberOfBucklingLoads smallest positive factors are returned, ascending,
+    as [loadFactors, modes] with the modes (columns) in all ODE2 coordinates, normalized to a
+    largest entry of 1. The system is left in the loaded equilibrium (its current state).
+
+    Errors: a reference load that produces no geometric stiffness (max abs G below
+    geometricStiffnessTolerance times max abs K_0), a stiffness K_0 that is not positive definite on
+    the constraints' null space (a mechanism: nothing resists some motion), no positive
+    critical factor (the load stiffens the structure), more loads asked than degrees of
+    freedom."""
+    name = "ComputeBucklingLoads"
+    simulationSettings = _prepare(mbs, simulationSettings, autoAssemble, name)
+    from scipy.linalg import eigh
+    _, K0, _, C0 = linearized_matrices(mbs, simulationSettings, ConfigurationType.Initial)
+    mbs.SolveStatic(simulationSettings)
+    _, K1, _, _ = linearized_matrices(mbs, simulationSettings, ConfigurationType.Current)
+    K0, G = K0.toarray(), K1.toarray() - K0.toarray()
+    n2 = K0.shape[0]
+    N = _nullspace(C0.toarray(), singularValuesTolerance) if C0.shape[1] else np.eye(n2)
+    ndof = N.shape[0]
+    if not (0 < numberOfBucklingLoads <= ndof) or numberOfBucklingLoads != int(
+            numberOfBucklingLoads):
+        raise ValueError(f"{name}: numberOfBucklingLoads must be an integer in 1 .. {ndof} (the "
+                         f"degrees of freedom), got {numberOfBucklingLoads!r}")
+    K0r = N @ (0.5 * (K0 + K0.T)) @ N.T
+    Gr = N @ (0.5 * (G + G.T)) @ N.T
+    scale = np.abs(K0r).max() if K0r.size else 0.0
+    if not np.abs(Gr).max() > geometricStiffnessTolerance * scale:
+        raise ValueError(f"{name}: the reference load produces no geometric stiffness (|G| = "
+                         f"{np.abs(Gr).max():.3g}, |K_0| = {scale:.3g}): it does not compress "
+                         f"or stress the structure, so it has no buckling load")
+    try:
+        nu, phi = eigh(-Gr, K0r)
+    except np.linalg.LinAlgError:
+        raise ValueError(f"{name}: the stiffness at the reference is not positive definite on "
+                         f"the constraints' null space (a mechanism, or too few constraints): "
+                         f"linear buckling needs a stable unloaded structure") from None
+    pos = nu > 1e-12 * np.abs(nu).max()
+    if not pos.any():
+        raise ValueError(f"{name}: no positive critical load factor: the reference load "
+                         f"stiffens the structure (tension); reverse it to find buckling loads")
+    order = np.argsort(-nu[pos])[:int(numberOfBucklingLoads)]
+    factors = 1.0 / nu[pos][order]
+    modes = N.T @ phi[:, pos][:, order]
+    modes = modes / np.abs(modes).max(axis=0)
+    return [factors, modes]
+
+
 def install(cls):
     """Attach the functions to MainSystem as methods (as Exudyn's mainSystemExtensions)."""
     cls.ComputeLinearizedSystem = ComputeLinearizedSystem
     cls.ComputeODE2Eigenvalues = ComputeODE2Eigenvalues
+    cls.ComputeBucklingLoads = ComputeBucklingLoads
