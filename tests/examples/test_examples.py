@@ -247,7 +247,19 @@ def check_cantilever_modes(errors, ns):
     assert abs(errors["pendulum"]) < 1e-10
 
 
+def check_column_buckling(errors, ns):
+    # the four Euler cases within 0.5 %, and the error is the shortening 2 P_cr / EA up to the
+    # discretization (measured: 1e-5 for the cantilever, 2.5e-5 clamped-clamped, the others
+    # 1e-6)
+    assert sorted(errors) == sorted(ns["CASES"])
+    for name, (_, _, c) in ns["CASES"].items():
+        p_cr = c * np.pi**2 * ns["EI"] / ns["L"] ** 2
+        assert 0 < errors[name] < 5e-3, (name, errors[name])
+        assert abs(errors[name] - 2 * p_cr / ns["EA"]) < 4e-5, (name, errors[name])
+
+
 CHECKS = {"ancf_cantilever.py": check_ancf_cantilever,
+          "column_buckling.py": check_column_buckling,
           "cantilever_modes.py": check_cantilever_modes,
           "flexible_slider_crank.py": check_flexible_slider_crank,
           "cable_pendulum.py": check_cable_pendulum,
