@@ -11,6 +11,7 @@ BENCH = str(REPO / "benchmarks")
 sys.path.insert(0, BENCH)
 
 import bench_ancf  # noqa: E402
+import bench_eigen  # noqa: E402
 import bench_chains  # noqa: E402
 import bench_rigid  # noqa: E402
 
@@ -85,3 +86,14 @@ def test_ancf_benchmark_runs(capsys):
         assert len(t) == 2 and -0.8 < t[0] < -0.6, (m, t)
         assert abs(t[0] - t[1]) < 1e-3 * abs(t[1]), (m, t)
     assert abs(tips["cable"][1] - tips["beam"][1]) < 1e-3
+
+
+def test_eigen_benchmark_runs(capsys):
+    """bench_eigen prints a dense and a sparse row for coordyn alone; the first bending
+    frequency of the 20-element cantilever is Euler-Bernoulli's within 1e-5 on both paths"""
+    bench_eigen.main(["--engines", "coordyn", "--sizes", "20", "--reps", "1", "--modes", "4"])
+    rows = [r for r in capsys.readouterr().out.splitlines() if r.startswith("| dense") or
+            r.startswith("| sparse")]
+    assert len(rows) == 2
+    for r in rows:
+        assert abs(float(r.split("|")[-2])) < 1e-5, r
