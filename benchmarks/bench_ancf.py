@@ -31,7 +31,7 @@ import time
 import warnings
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_chains import coordyn_lib, exudyn_lib, make_settings  # noqa: E402
+from bench_chains import engine_libs, make_settings, speed_ratio  # noqa: E402
 from exudyn_models import _try_set, make  # noqa: E402
 
 H = 1e-3
@@ -103,12 +103,7 @@ def main(argv=None):
     ap.add_argument("--engines", default="coordyn,exudyn")
     ap.add_argument("--models", default="cable,beam")
     a = ap.parse_args(argv)
-    libs = []
-    for e in a.engines.split(","):
-        try:
-            libs.append(coordyn_lib() if e == "coordyn" else exudyn_lib())
-        except ImportError:
-            print(f"({e} not available)")
+    libs = engine_libs(a.engines)
     ratio = len(libs) == 2
     print("| model | case | N | " + " | ".join(f"{lib.name} [s]" for lib in libs) +
           (" | ratio |" if ratio else " |") +
@@ -120,9 +115,8 @@ def main(argv=None):
                 res = [run(lib, N, static, a.steps, a.reps, model) for lib in libs]
                 case = "static" if static else f"{a.steps} steps"
                 cells = ["-" if t is None else f"{t:.4f}" for t, _ in res]
-                if ratio:   # speed ratio: Exudyn's time / coordyn's (> 1: coordyn faster)
-                    t0, t1 = res[0][0], res[1][0]
-                    cells.append(f"{t1 / t0:.2f}" if t0 and t1 else "-")
+                if ratio:
+                    cells.append(speed_ratio(res))
                 print(f"| {model} | {case} | {N} | " + " | ".join(cells) + " | " +
                       " | ".join(tip if isinstance(tip, str) else f"{tip:.10f}"
                                  for _, tip in res) + " |", flush=True)

@@ -119,6 +119,25 @@ def exudyn_lib():
     return lib
 
 
+def engine_libs(engines):
+    """the engines named in the comma-separated list that can be imported (coordyn_lib,
+    exudyn_lib), saying which cannot"""
+    libs = []
+    for e in engines.split(","):
+        try:
+            libs.append(coordyn_lib() if e == "coordyn" else exudyn_lib())
+        except ImportError:
+            print(f"({e} not available)")
+    return libs
+
+
+def speed_ratio(res):
+    """Exudyn's time / coordyn's for [(t_coordyn, ...), (t_exudyn, ...)] (> 1: coordyn
+    faster), '-' when either failed"""
+    t0, t1 = res[0][0], res[1][0]
+    return f"{t1 / t0:.2f}" if t0 and t1 else "-"
+
+
 def coordyn_lib():
     try:
         import coordyn as cd

@@ -25,7 +25,7 @@ import warnings
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_chains import coordyn_lib, exudyn_lib  # noqa: E402
+from bench_chains import engine_libs, speed_ratio  # noqa: E402
 from exudyn_models import make  # noqa: E402
 
 RHOA, EI, EA, L = 1.0, 1.0, 1e4, 1.0
@@ -73,12 +73,7 @@ def main(argv=None):
     ap.add_argument("--dense-max", type=int, default=1000)
     ap.add_argument("--engines", default="coordyn,exudyn")
     a = ap.parse_args(argv)
-    libs = []
-    for e in a.engines.split(","):
-        try:
-            libs.append(coordyn_lib() if e == "coordyn" else exudyn_lib())
-        except ImportError:
-            print(f"({e} not available)")
+    libs = engine_libs(a.engines)
     ratio = len(libs) == 2
     print("| path | N | " + " | ".join(f"{lib.name} [s]" for lib in libs) +
           (" | ratio |" if ratio else " |") + " " +
@@ -90,9 +85,8 @@ def main(argv=None):
                 continue
             res = [run(lib, N, sparse, a.modes, a.reps) for lib in libs]
             cells = ["-" if t is None else f"{t:.4f}" for t, _ in res]
-            if ratio:   # Exudyn's time / coordyn's (> 1: coordyn faster)
-                t0, t1 = res[0][0], res[1][0]
-                cells.append(f"{t1 / t0:.2f}" if t0 and t1 else "-")
+            if ratio:
+                cells.append(speed_ratio(res))
             path = f"sparse, {a.modes} modes" if sparse else "dense, all"
             print(f"| {path} | {N} | " + " | ".join(cells) + " | " +
                   " | ".join(e if isinstance(e, str) else f"{e:.2e}" for _, e in res) + " |",
