@@ -31,7 +31,7 @@ import time
 import warnings
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_chains import engine_libs, make_settings, speed_ratio  # noqa: E402
+from bench_chains import coordyn_lib, engine_libs, make_settings, speed_ratio  # noqa: E402,F401
 from exudyn_models import _try_set, make  # noqa: E402
 
 H = 1e-3
