@@ -32,8 +32,8 @@ int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set,
     w->values = calloc((size_t)s->pat.nnz + 1, sizeof(double));
     w->r = calloc((size_t)w->N + 1, sizeof(double));
     w->dx = calloc((size_t)w->N + 1, sizeof(double));
-    w->xsave = calloc(3 * (size_t)s->n2 + (size_t)s->nae + (size_t)s->n1 + 1, sizeof(double));
-    w->floor_row = calloc((size_t)w->N + 1, sizeof(double));
+    w->xsave = calloc(2 * (size_t)s->n2 + (size_t)s->nae + (size_t)s->n1 + 1, sizeof(double));
+    w->floor_row = calloc((size_t)s->n2 + 1, sizeof(double));
     if (s->nlg) w->ev.lieT = calloc(9 * (size_t)s->n2, sizeof(double));
     if (!w->values || !w->r || !w->dx || !w->xsave || !w->floor_row ||
         (s->nlg && !w->ev.lieT)) {

@@ -38,7 +38,7 @@ typedef struct cd_nwork {
      * residual cannot be evaluated more accurately, so the force tolerance never goes below
      * a multiple of it. Computed from the third iteration of a Newton solve on (the second
      * when it mattered last time), for the matrix in use (0 until then, and after every new
-     * matrix). floor_row: workspace (N) */
+     * matrix). floor_row: workspace (n2) */
     double floor2;
     double *floor_row;
     int floor_stale;         /* the matrix changed since floor2 was computed */
