@@ -11,7 +11,7 @@ import numpy as np
 
 from .items import ConfigurationType
 
-__all__ = ["ComputeLinearizedSystem", "ComputeODE2Eigenvalues"]
+__all__ = ["ComputeLinearizedSystem", "ComputeODE2Eigenvalues", "ComputeBucklingLoads"]
 
 
 def _scipy():
@@ -19,7 +19,7 @@ def _scipy():
         import scipy.linalg  # noqa: F401
         import scipy.sparse  # noqa: F401
         import scipy.sparse.linalg  # noqa: F401
-    except ImportError as e:  # pragma: no cover - scipy is in the test extra
+    except ImportError as e:  # pragma: no cover - scipy is a dependency of the package
         raise ImportError("linearized analysis needs scipy (pip install scipy)") from e
     import scipy
     return scipy
