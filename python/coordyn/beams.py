@@ -49,34 +49,41 @@ def GenerateStraightLineANCFCable(mbs, positionOfNode0, positionOfNode1, numberO
                      fixedConstraintsNode0, fixedConstraintsNode1, nodeNumber0, nodeNumber1)
 
 
+def _check_line(fname, positionOfNode0, positionOfNode1, numberOfElements, dim, dim_note,
+                fixed0, fixed1, ncoord, coord_note):
+    """the checked arguments of a straight-line generator: p0, p1 (3D; z = 0 for dim 2),
+    numberOfElements (a positive integer), the constraint flag lists (ncoord entries or None),
+    the direction d = p1 - p0 and its length (> 0); clear errors naming fname"""
+    p0 = np.asarray(positionOfNode0, dtype=float)
+    p1 = np.asarray(positionOfNode1, dtype=float)
+    if p0.shape != (3,) or p1.shape != (3,):
+        raise ValueError(f"{fname}: positionOfNode0 and positionOfNode1 must be 3D positions")
+    if dim == 2 and (p0[2] != 0 or p1[2] != 0):
+        raise ValueError(f"{fname}: positionOfNode0 and positionOfNode1 must have zero z "
+                         f"components{dim_note}")
+    if numberOfElements <= 0 or numberOfElements != int(numberOfElements):
+        raise ValueError(f"{fname}: numberOfElements must be a positive integer, got "
+                         f"{numberOfElements!r}")
+    for name, fix in (("fixedConstraintsNode0", fixed0), ("fixedConstraintsNode1", fixed1)):
+        if fix is not None and len(fix) != ncoord:
+            raise ValueError(f"{fname}: {name} must have {ncoord} entries ({coord_note}), got "
+                             f"{len(fix)}")
+    d = p1 - p0
+    total = float(np.linalg.norm(d))
+    if total == 0:
+        raise ValueError(f"{fname}: positionOfNode0 and positionOfNode1 coincide")
+    return p0, p1, int(numberOfElements), d, total
+
+
 def _generate(dim, fname, mbs, positionOfNode0, positionOfNode1, numberOfElements, cableTemplate,
               massProportionalLoad, fixedConstraintsNode0, fixedConstraintsNode1, nodeNumber0,
               nodeNumber1):
     nc = 2 * dim
     node_type = _items.NodePoint2DSlope1 if dim == 2 else _items.NodePointSlope1
     element_type = _items.ObjectANCFCable2D if dim == 2 else _items.ObjectANCFCable
-    p0 = np.asarray(positionOfNode0, dtype=float)
-    p1 = np.asarray(positionOfNode1, dtype=float)
-    if p0.shape != (3,) or p1.shape != (3,):
-        raise ValueError(f"{fname}: positionOfNode0 and positionOfNode1 "
-                         "must be 3D positions")
-    if dim == 2 and (p0[2] != 0 or p1[2] != 0):
-        raise ValueError(f"{fname}: positionOfNode0 and positionOfNode1 "
-                         "must have zero z components")
-    if numberOfElements <= 0 or numberOfElements != int(numberOfElements):
-        raise ValueError(f"{fname}: numberOfElements must be a positive "
-                         f"integer, got {numberOfElements!r}")
-    numberOfElements = int(numberOfElements)
-    for name, fix in (("fixedConstraintsNode0", fixedConstraintsNode0),
-                      ("fixedConstraintsNode1", fixedConstraintsNode1)):
-        if fix is not None and len(fix) != nc:
-            raise ValueError(f"{fname}: {name} must have {nc} entries (the node's "
-                             f"coordinates), got {len(fix)}")
-    d = p1 - p0
-    total = float(np.linalg.norm(d))
-    if total == 0:
-        raise ValueError(f"{fname}: positionOfNode0 and positionOfNode1 "
-                         "coincide")
+    p0, p1, numberOfElements, d, total = _check_line(
+        fname, positionOfNode0, positionOfNode1, numberOfElements, dim, "",
+        fixedConstraintsNode0, fixedConstraintsNode1, nc, "the node's coordinates")
     le = total / numberOfElements
     slope = list(d[:dim] / total)
     template = dict(cableTemplate)
@@ -266,26 +273,10 @@ def GenerateStraightBeam(mbs, positionOfNode0, positionOfNode1, numberOfElements
                          "ObjectANCFCable, ObjectBeamGeometricallyExact2D or "
                          "ObjectBeamGeometricallyExact)")
     element_type = getattr(_items, tname)
-    p0 = np.asarray(positionOfNode0, dtype=float)
-    p1 = np.asarray(positionOfNode1, dtype=float)
-    if p0.shape != (3,) or p1.shape != (3,):
-        raise ValueError(f"{fname}: positionOfNode0 and positionOfNode1 must be 3D positions")
-    if dim == 2 and (p0[2] != 0 or p1[2] != 0):
-        raise ValueError(f"{fname}: positionOfNode0 and positionOfNode1 must have zero z "
-                         f"components for the 2D element {tname}")
-    if numberOfElements <= 0 or numberOfElements != int(numberOfElements):
-        raise ValueError(f"{fname}: numberOfElements must be a positive integer, got "
-                         f"{numberOfElements!r}")
-    numberOfElements = int(numberOfElements)
-    for name, fix in (("fixedConstraintsNode0", fixedConstraintsNode0),
-                      ("fixedConstraintsNode1", fixedConstraintsNode1)):
-        if fix is not None and len(fix) != ncoord:
-            raise ValueError(f"{fname}: {name} must have {ncoord} entries (the coordinates of "
-                             f"a {node_type.__name__}), got {len(fix)}")
-    d = p1 - p0
-    total = float(np.linalg.norm(d))
-    if total == 0:
-        raise ValueError(f"{fname}: positionOfNode0 and positionOfNode1 coincide")
+    p0, p1, numberOfElements, d, total = _check_line(
+        fname, positionOfNode0, positionOfNode1, numberOfElements, dim,
+        f" for the 2D element {tname}", fixedConstraintsNode0, fixedConstraintsNode1, ncoord,
+        f"the coordinates of a {node_type.__name__}")
     le = total / numberOfElements
     u = d / total
     if kind == "slope":
