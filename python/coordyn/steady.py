@@ -279,7 +279,9 @@ def ComputeSteadyRotation(mbs, angularVelocity, rotationCenter=[0, 0, 0], nodes=
     of motion and the constraints at the given time (default: the current state's time), with
     the multipliers. The rotation is driven (a coordinate constraint or joint that prescribes
     the hub angle at the same rate) or free (then the phase is the one nearest to the start and
-    the linearized equations have a zero eigenvalue for it).
+    the linearized equations have a zero eigenvalue for it); coordinates that nothing
+    determines (a free body's position along the axis) keep their start values (minimum-norm
+    Newton steps, for systems up to 3000 unknowns).
 
     nodes: the nodes that turn (default: every node with coordinates; nodes of a part that does
     not turn are left out and stay at rest). Newton's method from the current configuration
@@ -333,15 +335,19 @@ def ComputeSteadyRotation(mbs, angularVelocity, rotationCenter=[0, 0, 0], nodes=
             if not np.all(np.isfinite(F)):
                 return None, None, it
             try:
-                lu = spla.splu(J)
-                dx = -lu.solve(F)
+                dx = -spla.splu(J).solve(F)
             except RuntimeError:
-                raise SolverError(
-                    f"{name}: the Newton matrix of the steady rotation is singular: the "
-                    f"rotation is not determined (a rotation about the axis that nothing "
-                    f"drives, or coordinates without stiffness); drive the hub angle with a "
-                    f"constraint (e.g. a CoordinateConstraint with offsetUserFunction "
-                    f"omega t) or leave non-rotating nodes out with nodes=[...]") from None
+                # exactly singular: coordinates or a phase that nothing determines (a free
+                # body, a free rotation): the minimum-norm step keeps them where they start
+                if J.shape[0] > 3000:
+                    raise SolverError(
+                        f"{name}: the Newton matrix of the steady rotation is singular: the "
+                        f"rotation is not determined (coordinates without stiffness or a "
+                        f"free rotation); drive the hub angle with a constraint (e.g. a "
+                        f"CoordinateConstraint with offsetUserFunction omega t), fix the "
+                        f"free coordinates, or leave non-rotating nodes out with "
+                        f"nodes=[...]") from None
+                dx = -np.linalg.lstsq(J.toarray(), F, rcond=1e-13)[0]
             if not np.all(np.isfinite(dx)):
                 return None, None, it
             q = _update(q, dx[:n2], rot.qref, lg)
@@ -398,7 +404,9 @@ def _check_invariance(mbs, rot, q, lam, t0, simulationSettings, state, name):
     v, a = rot.velocity_acceleration(q)
     state.set(q, v, a, lam, t0)
     M, _, _, C = _matrices(mbs, simulationSettings)
-    scale = np.linalg.norm(M @ a) + (np.linalg.norm(C @ lam) if len(lam) else 0.0)
+    # force scale: inertia forces, constraint forces, gyroscopic forces ~ |M| |v| omega
+    scale = (np.linalg.norm(M @ a) + (np.linalg.norm(C @ lam) if len(lam) else 0.0) +
+             abs(M).max() * np.max(np.abs(v), initial=0.0) * wn)
     if wn == 0.0:
         return
     angle = 0.5 * np.pi

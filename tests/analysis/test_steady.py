@@ -280,3 +280,39 @@ def test_free_rotation_has_a_zero_mode():
     res = mbs.ComputeSteadyRotation([0, 0, 5.0])
     s, _ = mbs.ComputeLinearizedEquations(steadyRotation=res).Eigenvalues()
     assert np.min(np.abs(s)) < 1e-6 * np.max(np.abs(s))
+
+
+@pytest.mark.parametrize("nodeType", ["EP", "RotVecLG"])
+@pytest.mark.parametrize("axis", [0, 1, 2])
+def test_free_spinning_body_wobble_and_the_intermediate_axis(nodeType, axis):
+    """A free rigid body spinning at Om about a principal axis a (inertias I1 < I2 < I3):
+    small wobbles about the spin have s^2 = -Om^2 (Ia - Ib)(Ia - Ic) / (Ib Ic) (Euler's
+    equations linearized): a frequency about the largest and smallest axis, a real pair (the
+    tennis-racket instability) about the intermediate one. Checks the turning frame's terms for
+    Euler parameters and Lie-group rotation vectors."""
+    I = [2.0, 3.0, 4.5]
+    Om = 4.0
+    mbs = cd.MainSystem()
+    mbs.CreateRigidBody(inertia=cd.RigidBodyInertia(mass=3.0, inertiaTensor=np.diag(I)),
+                        nodeType=nodeType, referencePosition=[0.2, 0.1, 0],
+                        initialAngularVelocity=list(Om * np.eye(3)[axis]))
+    mbs.Assemble()
+    res = mbs.ComputeSteadyRotation(Om * np.eye(3)[axis], rotationCenter=[0.2, 0.1, 0])
+    s, _ = mbs.ComputeLinearizedEquations(steadyRotation=res).Eigenvalues()
+    b, c = [i for i in range(3) if i != axis]
+    s2 = -Om ** 2 * (I[axis] - I[b]) * (I[axis] - I[c]) / (I[b] * I[c])
+    if s2 < 0:
+        # a wobble frequency (the translations appear at Om in the turning frame: a double
+        # root, whose computed real parts are ~sqrt(eps))
+        assert np.min(np.abs(s - 1j * np.sqrt(-s2))) < 1e-9 * Om
+        assert np.max(np.abs(s.real)) < 1e-6 * Om
+    else:
+        assert np.max(s.real) == pytest.approx(np.sqrt(s2), rel=1e-9)
+
+
+def test_unsupported_rotation_parameters_are_refused():
+    mbs = cd.MainSystem()
+    mbs.CreateRigidBody(inertia=cd.InertiaCuboid(1.0, [1, 1, 1]), nodeType="Rxyz")
+    mbs.Assemble()
+    with pytest.raises(ValueError, match="NodeRigidBodyRxyz.*cannot follow a rigid rotation"):
+        mbs.ComputeSteadyRotation([0, 0, 1.0])
