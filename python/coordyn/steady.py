@@ -527,19 +527,15 @@ def ComputeLinearizedEquations(mbs, configuration=ConfigurationType.Current, ste
     """The seed's linearized equations about a nominal motion (q, q_t, q_tt, lambda, t): the
     current state (default; e.g. after a time step, or set by ComputeSteadyRotation) or the
     initial one (configuration=ConfigurationType.Initial: initial coordinates, velocities and
-    multipliers, zero accelerations). Returns a LinearizedEquations with, in all coordinates,
-
-      M  the mass matrix,
-      C  velocity-dependent inertia: d r/d q_t minus D (gyroscopic terms; about a steady
-         rotation plus the Coriolis term 2 M B of the turning frame),
-      D  damping: d r/d q_t at the same q with q_t = q_tt = 0,
-      K  structural stiffness: d r/d q at rest without loads, multipliers and the elements'
-         geometric stiffness,
-      N  dynamic stiffening: the part of d r/d q due to the nominal velocities and
-         accelerations (about a steady rotation with the centrifugal term of the turning frame),
-      G  geometric stiffness: the elements' stress stiffness, the constraints' d(C_q^T lambda)/dq
-         and the loads' stiffness,
-
+    multipliers, zero accelerations). Returns a LinearizedEquations with, in all
+    coordinates: M the mass matrix; C the velocity-dependent inertia, d r/d q_t minus D
+    (gyroscopic terms; about a steady rotation plus the Coriolis term of the turning frame);
+    D the damping, d r/d q_t at the same q with q_t = q_tt = 0; K the structural (material)
+    stiffness, d r/d q at rest without loads, multipliers and the elements' geometric
+    stiffness; N the dynamic stiffening, the part of d r/d q due to the nominal velocities and
+    accelerations (about a steady rotation with the centrifugal term of the turning frame); G
+    the geometric stiffness: the elements' stress stiffness, the constraints'
+    d(C_q^T lambda)/dq and the loads' stiffness;
     so that K + N + G = d r/d q and C + D = d r/d q_t at the nominal motion (r = M q_tt - f +
     C_q^T lambda). In the independent coordinates dq = T dp (T orthonormal, the null space of
     C_q, carried along the nominal motion with T^T T_t = 0): Mi = T^T M T,
