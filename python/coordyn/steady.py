@@ -468,7 +468,7 @@ class LinearizedEquations:
     def Eigenvalues(self, numberOfEigenvalues=0):
         """[eigenvalues, modes]: the complex eigenvalues s of the independent first-order system
         Mi p'' + (Ci + Di) p' + (Ki + Ni + Gi) p = 0 (s = -delta +- i omega_d), those with
-        Im s >= 0, sorted by |s|; modes (columns) in all coordinates, T p."""
+        Im s >= 0, sorted by abs(s); modes (columns) in all coordinates, T p."""
         from scipy.linalg import eig
         f = self.T.shape[1]
         if f == 0:
