@@ -10,7 +10,8 @@
  *    (small rotations mapped to Euler-parameter increments): tip deflection and rotation under
  *    tip forces (P L^3 / 3EI, P L^2 / 2EI in both planes), end moments about y and z (M L / EI,
  *    M L^2 / 2EI), an axial force (P L / EA) and a torque (T L / GJ): all six columns of the
- *    tip flexibility;
+ *    tip flexibility; the geometric stiffness H of an axial compression (buckling of the
+ *    one-element cantilever at 3 EI / L^2, the string stiffness of e1 = l - l0);
  *  - the Hermite interpolation: end points, end tangents, J and Jdv against differences.
  * Prints the maximal errors and "N passed, M failed"; exit status 1 on any failure. */
 #include "../items/deformation/cd_defkin.h"
@@ -620,7 +621,7 @@ static void rotation_map(const double *q, double *T)
 static void test_stiffness(void)
 {
     const double EA = 70, GJ = 3, EIy = 5, EIz = 2, P = 0.01;
-    double maxerr = 0, maxmap = 0, maxoff = 0, L1 = 0;
+    double maxerr = 0, maxmap = 0, maxoff = 0, L1 = 0, maxbuck = 0;
     double ex_defl[2] = {0, 0}, ex_rot[2] = {0, 0}, got_defl[2] = {0, 0}, got_rot[2] = {0, 0};
     for (int t = 0; t < 10; t++) {
         double q0[14], ref[CD_DEFKIN_MAXREF], par[3], x[3], y[3], z[3], L, e[6], De[84],
@@ -701,6 +702,40 @@ static void test_stiffness(void)
                 got_rot[c] = w[2 - c];
             }
         }
+        /* geometric stiffness of an axial compression P: H(sig = [-P, 0, ...]) is the string
+         * stiffness -P/L (I - n n^T) on the positions only, so one element buckles as a
+         * cantilever at P = 3 EI / L^2 in each plane (the cubic beam: 2.486, exact 2.467) */
+        {
+            double sg[6] = {-1, 0, 0, 0, 0, 0}, Hg[196], Kg12[144];
+            cd_defkin_beam3d(q0, ref, e, De, sg, Hg);
+            for (int a = 0; a < 12; a++)
+                for (int b = 0; b < 12; b++) {
+                    double s = 0;
+                    for (int i = 0; i < 14; i++)
+                        for (int j = 0; j < 14; j++)
+                            s += T[i + 14 * a] * Hg[i + 14 * j] * T[j + 14 * b];
+                    Kg12[a + 12 * b] = s;
+                }
+            for (int c = 0; c < 2; c++) {
+                /* the plane of bending: displacement along dv, rotation about dw */
+                const double *dv = c == 0 ? y : z, *dw = c == 0 ? z : y;
+                double EI = c == 0 ? EIz : EIy, k[4] = {0, 0, 0, 0}, kg[4] = {0, 0, 0, 0};
+                for (int a = 0; a < 3; a++)
+                    for (int b = 0; b < 3; b++) {
+                        int A = 6 + a, B = 6 + b, Ar = 9 + a, Br = 9 + b;
+                        k[0] += dv[a] * K12[A + 12 * B] * dv[b];
+                        k[1] += dv[a] * K12[A + 12 * Br] * dw[b];
+                        k[3] += dw[a] * K12[Ar + 12 * Br] * dw[b];
+                        kg[0] += dv[a] * Kg12[A + 12 * B] * dv[b];
+                        kg[1] += dv[a] * Kg12[A + 12 * Br] * dw[b];
+                        kg[3] += dw[a] * Kg12[Ar + 12 * Br] * dw[b];
+                    }
+                /* det(k + P kg) = 0 with kg = diag(-1/L, 0) */
+                double Pcr = (k[0] * k[3] - k[1] * k[1]) / (-kg[0] * k[3]);
+                maxbuck = worst(maxbuck, fabs(Pcr * L * L / EI - 3));
+                maxbuck = worst(maxbuck, fabs(kg[0] * L + 1) + fabs(kg[1]) + fabs(kg[3]));
+            }
+        }
         /* S symmetric, and only the documented couplings */
         for (int a = 0; a < 6; a++)
             for (int b = 0; b < 6; b++) {
@@ -720,6 +755,8 @@ static void test_stiffness(void)
     CHECK(maxmap < 1e-6, "rotation map: %g", maxmap);
     CHECK(maxerr < 1e-9, "cantilever displacements: rel. error %g", maxerr);
     CHECK(maxoff == 0, "S not symmetric or coupled: %g", maxoff);
+    printf("one-element cantilever buckling load P L^2 / EI - 3: max %.2e\n", maxbuck);
+    CHECK(maxbuck < 1e-9, "geometric stiffness of an axial force: %g", maxbuck);
 }
 
 static void test_interp(void)
