@@ -38,6 +38,13 @@
  * about the local y and z axes: e3 = -l0 th_y,p, e4 = l0 th_y,q, e5 = -l0 th_z,p,
  * e6 = l0 th_z,q to first order.
  *
+ * e1 is the plain chord elongation (no second-order bending terms): the geometric stiffness of
+ * an axial force N is the string stiffness N/l (I - n n^T) alone, so one element per member
+ * overestimates buckling loads (a one-element cantilever buckles at 3 EI/L^2, exact 2.467;
+ * Jonker & Meijaard's refined elongation, adding (2 e3^2 + e3 e4 + 2 e4^2 + 2 e5^2 + e5 e6
+ * + 2 e6^2) / (30 l0) in this file's signs, would give the cubic beam's consistent geometric
+ * stiffness); several elements per member converge to the exact load.
+ *
  * BEAM STIFFNESS (cd_defkin_beam3d_stiffness): sigma = S e with sigma_i de_i the work, so
  *   sigma1 = EA/l0 e1 (the axial force), sigma2 = GJ/l0^3 e2 (torque / l0),
  *   [sigma3 sigma4] = EIy/l0^3 [4 -2; -2 4] [e3 e4], [sigma5 sigma6] = EIz/l0^3 [4 -2; -2 4]
