@@ -829,10 +829,12 @@ static PyObject *sys_time(cdpy_system *self, PyObject *args)
 }
 
 /* the residual at the current state (time, q, q_t, q_tt, lambda), as the equations of motion
- * M q_tt - f + C_q^T lambda (n2) and the constraints g (position level) or g_t (nae) */
-static PyObject *sys_residual(cdpy_system *self, PyObject *unused)
+ * M q_tt - f + C_q^T lambda (n2) and the constraints g (position level; velocity-level
+ * constraints: their velocity rows) or, with index2, every constraint at velocity level */
+static PyObject *sys_residual(cdpy_system *self, PyObject *args)
 {
-    (void)unused;
+    int index2 = 0;
+    if (!PyArg_ParseTuple(args, "|p", &index2)) return NULL;
     if (refuse_read_if_busy(self, "ComputeResidual")) return NULL;
     if (need_assembled(self)) return NULL;
     cd_system *s = self->sys;
@@ -845,6 +847,7 @@ static PyObject *sys_residual(cdpy_system *self, PyObject *unused)
     c.velocity_row_scale = 1.0;
     c.load_factor = 1.0;
     c.ode1_scale = 1.0;
+    c.index2 = index2;
     int N = s->n2 + s->nae + s->n1;
     double *r = calloc((size_t)N + 1, sizeof(double));
     if (!r) return PyErr_NoMemory();
@@ -885,8 +888,9 @@ static PyMethodDef sys_methods[] = {
     {"ltg", (PyCFunction)sys_ltg, METH_VARARGS,
      "ltg(kind, index) -> (ODE2 indices, first AE index, number of AE) of an item"},
     {"time", (PyCFunction)sys_time, METH_VARARGS, "time() -> t of the current state; time(t)"},
-    {"residual", (PyCFunction)sys_residual, METH_NOARGS,
-     "residual() -> (r2, rae) at the current state: M q_tt - f + C_q^T lambda, and g"},
+    {"residual", (PyCFunction)sys_residual, METH_VARARGS,
+     "residual([index2]) -> (r2, rae) at the current state: M q_tt - f + C_q^T lambda, and g "
+     "(index2: g_t)"},
     {NULL, NULL, 0, NULL}};
 
 static PyType_Slot sys_slots[] = {

@@ -257,16 +257,41 @@ def _owner_names(mbs, coords):
 
 
 def _constraint_names(mbs, rows):
-    """'object i (name)' of the AE rows"""
+    """'object i (type 'name')' or 'node i (...)' owning the AE rows"""
     core = mbs._core
     out = []
-    for o in range(core.count(_OBJECT)):
-        _, ae0, nae = core.ltg(_OBJECT, o)
-        if nae and any(ae0 <= r < ae0 + nae for r in rows):
-            d = mbs.GetObject(o)
-            nm = d.get("name", "")
-            out.append(f"object {o} ({d.get('itemType', '')}" + (f" '{nm}')" if nm else ")"))
+    for kind, get, label in ((_OBJECT, mbs.GetObject, "object"), (_NODE, mbs.GetNode, "node")):
+        for o in range(core.count(kind)):
+            _, ae0, nae = core.ltg(kind, o)
+            if nae and any(ae0 <= r < ae0 + nae for r in rows):
+                d = get(o)
+                nm = d.get("name", "")
+                out.append(f"{label} {o} ({d.get('itemType', '')}" +
+                           (f" '{nm}')" if nm else ")"))
     return out or [f"AE rows {sorted(rows)}"]
+
+
+def _check_constraints(mbs, q, v, t, tol, name, what):
+    """ValueError naming the constraints that q (position level) or v (velocity level) violate
+    beyond tol relative to the size of the coordinates (velocities), as the dynamic solver's
+    initial check; the caller restores the state"""
+    core = mbs._core
+    if not core.sizes()["AE"]:
+        return
+    qref = core.get_coords(0, 2)
+    state = _State(core)
+    state.set(q, v, None, None, t)
+    msgs = []
+    for level, size in ((0, max(1.0, np.max(np.abs(qref + q), initial=0.0))),
+                        (1, max(1.0, np.max(np.abs(v), initial=0.0)))):
+        g = core.residual(bool(level))[1]
+        bad = [int(i) for i in np.flatnonzero(~(np.abs(g) <= tol * size))]
+        for i in bad[:5]:
+            msgs.append(f"{_constraint_names(mbs, [i])[0]}: "
+                        f"{'velocity' if level else 'position'} residual {g[i]:.3g}")
+    if msgs:
+        raise ValueError(f"{name}: {what} violates the constraints beyond {tol:g} (relative to "
+                         f"the size of the coordinates and velocities): {'; '.join(msgs)}")
 
 
 def ComputeSteadyRotation(mbs, angularVelocity, rotationCenter=[0, 0, 0], nodes=None,
@@ -563,6 +588,10 @@ def ComputeLinearizedEquations(mbs, configuration=ConfigurationType.Current, ste
         else:
             q, v, a, lam = (core.get_coords(k, 0) for k in range(4))
         t = core.time()
+        _check_constraints(mbs, q, v, t,
+                           simulationSettings.timeIntegration.initialConstraintTolerance, name,
+                           "the nominal state (" + ("initial" if cfg == ConfigurationType.Initial
+                                                    else "current") + " configuration)")
         if steadyRotation is not None:
             rot = steadyRotation
             vr, ar = rot.velocity_acceleration(q)

@@ -117,11 +117,13 @@ def cantilever(Om, n=16, EI=1.0, rhoA=1.0, EA=1e6, L=1.0):
                                           cableTemplate=cable)[0]
     ng = mbs.AddNode(cd.NodePointGround())
     mg = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=ng, coordinate=0))
-    offs = {3: lambda mbs, t, i, o: np.cos(Om * t) - 1, 4: lambda mbs, t, i, o: np.sin(Om * t)}
+    offs = {3: (lambda mbs, t, i, o: np.cos(Om * t) - 1, lambda mbs, t, i, o: -Om * np.sin(Om * t)),
+            4: (lambda mbs, t, i, o: np.sin(Om * t), lambda mbs, t, i, o: Om * np.cos(Om * t))}
     for c in range(6):
         mc = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=nodes[0], coordinate=c))
-        mbs.AddObject(cd.CoordinateConstraint(markerNumbers=[mg, mc],
-                                              offsetUserFunction=offs.get(c)))
+        f, f_t = offs.get(c, (0, 0))
+        mbs.AddObject(cd.CoordinateConstraint(markerNumbers=[mg, mc], offsetUserFunction=f,
+                                              offsetUserFunction_t=f_t))
     mbs.Assemble()
     return mbs
 
@@ -264,13 +266,26 @@ def test_errors():
         m2.ComputeSteadyRotation([0, 0, 1.0])
     # linearizing "about the steady rotation" at a state that is not it
     res = mbs.ComputeSteadyRotation([0, 0, 3.0])
-    mbs.systemData.SetODE2Coordinates_t(np.zeros_like(res.q_t))
+    v = res.q_t.copy()
+    v[3] += 0.1                       # mass 1 slides outwards: allowed, but not steady
+    mbs.systemData.SetODE2Coordinates_t(v)
     with pytest.raises(ValueError, match="not the steady rotation given"):
         mbs.ComputeLinearizedEquations(steadyRotation=res)
     with pytest.raises(TypeError, match="result of ComputeSteadyRotation"):
         mbs.ComputeLinearizedEquations(steadyRotation={"omega": 3})
     with pytest.raises(ValueError, match="configuration must be Current or Initial"):
         mbs.ComputeLinearizedEquations(configuration=cd.ConfigurationType.Reference)
+    # a nominal state that violates the constraints: named, at position and velocity level
+    mbs = mass_spring(3.0)
+    q = mbs.systemData.GetODE2Coordinates()
+    q[4] = 0.01                       # mass 1 off the rod
+    mbs.systemData.SetODE2Coordinates(q)
+    with pytest.raises(ValueError, match=r"nominal state \(current configuration\) violates "
+                                         r"the constraints.*ObjectJointPrismatic2D.*position"):
+        mbs.ComputeLinearizedEquations()
+    mbs = mass_spring(3.0)            # the driver turns at 3 rad/s, the hub is at rest
+    with pytest.raises(ValueError, match=r"ObjectConnectorCoordinate.*velocity residual -3"):
+        mbs.ComputeLinearizedEquations(configuration=cd.ConfigurationType.Initial)
 
 
 def test_free_rotation_has_a_zero_mode():
