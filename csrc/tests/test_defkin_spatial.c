@@ -270,6 +270,10 @@ static void test_fd(void)
         maxDe[1] = worst(maxDe[1], check_De(cd_defkin_beam3d, 14, 6, q, ref));
         maxH[1] = worst(maxH[1], check_H(cd_defkin_beam3d, 14, 6, q, ref, sig, &as));
         maxas = worst(maxas, as);
+        ref[19] = 1;   /* the refined elongation */
+        maxDe[1] = worst(maxDe[1], check_De(cd_defkin_beam3d, 14, 6, q, ref));
+        maxH[1] = worst(maxH[1], check_H(cd_defkin_beam3d, 14, 6, q, ref, sig, &as));
+        maxas = worst(maxas, as);
 
         /* hinge */
         rand_ref(q0, 0.5, 2);
@@ -621,7 +625,7 @@ static void rotation_map(const double *q, double *T)
 static void test_stiffness(void)
 {
     const double EA = 70, GJ = 3, EIy = 5, EIz = 2, P = 0.01;
-    double maxerr = 0, maxmap = 0, maxoff = 0, L1 = 0, maxbuck = 0;
+    double maxerr = 0, maxmap = 0, maxoff = 0, L1 = 0, maxbuck = 0, maxref = 0;
     double ex_defl[2] = {0, 0}, ex_rot[2] = {0, 0}, got_defl[2] = {0, 0}, got_rot[2] = {0, 0};
     for (int t = 0; t < 10; t++) {
         double q0[14], ref[CD_DEFKIN_MAXREF], par[3], x[3], y[3], z[3], L, e[6], De[84],
@@ -735,6 +739,44 @@ static void test_stiffness(void)
                 maxbuck = worst(maxbuck, fabs(Pcr * L * L / EI - 3));
                 maxbuck = worst(maxbuck, fabs(kg[0] * L + 1) + fabs(kg[1]) + fabs(kg[3]));
             }
+            /* the refined elongation (ref[19] = 1) gives the cubic beam's consistent geometric
+             * stiffness -P/L [6/5, -L/10; -L/10, 2 L^2/15] in each plane: one element buckles
+             * at P L^2/EI = (5.2 - sqrt(19.84)) / 0.3 = 2.4860 (det(k + P kg) = 0, smallest
+             * root), and the material stiffness De^T S De at the reference is unchanged */
+            ref[19] = 1;
+            cd_defkin_beam3d(q0, ref, e, De, sg, Hg);
+            ref[19] = 0;
+            for (int a = 0; a < 12; a++)
+                for (int b = 0; b < 12; b++) {
+                    double s = 0;
+                    for (int i = 0; i < 14; i++)
+                        for (int j = 0; j < 14; j++)
+                            s += T[i + 14 * a] * Hg[i + 14 * j] * T[j + 14 * b];
+                    Kg12[a + 12 * b] = s;
+                }
+            for (int c = 0; c < 2; c++) {
+                const double *dv = c == 0 ? y : z, *dw = c == 0 ? z : y;
+                double EI = c == 0 ? EIz : EIy, k[4] = {0, 0, 0, 0}, kg[4] = {0, 0, 0, 0};
+                for (int a = 0; a < 3; a++)
+                    for (int b = 0; b < 3; b++) {
+                        int A = 6 + a, B = 6 + b, Ar = 9 + a, Br = 9 + b;
+                        k[0] += dv[a] * K12[A + 12 * B] * dv[b];
+                        k[1] += dv[a] * K12[A + 12 * Br] * dw[b];
+                        k[3] += dw[a] * K12[Ar + 12 * Br] * dw[b];
+                        kg[0] += dv[a] * Kg12[A + 12 * B] * dv[b];
+                        kg[1] += dv[a] * Kg12[A + 12 * Br] * dw[b];
+                        kg[3] += dw[a] * Kg12[Ar + 12 * Br] * dw[b];
+                    }
+                /* (k0 + P g0)(k3 + P g3) - (k1 + P g1)^2 = a P^2 + b P + c = 0 */
+                double qa = kg[0] * kg[3] - kg[1] * kg[1];
+                double qb = k[0] * kg[3] + k[3] * kg[0] - 2 * k[1] * kg[1];
+                double qc = k[0] * k[3] - k[1] * k[1];
+                double r1 = (-qb - sqrt(qb * qb - 4 * qa * qc)) / (2 * qa);
+                double r2 = (-qb + sqrt(qb * qb - 4 * qa * qc)) / (2 * qa);
+                double Pcr = fmin(r1 > 0 ? r1 : INFINITY, r2 > 0 ? r2 : INFINITY);
+                maxref = worst(maxref, fabs(Pcr * L * L / EI - (5.2 - sqrt(19.84)) / 0.3));
+                maxref = worst(maxref, fabs(kg[0] * L + 1.2) + fabs(kg[3] / L + 2.0 / 15));
+            }
         }
         /* S symmetric, and only the documented couplings */
         for (int a = 0; a < 6; a++)
@@ -757,6 +799,9 @@ static void test_stiffness(void)
     CHECK(maxoff == 0, "S not symmetric or coupled: %g", maxoff);
     printf("one-element cantilever buckling load P L^2 / EI - 3: max %.2e\n", maxbuck);
     CHECK(maxbuck < 1e-9, "geometric stiffness of an axial force: %g", maxbuck);
+    printf("refined elongation: one-element buckling load P L^2 / EI - 2.4860: max %.2e\n",
+           maxref);
+    CHECK(maxref < 1e-9, "refined elongation's geometric stiffness: %g", maxref);
 }
 
 static void test_interp(void)

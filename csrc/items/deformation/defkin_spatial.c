@@ -38,12 +38,13 @@
  * about the local y and z axes: e3 = -l0 th_y,p, e4 = l0 th_y,q, e5 = -l0 th_z,p,
  * e6 = l0 th_z,q to first order.
  *
- * e1 is the plain chord elongation (no second-order bending terms): the geometric stiffness of
- * an axial force N is the string stiffness N/l (I - n n^T) alone, so one element per member
- * overestimates buckling loads (a one-element cantilever buckles at 3 EI/L^2, exact 2.467;
- * Jonker & Meijaard's refined elongation, adding (2 e3^2 + e3 e4 + 2 e4^2 + 2 e5^2 + e5 e6
- * + 2 e6^2) / (30 l0) in this file's signs, would give the cubic beam's consistent geometric
- * stiffness); several elements per member converge to the exact load.
+ * e1 is the plain chord elongation by default (ref[19] = 0): the geometric stiffness of an
+ * axial force N is then the string stiffness N/l (I - n n^T) alone, so one element per member
+ * overestimates buckling loads (a one-element cantilever buckles at 3 EI/L^2, exact 2.467).
+ * With ref[19] = 1 (set by the element after cd_defkin_beam3d_reference) e1 is the seed's
+ * refined elongation, e1 = l - l0 + (2 e3^2 + e3 e4 + 2 e4^2 + 2 e5^2 + e5 e6 + 2 e6^2) /
+ * (30 l0) in this file's signs (Jonker 1989: the shortening of the chord by the bending), which
+ * gives the cubic beam's consistent geometric stiffness (one element: 2.486 EI/L^2).
  *
  * BEAM STIFFNESS (cd_defkin_beam3d_stiffness): sigma = S e with sigma_i de_i the work, so
  *   sigma1 = EA/l0 e1 (the axial force), sigma2 = GJ/l0^3 e2 (torque / l0),
@@ -66,7 +67,8 @@
  *   e3 =  u_p . h_q   tilt of the q axis about v (a rotation of q by b about v: e3 = sin b)
  * e2, e3 are dimensionless; positions do not enter (their De columns are zero).
  *
- * ref layouts (doubles): truss [l0]; beam [l0, cx_p, cy_p, cz_p, cx_q, cy_q, cz_q] (19);
+ * ref layouts (doubles): truss [l0]; beam [l0, cx_p, cy_p, cz_p, cx_q, cy_q, cz_q, refined]
+ * (20);
  * hinge [h, u, v in p's frame, h, u, v in q's frame] (18). */
 #include "cd_defkin.h"
 #include "../../math/cd_rotations.h"
@@ -260,6 +262,7 @@ int cd_defkin_beam3d_reference(const double *q0, const double *par, double *ref)
     for (int i = 0; i < 3; i++) y[i] /= pp;
     cd_cross(x, y, z);
     ref[0] = l0;
+    ref[19] = 0.0;   /* plain elongation; the element sets 1 for the refined one */
     for (int k = 0; k < 2; k++) {
         const double *e = q0 + 3 + 7 * k;
         if (ref_local(e, x, ref + 1 + 9 * k) || ref_local(e, y, ref + 4 + 9 * k) ||
@@ -269,8 +272,8 @@ int cd_defkin_beam3d_reference(const double *q0, const double *par, double *ref)
     return 0;
 }
 
-void cd_defkin_beam3d(const double *q, const double *ref, double *e, double *De,
-                      const double *sig, double *H)
+static void beam3d_plain(const double *q, const double *ref, double *e, double *De,
+                         const double *sig, double *H)
 {
     enum { NE = 6 };
     int wantH = sig && H;
@@ -312,6 +315,51 @@ void cd_defkin_beam3d(const double *q, const double *ref, double *e, double *De,
         e[2 + b] = w * dot_acc(bv[b], &n, w, wh, gp, Hp);
         if (De)
             for (int j = 0; j < NQ; j++) De[2 + b + NE * j] = g[j];
+    }
+}
+
+/* the seed's refined elongation (ref[19] != 0): e1 = l - l0 + phi(e3..e6),
+ * phi = (2 e3^2 + e3 e4 + 2 e4^2 + 2 e5^2 + e5 e6 + 2 e6^2) / (30 l0); by the chain rule
+ * De1 += sum_b phi_b De_b and H += sig1 (sum_b phi_b H_b + De_b^T phi_bc De_c) */
+void cd_defkin_beam3d(const double *q, const double *ref, double *e, double *De,
+                      const double *sig, double *H)
+{
+    enum { NE = 6 };
+    if (ref[19] == 0.0) {
+        beam3d_plain(q, ref, e, De, sig, H);
+        return;
+    }
+    double l0 = ref[0], D0[NE * NQ], d[4], c = 1.0 / (30.0 * l0);
+    beam3d_plain(q, ref, e, D0, NULL, NULL);
+    const double *b = e + 2;
+    /* d phi / d e_b and the constant second derivatives (Hessian of phi) */
+    d[0] = c * (4 * b[0] + b[1]);
+    d[1] = c * (b[0] + 4 * b[1]);
+    d[2] = c * (4 * b[2] + b[3]);
+    d[3] = c * (b[2] + 4 * b[3]);
+    double phi = c * (2 * b[0] * b[0] + b[0] * b[1] + 2 * b[1] * b[1] + 2 * b[2] * b[2] +
+                      b[2] * b[3] + 2 * b[3] * b[3]);
+    if (sig && H) {
+        double s2[NE], tmp[NE];
+        memcpy(s2, sig, sizeof s2);
+        for (int k = 0; k < 4; k++) s2[2 + k] += sig[0] * d[k];
+        beam3d_plain(q, ref, tmp, NULL, s2, H);
+        const double P[4][4] = {{4 * c, c, 0, 0}, {c, 4 * c, 0, 0}, {0, 0, 4 * c, c},
+                                {0, 0, c, 4 * c}};
+        for (int j = 0; j < NQ; j++)
+            for (int i = 0; i < NQ; i++) {
+                double h = 0;
+                for (int k = 0; k < 4; k++)
+                    for (int m = 0; m < 4; m++)
+                        h += D0[2 + k + NE * i] * P[k][m] * D0[2 + m + NE * j];
+                H[i + NQ * j] += sig[0] * h;
+            }
+    }
+    e[0] += phi;
+    if (De) {
+        memcpy(De, D0, sizeof D0);
+        for (int j = 0; j < NQ; j++)
+            for (int k = 0; k < 4; k++) De[0 + NE * j] += d[k] * D0[2 + k + NE * j];
     }
 }
 
