@@ -513,6 +513,27 @@ class LinearizedEquations:
             s, X = s[:numberOfEigenvalues], X[:, :numberOfEigenvalues]
         return [s, self.T @ X]
 
+    def Stability(self, tolerance=1e-8):
+        """The stability judgement of the linearized motion: a dict with maxRealPart (the
+        largest real part of the eigenvalues), eigenvalue and mode (in all coordinates) that
+        have it, and judgement: 'unstable' if maxRealPart > tolerance times the spectrum's
+        scale (the largest abs(s)), 'asymptotically stable' if every real part is below
+        -tolerance times it, else 'marginal' (undamped vibrations, rigid-body modes)."""
+        s, X = self.Eigenvalues()
+        if s.size == 0:
+            return {"maxRealPart": 0.0, "eigenvalue": None, "mode": None,
+                    "judgement": "marginal"}
+        k = int(np.argmax(s.real))
+        scale = max(float(np.max(np.abs(s))), 1e-300)
+        if s[k].real > tolerance * scale:
+            judgement = "unstable"
+        elif s[k].real < -tolerance * scale:
+            judgement = "asymptotically stable"
+        else:
+            judgement = "marginal"
+        return {"maxRealPart": float(s[k].real), "eigenvalue": s[k], "mode": X[:, k],
+                "judgement": judgement}
+
     def Frequencies(self, numberOfFrequencies=0, convert2Frequencies=False):
         """natural (damped) angular frequencies omega = Im s of the eigenvalues with Im s > 0,
         ascending (rad/s; Hz with convert2Frequencies). Modes with real eigenvalues (rigid-body,

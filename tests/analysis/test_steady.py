@@ -11,7 +11,7 @@ from coordyn.beams import GenerateStraightLineANCFCable
 
 
 def mass_spring(Om, m1=1.0, m2=0.5, k1=100.0, k2=60.0, l1=1.0, l2=0.8, gravity=None,
-                drive=True):
+                drive=True, damping=0.0):
     """The seed's rotating mass-spring system: a rod (RigidBody2D) turned about the z axis at
     the origin by a prescribed angle Om t; two masses slide on it (prismatic joints), spring k1
     (free length l1) from the hub to m1, k2 (l2) from m1 to m2."""
@@ -38,7 +38,7 @@ def mass_spring(Om, m1=1.0, m2=0.5, k1=100.0, k2=60.0, l1=1.0, l2=0.8, gravity=N
         mbs.AddObject(cd.ObjectJointPrismatic2D(markerNumbers=[mrod, mn], axisMarker0=[1, 0, 0],
                                                 normalMarker1=[0, 1, 0], constrainRotation=True))
         mbs.AddObject(cd.ObjectConnectorSpringDamper(markerNumbers=[prev, mn], stiffness=k,
-                                                     referenceLength=l))
+                                                     referenceLength=l, damping=damping))
         if gravity is not None:
             mbs.AddLoad(cd.LoadMassProportional(markerNumber=mbs.AddMarker(
                 cd.MarkerBodyMass(bodyNumber=b)), loadVector=gravity))
@@ -316,6 +316,10 @@ def test_free_spinning_body_wobble_and_the_intermediate_axis(nodeType, axis):
     s, _ = mbs.ComputeLinearizedEquations(steadyRotation=res).Eigenvalues()
     b, c = [i for i in range(3) if i != axis]
     s2 = -Om ** 2 * (I[axis] - I[b]) * (I[axis] - I[c]) / (I[b] * I[c])
+    st = mbs.ComputeLinearizedEquations(steadyRotation=res).Stability()
+    assert st["judgement"] == ("unstable" if s2 > 0 else "marginal")
+    if s2 > 0:   # the growing mode turns about the spin axis' neighbours
+        assert st["maxRealPart"] == pytest.approx(np.sqrt(s2), rel=1e-9)
     if s2 < 0:
         # a wobble frequency (the translations appear at Om in the turning frame: a double
         # root, whose computed real parts are ~sqrt(eps))
@@ -331,3 +335,16 @@ def test_unsupported_rotation_parameters_are_refused():
     mbs.Assemble()
     with pytest.raises(ValueError, match="NodeRigidBodyRxyz.*cannot follow a rigid rotation"):
         mbs.ComputeSteadyRotation([0, 0, 1.0])
+
+
+def test_damped_rotating_system_is_asymptotically_stable():
+    """the rotating mass-spring system with dampers: every mode decays"""
+    mbs = mass_spring(5.0, damping=0.5)
+    res = mbs.ComputeSteadyRotation([0, 0, 5.0])
+    lin = mbs.ComputeLinearizedEquations(steadyRotation=res)
+    st = lin.Stability()
+    assert st["judgement"] == "asymptotically stable" and st["maxRealPart"] < 0
+    # the undamped one is marginal
+    mbs = mass_spring(5.0)
+    st = mbs.ComputeLinearizedEquations(steadyRotation=mbs.ComputeSteadyRotation([0, 0, 5.0])).Stability()
+    assert st["judgement"] == "marginal"
