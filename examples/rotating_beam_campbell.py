@@ -31,13 +31,14 @@ PUBLISHED = {0.0: (3.5160, 22.0345), 1.0: (3.6817, 22.1810), 2.0: (4.1373, 22.61
              10.0: (11.2023, 33.6404)}
 
 
-def rotating_cantilever(Om):
-    """the cable clamped at the origin, its root slope turned about z at the rate Om"""
+def rotating_cantilever(Om, n=N_EL, EI=EI, EA=EA, rhoA=RHOA, L=L):
+    """the cable (n elements) clamped at the origin, its root slope turned about z at the rate
+    Om"""
     mbs = cd.SystemContainer().AddSystem()
-    cable = cd.ObjectANCFCable(physicsMassPerLength=RHOA, physicsBendingStiffness=EI,
+    cable = cd.ObjectANCFCable(physicsMassPerLength=rhoA, physicsBendingStiffness=EI,
                                physicsAxialStiffness=EA)
     nodes = GenerateStraightLineANCFCable(mbs, positionOfNode0=[0, 0, 0],
-                                          positionOfNode1=[L, 0, 0], numberOfElements=N_EL,
+                                          positionOfNode1=[L, 0, 0], numberOfElements=n,
                                           cableTemplate=cable)[0]
     ground = mbs.AddNode(cd.NodePointGround())
     mg = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=ground, coordinate=0))

@@ -622,6 +622,43 @@ static void rotation_map(const double *q, double *T)
     }
 }
 
+/* one element clamped at node p under an axial compression P (sig = [-1, 0, ...]): the
+ * smallest P with det(k + P kg) = 0 in the bending plane of displacement dv and rotation dw,
+ * k and kg the 2 x 2 material and geometric stiffness there (K12 the material stiffness in the
+ * 12 small-motion coordinates, T the 14 x 12 map to them); kg = [kg_vv, kg_vw, kg_ww] out */
+static double one_element_buckling(const double *q0, const double *ref, const double *T,
+                                   const double *K12, const double *dv, const double *dw,
+                                   double *kgo)
+{
+    double sg[6] = {-1, 0, 0, 0, 0, 0}, e[6], De[84], Hg[196], Kg12[144];
+    double k[3] = {0, 0, 0}, kg[3] = {0, 0, 0};
+    cd_defkin_beam3d(q0, ref, e, De, sg, Hg);
+    for (int a = 0; a < 12; a++)
+        for (int b = 0; b < 12; b++) {
+            double s = 0;
+            for (int i = 0; i < 14; i++)
+                for (int j = 0; j < 14; j++) s += T[i + 14 * a] * Hg[i + 14 * j] * T[j + 14 * b];
+            Kg12[a + 12 * b] = s;
+        }
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++) {
+            int A = 6 + a, B = 6 + b, Ar = 9 + a, Br = 9 + b;
+            k[0] += dv[a] * K12[A + 12 * B] * dv[b];
+            k[1] += dv[a] * K12[A + 12 * Br] * dw[b];
+            k[2] += dw[a] * K12[Ar + 12 * Br] * dw[b];
+            kg[0] += dv[a] * Kg12[A + 12 * B] * dv[b];
+            kg[1] += dv[a] * Kg12[A + 12 * Br] * dw[b];
+            kg[2] += dw[a] * Kg12[Ar + 12 * Br] * dw[b];
+        }
+    memcpy(kgo, kg, sizeof kg);
+    /* (k0 + P g0)(k2 + P g2) - (k1 + P g1)^2 = qa P^2 + qb P + qc */
+    double qa = kg[0] * kg[2] - kg[1] * kg[1], qb = k[0] * kg[2] + k[2] * kg[0] - 2 * k[1] * kg[1];
+    double qc = k[0] * k[2] - k[1] * k[1];
+    if (fabs(qa) < 1e-14 * fabs(qb)) return -qc / qb;
+    double d = sqrt(qb * qb - 4 * qa * qc), r1 = (-qb - d) / (2 * qa), r2 = (-qb + d) / (2 * qa);
+    return fmin(r1 > 0 ? r1 : INFINITY, r2 > 0 ? r2 : INFINITY);
+}
+
 static void test_stiffness(void)
 {
     const double EA = 70, GJ = 3, EIy = 5, EIz = 2, P = 0.01;
@@ -706,78 +743,24 @@ static void test_stiffness(void)
                 got_rot[c] = w[2 - c];
             }
         }
-        /* geometric stiffness of an axial compression P: H(sig = [-P, 0, ...]) is the string
-         * stiffness -P/L (I - n n^T) on the positions only, so one element buckles as a
-         * cantilever at P = 3 EI / L^2 in each plane (the cubic beam: 2.486, exact 2.467) */
-        {
-            double sg[6] = {-1, 0, 0, 0, 0, 0}, Hg[196], Kg12[144];
-            cd_defkin_beam3d(q0, ref, e, De, sg, Hg);
-            for (int a = 0; a < 12; a++)
-                for (int b = 0; b < 12; b++) {
-                    double s = 0;
-                    for (int i = 0; i < 14; i++)
-                        for (int j = 0; j < 14; j++)
-                            s += T[i + 14 * a] * Hg[i + 14 * j] * T[j + 14 * b];
-                    Kg12[a + 12 * b] = s;
-                }
+        /* geometric stiffness of an axial compression P: with the plain elongation H(sig =
+         * [-P, 0, ...]) is the string stiffness -P/L (I - n n^T) on the positions only, so one
+         * element buckles as a cantilever at P = 3 EI / L^2 in each plane; the refined
+         * elongation (ref[19] = 1) gives the cubic beam's consistent geometric stiffness
+         * -P/L [6/5, -L/10; -L/10, 2 L^2/15]: P L^2/EI = (5.2 - sqrt(19.84)) / 0.3 = 2.4860
+         * (the exact cantilever 2.467) */
+        for (int refined = 0; refined < 2; refined++)
             for (int c = 0; c < 2; c++) {
-                /* the plane of bending: displacement along dv, rotation about dw */
-                const double *dv = c == 0 ? y : z, *dw = c == 0 ? z : y;
-                double EI = c == 0 ? EIz : EIy, k[4] = {0, 0, 0, 0}, kg[4] = {0, 0, 0, 0};
-                for (int a = 0; a < 3; a++)
-                    for (int b = 0; b < 3; b++) {
-                        int A = 6 + a, B = 6 + b, Ar = 9 + a, Br = 9 + b;
-                        k[0] += dv[a] * K12[A + 12 * B] * dv[b];
-                        k[1] += dv[a] * K12[A + 12 * Br] * dw[b];
-                        k[3] += dw[a] * K12[Ar + 12 * Br] * dw[b];
-                        kg[0] += dv[a] * Kg12[A + 12 * B] * dv[b];
-                        kg[1] += dv[a] * Kg12[A + 12 * Br] * dw[b];
-                        kg[3] += dw[a] * Kg12[Ar + 12 * Br] * dw[b];
-                    }
-                /* det(k + P kg) = 0 with kg = diag(-1/L, 0) */
-                double Pcr = (k[0] * k[3] - k[1] * k[1]) / (-kg[0] * k[3]);
-                maxbuck = worst(maxbuck, fabs(Pcr * L * L / EI - 3));
-                maxbuck = worst(maxbuck, fabs(kg[0] * L + 1) + fabs(kg[1]) + fabs(kg[3]));
+                double kg[3], pcr;
+                ref[19] = refined;
+                pcr = one_element_buckling(q0, ref, T, K12, c == 0 ? y : z, c == 0 ? z : y, kg);
+                double EI = c == 0 ? EIz : EIy, ex = refined ? (5.2 - sqrt(19.84)) / 0.3 : 3;
+                double *mx = refined ? &maxref : &maxbuck;
+                *mx = worst(*mx, fabs(pcr * L * L / EI - ex));
+                *mx = worst(*mx, refined ? fabs(kg[0] * L + 1.2) + fabs(kg[2] / L + 2.0 / 15)
+                                         : fabs(kg[0] * L + 1) + fabs(kg[1]) + fabs(kg[2]));
             }
-            /* the refined elongation (ref[19] = 1) gives the cubic beam's consistent geometric
-             * stiffness -P/L [6/5, -L/10; -L/10, 2 L^2/15] in each plane: one element buckles
-             * at P L^2/EI = (5.2 - sqrt(19.84)) / 0.3 = 2.4860 (det(k + P kg) = 0, smallest
-             * root), and the material stiffness De^T S De at the reference is unchanged */
-            ref[19] = 1;
-            cd_defkin_beam3d(q0, ref, e, De, sg, Hg);
-            ref[19] = 0;
-            for (int a = 0; a < 12; a++)
-                for (int b = 0; b < 12; b++) {
-                    double s = 0;
-                    for (int i = 0; i < 14; i++)
-                        for (int j = 0; j < 14; j++)
-                            s += T[i + 14 * a] * Hg[i + 14 * j] * T[j + 14 * b];
-                    Kg12[a + 12 * b] = s;
-                }
-            for (int c = 0; c < 2; c++) {
-                const double *dv = c == 0 ? y : z, *dw = c == 0 ? z : y;
-                double EI = c == 0 ? EIz : EIy, k[4] = {0, 0, 0, 0}, kg[4] = {0, 0, 0, 0};
-                for (int a = 0; a < 3; a++)
-                    for (int b = 0; b < 3; b++) {
-                        int A = 6 + a, B = 6 + b, Ar = 9 + a, Br = 9 + b;
-                        k[0] += dv[a] * K12[A + 12 * B] * dv[b];
-                        k[1] += dv[a] * K12[A + 12 * Br] * dw[b];
-                        k[3] += dw[a] * K12[Ar + 12 * Br] * dw[b];
-                        kg[0] += dv[a] * Kg12[A + 12 * B] * dv[b];
-                        kg[1] += dv[a] * Kg12[A + 12 * Br] * dw[b];
-                        kg[3] += dw[a] * Kg12[Ar + 12 * Br] * dw[b];
-                    }
-                /* (k0 + P g0)(k3 + P g3) - (k1 + P g1)^2 = a P^2 + b P + c = 0 */
-                double qa = kg[0] * kg[3] - kg[1] * kg[1];
-                double qb = k[0] * kg[3] + k[3] * kg[0] - 2 * k[1] * kg[1];
-                double qc = k[0] * k[3] - k[1] * k[1];
-                double r1 = (-qb - sqrt(qb * qb - 4 * qa * qc)) / (2 * qa);
-                double r2 = (-qb + sqrt(qb * qb - 4 * qa * qc)) / (2 * qa);
-                double Pcr = fmin(r1 > 0 ? r1 : INFINITY, r2 > 0 ? r2 : INFINITY);
-                maxref = worst(maxref, fabs(Pcr * L * L / EI - (5.2 - sqrt(19.84)) / 0.3));
-                maxref = worst(maxref, fabs(kg[0] * L + 1.2) + fabs(kg[3] / L + 2.0 / 15));
-            }
-        }
+        ref[19] = 0;
         /* S symmetric, and only the documented couplings */
         for (int a = 0; a < 6; a++)
             for (int b = 0; b < 6; b++) {

@@ -3,11 +3,16 @@
 values: the seed's rotating mass-spring system, a rotating cantilever (Hodges and Rutkowski
 1981 / Wright et al. 1982 flapwise frequencies; the rotating cord's limit), a pendulum
 linearized about a moving state."""
+import runpy
+
 import numpy as np
 import pytest
 
 import coordyn as cd
-from coordyn.beams import GenerateStraightLineANCFCable
+from conftest import REPO
+
+CAMPBELL = runpy.run_path(str(REPO / "examples" / "rotating_beam_campbell.py"),
+                          run_name="campbell")
 
 
 def mass_spring(Om, m1=1.0, m2=0.5, k1=100.0, k2=60.0, l1=1.0, l2=0.8, gravity=None,
@@ -108,24 +113,9 @@ def test_steady_rotation_sets_the_state_and_the_initial_values():
 
 def cantilever(Om, n=16, EI=1.0, rhoA=1.0, EA=1e6, L=1.0):
     """An ANCF cable clamped at the origin, its root slope turned about z by prescribed
-    coordinates (cos Om t, sin Om t, 0): a rotating cantilever with zero hub radius."""
-    mbs = cd.MainSystem()
-    cable = cd.ObjectANCFCable(physicsMassPerLength=rhoA, physicsBendingStiffness=EI,
-                               physicsAxialStiffness=EA)
-    nodes = GenerateStraightLineANCFCable(mbs, positionOfNode0=[0, 0, 0],
-                                          positionOfNode1=[L, 0, 0], numberOfElements=n,
-                                          cableTemplate=cable)[0]
-    ng = mbs.AddNode(cd.NodePointGround())
-    mg = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=ng, coordinate=0))
-    offs = {3: (lambda mbs, t, i, o: np.cos(Om * t) - 1, lambda mbs, t, i, o: -Om * np.sin(Om * t)),
-            4: (lambda mbs, t, i, o: np.sin(Om * t), lambda mbs, t, i, o: Om * np.cos(Om * t))}
-    for c in range(6):
-        mc = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=nodes[0], coordinate=c))
-        f, f_t = offs.get(c, (0, 0))
-        mbs.AddObject(cd.CoordinateConstraint(markerNumbers=[mg, mc], offsetUserFunction=f,
-                                              offsetUserFunction_t=f_t))
-    mbs.Assemble()
-    return mbs
+    coordinates (cos Om t, sin Om t, 0): a rotating cantilever with zero hub radius (the model
+    of examples/rotating_beam_campbell.py)"""
+    return CAMPBELL["rotating_cantilever"](Om, n=n, EI=EI, EA=EA, rhoA=rhoA, L=L)
 
 
 def flap_lag(lin):
