@@ -108,6 +108,10 @@ class SystemData:
     def SetODE2Coordinates_t(self, coordinates, configuration=ConfigurationType.Current):
         self._mbs._core.set_coords(coordinates, 1, int(ConfigurationType(configuration)))
 
+    def SetODE2Coordinates_tt(self, coordinates, configuration=ConfigurationType.Current):
+        """Set the current accelerations (to evaluate outputs and Jacobians at a state)."""
+        self._mbs._core.set_coords(coordinates, 2, int(ConfigurationType(configuration)))
+
     def SetAECoordinates(self, coordinates, configuration=ConfigurationType.Current):
         """Set the current multipliers (e.g. to evaluate constraint forces or Jacobians) or the
         initial ones (used by ComputeLinearizedSystem and ComputeODE2Eigenvalues, which
@@ -236,6 +240,20 @@ class MainSystem:
 
     def ModifyObject(self, objectNumber, objectDict):
         self._modify("object", objectNumber, objectDict)
+
+    def GetObjectParameter(self, objectNumber, parameterName):
+        """The value of one parameter of an object (Exudyn's mbs.GetObjectParameter)."""
+        d = self._get("object", objectNumber)
+        if parameterName not in d:
+            raise ValueError(f"GetObjectParameter: object {int(objectNumber)} ({d['objectType']}) "
+                             f"has no parameter '{parameterName}'")
+        return d[parameterName]
+
+    def SetObjectParameter(self, objectNumber, parameterName, value):
+        """Change one parameter of an object (Exudyn's mbs.SetObjectParameter); call
+        Assemble() afterwards when it changes the model's structure (a deformation element's
+        deformationModes change its number of multipliers)."""
+        self._modify("object", objectNumber, {parameterName: value})
 
     def ModifyMarker(self, markerNumber, markerDict):
         self._modify("marker", markerNumber, markerDict)
