@@ -482,3 +482,8 @@ _create.install(MainSystem)
 from . import linearized as _linearized  # noqa: E402
 
 _linearized.install(MainSystem)
+
+# the deformation elements' analysis: degree-of-freedom count and kinematic analysis
+from . import deformation as _deformation  # noqa: E402
+
+_deformation.install(MainSystem)
