@@ -166,7 +166,7 @@ def SolveKinematics(mbs, times, tolerance=1e-10, maxIterations=25, inverseDynami
     multipliers from the equations of motion with those accelerations,
     C_q^T lambda = f - M a (least squares; exact for a kinematically determined model).
 
-    tolerance: on the largest |g| relative to max(1, the largest coordinate). Returns a
+    tolerance: on max(abs(g)) relative to max(1, the largest coordinate). Returns a
     KinematicsResult; the system's current state is left at the last time. Raises ValueError
     if the model is not kinematically determined (the constraint Jacobian at the initial
     configuration is not square and regular: name the degrees of freedom with

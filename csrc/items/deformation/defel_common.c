@@ -274,7 +274,7 @@ static void mass_element(const cd_defel_type *T, const cd_p_defel *p, const elst
     if (m == 0.0) return;
     if (consistent(p) && T->interp) {
         double r[3], J[3 * NQ];
-        const int dim = 2;
+        const int dim = T->dim;
         for (int g = 0; g < 4; g++) {
             T->interp(GX[g], st->x, st->xt, st->ref, r, J, NULL);
             for (int j = 0; j < nq; j++)
@@ -287,7 +287,7 @@ static void mass_element(const cd_defel_type *T, const cd_p_defel *p, const elst
         return;
     }
     /* positions: the first dim coordinates of each node */
-    const int dim = 2;
+    const int dim = T->dim;
     for (int n = 0; n < 2; n++)
         for (int a = 0; a < dim; a++) {
             int i = pn * n + a, j = pn * (1 - n) + a;
@@ -316,7 +316,7 @@ int cd_defel_mass(const cd_defel_type *T, const cd_objctx *c, double *M)
 static void inertia_consistent(const cd_defel_type *T, const cd_p_defel *p, const elstate *st,
                                double *fi, double *Ki, double *Di)
 {
-    const int nq = T->nq, dim = 2;
+    const int nq = T->nq, dim = T->dim;
     const double m = element_mass(p, st->ref);
     double r[3], J[3 * NQ], Jdv[3], acc[3];
     memset(fi, 0, sizeof(double) * (size_t)nq);
