@@ -45,12 +45,11 @@ typedef struct cd_p_defel {
 typedef struct cd_defel_type {
     const char *name;             /* the item type name, for messages */
     int ne, nq;                   /* deformations, element coordinates (CD_DEFKIN_*) */
-    int per_node;                 /* element coordinates per node (nq / 2) */
+    int per_node;                 /* element coordinates per node (nq / 2): the node's first
+                                     per_node coordinates (a truss on a rigid node: its
+                                     position) */
     int dim;                      /* 2 (planar) or 3: the first dim coordinates of a node are
                                      its position */
-    int rotation_nodes;           /* 1: nodes must carry an orientation (per_node coordinates
-                                     of a rigid node); 0: position nodes, their first
-                                     per_node coordinates (the position) are used */
     const char *need;             /* node types accepted, for messages */
     cd_defkin_fn kin;
     cd_defkin_ref_fn ref;

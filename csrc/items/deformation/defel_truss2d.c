@@ -15,7 +15,7 @@ static void constants(const double *k, const double *ref, double *S)
 
 static const cd_defel_type T = {
     .name = "ObjectDeformationTruss2D", .ne = CD_DEFKIN_TRUSS2D_NE, .nq = CD_DEFKIN_TRUSS2D_NQ,
-    .per_node = 2, .dim = 2, .rotation_nodes = 0,
+    .per_node = 2, .dim = 2,
     .need = "nodes with a planar position (NodePoint2D, NodeRigidBody2D or NodePointGround)",
     .kin = cd_defkin_truss2d, .ref = cd_defkin_truss2d_reference, .interp = NULL,
     .has_mass = 1, .ref_length = 1, .constants = constants, .node_ok = cd_defel_node_point2d};
