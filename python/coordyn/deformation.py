@@ -162,7 +162,8 @@ def SolveKinematics(mbs, times, tolerance=1e-10, maxIterations=25, inverseDynami
     coordinates, then from the previous time's extrapolation), the velocities from
     C_q v = -g_t (the velocity-level equations, linear in v), the accelerations from
     C_q a = -(C_q v)_q v - 2 (C_q)_t v - g_tt (the derivative of the velocity-level equations
-    along the motion, by central differences over timeStep), and with inverseDynamics the
+    along the motion: their Jacobian times v, and their explicit time derivative by central
+    differences over timeStep), and with inverseDynamics the
     multipliers from the equations of motion with those accelerations,
     C_q^T lambda = f - M a (least squares; exact for a kinematically determined model).
 
@@ -227,11 +228,14 @@ def SolveKinematics(mbs, times, tolerance=1e-10, maxIterations=25, inverseDynami
         # velocities: g2(q, v, t) = Gv v + g2(q, 0, t) = 0
         ev = evaluate(q, zeros2, zeros2, t, True)
         v = _solve(ev["Gv"], -ev["r"][n2:])
-        # accelerations: Gv a = -d/ds g2(q + s v, v, t + s) at s = 0
+        # accelerations: Gv a = -d/ds g2(q + s v, v, t + s) at s = 0 = -(dg2/dq v + dg2/dt),
+        # dg2/dq (the Jacobian of the velocity-level equations) at (q, v), dg2/dt by central
+        # differences in time (exactly 0 for equations that do not depend on time)
+        ev = evaluate(q, v, zeros2, t, True)
         h = timeStep * max(1.0, abs(t))
-        gp = evaluate(q + h * v, v, zeros2, t + h, True)["r"][n2:]
-        gm = evaluate(q - h * v, v, zeros2, t - h, True)["r"][n2:]
-        a = _solve(ev["Gv"], -(gp - gm) / (2 * h))
+        gp = evaluate(q, v, zeros2, t + h, True)["r"][n2:]
+        gm = evaluate(q, v, zeros2, t - h, True)["r"][n2:]
+        a = _solve(ev["Gv"], -(ev["Gq"] @ v + (gp - gm) / (2 * h)))
         Q[k], V[k], A[k] = q, v, a
         if inverseDynamics:
             # M a + r2(lambda = 0) - f = -C_q^T lambda
