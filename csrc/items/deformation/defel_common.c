@@ -408,8 +408,9 @@ int cd_defel_residual(const cd_defel_type *T, const cd_objctx *c, double *r2, do
         scatter_vec(T, &st, fe, r2);
     }
     if (st.nae == 0) return CD_OK;
-    int rc = prescribed(T, c, c->index2, ep);
-    if (rc) return rc;
+    int any = 0, rc = CD_OK;
+    for (int j = 0; j < st.nae; j++) any |= st.mode[st.cidx[j]] == CD_DEFEL_PRESCRIBED;
+    if (any && (rc = prescribed(T, c, c->index2, ep))) return rc;  /* user functions only then */
     for (int j = 0; j < st.nae; j++) {
         int i = st.cidx[j];
         double target = st.mode[i] == CD_DEFEL_PRESCRIBED ? ep[i] : 0.0;
