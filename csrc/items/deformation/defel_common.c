@@ -19,7 +19,6 @@
  * Jdv is quadratic in x_t). */
 #include "cd_defel.h"
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #define NQ CD_DEFKIN_MAXNQ
