@@ -59,7 +59,8 @@ const char *cd_ftype_name(cd_ftype t);   /* "float", "vector", ... */
 const char *cd_ftype_python(cd_ftype t); /* its Python annotation: "float", "Sequence[float]" */
 
 /* checks applied to every value of a numeric field (finite is always checked) */
-enum { CD_CHK_NONE = 0, CD_CHK_NONNEG = 1, CD_CHK_POS = 2, CD_CHK_ALIAS = 4 };
+enum { CD_CHK_NONE = 0, CD_CHK_NONNEG = 1, CD_CHK_POS = 2, CD_CHK_ALIAS = 4,
+       CD_CHK_LIST = 8 /* STRING fields: a list of strings is accepted, joined by blanks */ };
 
 /* item kinds: X(enum suffix, name in messages, Exudyn's type key in a plain dict) */
 #define CD_KINDS(X)                                                                              \
@@ -106,7 +107,8 @@ typedef struct cd_field {
       "f(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) -> 3-vector")   \
     X(OFFSET, "is", "f(mbs, t, itemNumber, lOffset) -> float")                                   \
     X(GENERICFORCE, "ihh", "f(mbs, t, itemNumber, q, q_t) -> vector")                            \
-    X(ODE1RHS, "ia", "f(mbs, t, itemNumber, q) -> vector")
+    X(ODE1RHS, "ia", "f(mbs, t, itemNumber, q) -> vector")                                      \
+    X(DEFORMATION, "ia", "f(mbs, t, itemNumber, prescribedDeformation) -> vector")
 enum {
     CD_UF_NONE = 0,
 #define CD_X_ENUM(e, args, sig) CD_UF_##e,
@@ -145,7 +147,11 @@ const char *cd_userfunc_signature(int conv);  /* Python signature for messages a
     X(STRAINLOCAL, "StrainLocal", "axial strain of a beam or cable axis")                        \
     X(CURVATURELOCAL, "CurvatureLocal", "curvature of a beam or cable axis [1/m]")               \
     X(FORCELOCAL, "ForceLocal", "section normal force of a beam or cable [N]")                   \
-    X(TORQUELOCAL, "TorqueLocal", "section bending moment of a beam or cable [N m]")
+    X(TORQUELOCAL, "TorqueLocal", "section bending moment of a beam or cable [N m]")            \
+    X(DEFORMATION, "Deformation", "generalized deformations e of a deformation element")         \
+    X(DEFORMATIONVELOCITY, "DeformationVelocity", "their time derivatives e_t")                \
+    X(STRESSRESULTANT, "StressResultant",                                                      \
+      "stress resultants sigma of a deformation element (multipliers of constrained ones)")
 typedef enum {
 #define CD_X_ENUM(e, name, doc) CD_OV_##e,
     CD_OUTPUT_VARIABLES(CD_X_ENUM)

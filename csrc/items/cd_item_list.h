@@ -27,6 +27,8 @@
     X(ObjectJointPrismaticX) X(ObjectConnectorTorsionalSpringDamper)                             \
     X(ObjectConnectorLinearSpringDamper) X(ObjectConnectorRigidBodySpringDamper)                 \
     X(ObjectConnectorGravity) X(ObjectContactCircleCable2D)                                      \
+    /* deformation elements */                                                                   \
+    X(ObjectDeformationTruss2D) X(ObjectDeformationBeam2D) X(ObjectDeformationHinge2D)           \
     /* markers */                                                                                \
     X(MarkerNodePosition) X(MarkerNodeCoordinate) X(MarkerBodyPosition) X(MarkerBodyMass)        \
     X(MarkerBodyRigid) X(MarkerNodeRigid) X(MarkerNodeRotationCoordinate)                        \

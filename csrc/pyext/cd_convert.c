@@ -138,6 +138,25 @@ static int set_int(const cd_itemtype *t, int index, const cd_field *f, void *p, 
 
 static int set_string(const cd_itemtype *t, int index, const cd_field *f, void *p, PyObject *v)
 {
+    if ((f->check & CD_CHK_LIST) && (PyList_Check(v) || PyTuple_Check(v))) {
+        /* a list of strings: joined by blanks */
+        Py_ssize_t n = PySequence_Size(v);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *x = PySequence_Fast_GET_ITEM(v, i);
+            if (!PyUnicode_Check(x)) {
+                PERR(PyExc_TypeError, t, index, f, "must be a string or a list of strings, got "
+                     "a %s in the list", Py_TYPE(x)->tp_name);
+                return -1;
+            }
+        }
+        PyObject *sep = PyUnicode_FromString(" ");
+        PyObject *joined = sep ? PyUnicode_Join(sep, v) : NULL;
+        Py_XDECREF(sep);
+        if (!joined) return -1;
+        int rc = set_string(t, index, f, p, joined);
+        Py_DECREF(joined);
+        return rc;
+    }
     if (!PyUnicode_Check(v)) {
         PERR(PyExc_TypeError, t, index, f, "must be a string, got %s", Py_TYPE(v)->tp_name);
         return -1;

@@ -15,6 +15,7 @@
 #include "../core/cd_eval.h"
 #include "../solvers/cd_solver.h"
 #include "../solvers/cd_linearize.h"
+#include "../solvers/cd_kinematics.h"
 
 /* module state: exception types */
 typedef struct {

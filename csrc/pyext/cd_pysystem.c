@@ -537,6 +537,42 @@ static PyObject *colmajor_array(const double *x, npy_intp rows, npy_intp cols)
     return a;
 }
 
+/* kinematic_eval(index2, t) at the current state, its time set to t: dict r (n2 + nae: the residual [M a + sum r2 - f ;
+ * g], g at velocity level if index2), Gq, Gv, Cq (nae x n2: dg/dq, dg/dv, the matrix whose
+ * transpose multiplies lambda) for the kinematic analysis (coordyn.deformation) */
+static PyObject *sys_kinematic_eval(cdpy_system *self, PyObject *args)
+{
+    if (refuse_read_if_busy(self, "SolveKinematics")) return NULL;
+    int index2;
+    double t;
+    if (!PyArg_ParseTuple(args, "pd", &index2, &t)) return NULL;
+    if (need_assembled(self)) return NULL;
+    cd_system *s = self->sys;
+    self->cur.t = t;
+    npy_intp nr = s->n2 + s->nae, d[2] = {s->nae, s->n2};
+    PyObject *r = PyArray_ZEROS(1, &nr, NPY_DOUBLE, 0);
+    PyObject *G[3] = {PyArray_ZEROS(2, d, NPY_DOUBLE, 0), PyArray_ZEROS(2, d, NPY_DOUBLE, 0),
+                      PyArray_ZEROS(2, d, NPY_DOUBLE, 0)};
+    if (!r || !G[0] || !G[1] || !G[2]) {
+        Py_XDECREF(r); Py_XDECREF(G[0]); Py_XDECREF(G[1]); Py_XDECREF(G[2]);
+        return NULL;
+    }
+    cd_error err = {0, ""};
+    int rc = cd_constraint_eval(s, &self->cur, index2, PyArray_DATA((PyArrayObject *)r),
+                                PyArray_DATA((PyArrayObject *)G[0]),
+                                PyArray_DATA((PyArrayObject *)G[1]),
+                                PyArray_DATA((PyArrayObject *)G[2]), &err);
+    if (rc) {
+        Py_DECREF(r); Py_DECREF(G[0]); Py_DECREF(G[1]); Py_DECREF(G[2]);
+        return raise_engine(self, &err);
+    }
+    if (restore_uf_exception(self)) {
+        Py_DECREF(r); Py_DECREF(G[0]); Py_DECREF(G[1]); Py_DECREF(G[2]);
+        return NULL;
+    }
+    return Py_BuildValue("{s:N,s:N,s:N,s:N}", "r", r, "Gq", G[0], "Gv", G[1], "Cq", G[2]);
+}
+
 /* the element parts of one object at the current state (for linearized analysis and tests):
  * dict M, fel, Kel, Kg (local coordinates) and mass, elastic, geometric (provided or not) */
 static PyObject *sys_object_parts(cdpy_system *self, PyObject *args)
@@ -879,6 +915,8 @@ static PyMethodDef sys_methods[] = {
      "load_jacobian(load, numerical) -> dict with K = d(-f)/dq and analytic"},
     {"object_parts", (PyCFunction)sys_object_parts, METH_VARARGS,
      "object_parts(obj) -> dict of the element parts M, fel, Kel, Kg at the current state"},
+    {"kinematic_eval", (PyCFunction)sys_kinematic_eval, METH_VARARGS,
+     "kinematic_eval(index2, t) -> dict r, Gq, Gv, Cq at the current state at time t"},
     {"linearized", (PyCFunction)sys_linearized, METH_VARARGS,
      "linearized(config, numerical, eps_rel, eps_min) -> CSC tuples of M, K, D, C = Cq^T"},
     {"solve", (PyCFunction)sys_solve, METH_VARARGS, "solve(static, settings[, progress])"},

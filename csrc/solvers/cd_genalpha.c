@@ -114,7 +114,10 @@ static int factor_initial(const cd_system *s, cd_nwork *w, cd_linsolver **ls, cd
 }
 
 /* w->r = [f - r2(lam = 0); d/dt g_t along the motion]: the time derivative of the
- * velocity-level residual g_t as a central difference along (q +- eps v, t +- eps) */
+ * velocity-level residual g_t as a central difference along (q +- eps v, t +- eps). q is
+ * restored from a copy (w->xsave, free before Newton runs), not by subtracting eps v again:
+ * q + eps v - eps v is not q where q + eps v overflows (coordinates near DBL_MAX) and the
+ * composition of Lie-group rotations is not undone exactly by the opposite one */
 static int initial_rhs(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *c,
                        cd_error *err)
 {
@@ -127,10 +130,11 @@ static int initial_rhs(const cd_system *s, cd_nwork *w, cd_state *st, const cd_e
     double eps = 1e-6 * (vmax > 0 ? fmin(1.0, qmax / vmax) : 1.0), t0 = st->t;
     double *rp = w->dx;  /* dx as scratch for the shifted residuals */
     for (int sgn = 1; sgn >= -1 && !rc; sgn -= 2) {
+        memcpy(w->xsave, st->q, sizeof(double) * (size_t)n2);
         cd_lie_add(s, st->q, st->v, sgn * eps);
         st->t = t0 + sgn * eps;
         rc = cd_eval_residual(s, &w->ev, st, c, rp, err);
-        cd_lie_add(s, st->q, st->v, -sgn * eps);
+        memcpy(st->q, w->xsave, sizeof(double) * (size_t)n2);
         st->t = t0;
         if (rc) break;
         for (int j = n2; j < s->off1; j++)

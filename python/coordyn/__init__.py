@@ -20,6 +20,8 @@ from .settings import LinearSolverType, SimulationSettings
 from .system import (LoadIndex, MainSystem, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex,
                      SolveDynamic, SolverError, SolveStatic, SystemContainer)
 from .linearized import ComputeBucklingLoads, ComputeLinearizedSystem, ComputeODE2Eigenvalues
+from . import deformation
+from .deformation import ComputeDeformationDegreesOfFreedom, SolveKinematics
 import enum as _enum
 
 __version__ = "0.1.0"
@@ -39,4 +41,5 @@ def InvalidIndex():
 __all__ = ["SystemContainer", "MainSystem", "SimulationSettings", "LinearSolverType",
            "OutputVariableType", "ConfigurationType", "SolveDynamic", "SolveStatic",
            "SolverError", "ComputeLinearizedSystem", "ComputeODE2Eigenvalues", "ComputeBucklingLoads", "NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex",
-           "DynamicSolverType", "InvalidIndex", "items", "rigid", "beams", "BeamSection"] + items.__all__ + rigid.__all__
+           "DynamicSolverType", "InvalidIndex", "items", "rigid", "beams", "BeamSection",
+           "deformation", "ComputeDeformationDegreesOfFreedom", "SolveKinematics"] + items.__all__ + rigid.__all__

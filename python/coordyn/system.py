@@ -255,6 +255,20 @@ class MainSystem:
     def ModifyObject(self, objectNumber, objectDict):
         self._modify("object", objectNumber, objectDict)
 
+    def GetObjectParameter(self, objectNumber, parameterName):
+        """The value of one parameter of an object (Exudyn's mbs.GetObjectParameter)."""
+        d = self._get("object", objectNumber)
+        if parameterName not in d:
+            raise ValueError(f"GetObjectParameter: object {int(objectNumber)} ({d['objectType']}) "
+                             f"has no parameter '{parameterName}'")
+        return d[parameterName]
+
+    def SetObjectParameter(self, objectNumber, parameterName, value):
+        """Change one parameter of an object (Exudyn's mbs.SetObjectParameter); call
+        Assemble() afterwards when it changes the model's structure (a deformation element's
+        deformationModes change its number of multipliers)."""
+        self._modify("object", objectNumber, {parameterName: value})
+
     def ModifyMarker(self, markerNumber, markerDict):
         self._modify("marker", markerNumber, markerDict)
 
@@ -487,3 +501,8 @@ _linearized.install(MainSystem)
 from . import steady as _steady  # noqa: E402
 
 _steady.install(MainSystem)
+
+# the deformation elements' analysis: degree-of-freedom count and kinematic analysis
+from . import deformation as _deformation  # noqa: E402
+
+_deformation.install(MainSystem)

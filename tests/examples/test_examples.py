@@ -268,8 +268,54 @@ def check_rotating_beam_campbell(table, ns):
     assert sorted(table) == ns["SPEEDS"]
 
 
+def check_compliant_fourbar(r, ns):
+    # the driven rigid four-bar: C on the intersection of the circles about B (radius l0) and
+    # D (radius c) for the crank angle theta0 + t; the driving torque's power equals the rate
+    # of the kinetic energy of the mass at C plus its power against gravity
+    assert r["dof_kinematic"] == 0 and r["dof_compliant"] == 1
+    res = r["kinematics"]
+    D = np.array([ns["D_X"], 0.0])
+    C0 = ns["points"]()[1]
+    b, c, m, g = r["l0"], ns["C_LEN"], ns["MASS"], ns["G"]
+    for k, t in enumerate(res.times):
+        th = ns["THETA0"] + t
+        B = ns["A_LEN"] * np.array([np.cos(th), np.sin(th)])
+        L = np.linalg.norm(D - B)
+        u = (D - B) / L
+        x = (b * b - c * c + L * L) / (2 * L)
+        C = B + x * u + np.sqrt(b * b - x * x) * np.array([-u[1], u[0]])
+        np.testing.assert_allclose(C0 + res.coordinates[k, 9:11], C, atol=1e-9)
+    v, a = res.coordinates_t[:, 9:11], res.coordinates_tt[:, 9:11]
+    power = -res.multipliers[:, 5] * 1.0
+    np.testing.assert_allclose(power, m * np.sum(v * a, axis=1) + m * g * v[:, 1], rtol=1e-6,
+                               atol=1e-8)
+    # the compliant four-bar against the hand-derived one-degree-of-freedom equation
+    # (tests/deformation/test_compliant_fourbar.py): m c^2 psi_tt + V''(psi*) psi = 0,
+    # V = k e^2 / 2 + m g c sin(psi), e = |C(psi) - B| - l0
+    from scipy.optimize import brentq
+    k = ns["K"]
+    B = ns["points"]()[0]
+
+    def geo(psi):
+        Cp = D + c * np.array([np.cos(psi), np.sin(psi)])
+        d1 = c * np.array([-np.sin(psi), np.cos(psi)])
+        rr = Cp - B
+        l = np.linalg.norm(rr)
+        return l, rr @ d1 / l, (d1 @ d1 - rr @ (Cp - D)) / l - (rr @ d1) ** 2 / l**3
+
+    psi = brentq(lambda p: k * (geo(p)[0] - b) * geo(p)[1] + m * g * c * np.cos(p),
+                 ns["PSI0"] - 0.3, ns["PSI0"] + 0.3)
+    l, lp, lpp = geo(psi)
+    omega = np.sqrt((k * lp**2 + k * (l - b) * lpp - m * g * c * np.sin(psi)) / (m * c * c))
+    assert r["psi"] == pytest.approx(psi, abs=1e-10)
+    assert r["e_static"] == pytest.approx(l - b, abs=1e-10)
+    assert r["omega"] == pytest.approx(omega, rel=1e-9)
+    assert r["period"] == pytest.approx(2 * np.pi / omega, rel=1e-3)
+
+
 CHECKS = {"ancf_cantilever.py": check_ancf_cantilever,
           "rotating_beam_campbell.py": check_rotating_beam_campbell,
+          "compliant_fourbar.py": check_compliant_fourbar,
           "column_buckling.py": check_column_buckling,
           "cantilever_modes.py": check_cantilever_modes,
           "flexible_slider_crank.py": check_flexible_slider_crank,

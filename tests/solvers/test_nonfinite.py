@@ -224,3 +224,26 @@ def test_non_finite_static_force_names_item_and_load_factor():
                                              r"term comes from LoadMassProportional 1 "
                                              r"\('weight'\)"):
         mbs.SolveStatic(_settings())
+
+
+def test_initial_accelerations_leave_the_coordinates_unchanged():
+    """The initial accelerations differentiate the velocity-level residual along q +- eps v;
+    q must come back exactly: by subtracting eps v again it did not where q + eps v overflows
+    (a coordinate at -DBL_MAX with a large velocity became -inf, and a failed solve left that
+    in the state, found by the fuzzer) nor for Lie-group rotations (the opposite composition
+    re-parametrized the rotation vector). A solve that fails on its first step keeps the
+    initial state."""
+    mbs = cd.SystemContainer().AddSystem()
+    q0 = [1.0, -1.7976931348623157e308, 1.0, 1.0, 1.0, 1.0]
+    n = mbs.AddNode(cd.NodeRigidBodyRotVecLG(referenceCoordinates=[1.0] * 6, initialCoordinates=q0,
+                                             initialVelocities=[1.0, -1e300, 1.0, 1.0, 1.0, 1.0]))
+    mbs.AddObject(cd.ObjectRigidBody(nodeNumber=n, mass=1.0, inertia=[1, 1, 1, 0, 0, 0]))
+    mbs.Assemble()
+    s = cd.SimulationSettings()
+    s.progressBar = False
+    s.timeIntegration.numberOfSteps = 1
+    s.timeIntegration.endTime = 0.1
+    s.timeIntegration.minimumStepSize = 0.09
+    with pytest.raises(cd.SolverError, match="not finite"):
+        mbs.SolveDynamic(s)
+    np.testing.assert_array_equal(mbs.systemData.GetODE2Coordinates(), q0)
