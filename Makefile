@@ -32,14 +32,23 @@ build/test_linalg: csrc/tests/test_linalg.c $(wildcard csrc/linalg/*.c) $(MATH_S
 build/test_engine: csrc/tests/test_engine.c $(ENGINE_SRC) $(ENGINE_HDR) build/.deps
 	$(CC) $(CFLAGS_TEST) -o $@ csrc/tests/test_engine.c $(ENGINE_SRC) $(LIBS)
 
-ctest: build/test_linalg build/test_engine
+# the spatial deformation kinematics: pure functions, only the math layer and libm
+DEFKIN3D_SRC = csrc/tests/test_defkin_spatial.c csrc/items/deformation/defkin_spatial.c $(MATH_SRC)
+
+build/test_defkin_spatial: $(DEFKIN3D_SRC) $(ENGINE_HDR)
+	@mkdir -p build
+	$(CC) $(CFLAGS_TEST) -o $@ $(DEFKIN3D_SRC) -lm
+
+ctest: build/test_linalg build/test_engine build/test_defkin_spatial
 	./build/test_linalg
 	./build/test_engine
+	./build/test_defkin_spatial
 
 # the C tests under valgrind (the tests count allocations with their own malloc: keep it)
-memcheck: build/test_linalg build/test_engine
+memcheck: build/test_linalg build/test_engine build/test_defkin_spatial
 	valgrind --soname-synonyms=somalloc=nouserintercepts --leak-check=full --error-exitcode=1 ./build/test_linalg
 	valgrind --soname-synonyms=somalloc=nouserintercepts --leak-check=full --error-exitcode=1 ./build/test_engine
+	valgrind --leak-check=full --error-exitcode=1 ./build/test_defkin_spatial
 
 # the C tests and the whole pytest suite built with AddressSanitizer and UndefinedBehaviorSanitizer
 # (tools/sanitize.sh; the extension goes to build/sanitize/python, the in-place build stays).
@@ -57,8 +66,14 @@ build/sanitize/test_engine: csrc/tests/test_engine.c $(ENGINE_SRC) $(ENGINE_HDR)
 	@mkdir -p build/sanitize
 	$(CC) $(CFLAGS_SAN) -o $@ csrc/tests/test_engine.c $(ENGINE_SRC) $(LIBS)
 
+build/sanitize/test_defkin_spatial: $(DEFKIN3D_SRC) $(ENGINE_HDR)
+	@mkdir -p build/sanitize
+	$(CC) $(CFLAGS_SAN) -o $@ $(DEFKIN3D_SRC) -lm
+
 # SANITIZE_ARGS: pytest arguments instead of the whole suite, e.g. SANITIZE_ARGS="tests/core -x"
-sanitize: build/sanitize/test_linalg build/sanitize/test_engine
+sanitize: build/sanitize/test_linalg build/sanitize/test_engine build/sanitize/test_defkin_spatial
+	ASAN_OPTIONS=detect_leaks=1:detect_stack_use_after_return=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	    ./build/sanitize/test_defkin_spatial
 	SANFLAGS="$(SANFLAGS)" PY="$(PY)" CC="$(CC)" bash tools/sanitize.sh $(SANITIZE_ARGS)
 
 pytest: build

@@ -628,8 +628,9 @@ static PyObject *sys_linearized(cdpy_system *self, PyObject *args)
 {
     if (refuse_read_if_busy(self, "ComputeLinearizedSystem")) return NULL;
     int config, numerical;
-    double eps_rel, eps_min;
-    if (!PyArg_ParseTuple(args, "ipdd", &config, &numerical, &eps_rel, &eps_min)) return NULL;
+    double eps_rel, eps_min, load_factor = 1.0;
+    if (!PyArg_ParseTuple(args, "ipdd|d", &config, &numerical, &eps_rel, &eps_min, &load_factor))
+        return NULL;
     if (need_assembled(self)) return NULL;
     if (config != 0 && config != 1)
         return PyErr_Format(PyExc_ValueError, "configuration must be Current or Initial");
@@ -639,7 +640,7 @@ static PyObject *sys_linearized(cdpy_system *self, PyObject *args)
     const cd_state *st = config_state(self, config, &tmp);
     if (!st) return NULL;
     if (config == 1 && s->nae) memcpy(tmp.lam, s->lam0, sizeof(double) * (size_t)s->nae);
-    cd_linsettings set = {numerical, eps_rel, eps_min, 0};
+    cd_linsettings set = {numerical, eps_rel, eps_min, 0, load_factor};
     cd_csc A[4];
     cd_error err = {0, ""};
     int rc = cd_linearize(s, st, &set, &A[0], &A[1], &A[2], &A[3], &err);
@@ -830,6 +831,75 @@ static PyObject *sys_load_jacobian(cdpy_system *self, PyObject *args)
     return res;
 }
 
+/* the global indices of an item's coordinates: (ODE2 indices, first AE index, number of AE) */
+static PyObject *sys_ltg(cdpy_system *self, PyObject *args)
+{
+    PyObject *kindo;
+    int index;
+    cd_kind kind;
+    if (!PyArg_ParseTuple(args, "Oi", &kindo, &index)) return NULL;
+    if (parse_kind(kindo, &kind) || need_assembled(self)) return NULL;
+    const cd_itemlist *L = &self->sys->list[kind];
+    if (index < 0 || index >= L->n)
+        return PyErr_Format(PyExc_IndexError, "item number %d does not exist", index);
+    const cd_item *it = &L->items[index];
+    PyObject *q = PyList_New(it->nq);
+    if (!q) return NULL;
+    for (int i = 0; i < it->nq; i++) PyList_SET_ITEM(q, i, PyLong_FromLong(it->ltg[i]));
+    return Py_BuildValue("(Nii)", q, it->ae0, it->nae);
+}
+
+/* the time of the current state: time() -> t, time(t) sets it */
+static PyObject *sys_time(cdpy_system *self, PyObject *args)
+{
+    double t = 0;
+    int n = (int)PyTuple_GET_SIZE(args);
+    if (!PyArg_ParseTuple(args, "|d", &t)) return NULL;
+    if (n) {
+        if (refuse_if_busy(self, "SetTime")) return NULL;
+        if (!isfinite(t)) return PyErr_Format(PyExc_ValueError, "time must be finite");
+        self->cur.t = t;
+        Py_RETURN_NONE;
+    }
+    return PyFloat_FromDouble(self->cur.t);
+}
+
+/* the residual at the current state (time, q, q_t, q_tt, lambda), as the equations of motion
+ * M q_tt - f + C_q^T lambda (n2) and the constraints g (position level; velocity-level
+ * constraints: their velocity rows) or, with index2, every constraint at velocity level */
+static PyObject *sys_residual(cdpy_system *self, PyObject *args)
+{
+    int index2 = 0;
+    if (!PyArg_ParseTuple(args, "|p", &index2)) return NULL;
+    if (refuse_read_if_busy(self, "ComputeResidual")) return NULL;
+    if (need_assembled(self)) return NULL;
+    cd_system *s = self->sys;
+    cd_evalws ws;
+    cd_error err = {0, ""};
+    cd_evalcoef c;
+    memset(&c, 0, sizeof(c));
+    c.force_scale = 1.0;
+    c.mass_coef = 1.0;
+    c.velocity_row_scale = 1.0;
+    c.load_factor = 1.0;
+    c.ode1_scale = 1.0;
+    c.index2 = index2;
+    int N = s->n2 + s->nae + s->n1;
+    double *r = calloc((size_t)N + 1, sizeof(double));
+    if (!r) return PyErr_NoMemory();
+    int rc = cd_evalws_init(&ws, s, &err);
+    if (!rc) {
+        rc = cd_eval_residual(s, &ws, &self->cur, &c, r, &err);
+        cd_evalws_free(&ws, s);
+    }
+    PyObject *res = NULL;
+    if (!rc) res = Py_BuildValue("(NN)", vec_copy(r, s->n2), vec_copy(r + s->n2, s->nae));
+    free(r);
+    if (rc) return raise_engine(self, &err);
+    if (restore_uf_exception(self)) { Py_XDECREF(res); return NULL; }
+    return res;
+}
+
 static PyMethodDef sys_methods[] = {
     {"add", (PyCFunction)sys_add, METH_VARARGS, "add(kind, typename, params) -> index"},
     {"modify", (PyCFunction)sys_modify, METH_VARARGS, "modify(kind, index, params)"},
@@ -853,6 +923,12 @@ static PyMethodDef sys_methods[] = {
     {"stats", (PyCFunction)sys_stats, METH_NOARGS, "statistics of the last solve"},
     {"sensor_data", (PyCFunction)sys_sensor_data, METH_VARARGS, "sensor_data(i) -> array"},
     {"sizes", (PyCFunction)sys_sizes, METH_NOARGS, "numbers of coordinates"},
+    {"ltg", (PyCFunction)sys_ltg, METH_VARARGS,
+     "ltg(kind, index) -> (ODE2 indices, first AE index, number of AE) of an item"},
+    {"time", (PyCFunction)sys_time, METH_VARARGS, "time() -> t of the current state; time(t)"},
+    {"residual", (PyCFunction)sys_residual, METH_VARARGS,
+     "residual([index2]) -> (r2, rae) at the current state: M q_tt - f + C_q^T lambda, and g "
+     "(index2: g_t)"},
     {NULL, NULL, 0, NULL}};
 
 static PyType_Slot sys_slots[] = {

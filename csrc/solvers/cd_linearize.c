@@ -70,7 +70,7 @@ int cd_linearize(const cd_system *s, const cd_state *st, const cd_linsettings *s
         cd_evalcoef c;
         memset(&c, 0, sizeof(c));
         c.force_scale = 1.0;
-        c.load_factor = 1.0;
+        c.load_factor = set->load_factor;
         c.velocity_row_scale = 1.0;
         if (k == 0) c.mass_coef = 1.0;
         else if (k == 1) c.stiffness_coef = 1.0;

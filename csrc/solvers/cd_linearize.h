@@ -26,6 +26,7 @@ typedef struct cd_linsettings {
     int numerical;            /* 1: every object Jacobian by numerical differentiation */
     double eps_rel, eps_min;  /* perturbation of numerical differentiation */
     int keep_zeros;           /* 1: keep structural zeros of the pattern */
+    double load_factor;       /* factor of the constant loads (1: as given; 0: without them) */
 } cd_linsettings;
 
 /* M, K, D (n2 x n2) and C (n2 x nae) at state st (any of them may be NULL: not computed).

@@ -948,7 +948,7 @@ static void test_linearize(void)
     cd_error err = {0, ""};
     cd_system *s = pendulum_chain(n);
     cd_csc M, K, D, C;
-    cd_linsettings ls = {0, 0, 0, 0};
+    cd_linsettings ls = {0, 0, 0, 0, 1.0};
     cd_state st;
     int rc = cd_linearize(s, NULL, &ls, &M, &K, &D, &C, &err);
     CHECK(rc == CD_ERR_NOTASSEMBLED && strstr(err.msg, "Assemble"), "unassembled: %d '%s'", rc,

@@ -109,8 +109,22 @@ class SystemData:
         self._mbs._core.set_coords(coordinates, 1, int(ConfigurationType(configuration)))
 
     def SetODE2Coordinates_tt(self, coordinates, configuration=ConfigurationType.Current):
-        """Set the current accelerations (to evaluate outputs and Jacobians at a state)."""
-        self._mbs._core.set_coords(coordinates, 2, int(ConfigurationType(configuration)))
+        """Set the current accelerations (the initial ones are computed by the solvers)."""
+        if ConfigurationType(configuration) != ConfigurationType.Current:
+            raise ValueError("accelerations can only be set in the Current configuration")
+        self._mbs._core.set_coords(coordinates, 2, 0)
+
+    def GetTime(self, configuration=ConfigurationType.Current):
+        """Time of the current state (the time the last solve reached)."""
+        if ConfigurationType(configuration) != ConfigurationType.Current:
+            raise ValueError("coordyn keeps the time of the Current configuration only")
+        return self._mbs._core.time()
+
+    def SetTime(self, t, configuration=ConfigurationType.Current):
+        """Set the time of the current state (for evaluating time-dependent items)."""
+        if ConfigurationType(configuration) != ConfigurationType.Current:
+            raise ValueError("coordyn keeps the time of the Current configuration only")
+        self._mbs._core.time(float(t))
 
     def SetAECoordinates(self, coordinates, configuration=ConfigurationType.Current):
         """Set the current multipliers (e.g. to evaluate constraint forces or Jacobians) or the
@@ -487,3 +501,8 @@ _linearized.install(MainSystem)
 from . import deformation as _deformation  # noqa: E402
 
 _deformation.install(MainSystem)
+
+# ComputeSteadyRotation and ComputeLinearizedEquations (steady motions, the seed's matrices)
+from . import steady as _steady  # noqa: E402
+
+_steady.install(MainSystem)

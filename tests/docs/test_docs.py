@@ -35,7 +35,8 @@ from conftest import REPO  # noqa: E402
 ROOT = str(REPO)
 DOCS = os.path.join(ROOT, "docs")
 PAGES_WITH_EXAMPLES = ["index", "getting_started", "concepts", "rigid_bodies", "joints",
-                       "flexible_bodies", "helpers", "solvers", "differences_from_exudyn"]
+                       "flexible_bodies", "helpers", "solvers", "differences_from_exudyn",
+                       "steady_motion"]
 
 
 # the coordyn these tests import (the in-place build, or the one `make sanitize` builds): the
