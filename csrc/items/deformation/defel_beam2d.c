@@ -18,7 +18,7 @@ static const cd_defel_type T = {
     .name = "ObjectDeformationBeam2D", .ne = CD_DEFKIN_BEAM2D_NE, .nq = CD_DEFKIN_BEAM2D_NQ,
     .per_node = 3, .rotation_nodes = 1, .need = "NodeRigidBody2D nodes",
     .kin = cd_defkin_beam2d, .ref = cd_defkin_beam2d_reference,
-    .interp = cd_defkin_beam2d_interp, .has_mass = 1, .ref_length = 1, .constants = constants,
+    .interp = cd_defkin_beam2d_interp, .has_mass = 1, .ref_length = 1, .dim = 2, .constants = constants,
     .node_ok = cd_defel_node_rigid2d};
 
 CD_DEFEL_OPS(T, 0, 1);

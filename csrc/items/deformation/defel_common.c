@@ -82,6 +82,18 @@ int cd_defel_node_rigid2d(const cd_item *nd)
     return nd->type == &cd_type_NodeRigidBody2D;
 }
 
+int cd_defel_node_point3d(const cd_item *nd)
+{
+    return nd->type == &cd_type_NodePoint || nd->type == &cd_type_NodePointGround ||
+           nd->type == &cd_type_NodeRigidBodyEP || nd->type == &cd_type_NodeRigidBodyRotVecLG ||
+           nd->type == &cd_type_NodeRigidBodyRxyz;
+}
+
+int cd_defel_node_ep(const cd_item *nd)
+{
+    return nd->type == &cd_type_NodeRigidBodyEP;
+}
+
 /* the number of local coordinates of node item nd (before Assemble: from its type) */
 static int node_nq(const cd_item *nd)
 {
@@ -144,8 +156,9 @@ static int reference(const cd_defel_type *T, const cd_system *s, const cd_p_defe
 {
     elstate r;
     gather_nodes(T, s, p, NULL, NULL, NULL, 1, &r);
-    int rc = T->ref(r.x, p->par, ref);
+    int rc = T->ref(r.x, p->par.n == 3 ? p->par.x : NULL, ref);
     if (!rc && T->ref_length && p->referenceLength > 0) ref[0] = p->referenceLength;
+    if (T->refined_slot > 0) ref[T->refined_slot] = p->secondOrderElongation ? 1.0 : 0.0;
     return rc;
 }
 
@@ -274,7 +287,7 @@ static void mass_element(const cd_defel_type *T, const cd_p_defel *p, const elst
     if (m == 0.0) return;
     if (consistent(p) && T->interp) {
         double r[3], J[3 * NQ];
-        const int dim = 2;
+        const int dim = T->dim;
         for (int g = 0; g < 4; g++) {
             T->interp(GX[g], st->x, st->xt, st->ref, r, J, NULL);
             for (int j = 0; j < nq; j++)
@@ -287,7 +300,7 @@ static void mass_element(const cd_defel_type *T, const cd_p_defel *p, const elst
         return;
     }
     /* positions: the first dim coordinates of each node */
-    const int dim = 2;
+    const int dim = T->dim;
     for (int n = 0; n < 2; n++)
         for (int a = 0; a < dim; a++) {
             int i = pn * n + a, j = pn * (1 - n) + a;
@@ -316,7 +329,7 @@ int cd_defel_mass(const cd_defel_type *T, const cd_objctx *c, double *M)
 static void inertia_consistent(const cd_defel_type *T, const cd_p_defel *p, const elstate *st,
                                double *fi, double *Ki, double *Di)
 {
-    const int nq = T->nq, dim = 2;
+    const int nq = T->nq, dim = T->dim;
     const double m = element_mass(p, st->ref);
     double r[3], J[3 * NQ], Jdv[3], acc[3];
     memset(fi, 0, sizeof(double) * (size_t)nq);
@@ -624,7 +637,18 @@ int cd_defel_check(const cd_defel_type *T, const cd_system *s, int index, const 
                             "'lumped' or 'consistent', got '%s'", T->name, index,
                             p->massMatrixType);
     double ref[CD_DEFKIN_MAXREF];
-    if (reference(T, s, p, ref))
+    rc = reference(T, s, p, ref);
+    if (rc == 2)   /* spatial: the cross-section axis or the hinge axis */
+        return cd_error_set(err, CD_ERR_INPUT, "%s %d: the %s is zero or along the element "
+                            "(%s); give a vector %s", T->name, index,
+                            T->ne == 3 ? "parameter 'hingeAxis'" : "parameter 'crossSectionAxisY'",
+                            "it defines the element's local axes",
+                            T->ne == 3 ? "along the hinge's axis" : "across the beam");
+    if (rc == 3)
+        return cd_error_set(err, CD_ERR_INPUT, "%s %d: the reference Euler parameters of node %d "
+                            "or %d are zero (no rotation)", T->name, index, p->nodeNumbers.x[0],
+                            p->nodeNumbers.x[1]);
+    if (rc)
         return cd_error_set(err, CD_ERR_INPUT, "%s %d: the nodes %d and %d coincide in the "
                             "reference configuration (zero length); give them distinct "
                             "reference positions", T->name, index, p->nodeNumbers.x[0],

@@ -17,7 +17,7 @@ static const cd_defel_type T = {
     .name = "ObjectDeformationHinge2D", .ne = CD_DEFKIN_HINGE2D_NE, .nq = CD_DEFKIN_HINGE2D_NQ,
     .per_node = 3, .rotation_nodes = 1, .need = "NodeRigidBody2D nodes",
     .kin = cd_defkin_hinge2d, .ref = cd_defkin_hinge2d_reference, .interp = NULL,
-    .has_mass = 0, .ref_length = 0, .constants = constants,
+    .has_mass = 0, .ref_length = 0, .dim = 2, .constants = constants,
     .node_ok = cd_defel_node_rigid2d};
 
 CD_DEFEL_OPS(T, 1, 0);
