@@ -251,3 +251,47 @@ def test_bad_input():
         mbs.AddObject(cd.ObjectDeformationBeam(nodeNumbers=[a, b], deformationModes=["rigid"]))
     with pytest.raises(ValueError, match="coincide"):
         mbs.AddObject(cd.ObjectDeformationTruss(nodeNumbers=[a, ep_node(mbs, [0, 0, 0])]))
+
+
+def test_spatial_kinematics_of_an_arm_driven_by_a_hinge():
+    """A rigid arm (ObjectDeformationBeam, all six deformations rigid) turned about an oblique
+    axis a through the origin by a hinge whose rotation is prescribed, theta(t) = w t + c t^2:
+    the model is kinematically determined (0 degrees of freedom) and SolveKinematics gives the
+    tip on the circle T(t) = Rot(a, theta) T0 with velocity theta_t a x T and acceleration
+    theta_tt a x T + theta_t^2 a x (a x T)."""
+    mbs = new_system()
+    a = np.array([0.3, -0.4, 1.0])
+    an = a / np.linalg.norm(a)
+    T0 = np.array([0.8, 0.3, -0.2])
+    F = ep_node(mbs, [0, 0, 0])
+    R = ep_node(mbs, [0, 0, 0])
+    T = ep_node(mbs, T0)
+    w, c = 2.0, 0.7
+    mbs.AddObject(cd.ObjectDeformationHinge(
+        nodeNumbers=[F, R], hingeAxis=list(a), deformationModes=["prescribed", "rigid", "rigid"],
+        prescribedDeformationUserFunction=lambda mbs, t, i, e: [w * t + c * t * t, 0, 0],
+        prescribedDeformationUserFunction_t=lambda mbs, t, i, e: [w + 2 * c * t, 0, 0]))
+    mbs.AddObject(cd.ObjectDeformationBeam(nodeNumbers=[R, T], deformationModes=["rigid"] * 6,
+                                           crossSectionAxisY=[0, 0, 1], massPerLength=1.0))
+    ng = mbs.AddNode(cd.NodePointGround())
+    mg = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=ng, coordinate=0))
+    for node, cs in ((F, [0, 1, 2, 4, 5, 6]), (R, [0, 1, 2])):
+        for k in cs:
+            mbs.AddObject(cd.CoordinateConstraint(markerNumbers=[mg, mbs.AddMarker(
+                cd.MarkerNodeCoordinate(nodeNumber=node, coordinate=k))]))
+    mbs.Assemble()
+    dof = mbs.ComputeDeformationDegreesOfFreedom()
+    assert (dof.coordinates, dof.rigid, dof.prescribed, dof.degreesOfFreedom) == (21, 8, 1, 0)
+    times = np.linspace(0, 1.0, 11)
+    res = mbs.SolveKinematics(times)
+    ix = list(mbs._core.ltg(0, int(T))[0][:3])
+    for k, t in enumerate(times):
+        th, th_t, th_tt = w * t + c * t * t, w + 2 * c * t, 2 * c
+        K = np.array([[0, -an[2], an[1]], [an[2], 0, -an[0]], [-an[1], an[0], 0]])
+        Rm = np.eye(3) + np.sin(th) * K + (1 - np.cos(th)) * K @ K
+        P = Rm @ T0
+        np.testing.assert_allclose(T0 + res.coordinates[k, ix], P, atol=1e-9)
+        np.testing.assert_allclose(res.coordinates_t[k, ix], th_t * np.cross(an, P), atol=1e-7)
+        np.testing.assert_allclose(res.coordinates_tt[k, ix],
+                                   th_tt * np.cross(an, P) +
+                                   th_t ** 2 * np.cross(an, np.cross(an, P)), atol=1e-5)
