@@ -39,16 +39,24 @@ build/test_defkin_spatial: $(DEFKIN3D_SRC) $(ENGINE_HDR)
 	@mkdir -p build
 	$(CC) $(CFLAGS_TEST) -o $@ $(DEFKIN3D_SRC) -lm
 
-ctest: build/test_linalg build/test_engine build/test_defkin_spatial
+DEFKIN2D_SRC = csrc/tests/test_defkin_planar.c csrc/items/deformation/defkin_planar.c
+
+build/test_defkin_planar: $(DEFKIN2D_SRC) $(ENGINE_HDR)
+	@mkdir -p build
+	$(CC) $(CFLAGS_TEST) -o $@ $(DEFKIN2D_SRC) -lm
+
+ctest: build/test_linalg build/test_engine build/test_defkin_spatial build/test_defkin_planar
 	./build/test_linalg
 	./build/test_engine
 	./build/test_defkin_spatial
+	./build/test_defkin_planar
 
 # the C tests under valgrind (the tests count allocations with their own malloc: keep it)
-memcheck: build/test_linalg build/test_engine build/test_defkin_spatial
+memcheck: build/test_linalg build/test_engine build/test_defkin_spatial build/test_defkin_planar
 	valgrind --soname-synonyms=somalloc=nouserintercepts --leak-check=full --error-exitcode=1 ./build/test_linalg
 	valgrind --soname-synonyms=somalloc=nouserintercepts --leak-check=full --error-exitcode=1 ./build/test_engine
 	valgrind --leak-check=full --error-exitcode=1 ./build/test_defkin_spatial
+	valgrind --leak-check=full --error-exitcode=1 ./build/test_defkin_planar
 
 # the C tests and the whole pytest suite built with AddressSanitizer and UndefinedBehaviorSanitizer
 # (tools/sanitize.sh; the extension goes to build/sanitize/python, the in-place build stays).
@@ -70,10 +78,16 @@ build/sanitize/test_defkin_spatial: $(DEFKIN3D_SRC) $(ENGINE_HDR)
 	@mkdir -p build/sanitize
 	$(CC) $(CFLAGS_SAN) -o $@ $(DEFKIN3D_SRC) -lm
 
+build/sanitize/test_defkin_planar: $(DEFKIN2D_SRC) $(ENGINE_HDR)
+	@mkdir -p build/sanitize
+	$(CC) $(CFLAGS_SAN) -o $@ $(DEFKIN2D_SRC) -lm
+
 # SANITIZE_ARGS: pytest arguments instead of the whole suite, e.g. SANITIZE_ARGS="tests/core -x"
-sanitize: build/sanitize/test_linalg build/sanitize/test_engine build/sanitize/test_defkin_spatial
+sanitize: build/sanitize/test_linalg build/sanitize/test_engine build/sanitize/test_defkin_spatial build/sanitize/test_defkin_planar
 	ASAN_OPTIONS=detect_leaks=1:detect_stack_use_after_return=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    ./build/sanitize/test_defkin_spatial
+	ASAN_OPTIONS=detect_leaks=1:detect_stack_use_after_return=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	    ./build/sanitize/test_defkin_planar
 	SANFLAGS="$(SANFLAGS)" PY="$(PY)" CC="$(CC)" bash tools/sanitize.sh $(SANITIZE_ARGS)
 
 pytest: build

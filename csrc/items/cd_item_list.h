@@ -29,6 +29,7 @@
     X(ObjectConnectorGravity) X(ObjectContactCircleCable2D)                                      \
     /* deformation elements */                                                                   \
     X(ObjectDeformationTruss2D) X(ObjectDeformationBeam2D) X(ObjectDeformationHinge2D)           \
+    X(ObjectDeformationTruss) X(ObjectDeformationBeam) X(ObjectDeformationHinge)                 \
     /* markers */                                                                                \
     X(MarkerNodePosition) X(MarkerNodeCoordinate) X(MarkerBodyPosition) X(MarkerBodyMass)        \
     X(MarkerBodyRigid) X(MarkerNodeRigid) X(MarkerNodeRotationCoordinate)                        \

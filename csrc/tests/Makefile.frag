@@ -19,10 +19,3 @@ valgrind-linalg: build/test_linalg
 	valgrind --soname-synonyms=somalloc=nouserintercepts --leak-check=full --error-exitcode=1 \
 	    ./build/test_linalg
 
-# the planar deformation kinematics (csrc/items/deformation/defkin_planar.c) against finite
-# differences and closed forms:
-#     make -f csrc/tests/Makefile.frag build/test_defkin_planar && ./build/test_defkin_planar
-DEFKIN_PLANAR_SRC = csrc/tests/test_defkin_planar.c csrc/items/deformation/defkin_planar.c
-build/test_defkin_planar: $(DEFKIN_PLANAR_SRC) csrc/items/deformation/cd_defkin.h
-	@mkdir -p build
-	$(LINALG_CC) $(LINALG_CFLAGS) -o $@ $(DEFKIN_PLANAR_SRC) -lm

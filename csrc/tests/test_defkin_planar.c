@@ -236,9 +236,67 @@ static void check_hinge(void)
     CHECK(fabs(e[0] - 0.5) < 1e-14, "hinge2d e = %g, expected 0.5", e[0]);
 }
 
+/* the refined elongation (ref[3] = 1): derivatives and invariance like the plain one; zero in
+ * the reference; the chord's shortening by a pure bending (e2 = -e3 = l0 b: phi = l0 b^2 / 6,
+ * the arc of angle 2 b); and one element clamped at node 1 under an axial compression P buckles
+ * at P L^2 / EI = (5.2 - sqrt(19.84)) / 0.3 = 2.4860 (the consistent geometric stiffness of
+ * the cubic beam; the plain elongation gives 3) */
+static void check_refined(void)
+{
+    const element *el = &ELEMENTS[1];
+    const double q0[6] = {0.3, -0.2, 0.4, 1.4, 0.5, -0.7};
+    double ref[CD_DEFKIN_MAXREF], q[6], e[3], De[18], H[36];
+    CHECK(cd_defkin_beam2d_reference(q0, NULL, ref) == 0 && ref[3] == 0.0,
+          "beam2d: the reference sets the plain elongation");
+    ref[3] = 1.0;
+    cd_defkin_beam2d(q0, ref, e, NULL, NULL, NULL);
+    CHECK(amax(e, 3) < 1e-14, "refined beam2d: deformation in the reference %.3g", amax(e, 3));
+    for (int trial = 0; trial < 20; trial++) {
+        perturb(el, q0, trial < 10 ? 0.05 : 0.4, q);
+        check_derivatives(el, q, ref);
+        check_invariance(el, q, ref);
+    }
+    /* straight chord along x of length l0, node rotations +b and -b */
+    const double b = 0.01, L = 2.0, EI = 3.0, EA = 1e7;
+    const double qs[6] = {0, 0, 0, L, 0, 0};
+    cd_defkin_beam2d_reference(qs, NULL, ref);
+    ref[3] = 1.0;
+    const double qb[6] = {0, 0, b, L, 0, -b};
+    cd_defkin_beam2d(qb, ref, e, NULL, NULL, NULL);
+    CHECK(fabs(e[0] - L * b * b / 6) < 1e-15, "refined e1 under pure bending %.6g, expected "
+          "%.6g", e[0], L * b * b / 6);
+    for (int refined = 0; refined < 2; refined++) {
+        double S[9], sig[3] = {-1.0, 0, 0};
+        ref[3] = refined;
+        cd_defkin_beam2d(qs, ref, e, De, sig, H);
+        cd_defkin_beam2d_stiffness(EA, EI, ref, S);
+        /* free coordinates of node 2: y2 (4), phi2 (5) */
+        const int f[2] = {4, 5};
+        double k[4], g[4];
+        for (int a = 0; a < 2; a++)
+            for (int c = 0; c < 2; c++) {
+                double sk = 0;
+                for (int i = 0; i < 3; i++)
+                    for (int j = 0; j < 3; j++) sk += De[i + 3 * f[a]] * S[i + 3 * j] * De[j + 3 * f[c]];
+                k[a + 2 * c] = sk;
+                g[a + 2 * c] = H[f[a] + 6 * f[c]];
+            }
+        double qa = g[0] * g[3] - g[1] * g[2], qb2 = k[0] * g[3] + k[3] * g[0] - k[1] * g[2] -
+                    k[2] * g[1], qc = k[0] * k[3] - k[1] * k[2];
+        double P = qa != 0 ? (-qb2 - sqrt(qb2 * qb2 - 4 * qa * qc)) / (2 * qa) : -qc / qb2;
+        double r1 = qa != 0 ? (-qb2 + sqrt(qb2 * qb2 - 4 * qa * qc)) / (2 * qa) : P;
+        P = fmin(P > 0 ? P : INFINITY, r1 > 0 ? r1 : INFINITY);
+        double expect = refined ? (5.2 - sqrt(19.84)) / 0.3 : 3.0;
+        CHECK(fabs(P * L * L / EI - expect) < 1e-9, "one-element buckling (%s elongation): "
+              "P L^2/EI = %.10g, expected %.10g", refined ? "refined" : "plain", P * L * L / EI,
+              expect);
+    }
+}
+
 int main(void)
 {
     for (size_t i = 0; i < sizeof ELEMENTS / sizeof ELEMENTS[0]; i++) check_element(&ELEMENTS[i]);
+    check_refined();
     check_beam_closed_form();
     check_interp();
     check_hinge();

@@ -16,7 +16,8 @@ __all__ = ["DEFORMATION_ELEMENTS", "DeformationDegreesOfFreedom",
            "ComputeDeformationDegreesOfFreedom", "KinematicsResult", "SolveKinematics"]
 
 # the deformation element types and their number of deformations
-DEFORMATION_ELEMENTS = {"DeformationTruss2D": 1, "DeformationBeam2D": 3, "DeformationHinge2D": 1}
+DEFORMATION_ELEMENTS = {"DeformationTruss2D": 1, "DeformationBeam2D": 3, "DeformationHinge2D": 1,
+                        "DeformationTruss": 1, "DeformationBeam": 6, "DeformationHinge": 3}
 MODES = ("elastic", "rigid", "prescribed")
 
 

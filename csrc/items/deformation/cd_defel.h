@@ -38,8 +38,10 @@ typedef struct cd_p_defel {
     double massPerLength;         /* rho A */
     char *massMatrixType;         /* "lumped" (default) or "consistent" */
     double referenceLength;       /* > 0: l0 instead of the reference configuration's length */
-    double par[3];                /* the kinematics' par (spatial: a cross-section axis, the
-                                     hinge axis); planar: unused */
+    cd_vec par;                   /* the kinematics' par, 3 entries (spatial: a cross-section
+                                     axis, the hinge axis); planar: unused (empty) */
+    int secondOrderElongation;    /* beams: the seed's refined elongation (1, default) or the
+                                     plain chord elongation (0) */
 } cd_p_defel;
 
 typedef struct cd_defel_type {
@@ -56,6 +58,8 @@ typedef struct cd_defel_type {
     cd_defkin_interp_fn interp;   /* consistent mass; NULL: linear between the node positions */
     int has_mass;                 /* 0: massless (the hinge) */
     int ref_length;               /* 1: ref[0] is the length l0 (referenceLength applies) */
+    int refined_slot;             /* beams: index in ref of the refined-elongation flag, which
+                                     is set from secondOrderElongation; 0: none */
     /* S (ne x ne, column-major) from the constants k[] (stiffness or damping) and ref */
     void (*constants)(const double *k, const double *ref, double *S);
     /* node ok: 1 if node item nd is accepted */
@@ -80,6 +84,10 @@ int cd_defel_modes(const cd_defel_type *T, const cd_p_defel *p, int *mode);
 /* node kinds */
 int cd_defel_node_point2d(const cd_item *nd);   /* NodePoint2D, NodeRigidBody2D, ground */
 int cd_defel_node_rigid2d(const cd_item *nd);   /* NodeRigidBody2D */
+/* NodePoint, NodePointGround and the 3D rigid-body nodes (their first three coordinates are
+ * the position) */
+int cd_defel_node_point3d(const cd_item *nd);
+int cd_defel_node_ep(const cd_item *nd);        /* NodeRigidBodyEP */
 
 extern const cd_outvar cd_defel_outvars[];
 
@@ -145,6 +153,11 @@ extern const cd_outvar cd_defel_outvars[];
      CD_DEFEL_OFF(prescribedUserFunction_t), NULL, 0, 0, "",                                    \
      "f(mbs, t, itemNumber, prescribedDeformation) -> d e_p/dt (velocity-level equations); "    \
      "not given: central differences of the user function", NULL}
+#define CD_DEFEL_SECOND_ORDER_FIELD                                                             \
+    {"secondOrderElongation", CD_FT_BOOL, 0, CD_DEFEL_OFF(secondOrderElongation), "1", 0, 0,    \
+     "", "True: the seed's elongation with its second-order bending terms (the shortening of "  \
+     "the chord by the bending; the cubic beam's consistent geometric stiffness); False: the "  \
+     "plain chord elongation l - l0", NULL}
 #define CD_DEFEL_MASS_FIELDS                                                                    \
     {"massPerLength", CD_FT_REAL, 0, CD_DEFEL_OFF(massPerLength), "0", CD_CHK_NONNEG, 0,        \
      "kg/m", "mass per length rho A (mass rho A l0)", NULL},                                    \

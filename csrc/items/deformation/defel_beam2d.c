@@ -1,5 +1,6 @@
 /* ObjectDeformationBeam2D: the seed's planar beam element between two NodeRigidBody2D nodes.
- * Deformations (cd_defkin_beam2d): e1 = l - l0 (elongation), e2 = l0 b1, e3 = l0 b2, b_i the
+ * Deformations (cd_defkin_beam2d): e1 = l - l0 (elongation; with secondOrderElongation, the
+ * default, plus the seed's (2 e2^2 - e2 e3 + 2 e3^2) / (30 l0)), e2 = l0 b1, e3 = l0 b2, b_i the
  * rotation of the end cross-section i relative to the chord (counterclockwise positive), each
  * elastic, rigid or prescribed. Stiffness from EA, EI: the cubic Euler-Bernoulli beam,
  * S = diag(EA/l0, (EI/l0^3)[4 2; 2 4]); stress resultants sigma1 = N, sigma2,3 = M1,2 / l0
@@ -18,7 +19,8 @@ static const cd_defel_type T = {
     .name = "ObjectDeformationBeam2D", .ne = CD_DEFKIN_BEAM2D_NE, .nq = CD_DEFKIN_BEAM2D_NQ,
     .per_node = 3, .dim = 2, .need = "NodeRigidBody2D nodes",
     .kin = cd_defkin_beam2d, .ref = cd_defkin_beam2d_reference,
-    .interp = cd_defkin_beam2d_interp, .has_mass = 1, .ref_length = 1, .constants = constants,
+    .interp = cd_defkin_beam2d_interp, .has_mass = 1, .ref_length = 1,
+    .refined_slot = 3, .constants = constants,
     .node_ok = cd_defel_node_rigid2d};
 
 CD_DEFEL_OPS(T, 0, 1);
@@ -34,6 +36,7 @@ static const cd_field fields[] = {
     CD_DEFEL_CONST_FIELD("axialDamping", damping, 0, "N s", "d_A: sigma1 += (d_A / l0) e1_t"),
     CD_DEFEL_CONST_FIELD("bendingDamping", damping, 1, "N m^2 s",
                          "d_B: [sigma2, sigma3] += (d_B / l0^3) [4 2; 2 4] [e2_t, e3_t]"),
+    CD_DEFEL_SECOND_ORDER_FIELD,
     CD_DEFEL_COMMON_FIELDS, CD_DEFEL_MASS_FIELDS};
 
 const cd_itemtype cd_type_ObjectDeformationBeam2D = {

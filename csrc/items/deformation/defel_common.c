@@ -81,6 +81,18 @@ int cd_defel_node_rigid2d(const cd_item *nd)
     return nd->type == &cd_type_NodeRigidBody2D;
 }
 
+int cd_defel_node_point3d(const cd_item *nd)
+{
+    return nd->type == &cd_type_NodePoint || nd->type == &cd_type_NodePointGround ||
+           nd->type == &cd_type_NodeRigidBodyEP || nd->type == &cd_type_NodeRigidBodyRotVecLG ||
+           nd->type == &cd_type_NodeRigidBodyRxyz;
+}
+
+int cd_defel_node_ep(const cd_item *nd)
+{
+    return nd->type == &cd_type_NodeRigidBodyEP;
+}
+
 /* the number of local coordinates of node item nd (before Assemble: from its type) */
 static int node_nq(const cd_item *nd)
 {
@@ -143,8 +155,9 @@ static int reference(const cd_defel_type *T, const cd_system *s, const cd_p_defe
 {
     elstate r;
     gather_nodes(T, s, p, NULL, NULL, NULL, 1, &r);
-    int rc = T->ref(r.x, p->par, ref);
+    int rc = T->ref(r.x, p->par.n == 3 ? p->par.x : NULL, ref);
     if (!rc && T->ref_length && p->referenceLength > 0) ref[0] = p->referenceLength;
+    if (T->refined_slot > 0) ref[T->refined_slot] = p->secondOrderElongation ? 1.0 : 0.0;
     return rc;
 }
 
@@ -624,7 +637,18 @@ int cd_defel_check(const cd_defel_type *T, const cd_system *s, int index, const 
                             "'lumped' or 'consistent', got '%s'", T->name, index,
                             p->massMatrixType);
     double ref[CD_DEFKIN_MAXREF];
-    if (reference(T, s, p, ref))
+    rc = reference(T, s, p, ref);
+    if (rc == 2)   /* spatial: the cross-section axis or the hinge axis */
+        return cd_error_set(err, CD_ERR_INPUT, "%s %d: the %s is zero or along the element "
+                            "(%s); give a vector %s", T->name, index,
+                            T->ne == 3 ? "parameter 'hingeAxis'" : "parameter 'crossSectionAxisY'",
+                            "it defines the element's local axes",
+                            T->ne == 3 ? "along the hinge's axis" : "across the beam");
+    if (rc == 3)
+        return cd_error_set(err, CD_ERR_INPUT, "%s %d: the reference Euler parameters of node %d "
+                            "or %d are zero (no rotation)", T->name, index, p->nodeNumbers.x[0],
+                            p->nodeNumbers.x[1]);
+    if (rc)
         return cd_error_set(err, CD_ERR_INPUT, "%s %d: the nodes %d and %d coincide in the "
                             "reference configuration (zero length); give them distinct "
                             "reference positions", T->name, index, p->nodeNumbers.x[0],

@@ -18,7 +18,8 @@ static const cd_defel_type T = {
     .per_node = 2, .dim = 2,
     .need = "nodes with a planar position (NodePoint2D, NodeRigidBody2D or NodePointGround)",
     .kin = cd_defkin_truss2d, .ref = cd_defkin_truss2d_reference, .interp = NULL,
-    .has_mass = 1, .ref_length = 1, .constants = constants, .node_ok = cd_defel_node_point2d};
+    .has_mass = 1, .ref_length = 1, .constants = constants,
+    .node_ok = cd_defel_node_point2d};
 
 CD_DEFEL_OPS(T, 1, 1);
 

@@ -3,7 +3,7 @@
  * Truss, q = [x1, y1, x2, y2], ref = [l0]:
  *     d = r2 - r1, l = |d|, u = d / l,   e1 = l - l0,
  *     De = [-u^T, u^T],   d2 e1/dq2 = (1/l) [P, -P; -P, P],  P = I - u u^T.
- * Beam, q = [x1, y1, phi1, x2, y2, phi2], ref = [l0, a1, a2] with a_i = theta0 - phi_i0 the
+ * Beam, q = [x1, y1, phi1, x2, y2, phi2], ref = [l0, a1, a2, refined] with a_i = theta0 - phi_i0 the
  * angle from node i's orientation to the reference chord (theta0 the chord angle of the
  * reference configuration); the end tangent of node i is at the angle phi_i + a_i:
  *     e1 = l - l0 (elongation),
@@ -14,6 +14,9 @@
  *     d2 theta / d d2 = (1/l^4) [2 dx dy, dy^2 - dx^2; dy^2 - dx^2, -2 dx dy].
  * Hinge, q = [x1, y1, phi1, x2, y2, phi2], ref = [phi2_0 - phi1_0]:
  *     e1 = phi2 - phi1 - ref,  De = [0, 0, -1, 0, 0, 1],  H = 0.
+ * With ref[3] = 1 (set by the element from secondOrderElongation) the beam's elongation is
+ * the seed's refined one, e1 = l - l0 + (2 e2^2 - e2 e3 + 2 e3^2) / (30 l0): the chord's
+ * shortening by the bending, which gives the cubic beam's consistent geometric stiffness.
  * The beam's stiffness (cubic Euler-Bernoulli beam): N = (EA/l0) e1, and the end moments
  * M1 = (EI/l0)(4 b1 + 2 b2), M2 = (EI/l0)(2 b1 + 4 b2); with e2,3 = l0 b1,2 the stress
  * resultants are sigma2,3 = M1,2 / l0 and S = diag(EA/l0, (EI/l0^3)[4 2; 2 4]).
@@ -74,11 +77,12 @@ int cd_defkin_beam2d_reference(const double *q0, const double *par, double *ref)
     ref[0] = sqrt(dx * dx + dy * dy);
     ref[1] = th - q0[2];
     ref[2] = th - q0[5];
+    ref[3] = 0.0;   /* plain elongation; the element sets 1 for the refined one */
     return ref[0] > 0 ? 0 : 1;
 }
 
-void cd_defkin_beam2d(const double *q, const double *ref, double *e, double *De,
-                      const double *sig, double *H)
+static void beam2d_plain(const double *q, const double *ref, double *e, double *De,
+                         const double *sig, double *H)
 {
     const double l0 = ref[0];
     double d[2] = {q[3] - q[0], q[4] - q[1]};
@@ -117,6 +121,41 @@ void cd_defkin_beam2d(const double *q, const double *ref, double *e, double *De,
                 double sgn = (i < 2) == (j < 2) ? 1.0 : -1.0;
                 H[pos[i] + 6 * pos[j]] = sgn * (c * P + m * T[a][b]);
             }
+    }
+}
+
+/* the seed's refined elongation (ref[3] != 0): e1 = l - l0 + phi(e2, e3), the shortening of
+ * the chord by the bending, phi = (2 e2^2 - e2 e3 + 2 e3^2) / (30 l0) (int_0^l w'^2 / 2 of the
+ * cubic with end slopes b1, b2); De1 += phi_i De_i, H += sig1 (phi_i H_i + De_i^T phi_ij De_j) */
+void cd_defkin_beam2d(const double *q, const double *ref, double *e, double *De,
+                      const double *sig, double *H)
+{
+    if (ref[3] == 0.0) {
+        beam2d_plain(q, ref, e, De, sig, H);
+        return;
+    }
+    const double c = 1.0 / (30.0 * ref[0]);
+    double D0[18];
+    beam2d_plain(q, ref, e, D0, NULL, NULL);
+    const double d[2] = {c * (4 * e[1] - e[2]), c * (4 * e[2] - e[1])};
+    const double phi = c * (2 * e[1] * e[1] - e[1] * e[2] + 2 * e[2] * e[2]);
+    if (sig && H) {
+        double s2[3] = {sig[0], sig[1] + sig[0] * d[0], sig[2] + sig[0] * d[1]}, tmp[3];
+        const double P[2][2] = {{4 * c, -c}, {-c, 4 * c}};
+        beam2d_plain(q, ref, tmp, NULL, s2, H);
+        for (int j = 0; j < 6; j++)
+            for (int i = 0; i < 6; i++) {
+                double h = 0;
+                for (int k = 0; k < 2; k++)
+                    for (int m = 0; m < 2; m++)
+                        h += D0[1 + k + 3 * i] * P[k][m] * D0[1 + m + 3 * j];
+                H[i + 6 * j] += sig[0] * h;
+            }
+    }
+    e[0] += phi;
+    if (De) {
+        memcpy(De, D0, sizeof D0);
+        for (int j = 0; j < 6; j++) De[0 + 3 * j] += d[0] * D0[1 + 3 * j] + d[1] * D0[2 + 3 * j];
     }
 }
 
