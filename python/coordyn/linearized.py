@@ -12,7 +12,7 @@ import numpy as np
 from .items import ConfigurationType
 
 __all__ = ["ComputeLinearizedSystem", "ComputeODE2Eigenvalues", "ComputeBucklingLoads",
-           "EigenvalueErrorEstimates", "EigenvalueAccuracyWarning"]
+           "ComputeStability", "EigenvalueErrorEstimates", "EigenvalueAccuracyWarning"]
 
 
 def _scipy():
@@ -603,6 +603,46 @@ def _sparse_complex(M, K, D, C, k, name, keep):
     return lam, Z
 
 
+def ComputeStability(mbs, simulationSettings=None, useSparseSolver=False, numberOfEigenvalues=0,
+                     constrainedCoordinates=[], ignoreAlgebraicEquations=False,
+                     singularValuesTolerance=1e-12, relativeTolerance=1e-8, autoAssemble=True):
+    """Linear stability of the initial configuration (an equilibrium or a steady motion) from
+    the complex eigenvalues lambda of (lambda^2 M + lambda D + K) q = 0 (with the constraints),
+    coordyn's own (Exudyn has none). Returns a dict:
+
+    - 'stability': 'unstable' if max Re(lambda) > tol, 'stable' if max Re(lambda) < -tol,
+      else 'marginal' (undamped oscillations, rigid-body modes: lambda = 0 counts as marginal
+      although a free body drifts), with tol = relativeTolerance * max |lambda| of the
+      computed eigenvalues;
+    - 'maxRealPart': max Re(lambda); 'eigenvalue': that lambda; 'mode': its eigenvector (the
+      layout of ComputeODE2Eigenvalues(computeComplexEigenvalues=True));
+    - 'tolerance': tol; 'eigenValues': the computed eigenvalues, sorted by magnitude.
+
+    Dense (default): all eigenvalues. useSparseSolver=True: the numberOfEigenvalues of smallest
+    magnitude only (shift-invert Arnoldi): the judgement covers those modes only (an
+    instability among the fast modes is not seen), and tol is relative to them."""
+    name = "ComputeStability"
+    if not relativeTolerance >= 0:
+        raise ValueError(f"{name}: relativeTolerance must be >= 0, got {relativeTolerance}")
+    values, vectors = ComputeODE2Eigenvalues(
+        mbs, simulationSettings, useSparseSolver=useSparseSolver,
+        numberOfEigenvalues=numberOfEigenvalues, constrainedCoordinates=constrainedCoordinates,
+        useAbsoluteValues=False, computeComplexEigenvalues=True,
+        ignoreAlgebraicEquations=ignoreAlgebraicEquations,
+        singularValuesTolerance=singularValuesTolerance, autoAssemble=autoAssemble)
+    values = np.asarray(values, dtype=complex)
+    if not values.size:
+        raise ValueError(f"{name}: the system has no degrees of freedom")
+    order = np.argsort(np.abs(values), kind="stable")
+    values, vectors = values[order], vectors[:, order]
+    i = int(np.argmax(values.real))
+    tol = float(relativeTolerance * np.abs(values).max())
+    re = float(values[i].real)
+    stability = "unstable" if re > tol else ("stable" if re < -tol else "marginal")
+    return {"stability": stability, "maxRealPart": re, "eigenvalue": complex(values[i]),
+            "mode": vectors[:, i], "tolerance": tol, "eigenValues": values}
+
+
 def ComputeBucklingLoads(mbs, simulationSettings=None, numberOfBucklingLoads=4,
                          singularValuesTolerance=1e-12, geometricStiffnessTolerance=1e-10,
                          autoAssemble=True):
@@ -670,3 +710,4 @@ def install(cls):
     cls.ComputeLinearizedSystem = ComputeLinearizedSystem
     cls.ComputeODE2Eigenvalues = ComputeODE2Eigenvalues
     cls.ComputeBucklingLoads = ComputeBucklingLoads
+    cls.ComputeStability = ComputeStability

@@ -583,3 +583,149 @@ def test_free_free_zero_modes_do_not_warn():
     body.Assemble()
     ev, V, w = eigen_quiet(body)
     assert not w and np.all(np.abs(ev[:6]) < 1e-12)
+
+
+# ------------------------------------------------------------------ (h) complex eigenvalues, stability
+
+def damped_oscillator(m=2.0, k=200.0, d=4.0, lib=cd):
+    mbs = lib.SystemContainer().AddSystem()
+    g = mbs.AddObject(lib.ObjectGround())
+    nd = mbs.AddNode(lib.NodePoint(referenceCoordinates=[1, 0, 0]))
+    mbs.AddObject(lib.MassPoint(physicsMass=m, nodeNumber=nd))
+    m0 = mbs.AddMarker(lib.MarkerBodyPosition(bodyNumber=g))
+    m1 = mbs.AddMarker(lib.MarkerNodePosition(nodeNumber=nd))
+    mbs.AddObject(lib.SpringDamper(markerNumbers=[m0, m1], stiffness=k, damping=d,
+                                   referenceLength=1.0))
+    mbs.Assemble()
+    return mbs
+
+
+def test_damped_oscillator_stability():
+    """m x'' + d x' + k x = 0: lambda = -zeta omega +- i omega sqrt(1 - zeta^2), omega^2 = k/m,
+    zeta = d / (2 sqrt(k m)); stable with max Re = -zeta omega; undamped (d = 0): marginal;
+    negative stiffness: unstable with lambda = +sqrt(|k|/m)"""
+    m, k, d = 2.0, 200.0, 4.0
+    om, zeta = np.sqrt(k / m), d / (2 * np.sqrt(k * m))
+    res = damped_oscillator(m, k, d).ComputeStability(constrainedCoordinates=[1, 2])
+    assert res["stability"] == "stable"
+    assert res["maxRealPart"] == pytest.approx(-zeta * om, rel=1e-12)
+    assert abs(abs(res["eigenvalue"].imag) - om * np.sqrt(1 - zeta ** 2)) < 1e-10
+    assert res["eigenValues"].shape == (2,) and res["mode"].shape == (6,)
+    assert damped_oscillator(m, k, 0.0).ComputeStability(
+        constrainedCoordinates=[1, 2])["stability"] == "marginal"
+    r = damped_oscillator(m, -k, 0.0).ComputeStability(constrainedCoordinates=[1, 2])
+    assert r["stability"] == "unstable" and r["maxRealPart"] == pytest.approx(om, rel=1e-12)
+
+
+def rotor(Omega, k=30.0, Id=0.3, Ip=0.5, m=3.0, lib=cd, kt=None):
+    """a rigid disk (polar inertia Ip about its axis z, diametral Id) spinning at Omega on
+    Tait-Bryan coordinates (alpha, beta, gamma), tilted back by rotational springs k on alpha
+    and beta (coordinate springs); translations and the spin angle removed by
+    constrainedCoordinates=[0, 1, 2, 5] (or springs kt on x and y, then [2, 5])"""
+    mbs = lib.SystemContainer().AddSystem()
+    nd = mbs.AddNode(lib.NodeRigidBodyRxyz(referenceCoordinates=[0] * 6,
+                                           initialVelocities=[0, 0, 0, 0, 0, Omega]))
+    mbs.AddObject(lib.ObjectRigidBody(physicsMass=m, physicsInertia=[Id, Id, Ip, 0, 0, 0],
+                                      nodeNumber=nd))
+    ng = mbs.AddNode(lib.NodePointGround(referenceCoordinates=[0, 0, 0]))
+    mg = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=ng, coordinate=0))
+    for c in (3, 4) if kt is None else (0, 1, 3, 4):
+        mc = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=nd, coordinate=c))
+        mbs.AddObject(lib.ObjectConnectorCoordinateSpringDamper(
+            markerNumbers=[mg, mc], stiffness=k if c > 2 else kt))
+    mbs.Assemble()
+    return mbs
+
+
+ROTOR_CC = [0, 1, 2, 5]
+
+
+def test_gyroscopic_rotor_whirl():
+    """Derivation. Kinetic energy of the symmetric rotor with R = Rx(alpha) Ry(beta) Rz(gamma):
+    T = Id/2 (w_x^2 + w_y^2) + Ip/2 w_z^2 with w_x^2 + w_y^2 = alpha'^2 cos^2 beta + beta'^2 and
+    w_z = gamma' + alpha' sin beta. To second order about alpha = beta = 0, gamma' = Omega:
+    T = Id/2 (alpha'^2 + beta'^2) + Ip/2 (Omega + alpha' beta)^2, V = k/2 (alpha^2 + beta^2).
+    Lagrange: Id alpha'' + Ip Omega beta' + k alpha = 0, Id beta'' - Ip Omega alpha' + k beta = 0
+    (D = Ip Omega [[0, 1], [-1, 0]], gyroscopic). With e^(lambda t), lambda = i w:
+    (k - Id w^2)^2 = (Ip Omega w)^2, so Id w^2 +- Ip Omega w - k = 0 and the forward and
+    backward whirl w_f,b = (+-Ip Omega + sqrt(Ip^2 Omega^2 + 4 Id k)) / (2 Id). Dense and
+    sparse (2 of the 4 eigenvalues of smallest magnitude: the backward pair) agree."""
+    Id, Ip, k, Om = 0.3, 0.5, 30.0, 10.0
+    mbs = rotor(Om, k, Id, Ip)
+    M, K, D = mbs.ComputeLinearizedSystem()
+    np.testing.assert_allclose(D[3:5, 3:5], Ip * Om * np.array([[0, 1], [-1, 0]]), atol=1e-9)
+    r = np.sqrt(Ip ** 2 * Om ** 2 + 4 * Id * k)
+    wf, wb = (Ip * Om + r) / (2 * Id), (-Ip * Om + r) / (2 * Id)
+    ev, V = mbs.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, useAbsoluteValues=False,
+                                       constrainedCoordinates=ROTOR_CC)
+    assert V.shape == (12, 4)
+    np.testing.assert_allclose(np.sort(ev.imag), [-wf, -wb, wb, wf], rtol=1e-10)
+    assert np.abs(ev.real).max() < 1e-10 * wf
+    evs, Vs = mbs.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, useAbsoluteValues=False,
+                                         constrainedCoordinates=ROTOR_CC, useSparseSolver=True,
+                                         numberOfEigenvalues=2)
+    assert Vs.shape == (12, 2)
+    np.testing.assert_allclose(np.sort(evs.imag), [-wb, wb], rtol=1e-10)
+    for j in range(2):  # (lambda^2 M + lambda D + K) q = 0 with q the first half
+        q, lam = Vs[:6, j], evs[j]
+        assert np.abs((lam ** 2 * M + lam * D + K) @ q)[3:5].max() < 1e-9 * np.abs(q).max() * k
+        np.testing.assert_allclose(Vs[6:, j], lam * q, atol=1e-9 * np.abs(q).max() * wf)
+    assert mbs.ComputeStability(constrainedCoordinates=ROTOR_CC)["stability"] == "marginal"
+    # with |ev| sorting (default): the magnitudes, smallest first, as the dense path
+    a, _ = mbs.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, numberOfEigenvalues=2,
+                                      constrainedCoordinates=ROTOR_CC, useSparseSolver=True)
+    np.testing.assert_allclose(a, [wb, wb], rtol=1e-10)
+
+
+def test_gyroscopic_rotor_negative_stiffness():
+    """k < 0: the closed form's root Ip^2 Omega^2 + 4 Id k < 0 at Omega = 10: unstable with
+    max Re lambda = sqrt(-(Ip^2 Omega^2 + 4 Id k)) / (2 Id); at Omega = 20 the spin stabilizes
+    it (gyroscopic stabilization): marginal. The four tilt eigenvalues of this conservative
+    gyroscopic system have one magnitude (lambda, -lambda, conjugates): the sparse path gets
+    all four (and not an arbitrary half) with stiff translational springs added (8 eigenvalues,
+    the 4 of smallest magnitude asked); it agrees with dense."""
+    Id, Ip, k = 0.3, 0.5, -30.0
+    growth = np.sqrt(-(Ip ** 2 * 100 + 4 * Id * k)) / (2 * Id)
+    for sparse in (False, True):
+        kw = dict(constrainedCoordinates=[2, 5], useSparseSolver=sparse,
+                  numberOfEigenvalues=4 if sparse else 0)
+        res = rotor(10.0, k, Id, Ip, kt=1e4).ComputeStability(**kw)
+        assert res["stability"] == "unstable", sparse
+        assert res["maxRealPart"] == pytest.approx(growth, rel=1e-10)
+        q = res["mode"][:6]
+        assert np.abs(q[[0, 1, 2, 5]]).max() < 1e-12 * np.abs(q).max() and abs(q[3]) > 0
+        assert rotor(20.0, k, Id, Ip, kt=1e4).ComputeStability(**kw)["stability"] == \
+            "marginal", sparse
+    res = rotor(10.0, k, Id, Ip).ComputeStability(constrainedCoordinates=ROTOR_CC)
+    assert res["stability"] == "unstable"
+    assert res["maxRealPart"] == pytest.approx(growth, rel=1e-10)
+
+
+def test_sparse_complex_equals_dense():
+    """a damped spring chain (12 eigenvalues): the 4 of smallest magnitude from the sparse
+    path = the dense ones; the cable clamped by constraints (the constrained pencil): the same
+    magnitudes (+-i omega) as dense and as the real eigenvalues"""
+    yz = [i for i in range(18) if i % 3]
+    mbs = spring_chain(cd, 6, 150.0, 2.0, d=3.0)
+    ev_d, _ = mbs.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, useAbsoluteValues=False,
+                                         constrainedCoordinates=yz)
+    ev_s, V_s = mbs.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, useAbsoluteValues=False,
+                                           constrainedCoordinates=yz, useSparseSolver=True,
+                                           numberOfEigenvalues=4)
+    low = ev_d[np.argsort(np.abs(ev_d), kind="stable")[:4]]
+    np.testing.assert_allclose(ev_s, np.sort(low), rtol=1e-10)
+    assert np.all(ev_s.real < 0) and V_s.shape == (36, 4)
+    st_d = mbs.ComputeStability(constrainedCoordinates=yz)
+    st_s = mbs.ComputeStability(constrainedCoordinates=yz, useSparseSolver=True,
+                                numberOfEigenvalues=4)
+    assert st_d["stability"] == st_s["stability"] == "stable"
+    assert st_s["maxRealPart"] == pytest.approx(st_d["maxRealPart"], rel=1e-10)
+    c = cable(cd, 8)
+    a_d, _ = c.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, numberOfEigenvalues=4)
+    a_s, V = c.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, numberOfEigenvalues=4,
+                                      useSparseSolver=True)
+    w2, _ = c.ComputeODE2Eigenvalues(numberOfEigenvalues=2)
+    np.testing.assert_allclose(a_s, a_d, rtol=1e-9)
+    np.testing.assert_allclose(a_s[::2], np.sqrt(w2), rtol=1e-9)
+    C = c.ComputeLinearizedSystem(returnConstraintJacobian=True)[3]
+    assert V.shape == (C.shape[0], 4) and np.abs(C.T @ V).max() < 1e-9 * np.abs(V).max()
