@@ -591,7 +591,7 @@ def damped_oscillator(m=2.0, k=200.0, d=4.0, lib=cd):
     mbs = lib.SystemContainer().AddSystem()
     g = mbs.AddObject(lib.ObjectGround())
     nd = mbs.AddNode(lib.NodePoint(referenceCoordinates=[1, 0, 0]))
-    mbs.AddObject(lib.MassPoint(physicsMass=m, nodeNumber=nd))
+    mbs.AddObject(lib.MassPoint(mass=m, nodeNumber=nd))
     m0 = mbs.AddMarker(lib.MarkerBodyPosition(bodyNumber=g))
     m1 = mbs.AddMarker(lib.MarkerNodePosition(nodeNumber=nd))
     mbs.AddObject(lib.SpringDamper(markerNumbers=[m0, m1], stiffness=k, damping=d,
@@ -625,8 +625,7 @@ def rotor(Omega, k=30.0, Id=0.3, Ip=0.5, m=3.0, lib=cd, kt=None):
     mbs = lib.SystemContainer().AddSystem()
     nd = mbs.AddNode(lib.NodeRigidBodyRxyz(referenceCoordinates=[0] * 6,
                                            initialVelocities=[0, 0, 0, 0, 0, Omega]))
-    mbs.AddObject(lib.ObjectRigidBody(physicsMass=m, physicsInertia=[Id, Id, Ip, 0, 0, 0],
-                                      nodeNumber=nd))
+    mbs.AddObject(lib.ObjectRigidBody(mass=m, inertia=[Id, Id, Ip, 0, 0, 0], nodeNumber=nd))
     ng = mbs.AddNode(lib.NodePointGround(referenceCoordinates=[0, 0, 0]))
     mg = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=ng, coordinate=0))
     for c in (3, 4) if kt is None else (0, 1, 3, 4):
@@ -729,3 +728,93 @@ def test_sparse_complex_equals_dense():
     np.testing.assert_allclose(a_s[::2], np.sqrt(w2), rtol=1e-9)
     C = c.ComputeLinearizedSystem(returnConstraintJacobian=True)[3]
     assert V.shape == (C.shape[0], 4) and np.abs(C.T @ V).max() < 1e-9 * np.abs(V).max()
+
+
+# ------------------------------------------------------------------ (i) more models against Exudyn
+
+def bar_chain(lib, n=2, l=0.8, m=1.5, kr=40.0, g=0.0):
+    """n planar bars (NodeRigidBody2D at the centre, ObjectRigidBody2D, J = m l^2 / 12) hanging
+    end to end from the ground on revolute joints (n * 3 coordinates, 2 n constraints), each
+    rotation tied to the ground by a coordinate spring kr: the restoring stiffness does not
+    need the multipliers (Exudyn's K has no constraint geometric stiffness), so both engines
+    linearize the same system (g = 0: the multipliers are 0)"""
+    mbs = lib.SystemContainer().AddSystem()
+    gr = mbs.AddObject(lib.ObjectGround())
+    ng = mbs.AddNode(lib.NodePointGround(referenceCoordinates=[0, 0, 0]))
+    mgc = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=ng, coordinate=0))
+    prev = mbs.AddMarker(lib.MarkerBodyPosition(bodyNumber=gr, localPosition=[0, 0, 0]))
+    for i in range(n):
+        nd = mbs.AddNode(lib.NodeRigidBody2D(referenceCoordinates=[0, -(i + 0.5) * l, 0]))
+        b = mbs.AddObject(lib.ObjectRigidBody2D(mass=m, inertia=m * l ** 2 / 12, nodeNumber=nd))
+        top = mbs.AddMarker(lib.MarkerBodyPosition(bodyNumber=b, localPosition=[0, l / 2, 0]))
+        mbs.AddObject(lib.ObjectJointRevolute2D(markerNumbers=[prev, top]))
+        prev = mbs.AddMarker(lib.MarkerBodyPosition(bodyNumber=b, localPosition=[0, -l / 2, 0]))
+        mc = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=nd, coordinate=2))
+        mbs.AddObject(lib.ObjectConnectorCoordinateSpringDamper(markerNumbers=[mgc, mc],
+                                                                stiffness=kr * (i + 1)))
+    mbs.Assemble()
+    return mbs
+
+
+def free_cable(lib, n=12):
+    return cable(lib, n, EA=1e4, clamp_by_constraints=False)
+
+
+@pytest.mark.parametrize("model,kw,tol", [
+    # constrained rigid bodies: null-space projection in both; measured agreement 1e-15
+    (bar_chain, dict(), 1e-10),
+    (lambda lib: bar_chain(lib, 3), dict(), 1e-10),
+    # free-free cable: 3 rigid-body eigenvalues (round-off in both), then the elastic ones
+    (free_cable, dict(numberOfEigenvalues=10), 1e-9),
+    # sparse (Exudyn: eigsh with sigma = 0; only without constraint equations)
+    (lambda lib: cable(lib, 24, EA=1e4, clamp_by_constraints=False),
+     dict(numberOfEigenvalues=6, useSparseSolver=True, constrainedCoordinates=[0, 1, 3]), 1e-9),
+    (lambda lib: spring_chain(lib, 8, 150.0, 2.0),
+     dict(numberOfEigenvalues=5, useSparseSolver=True,
+          constrainedCoordinates=[i for i in range(24) if i % 3]), 1e-11),
+])
+def test_more_models_as_exudyn(model, kw, tol):
+    ex = exudyn_lib()
+    ev_c, V_c = model(coordyn_lib()).ComputeODE2Eigenvalues(**kw)
+    ev_e, V_e = model(ex).ComputeODE2Eigenvalues(**kw)
+    assert ev_c.shape == ev_e.shape and V_c.shape == V_e.shape
+    scale = max(abs(ev_e))
+    nz = np.abs(ev_e) > 1e-8 * scale  # rigid-body zeros: only small in both
+    np.testing.assert_allclose(ev_c[nz], ev_e[nz], rtol=tol)
+    assert np.all(np.abs(ev_c[~nz]) < 1e-8 * scale)
+    assert nz.sum() >= len(ev_e) - 3
+
+
+def test_bar_chain_one_bar_closed_form():
+    """one bar of the chain: the revolute joint leaves the rotation phi about the pivot,
+    J_pivot phi'' + kr phi = 0 with J_pivot = m l^2 / 3: omega^2 = 3 kr / (m l^2); with
+    gravity g about the hanging equilibrium (coordyn only: the constraints' geometric
+    stiffness) omega^2 = (kr + m g l / 2) / (m l^2 / 3); sparse = dense"""
+    l, m, kr, g = 0.8, 1.5, 40.0, 9.81
+    ev, V = bar_chain(cd, 1, l, m, kr).ComputeODE2Eigenvalues()
+    assert ev.shape == (1,) and ev[0] == pytest.approx(3 * kr / (m * l ** 2), rel=1e-12)
+    mbs = bar_chain(cd, 1, l, m, kr)
+    mk = mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=1))
+    mbs.AddLoad(cd.LoadMassProportional(markerNumber=mk, loadVector=[0, -g, 0]))
+    mbs.Assemble()
+    mbs.SolveStatic(static_settings(), updateInitialValues=True)
+    ev, _ = mbs.ComputeODE2Eigenvalues()
+    evs, _ = mbs.ComputeODE2Eigenvalues(useSparseSolver=True, numberOfEigenvalues=1)
+    ref = (kr + m * g * l / 2) / (m * l ** 2 / 3)
+    assert ev[0] == pytest.approx(ref, rel=1e-9) and evs[0] == pytest.approx(ref, rel=1e-9)
+
+
+def test_rotor_as_exudyn():
+    """the gyroscopic rotor's complex eigenvalues (dense) against Exudyn 1.13.6: all six
+    coordinates (Exudyn's complex path fails with constrainedCoordinates: its first-order
+    matrices take the unreduced size), the translations and the spin angle give eigenvalues
+    0; the whirl pairs +-i w_f, +-i w_b agree"""
+    ex = exudyn_lib()
+    kw = dict(computeComplexEigenvalues=True, useAbsoluteValues=False)
+    ev_c, _ = rotor(10.0, lib=coordyn_lib()).ComputeODE2Eigenvalues(**kw)
+    ev_e, _ = rotor(10.0, lib=ex).ComputeODE2Eigenvalues(**kw)
+    assert ev_c.shape == ev_e.shape == (12,)
+    nz_c, nz_e = ev_c[np.abs(ev_c) > 1e-6], ev_e[np.abs(ev_e) > 1e-6]
+    assert len(nz_c) == len(nz_e) == 4
+    np.testing.assert_allclose(np.sort(nz_c.imag), np.sort(nz_e.imag), rtol=1e-10)
+    assert np.abs(nz_c.real).max() < 1e-10 and np.abs(nz_e.real).max() < 1e-10
