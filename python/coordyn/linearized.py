@@ -209,7 +209,7 @@ def EigenvalueErrorEstimates(K, M, values, vectors, chunk=256):
     u sum |t_ij| (all of them adding up). Returns [estimate, typical, bound] (arrays), the
     estimate being sqrt(typical * bound): on the ANCF cantilever of 10^3 and 10^4 elements
     it was 30 and 1.1 times the measured error of the first eigenvalue, 2 to 3 times on the
-    next three. |lambda_i| <= ZERO_FACTOR * estimate: the eigenvalue is numerically zero (it
+    next three. abs(lambda_i) <= ZERO_FACTOR * estimate: the eigenvalue is numerically zero (it
     cannot be told from 0 in double precision; rigid-body modes)."""
     import scipy.sparse as sp
     Kc, Mc = sp.coo_matrix(K), sp.coo_matrix(M)
@@ -634,7 +634,7 @@ def ComputeStability(mbs, simulationSettings=None, useSparseSolver=False, number
 
     - 'stability': 'unstable' if max Re(lambda) > tol, 'stable' if max Re(lambda) < -tol,
       else 'marginal' (undamped oscillations, rigid-body modes: lambda = 0 counts as marginal
-      although a free body drifts), with tol = relativeTolerance * max |lambda| of the
+      although a free body drifts), with tol = relativeTolerance * max abs(lambda) of the
       computed eigenvalues;
     - 'maxRealPart': max Re(lambda); 'eigenvalue': that lambda; 'mode': its eigenvector (the
       layout of ComputeODE2Eigenvalues(computeComplexEigenvalues=True));
