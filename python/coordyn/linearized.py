@@ -594,7 +594,7 @@ def _sparse_complex(M, K, D, C, k, name, keep):
     if C is not None:
         nae = int((np.asarray(abs(C).sum(axis=0)).ravel() > 0).sum())
     ndof = n - nae
-    if k > ndof or 2 * ndof - k < 2:
+    if k > 2 * ndof - 2 or k >= 2 * n - 1:
         raise ValueError(f"{name}: numberOfEigenvalues = {k} but the first-order system has "
                          f"{2 * ndof} eigenvalues ({n} coordinates, {nae} constraint "
                          f"equations; the sparse solver computes at most {2 * ndof - 2})")

@@ -818,3 +818,16 @@ def test_rotor_as_exudyn():
     assert len(nz_c) == len(nz_e) == 4
     np.testing.assert_allclose(np.sort(nz_c.imag), np.sort(nz_e.imag), rtol=1e-10)
     assert np.abs(nz_c.real).max() < 1e-10 and np.abs(nz_e.real).max() < 1e-10
+
+
+def test_sparse_complex_bad_input():
+    """the sparse complex path computes at most 2 ndof - 2 of the 2 ndof eigenvalues"""
+    mbs = rotor(10.0)
+    with pytest.raises(ValueError, match="numberOfEigenvalues = 3 but the first-order system "
+                                         "has 4 eigenvalues"):
+        mbs.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, useSparseSolver=True,
+                                   numberOfEigenvalues=3, constrainedCoordinates=ROTOR_CC)
+    with pytest.raises(ValueError, match="set numberOfEigenvalues"):
+        mbs.ComputeStability(useSparseSolver=True, constrainedCoordinates=ROTOR_CC)
+    with pytest.raises(ValueError, match="relativeTolerance must be >= 0"):
+        mbs.ComputeStability(relativeTolerance=-1)
