@@ -67,8 +67,12 @@ def run(lib, N, sparse, modes, reps):
         for x in w:
             if type(x.category).__name__ and x.category.__name__ == "EigenvalueAccuracyWarning":
                 msg = str(x.message)
-                warned = msg[msg.index("~") + 1:msg.index(",", msg.index("~"))] \
-                    if "eigenvalues 1 (" in msg and "~" in msg else "yes"
+                if ": eigenvalues 1 (" in msg:
+                    warned = msg[msg.index("~") + 1:msg.index(",", msg.index("~"))]
+                elif "; eigenvalues 1 (" in msg:  # below its error bound
+                    warned = "numerically zero (mode 1), modes >= 2 warned"
+                else:
+                    warned = "modes >= 2"
     w = np.sqrt(np.sort(np.abs(np.asarray(values)))[:2])
     # the lowest eigenvalue is the first bending mode (axial modes are far higher)
     return statistics.median(times), w[0] / OMEGA1 - 1, warned

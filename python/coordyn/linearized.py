@@ -110,8 +110,8 @@ _U = 2.0 ** -53  # unit round-off of double precision
 #: eigenvalues whose estimated relative error (from the round-off of K's and M's entries) is above
 #: this are named in an EigenvalueAccuracyWarning
 ACCURACY_WARNING_TOLERANCE = 1e-4
-#: an eigenvalue whose magnitude is at most this many times its estimated absolute error is
-#: numerically zero (rigid-body modes): no warning
+#: an eigenvalue whose magnitude is at most this many times its error bound (the bound of
+#: EigenvalueErrorEstimates) is numerically zero (rigid-body modes): not warned about
 ZERO_FACTOR = 1.0
 
 
@@ -209,8 +209,10 @@ def EigenvalueErrorEstimates(K, M, values, vectors, chunk=256):
     u sum |t_ij| (all of them adding up). Returns [estimate, typical, bound] (arrays), the
     estimate being sqrt(typical * bound): on the ANCF cantilever of 10^3 and 10^4 elements
     it was 30 and 1.1 times the measured error of the first eigenvalue, 2 to 3 times on the
-    next three. abs(lambda_i) <= ZERO_FACTOR * estimate: the eigenvalue is numerically zero (it
-    cannot be told from 0 in double precision; rigid-body modes)."""
+    next three (and 6000 times on another model: it assumes uncorrelated round-off).
+    abs(lambda_i) <= ZERO_FACTOR * bound: the eigenvalue is numerically zero (it cannot be
+    told from 0 in double precision; rigid-body modes come out as round-off, measured up to
+    1.2 times the estimate and 0.17 times the bound)."""
     import scipy.sparse as sp
     Kc, Mc = sp.coo_matrix(K), sp.coo_matrix(M)
     X = np.asarray(vectors)
@@ -228,14 +230,15 @@ def EigenvalueErrorEstimates(K, M, values, vectors, chunk=256):
     return [np.sqrt(typ * bnd), typ, bnd]
 
 
-def _check_accuracy(K, M, values, vectors, name, nonnegative=True):
+def _check_accuracy(K, M, values, vectors, name):
     """warn (EigenvalueAccuracyWarning) about the eigenvalues that are neither numerically zero
-    nor resolved to ACCURACY_WARNING_TOLERANCE"""
+    (magnitude at most ZERO_FACTOR times the bound) nor resolved to ACCURACY_WARNING_TOLERANCE
+    (estimate relative to the magnitude); a warning also names the numerically zero ones"""
     if not len(values):
         return
     est, typ, bnd = EigenvalueErrorEstimates(K, M, values, vectors)
     lam = np.abs(np.asarray(values))
-    zero = lam <= ZERO_FACTOR * est
+    zero = lam <= ZERO_FACTOR * bnd
     rel = np.where(zero, 0.0, est / np.where(lam > 0, lam, 1.0))
     bad = np.flatnonzero(rel > ACCURACY_WARNING_TOLERANCE)
     if not bad.size:
@@ -244,13 +247,18 @@ def _check_accuracy(K, M, values, vectors, name, nonnegative=True):
     items = ", ".join(f"{i + 1} (omega^2 = {values[i]:.6g}: ~{rel[i]:.1e}, up to "
                       f"{bnd[i] / lam[i]:.1e})" for i in show)
     more = f" and {bad.size - show.size} more" if bad.size > show.size else ""
+    z = np.flatnonzero(zero)[:6]
+    zeros = ("; eigenvalues " + ", ".join(f"{i + 1} (omega^2 = {values[i]:.6g}, error bound "
+                                         f"{bnd[i]:.2g})" for i in z) +
+             " are below their error bound: numerically zero (rigid-body modes, or not "
+             "resolved at all)") if z.size else ""
     warnings.warn(
         f"{name}: eigenvalues {items}{more} (numbered from the lowest returned one) are not "
         f"resolved in double precision: the round-off of the stiffness and mass matrices' "
-        f"entries alone changes them by about that relative amount (estimate, and bound), "
+        f"entries alone may change them by about that relative amount (estimate, and bound), "
         f"as x^T K x is a sum of terms up to {bnd[bad[0]] / _U / lam[bad[0]]:.1e} times "
-        f"larger than the eigenvalue; use fewer (longer) elements or a smaller ratio of the "
-        f"stiffnesses (e.g. axial to bending); see docs/linearized.rst, 'Accuracy'",
+        f"larger than the eigenvalue{zeros}; use fewer (longer) elements or a smaller ratio "
+        f"of the stiffnesses (e.g. axial to bending); see docs/linearized.rst, 'Accuracy'",
         EigenvalueAccuracyWarning, stacklevel=3)
 
 

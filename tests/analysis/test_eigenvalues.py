@@ -565,21 +565,23 @@ def test_accuracy_warning_stiff_axial_term():
 
 
 def test_free_free_zero_modes_do_not_warn():
-    """free-free: the rigid-body eigenvalues come out as round-off (1e-7 with EA = 1e8),
-    below their error estimate: numerically zero, no warning (dense and sparse); the elastic
-    ones agree. A free 3D rigid body: six exact zeros."""
-    mbs = cantilever_cable(16, 1e8, np.pi / 6, clamp=(0, 0, 0, 0))
+    """free-free: the rigid-body eigenvalues come out as round-off (1e-7 with EA = 1e8), up to
+    0.17 times their error bound and 1.2 times the estimate (measured, 1000 elements with
+    EA = 1e6: an estimate-based zero test warned there): numerically zero, no warning (dense
+    and sparse); the elastic ones agree. A free 3D rigid body: six exact zeros."""
     from coordyn.linearized import linearized_matrices
-    M, K = linearized_matrices(mbs)[:2]
-    res = []
-    for sparse in (False, True):
-        ev, V, w = eigen_quiet(mbs, numberOfEigenvalues=6, useSparseSolver=sparse,
-                               useAbsoluteValues=False)
-        assert not w, [str(x.message) for x in w]
-        est = EigenvalueErrorEstimates(K, M, ev, V)[0]
-        assert np.all(np.abs(ev[:3]) <= est[:3]) and np.all(np.abs(ev[3:]) > 1e3 * est[3:])
-        res.append(ev[3:])
-    np.testing.assert_allclose(res[1], res[0], rtol=1e-10)
+    for n, EA, sparse_only in ((16, 1e8, False), (1000, 1e6, True)):
+        mbs = cantilever_cable(n, EA, np.pi / 6, clamp=(0, 0, 0, 0))
+        M, K = linearized_matrices(mbs)[:2]
+        res = []
+        for sparse in (True,) if sparse_only else (False, True):
+            ev, V, w = eigen_quiet(mbs, numberOfEigenvalues=6, useSparseSolver=sparse,
+                                   useAbsoluteValues=False)
+            assert not w, [str(x.message) for x in w]
+            est, typ, bnd = EigenvalueErrorEstimates(K, M, ev, V)
+            assert np.all(np.abs(ev[:3]) <= bnd[:3]) and np.all(np.abs(ev[3:]) > 1e3 * bnd[3:])
+            res.append(ev[3:])
+        np.testing.assert_allclose(res[-1], res[0], rtol=1e-10)
     body = cd.SystemContainer().AddSystem()
     body.CreateRigidBody(inertia=cd.InertiaCuboid(density=1000, sideLengths=[0.1, 0.2, 0.3]),
                          referencePosition=[1, 2, 3])
