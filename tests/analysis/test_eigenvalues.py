@@ -836,3 +836,33 @@ def test_sparse_complex_bad_input():
         mbs.ComputeStability(useSparseSolver=True, constrainedCoordinates=ROTOR_CC)
     with pytest.raises(ValueError, match="relativeTolerance must be >= 0"):
         mbs.ComputeStability(relativeTolerance=-1)
+
+
+def test_accurate_product_exact():
+    """the products K x of the refinement: error-free products and sums (Dot2), checked
+    against exact rational arithmetic on rows that cancel to 1e-15 of their terms (plain
+    double precision: relative errors above 1e-3) and on a row and a column that are full"""
+    from fractions import Fraction
+    from coordyn.linearized import _AccurateProduct
+    import scipy.sparse as sp
+    rng = np.random.default_rng(3)
+    n = 40
+    A = sp.random(n, n, density=0.2, random_state=4, format="lil") * 1e10
+    A[:, 0] = 1.0
+    A[3, :] = rng.standard_normal(n)
+    A = sp.csr_matrix(A)
+    x = rng.standard_normal((n, 2))
+    # make every row's sum cancel: x chosen, then the diagonal set so that A x ~ 1e-6 |A| |x|
+    Ad = A.toarray()
+    for i in range(n):
+        Ad[i, i] = 0.0
+        Ad[i, i] = -(Ad[i] @ x[:, 0]) / x[i, 0] * (1 + 1e-15)
+    A = sp.csr_matrix(Ad)
+    exact = np.array([[float(sum(Fraction(Ad[i, k]) * Fraction(x[k, j]) for k in range(n)))
+                       for j in range(2)] for i in range(n)])
+    # Dot2's bound: u |y| + (n u)^2 sum |terms|, here below 1e-11 relative
+    y = _AccurateProduct(A) @ x
+    np.testing.assert_allclose(y, exact, rtol=1e-11, atol=0)
+    rel_plain = np.abs(Ad @ x - exact)[:, 0] / np.abs(exact[:, 0])
+    assert rel_plain.max() > 1e-3  # plain double precision really fails here
+    np.testing.assert_allclose(_AccurateProduct(A) @ x[:, 1], exact[:, 1], rtol=1e-11, atol=0)
