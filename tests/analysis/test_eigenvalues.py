@@ -881,3 +881,56 @@ def test_sparse_complex_refined_fine_cable():
     assert np.abs(lam.real).max() < 1e-9 * np.abs(lam).max()
     assert mbs.ComputeStability(useSparseSolver=True, numberOfEigenvalues=6)["stability"] == \
         "marginal"
+
+
+def slider_crank(lib, r=0.3, l=0.8, theta=1.0, mA=0.7, mB=1.9, k=500.0):
+    """point-mass slider-crank: crank pin A (mass mA) at distance r from the ground pivot
+    (distance constraint), slider B (mass mB) on the x axis (coordinate constraint on y_B),
+    rod AB of length l (distance constraint), a spring k on x_B to the ground, unstretched at
+    the reference (crank angle theta): an equilibrium with zero multipliers"""
+    sA = np.array([r * np.cos(theta), r * np.sin(theta)])
+    xB = r * np.cos(theta) + np.sqrt(l ** 2 - (r * np.sin(theta)) ** 2)
+    mbs = lib.SystemContainer().AddSystem()
+    gr = mbs.AddObject(lib.ObjectGround())
+    ng = mbs.AddNode(lib.NodePointGround(referenceCoordinates=[0, 0, 0]))
+    mgc = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=ng, coordinate=0))
+    m0 = mbs.AddMarker(lib.MarkerBodyPosition(bodyNumber=gr, localPosition=[0, 0, 0]))
+    nA = mbs.AddNode(lib.NodePoint2D(referenceCoordinates=list(sA)))
+    nB = mbs.AddNode(lib.NodePoint2D(referenceCoordinates=[xB, 0]))
+    mbs.AddObject(lib.MassPoint2D(mass=mA, nodeNumber=nA))
+    mbs.AddObject(lib.MassPoint2D(mass=mB, nodeNumber=nB))
+    mA_ = mbs.AddMarker(lib.MarkerNodePosition(nodeNumber=nA))
+    mB_ = mbs.AddMarker(lib.MarkerNodePosition(nodeNumber=nB))
+    mbs.AddObject(lib.DistanceConstraint(markerNumbers=[m0, mA_], distance=r))
+    mbs.AddObject(lib.DistanceConstraint(markerNumbers=[mA_, mB_], distance=l))
+    myB = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=nB, coordinate=1))
+    mbs.AddObject(lib.CoordinateConstraint(markerNumbers=[mgc, myB]))
+    mxB = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=nB, coordinate=0))
+    mbs.AddObject(lib.ObjectConnectorCoordinateSpringDamper(markerNumbers=[mgc, mxB],
+                                                            stiffness=k, offset=xB))
+    mbs.Assemble()
+    return mbs
+
+
+def test_slider_crank_closed_form():
+    """one degree of freedom, the crank angle theta: the slider at s(theta) = r cos theta +
+    sqrt(l^2 - r^2 sin^2 theta), T = (mA r^2 + mB s'^2) theta'^2 / 2, V = k (s - s0)^2 / 2, so
+    about the equilibrium omega^2 = k s'^2 / (mA r^2 + mB s'^2) with
+    s' = -r sin theta - r^2 sin theta cos theta / sqrt(l^2 - r^2 sin^2 theta). Dense, sparse
+    (saddle point) and Exudyn 1.13.6 (zero multipliers: the same K) agree."""
+    r, l, th, mA, mB, k = 0.3, 0.8, 1.0, 0.7, 1.9, 500.0
+    sp_ = -r * np.sin(th) - r ** 2 * np.sin(th) * np.cos(th) / np.sqrt(l ** 2 -
+                                                                       (r * np.sin(th)) ** 2)
+    ref = k * sp_ ** 2 / (mA * r ** 2 + mB * sp_ ** 2)
+    mbs = slider_crank(cd, r, l, th, mA, mB, k)
+    ev, V = mbs.ComputeODE2Eigenvalues()
+    assert ev.shape == (1,) and ev[0] == pytest.approx(ref, rel=1e-12)
+    evs, _ = mbs.ComputeODE2Eigenvalues(useSparseSolver=True, numberOfEigenvalues=1)
+    assert evs[0] == pytest.approx(ref, rel=1e-12)
+    # the mode: A moves perpendicular to the crank, B along x by s' times the crank rotation
+    dA, dB = V[0:2, 0], V[2:4, 0]
+    np.testing.assert_allclose(dA @ [np.cos(th), np.sin(th)], 0, atol=1e-12)
+    assert dB[0] / (dA @ [-np.sin(th), np.cos(th)] / r) == pytest.approx(sp_, rel=1e-10)
+    ex = exudyn_lib()
+    ev_e, _ = slider_crank(ex, r, l, th, mA, mB, k).ComputeODE2Eigenvalues()
+    assert ev_e[0] == pytest.approx(ref, rel=1e-10)
