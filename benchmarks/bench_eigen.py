@@ -8,11 +8,14 @@ no constraint equations, so both engines' sparse paths apply). Rows: mbs.Compute
 with useSparseSolver False (dense, all eigenvalues; skipped above --dense-max) and True
 (numberOfEigenvalues = --modes), median of --reps calls (only the call is timed), and the
 relative error of the first bending frequency against Euler-Bernoulli,
-omega_1 = 3.5160 sqrt(EI / (rhoA L^4)).
+omega_1 = 3.5160 sqrt(EI / (rhoA L^4)); for coordyn also whether it warned
+(EigenvalueAccuracyWarning: the first eigenvalue's estimated relative error from the round-off
+of the matrices' entries). Exudyn is not run above --exudyn-max (it forms the matrices dense:
+N = 10^4 would need 4 x 12.8 GB).
 
 Usage:
   python benchmarks/bench_eigen.py                       # N = 100, 1000; dense up to 1000
-  python benchmarks/bench_eigen.py --sizes 100,1000,10000 --reps 1
+  python benchmarks/bench_eigen.py --sizes 100,1000,10000 --reps 3
 """
 import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -29,7 +32,7 @@ from bench_chains import engine_libs, speed_ratio  # noqa: E402
 from exudyn_models import make  # noqa: E402
 
 RHOA, EI, EA, L = 1.0, 1.0, 1e4, 1.0
-OMEGA1 = 3.5160152 * np.sqrt(EI / (RHOA * L**4))
+OMEGA1 = 3.516015268 * np.sqrt(EI / (RHOA * L**4))  # (1.875104069)^2
 
 
 def build(lib, N):
@@ -47,22 +50,32 @@ def build(lib, N):
 
 
 def run(lib, N, sparse, modes, reps):
+    """(median time, error of omega_1, warning text) of mbs.ComputeODE2Eigenvalues"""
     SC, mbs = build(lib, N)
-    times, values = [], None
+    times, values, warned = [], None, ""
     for _ in range(reps):
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
             t0 = time.perf_counter()
             try:
                 values, _ = mbs.ComputeODE2Eigenvalues(
                     useSparseSolver=sparse, numberOfEigenvalues=modes if sparse else 0,
                     constrainedCoordinates=[0, 1, 3])
             except Exception as e:
-                return None, f"failed: {str(e).splitlines()[0][:50]}"
+                return None, f"failed: {str(e).splitlines()[0][:50]}", ""
             times.append(time.perf_counter() - t0)
+        for x in w:
+            if type(x.category).__name__ and x.category.__name__ == "EigenvalueAccuracyWarning":
+                msg = str(x.message)
+                if ": eigenvalues 1 (" in msg:
+                    warned = msg[msg.index("~") + 1:msg.index(",", msg.index("~"))]
+                elif "; eigenvalues 1 (" in msg:  # below its error bound
+                    warned = "numerically zero (mode 1), modes >= 2 warned"
+                else:
+                    warned = "modes >= 2"
     w = np.sqrt(np.sort(np.abs(np.asarray(values)))[:2])
     # the lowest eigenvalue is the first bending mode (axial modes are far higher)
-    return statistics.median(times), w[0] / OMEGA1 - 1
+    return statistics.median(times), w[0] / OMEGA1 - 1, warned
 
 
 def main(argv=None):
@@ -72,25 +85,31 @@ def main(argv=None):
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--dense-max", type=int, default=1000)
     ap.add_argument("--engines", default="coordyn,exudyn")
+    ap.add_argument("--exudyn-max", type=int, default=1000)
     a = ap.parse_args(argv)
     libs = engine_libs(a.engines)
     ratio = len(libs) == 2
     print("| path | N | " + " | ".join(f"{lib.name} [s]" for lib in libs) +
           (" | ratio |" if ratio else " |") + " " +
-          " | ".join(f"error omega_1 {lib.name.split()[0]}" for lib in libs) + " |")
-    print("|---|---|" + "---|" * (2 * len(libs) + ratio))
+          " | ".join(f"error omega_1 {lib.name.split()[0]}" for lib in libs) +
+          " | coordyn warned (est. rel. error of omega_1^2) |")
+    print("|---|---|" + "---|" * (2 * len(libs) + ratio + 1))
     for N in (int(n) for n in a.sizes.split(",")):
         for sparse in (False, True):
             if not sparse and N > a.dense_max:
                 continue
-            res = [run(lib, N, sparse, a.modes, a.reps) for lib in libs]
-            cells = ["-" if t is None else f"{t:.4f}" for t, _ in res]
+            res = [run(lib, N, sparse, a.modes, a.reps)
+                   if lib.name.startswith("coordyn") or N <= a.exudyn_max
+                   else (None, "not run", "") for lib in libs]
+            cells = ["-" if t is None else f"{t:.4f}" for t, _, _ in res]
             if ratio:
                 cells.append(speed_ratio(res))
             path = f"sparse, {a.modes} modes" if sparse else "dense, all"
+            warned = next((wn for lib, (_, _, wn) in zip(libs, res)
+                           if lib.name.startswith("coordyn")), "")
             print(f"| {path} | {N} | " + " | ".join(cells) + " | " +
-                  " | ".join(e if isinstance(e, str) else f"{e:.2e}" for _, e in res) + " |",
-                  flush=True)
+                  " | ".join(e if isinstance(e, str) else f"{e:.2e}" for _, e, _ in res) +
+                  f" | {warned or 'no'} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -361,7 +361,11 @@ def test_numerical_differentiation_setting():
     s.staticSolver.newton.numericalDifferentiation.forODE2 = True
     ev_n, _ = mbs.ComputeODE2Eigenvalues(simulationSettings=s, numberOfEigenvalues=4)
     np.testing.assert_allclose(ev_n, ev_a, rtol=1e-4)
-    assert np.max(np.abs(ev_n / ev_a - 1)) > 1e-12  # really a different computation
+    # really a different computation: the matrices differ (the eigenvalues agree to 1e-13
+    # since the cable's strains are computed from positions relative to its first node)
+    from coordyn.linearized import linearized_matrices
+    Ka, Kn = linearized_matrices(mbs)[1], linearized_matrices(mbs, s)[1]
+    assert abs(Ka - Kn).max() > 1e-11 * abs(Ka).max()  # measured 7e-10
 
 
 def test_pendulum_exudyn_lacks_constraint_stiffness():
@@ -484,3 +488,449 @@ def test_massless_coordinates():
         mbs.ComputeODE2Eigenvalues(useSparseSolver=True, numberOfEigenvalues=3)
     with pytest.raises(ValueError, match=msg):
         mbs.ComputeODE2Eigenvalues(ignoreAlgebraicEquations=True, constrainedCoordinates=[0, 1])
+
+
+# ------------------------------------------------------------------ (g) accuracy and its warning
+
+from coordyn.linearized import EigenvalueAccuracyWarning, EigenvalueErrorEstimates  # noqa: E402
+
+
+def cantilever_cable(N, EA=1e4, angle=0.0, clamp=(1, 1, 0, 1)):
+    """a 1 m ANCF cantilever (rhoA = EI = 1) of N elements along the direction angle"""
+    mbs = cd.SystemContainer().AddSystem()
+    t = cd.ObjectANCFCable2D(massPerLength=1.0, bendingStiffness=1.0, axialStiffness=EA)
+    cd.beams.GenerateStraightLineANCFCable2D(mbs, [0, 0, 0], [np.cos(angle), np.sin(angle), 0],
+                                             N, t, fixedConstraintsNode0=list(clamp))
+    mbs.Assemble()
+    return mbs
+
+
+def eigen_quiet(mbs, **kw):
+    """(values, vectors, accuracy warnings)"""
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        ev, V = mbs.ComputeODE2Eigenvalues(**kw)
+    return ev, V, [x for x in w if issubclass(x.category, EigenvalueAccuracyWarning)]
+
+
+def test_refined_eigenvalues_fine_cable():
+    """400 elements (1604 coordinates): x^T K x of the first bending mode is a sum of terms
+    1e11 times larger than omega_1^2, so the plain double-precision Rayleigh quotient of eigh
+    is 5.4e-6 off the eigenvalue of the matrices (measured); with K x and M x in twice the
+    working precision dense and sparse both give that eigenvalue and agree to 1e-12
+    (measured 7.5e-13; 1.4e-8 from beam theory), without a warning"""
+    mbs = cantilever_cable(400)
+    ref = BETAL2 ** 2
+    ev_d, _, wd = eigen_quiet(mbs, numberOfEigenvalues=4)
+    ev_s, _, ws = eigen_quiet(mbs, numberOfEigenvalues=4, useSparseSolver=True)
+    assert not wd and not ws
+    np.testing.assert_allclose(ev_s, ev_d, rtol=1e-10)
+    assert np.all(np.abs(ev_d / ref - 1) < 1e-6), ev_d / ref - 1
+
+
+def test_accuracy_warning_fine_cable():
+    """2000 elements: x^T K x is a sum of terms 6e13 times omega_1^2; the estimate from the
+    round-off of K's entries is 1e-3 relative (typical 1.4e-4, bound 7e-3), so the sparse path
+    warns naming eigenvalue 1 and the estimate. The actual error against beam theory is
+    1.6e-7 (measured) for this model: the estimate assumes uncorrelated round-off and can be
+    pessimistic by orders of magnitude (6000 here, 30 and 1.1 on the benchmark's cables of
+    10^3 and 10^4 elements); the warning says the result may be off by that much."""
+    mbs = cantilever_cable(2000)
+    ev, V, w = eigen_quiet(mbs, numberOfEigenvalues=3, useSparseSolver=True,
+                           constrainedCoordinates=[])
+    assert len(w) == 1 and "eigenvalues 1 (omega^2 = 12.36" in str(w[0].message)
+    from coordyn.linearized import linearized_matrices
+    M, K = linearized_matrices(mbs)[:2]
+    est, typ, bnd = EigenvalueErrorEstimates(K, M, ev, V)
+    err = abs(ev[0] - BETAL2[0] ** 2)
+    assert 1e-4 < est[0] / ev[0] < 1e-2 and err < 1e-6 * ev[0], (est / ev, err / ev[0])
+    assert typ[0] < est[0] < bnd[0]
+
+
+def test_accuracy_warning_stiff_axial_term():
+    """a cable of 8 elements with EA = 1e14 EI/L^2, inclined by 30 degrees (clamped by all
+    four coordinates of node 0): the axial stiffness EA/le enters the x and y rows, whose
+    round-off is 1e13 times omega_1^2: warned on both paths, and really wrong (the first
+    eigenvalue 32 instead of 12.37 of the same cable with EA = 1e10, which is not warned;
+    the estimate is one of the entries' round-off, the element's own evaluation errors are
+    larger here)"""
+    clamp = (1, 1, 1, 1)
+    ev0, _, w0 = eigen_quiet(cantilever_cable(8, 1e10, np.pi / 6, clamp), numberOfEigenvalues=2)
+    assert not w0 and abs(ev0[0] / BETAL2[0] ** 2 - 1) < 1e-5
+    mbs = cantilever_cable(8, 1e14, np.pi / 6, clamp)
+    for sparse in (False, True):
+        ev, V, w = eigen_quiet(mbs, numberOfEigenvalues=2, useSparseSolver=sparse)
+        assert len(w) == 1 and "eigenvalues 1 (omega^2 = " in str(w[0].message), sparse
+        assert abs(ev[0] / ev0[0] - 1) > 1e-3  # the warning is deserved
+
+
+def test_free_free_zero_modes_do_not_warn():
+    """free-free: the rigid-body eigenvalues come out as round-off (1e-7 with EA = 1e8), up to
+    0.17 times their error bound and 1.2 times the estimate (measured, 1000 elements with
+    EA = 1e6: an estimate-based zero test warned there): numerically zero, no warning (dense
+    and sparse); the elastic ones agree. A free 3D rigid body: six exact zeros."""
+    from coordyn.linearized import linearized_matrices
+    for n, EA, sparse_only in ((16, 1e8, False), (1000, 1e6, True)):
+        mbs = cantilever_cable(n, EA, np.pi / 6, clamp=(0, 0, 0, 0))
+        M, K = linearized_matrices(mbs)[:2]
+        res = []
+        for sparse in (True,) if sparse_only else (False, True):
+            ev, V, w = eigen_quiet(mbs, numberOfEigenvalues=6, useSparseSolver=sparse,
+                                   useAbsoluteValues=False)
+            assert not w, [str(x.message) for x in w]
+            est, typ, bnd = EigenvalueErrorEstimates(K, M, ev, V)
+            assert np.all(np.abs(ev[:3]) <= bnd[:3]) and np.all(np.abs(ev[3:]) > 1e3 * bnd[3:])
+            res.append(ev[3:])
+        np.testing.assert_allclose(res[-1], res[0], rtol=1e-10)
+    body = cd.SystemContainer().AddSystem()
+    body.CreateRigidBody(inertia=cd.InertiaCuboid(density=1000, sideLengths=[0.1, 0.2, 0.3]),
+                         referencePosition=[1, 2, 3])
+    body.Assemble()
+    ev, V, w = eigen_quiet(body)
+    assert not w and np.all(np.abs(ev[:6]) < 1e-12)
+
+
+# ------------------------------------------------------------------ (h) complex eigenvalues, stability
+
+def damped_oscillator(m=2.0, k=200.0, d=4.0, lib=cd):
+    mbs = lib.SystemContainer().AddSystem()
+    g = mbs.AddObject(lib.ObjectGround())
+    nd = mbs.AddNode(lib.NodePoint(referenceCoordinates=[1, 0, 0]))
+    mbs.AddObject(lib.MassPoint(mass=m, nodeNumber=nd))
+    m0 = mbs.AddMarker(lib.MarkerBodyPosition(bodyNumber=g))
+    m1 = mbs.AddMarker(lib.MarkerNodePosition(nodeNumber=nd))
+    mbs.AddObject(lib.SpringDamper(markerNumbers=[m0, m1], stiffness=k, damping=d,
+                                   referenceLength=1.0))
+    mbs.Assemble()
+    return mbs
+
+
+def test_damped_oscillator_stability():
+    """m x'' + d x' + k x = 0: lambda = -zeta omega +- i omega sqrt(1 - zeta^2), omega^2 = k/m,
+    zeta = d / (2 sqrt(k m)); stable with max Re = -zeta omega; undamped (d = 0): marginal;
+    negative stiffness: unstable with lambda = +sqrt(|k|/m)"""
+    m, k, d = 2.0, 200.0, 4.0
+    om, zeta = np.sqrt(k / m), d / (2 * np.sqrt(k * m))
+    res = damped_oscillator(m, k, d).ComputeStability(constrainedCoordinates=[1, 2])
+    assert res["stability"] == "stable"
+    assert res["maxRealPart"] == pytest.approx(-zeta * om, rel=1e-12)
+    assert abs(abs(res["eigenvalue"].imag) - om * np.sqrt(1 - zeta ** 2)) < 1e-10
+    assert res["eigenValues"].shape == (2,) and res["mode"].shape == (6,)
+    assert damped_oscillator(m, k, 0.0).ComputeStability(
+        constrainedCoordinates=[1, 2])["stability"] == "marginal"
+    r = damped_oscillator(m, -k, 0.0).ComputeStability(constrainedCoordinates=[1, 2])
+    assert r["stability"] == "unstable" and r["maxRealPart"] == pytest.approx(om, rel=1e-12)
+
+
+def rotor(Omega, k=30.0, Id=0.3, Ip=0.5, m=3.0, lib=cd, kt=None):
+    """a rigid disk (polar inertia Ip about its axis z, diametral Id) spinning at Omega on
+    Tait-Bryan coordinates (alpha, beta, gamma), tilted back by rotational springs k on alpha
+    and beta (coordinate springs); translations and the spin angle removed by
+    constrainedCoordinates=[0, 1, 2, 5] (or springs kt on x and y, then [2, 5])"""
+    mbs = lib.SystemContainer().AddSystem()
+    nd = mbs.AddNode(lib.NodeRigidBodyRxyz(referenceCoordinates=[0] * 6,
+                                           initialVelocities=[0, 0, 0, 0, 0, Omega]))
+    mbs.AddObject(lib.ObjectRigidBody(mass=m, inertia=[Id, Id, Ip, 0, 0, 0], nodeNumber=nd))
+    ng = mbs.AddNode(lib.NodePointGround(referenceCoordinates=[0, 0, 0]))
+    mg = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=ng, coordinate=0))
+    for c in (3, 4) if kt is None else (0, 1, 3, 4):
+        mc = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=nd, coordinate=c))
+        mbs.AddObject(lib.ObjectConnectorCoordinateSpringDamper(
+            markerNumbers=[mg, mc], stiffness=k if c > 2 else kt))
+    mbs.Assemble()
+    return mbs
+
+
+ROTOR_CC = [0, 1, 2, 5]
+
+
+def test_gyroscopic_rotor_whirl():
+    """Derivation. Kinetic energy of the symmetric rotor with R = Rx(alpha) Ry(beta) Rz(gamma):
+    T = Id/2 (w_x^2 + w_y^2) + Ip/2 w_z^2 with w_x^2 + w_y^2 = alpha'^2 cos^2 beta + beta'^2 and
+    w_z = gamma' + alpha' sin beta. To second order about alpha = beta = 0, gamma' = Omega:
+    T = Id/2 (alpha'^2 + beta'^2) + Ip/2 (Omega + alpha' beta)^2, V = k/2 (alpha^2 + beta^2).
+    Lagrange: Id alpha'' + Ip Omega beta' + k alpha = 0, Id beta'' - Ip Omega alpha' + k beta = 0
+    (D = Ip Omega [[0, 1], [-1, 0]], gyroscopic). With e^(lambda t), lambda = i w:
+    (k - Id w^2)^2 = (Ip Omega w)^2, so Id w^2 +- Ip Omega w - k = 0 and the forward and
+    backward whirl w_f,b = (+-Ip Omega + sqrt(Ip^2 Omega^2 + 4 Id k)) / (2 Id). Dense and
+    sparse (2 of the 4 eigenvalues of smallest magnitude: the backward pair) agree."""
+    Id, Ip, k, Om = 0.3, 0.5, 30.0, 10.0
+    mbs = rotor(Om, k, Id, Ip)
+    M, K, D = mbs.ComputeLinearizedSystem()
+    np.testing.assert_allclose(D[3:5, 3:5], Ip * Om * np.array([[0, 1], [-1, 0]]), atol=1e-9)
+    r = np.sqrt(Ip ** 2 * Om ** 2 + 4 * Id * k)
+    wf, wb = (Ip * Om + r) / (2 * Id), (-Ip * Om + r) / (2 * Id)
+    ev, V = mbs.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, useAbsoluteValues=False,
+                                       constrainedCoordinates=ROTOR_CC)
+    assert V.shape == (12, 4)
+    np.testing.assert_allclose(np.sort(ev.imag), [-wf, -wb, wb, wf], rtol=1e-10)
+    assert np.abs(ev.real).max() < 1e-10 * wf
+    evs, Vs = mbs.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, useAbsoluteValues=False,
+                                         constrainedCoordinates=ROTOR_CC, useSparseSolver=True,
+                                         numberOfEigenvalues=2)
+    assert Vs.shape == (12, 2)
+    np.testing.assert_allclose(np.sort(evs.imag), [-wb, wb], rtol=1e-10)
+    for j in range(2):  # (lambda^2 M + lambda D + K) q = 0 with q the first half
+        q, lam = Vs[:6, j], evs[j]
+        assert np.abs((lam ** 2 * M + lam * D + K) @ q)[3:5].max() < 1e-9 * np.abs(q).max() * k
+        np.testing.assert_allclose(Vs[6:, j], lam * q, atol=1e-9 * np.abs(q).max() * wf)
+    assert mbs.ComputeStability(constrainedCoordinates=ROTOR_CC)["stability"] == "marginal"
+    # with |ev| sorting (default): the magnitudes, smallest first, as the dense path
+    a, _ = mbs.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, numberOfEigenvalues=2,
+                                      constrainedCoordinates=ROTOR_CC, useSparseSolver=True)
+    np.testing.assert_allclose(a, [wb, wb], rtol=1e-10)
+
+
+def test_gyroscopic_rotor_negative_stiffness():
+    """k < 0: the closed form's root Ip^2 Omega^2 + 4 Id k < 0 at Omega = 10: unstable with
+    max Re lambda = sqrt(-(Ip^2 Omega^2 + 4 Id k)) / (2 Id); at Omega = 20 the spin stabilizes
+    it (gyroscopic stabilization): marginal. The four tilt eigenvalues of this conservative
+    gyroscopic system have one magnitude (lambda, -lambda, conjugates): the sparse path gets
+    all four (and not an arbitrary half) with stiff translational springs added (8 eigenvalues,
+    the 4 of smallest magnitude asked); it agrees with dense."""
+    Id, Ip, k = 0.3, 0.5, -30.0
+    growth = np.sqrt(-(Ip ** 2 * 100 + 4 * Id * k)) / (2 * Id)
+    for sparse in (False, True):
+        kw = dict(constrainedCoordinates=[2, 5], useSparseSolver=sparse,
+                  numberOfEigenvalues=4 if sparse else 0)
+        res = rotor(10.0, k, Id, Ip, kt=1e4).ComputeStability(**kw)
+        assert res["stability"] == "unstable", sparse
+        assert res["maxRealPart"] == pytest.approx(growth, rel=1e-10)
+        q = res["mode"][:6]
+        assert np.abs(q[[0, 1, 2, 5]]).max() < 1e-12 * np.abs(q).max() and abs(q[3]) > 0
+        assert rotor(20.0, k, Id, Ip, kt=1e4).ComputeStability(**kw)["stability"] == \
+            "marginal", sparse
+    res = rotor(10.0, k, Id, Ip).ComputeStability(constrainedCoordinates=ROTOR_CC)
+    assert res["stability"] == "unstable"
+    assert res["maxRealPart"] == pytest.approx(growth, rel=1e-10)
+
+
+def test_sparse_complex_equals_dense():
+    """a damped spring chain (12 eigenvalues): the 4 of smallest magnitude from the sparse
+    path = the dense ones; the cable clamped by constraints (the constrained pencil): the same
+    magnitudes (+-i omega) as dense and as the real eigenvalues"""
+    yz = [i for i in range(18) if i % 3]
+    mbs = spring_chain(cd, 6, 150.0, 2.0, d=3.0)
+    ev_d, _ = mbs.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, useAbsoluteValues=False,
+                                         constrainedCoordinates=yz)
+    ev_s, V_s = mbs.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, useAbsoluteValues=False,
+                                           constrainedCoordinates=yz, useSparseSolver=True,
+                                           numberOfEigenvalues=4)
+    low = ev_d[np.argsort(np.abs(ev_d), kind="stable")[:4]]
+    np.testing.assert_allclose(ev_s, np.sort(low), rtol=1e-10)
+    assert np.all(ev_s.real < 0) and V_s.shape == (36, 4)
+    st_d = mbs.ComputeStability(constrainedCoordinates=yz)
+    st_s = mbs.ComputeStability(constrainedCoordinates=yz, useSparseSolver=True,
+                                numberOfEigenvalues=4)
+    assert st_d["stability"] == st_s["stability"] == "stable"
+    assert st_s["maxRealPart"] == pytest.approx(st_d["maxRealPart"], rel=1e-10)
+    c = cable(cd, 8)
+    a_d, _ = c.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, numberOfEigenvalues=4)
+    a_s, V = c.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, numberOfEigenvalues=4,
+                                      useSparseSolver=True)
+    w2, _ = c.ComputeODE2Eigenvalues(numberOfEigenvalues=2)
+    np.testing.assert_allclose(a_s, a_d, rtol=1e-9)
+    np.testing.assert_allclose(a_s[::2], np.sqrt(w2), rtol=1e-9)
+    C = c.ComputeLinearizedSystem(returnConstraintJacobian=True)[3]
+    assert V.shape == (C.shape[0], 4) and np.abs(C.T @ V).max() < 1e-9 * np.abs(V).max()
+
+
+# ------------------------------------------------------------------ (i) more models against Exudyn
+
+def bar_chain(lib, n=2, l=0.8, m=1.5, kr=40.0, g=0.0):
+    """n planar bars (NodeRigidBody2D at the centre, ObjectRigidBody2D, J = m l^2 / 12) hanging
+    end to end from the ground on revolute joints (n * 3 coordinates, 2 n constraints), each
+    rotation tied to the ground by a coordinate spring kr: the restoring stiffness does not
+    need the multipliers (Exudyn's K has no constraint geometric stiffness), so both engines
+    linearize the same system (g = 0: the multipliers are 0)"""
+    mbs = lib.SystemContainer().AddSystem()
+    gr = mbs.AddObject(lib.ObjectGround())
+    ng = mbs.AddNode(lib.NodePointGround(referenceCoordinates=[0, 0, 0]))
+    mgc = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=ng, coordinate=0))
+    prev = mbs.AddMarker(lib.MarkerBodyPosition(bodyNumber=gr, localPosition=[0, 0, 0]))
+    for i in range(n):
+        nd = mbs.AddNode(lib.NodeRigidBody2D(referenceCoordinates=[0, -(i + 0.5) * l, 0]))
+        b = mbs.AddObject(lib.ObjectRigidBody2D(mass=m, inertia=m * l ** 2 / 12, nodeNumber=nd))
+        top = mbs.AddMarker(lib.MarkerBodyPosition(bodyNumber=b, localPosition=[0, l / 2, 0]))
+        mbs.AddObject(lib.ObjectJointRevolute2D(markerNumbers=[prev, top]))
+        prev = mbs.AddMarker(lib.MarkerBodyPosition(bodyNumber=b, localPosition=[0, -l / 2, 0]))
+        mc = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=nd, coordinate=2))
+        mbs.AddObject(lib.ObjectConnectorCoordinateSpringDamper(markerNumbers=[mgc, mc],
+                                                                stiffness=kr * (i + 1)))
+    mbs.Assemble()
+    return mbs
+
+
+def free_cable(lib, n=12):
+    return cable(lib, n, EA=1e4, clamp_by_constraints=False)
+
+
+@pytest.mark.parametrize("model,kw,tol", [
+    # constrained rigid bodies: null-space projection in both; measured agreement 1e-15
+    (bar_chain, dict(), 1e-10),
+    (lambda lib: bar_chain(lib, 3), dict(), 1e-10),
+    # free-free cable: 3 rigid-body eigenvalues (round-off in both), then the elastic ones
+    (free_cable, dict(numberOfEigenvalues=10), 1e-9),
+    # sparse (Exudyn: eigsh with sigma = 0; only without constraint equations)
+    (lambda lib: cable(lib, 24, EA=1e4, clamp_by_constraints=False),
+     dict(numberOfEigenvalues=6, useSparseSolver=True, constrainedCoordinates=[0, 1, 3]), 1e-9),
+    (lambda lib: spring_chain(lib, 8, 150.0, 2.0),
+     dict(numberOfEigenvalues=5, useSparseSolver=True,
+          constrainedCoordinates=[i for i in range(24) if i % 3]), 1e-11),
+])
+def test_more_models_as_exudyn(model, kw, tol):
+    ex = exudyn_lib()
+    ev_c, V_c = model(coordyn_lib()).ComputeODE2Eigenvalues(**kw)
+    ev_e, V_e = model(ex).ComputeODE2Eigenvalues(**kw)
+    assert ev_c.shape == ev_e.shape and V_c.shape == V_e.shape
+    scale = max(abs(ev_e))
+    nz = np.abs(ev_e) > 1e-8 * scale  # rigid-body zeros: only small in both
+    np.testing.assert_allclose(ev_c[nz], ev_e[nz], rtol=tol)
+    assert np.all(np.abs(ev_c[~nz]) < 1e-8 * scale)
+    assert nz.sum() >= len(ev_e) - 3
+
+
+def test_bar_chain_one_bar_closed_form():
+    """one bar of the chain: the revolute joint leaves the rotation phi about the pivot,
+    J_pivot phi'' + kr phi = 0 with J_pivot = m l^2 / 3: omega^2 = 3 kr / (m l^2); with
+    gravity g about the hanging equilibrium (coordyn only: the constraints' geometric
+    stiffness) omega^2 = (kr + m g l / 2) / (m l^2 / 3); sparse = dense"""
+    l, m, kr, g = 0.8, 1.5, 40.0, 9.81
+    ev, V = bar_chain(cd, 1, l, m, kr).ComputeODE2Eigenvalues()
+    assert ev.shape == (1,) and ev[0] == pytest.approx(3 * kr / (m * l ** 2), rel=1e-12)
+    mbs = bar_chain(cd, 1, l, m, kr)
+    mk = mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=1))
+    mbs.AddLoad(cd.LoadMassProportional(markerNumber=mk, loadVector=[0, -g, 0]))
+    mbs.Assemble()
+    mbs.SolveStatic(static_settings(), updateInitialValues=True)
+    ev, _ = mbs.ComputeODE2Eigenvalues()
+    evs, _ = mbs.ComputeODE2Eigenvalues(useSparseSolver=True, numberOfEigenvalues=1)
+    ref = (kr + m * g * l / 2) / (m * l ** 2 / 3)
+    assert ev[0] == pytest.approx(ref, rel=1e-9) and evs[0] == pytest.approx(ref, rel=1e-9)
+
+
+def test_rotor_as_exudyn():
+    """the gyroscopic rotor's complex eigenvalues (dense) against Exudyn 1.13.6: all six
+    coordinates (Exudyn's complex path fails with constrainedCoordinates: its first-order
+    matrices take the unreduced size), the translations and the spin angle give eigenvalues
+    0; the whirl pairs +-i w_f, +-i w_b agree"""
+    ex = exudyn_lib()
+    kw = dict(computeComplexEigenvalues=True, useAbsoluteValues=False)
+    ev_c, _ = rotor(10.0, lib=coordyn_lib()).ComputeODE2Eigenvalues(**kw)
+    ev_e, _ = rotor(10.0, lib=ex).ComputeODE2Eigenvalues(**kw)
+    assert ev_c.shape == ev_e.shape == (12,)
+    nz_c, nz_e = ev_c[np.abs(ev_c) > 1e-6], ev_e[np.abs(ev_e) > 1e-6]
+    assert len(nz_c) == len(nz_e) == 4
+    np.testing.assert_allclose(np.sort(nz_c.imag), np.sort(nz_e.imag), rtol=1e-10)
+    assert np.abs(nz_c.real).max() < 1e-10 and np.abs(nz_e.real).max() < 1e-10
+
+
+def test_sparse_complex_bad_input():
+    """the sparse complex path computes at most 2 ndof - 2 of the 2 ndof eigenvalues"""
+    mbs = rotor(10.0)
+    with pytest.raises(ValueError, match="numberOfEigenvalues = 3 but the first-order system "
+                                         "has 4 eigenvalues"):
+        mbs.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, useSparseSolver=True,
+                                   numberOfEigenvalues=3, constrainedCoordinates=ROTOR_CC)
+    with pytest.raises(ValueError, match="set numberOfEigenvalues"):
+        mbs.ComputeStability(useSparseSolver=True, constrainedCoordinates=ROTOR_CC)
+    with pytest.raises(ValueError, match="relativeTolerance must be >= 0"):
+        mbs.ComputeStability(relativeTolerance=-1)
+
+
+def test_accurate_product_exact():
+    """the products K x of the refinement: error-free products and sums (Dot2), checked
+    against exact rational arithmetic on rows that cancel to 1e-15 of their terms (plain
+    double precision: relative errors above 1e-3) and on a row and a column that are full"""
+    from fractions import Fraction
+    from coordyn.linearized import _AccurateProduct
+    import scipy.sparse as sp
+    rng = np.random.default_rng(3)
+    n = 40
+    A = sp.random(n, n, density=0.2, random_state=4, format="lil") * 1e10
+    A[:, 0] = 1.0
+    A[3, :] = rng.standard_normal(n)
+    A = sp.csr_matrix(A)
+    x = rng.standard_normal((n, 2))
+    # make every row's sum cancel: x chosen, then the diagonal set so that A x ~ 1e-6 |A| |x|
+    Ad = A.toarray()
+    for i in range(n):
+        Ad[i, i] = 0.0
+        Ad[i, i] = -(Ad[i] @ x[:, 0]) / x[i, 0] * (1 + 1e-15)
+    A = sp.csr_matrix(Ad)
+    exact = np.array([[float(sum(Fraction(Ad[i, k]) * Fraction(x[k, j]) for k in range(n)))
+                       for j in range(2)] for i in range(n)])
+    # Dot2's bound: u |y| + (n u)^2 sum |terms|, here below 1e-11 relative
+    y = _AccurateProduct(A) @ x
+    np.testing.assert_allclose(y, exact, rtol=1e-11, atol=0)
+    rel_plain = np.abs(Ad @ x - exact)[:, 0] / np.abs(exact[:, 0])
+    assert rel_plain.max() > 1e-3  # plain double precision really fails here
+    np.testing.assert_allclose(_AccurateProduct(A) @ x[:, 1], exact[:, 1], rtol=1e-11, atol=0)
+
+
+def test_sparse_complex_refined_fine_cable():
+    """1000-element cantilever (clamped by constraints), undamped: the complex eigenvalues
+    +-i omega from the sparse first-order path, refined by the Rayleigh functional with the
+    accurate products, equal the refined real path's omega^2 to 1e-12 (measured 2e-14; eigs's
+    own values were 1.6e-4 off); ComputeStability: marginal"""
+    mbs = cantilever_cable(1000)
+    lam, _ = mbs.ComputeODE2Eigenvalues(computeComplexEigenvalues=True, useSparseSolver=True,
+                                        numberOfEigenvalues=6, useAbsoluteValues=False)
+    w2, _, _ = eigen_quiet(mbs, useSparseSolver=True, numberOfEigenvalues=3)
+    np.testing.assert_allclose(np.sort(np.abs(lam.imag))[::2] ** 2, w2, rtol=1e-12)
+    assert np.abs(lam.real).max() < 1e-9 * np.abs(lam).max()
+    assert mbs.ComputeStability(useSparseSolver=True, numberOfEigenvalues=6)["stability"] == \
+        "marginal"
+
+
+def slider_crank(lib, r=0.3, l=0.8, theta=1.0, mA=0.7, mB=1.9, k=500.0):
+    """point-mass slider-crank: crank pin A (mass mA) at distance r from the ground pivot
+    (distance constraint), slider B (mass mB) on the x axis (coordinate constraint on y_B),
+    rod AB of length l (distance constraint), a spring k on x_B to the ground, unstretched at
+    the reference (crank angle theta): an equilibrium with zero multipliers"""
+    sA = np.array([r * np.cos(theta), r * np.sin(theta)])
+    xB = r * np.cos(theta) + np.sqrt(l ** 2 - (r * np.sin(theta)) ** 2)
+    mbs = lib.SystemContainer().AddSystem()
+    gr = mbs.AddObject(lib.ObjectGround())
+    ng = mbs.AddNode(lib.NodePointGround(referenceCoordinates=[0, 0, 0]))
+    mgc = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=ng, coordinate=0))
+    m0 = mbs.AddMarker(lib.MarkerBodyPosition(bodyNumber=gr, localPosition=[0, 0, 0]))
+    nA = mbs.AddNode(lib.NodePoint2D(referenceCoordinates=list(sA)))
+    nB = mbs.AddNode(lib.NodePoint2D(referenceCoordinates=[xB, 0]))
+    mbs.AddObject(lib.MassPoint2D(mass=mA, nodeNumber=nA))
+    mbs.AddObject(lib.MassPoint2D(mass=mB, nodeNumber=nB))
+    mA_ = mbs.AddMarker(lib.MarkerNodePosition(nodeNumber=nA))
+    mB_ = mbs.AddMarker(lib.MarkerNodePosition(nodeNumber=nB))
+    mbs.AddObject(lib.DistanceConstraint(markerNumbers=[m0, mA_], distance=r))
+    mbs.AddObject(lib.DistanceConstraint(markerNumbers=[mA_, mB_], distance=l))
+    myB = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=nB, coordinate=1))
+    mbs.AddObject(lib.CoordinateConstraint(markerNumbers=[mgc, myB]))
+    mxB = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=nB, coordinate=0))
+    mbs.AddObject(lib.ObjectConnectorCoordinateSpringDamper(markerNumbers=[mgc, mxB],
+                                                            stiffness=k, offset=xB))
+    mbs.Assemble()
+    return mbs
+
+
+def test_slider_crank_closed_form():
+    """one degree of freedom, the crank angle theta: the slider at s(theta) = r cos theta +
+    sqrt(l^2 - r^2 sin^2 theta), T = (mA r^2 + mB s'^2) theta'^2 / 2, V = k (s - s0)^2 / 2, so
+    about the equilibrium omega^2 = k s'^2 / (mA r^2 + mB s'^2) with
+    s' = -r sin theta - r^2 sin theta cos theta / sqrt(l^2 - r^2 sin^2 theta). Dense, sparse
+    (saddle point) and Exudyn 1.13.6 (zero multipliers: the same K) agree."""
+    r, l, th, mA, mB, k = 0.3, 0.8, 1.0, 0.7, 1.9, 500.0
+    sp_ = -r * np.sin(th) - r ** 2 * np.sin(th) * np.cos(th) / np.sqrt(l ** 2 -
+                                                                       (r * np.sin(th)) ** 2)
+    ref = k * sp_ ** 2 / (mA * r ** 2 + mB * sp_ ** 2)
+    mbs = slider_crank(cd, r, l, th, mA, mB, k)
+    ev, V = mbs.ComputeODE2Eigenvalues()
+    assert ev.shape == (1,) and ev[0] == pytest.approx(ref, rel=1e-12)
+    evs, _ = mbs.ComputeODE2Eigenvalues(useSparseSolver=True, numberOfEigenvalues=1)
+    assert evs[0] == pytest.approx(ref, rel=1e-12)
+    # the mode: A moves perpendicular to the crank, B along x by s' times the crank rotation
+    dA, dB = V[0:2, 0], V[2:4, 0]
+    np.testing.assert_allclose(dA @ [np.cos(th), np.sin(th)], 0, atol=1e-12)
+    assert dB[0] / (dA @ [-np.sin(th), np.cos(th)] / r) == pytest.approx(sp_, rel=1e-10)
+    ex = exudyn_lib()
+    ev_e, _ = slider_crank(ex, r, l, th, mA, mB, k).ComputeODE2Eigenvalues()
+    assert ev_e[0] == pytest.approx(ref, rel=1e-10)
