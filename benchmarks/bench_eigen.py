@@ -5,8 +5,8 @@ Model (both engines, item by item through the Exudyn-compatible API): a cable of
 along x, N ObjectANCFCable2D elements (rhoA = 1 kg/m, EI = 1 N m^2, EA = 1e4 N), clamped at
 x = 0 by removing the coordinates x, y, slope y of node 0 (constrainedCoordinates = [0, 1, 3]:
 no constraint equations, so both engines' sparse paths apply). Rows: mbs.ComputeODE2Eigenvalues
-with useSparseSolver False (dense, all eigenvalues; skipped above --dense-max) and True
-(numberOfEigenvalues = --modes), median of --reps calls (only the call is timed), and the
+with useSparseSolver False (dense: all eigenvalues, and numberOfEigenvalues = --modes; skipped
+above --dense-max) and True (numberOfEigenvalues = --modes), median of --reps calls (only the call is timed), and the
 relative error of the first bending frequency against Euler-Bernoulli,
 omega_1 = 3.5160 sqrt(EI / (rhoA L^4)); for coordyn also whether it warned
 (EigenvalueAccuracyWarning: the first eigenvalue's estimated relative error from the round-off
@@ -50,7 +50,8 @@ def build(lib, N):
 
 
 def run(lib, N, sparse, modes, reps):
-    """(median time, error of omega_1, warning text) of mbs.ComputeODE2Eigenvalues"""
+    """(median time, error of omega_1, warning text) of mbs.ComputeODE2Eigenvalues; modes: the
+    numberOfEigenvalues asked (0: all)"""
     SC, mbs = build(lib, N)
     times, values, warned = [], None, ""
     for _ in range(reps):
@@ -59,7 +60,7 @@ def run(lib, N, sparse, modes, reps):
             t0 = time.perf_counter()
             try:
                 values, _ = mbs.ComputeODE2Eigenvalues(
-                    useSparseSolver=sparse, numberOfEigenvalues=modes if sparse else 0,
+                    useSparseSolver=sparse, numberOfEigenvalues=modes,
                     constrainedCoordinates=[0, 1, 3])
             except Exception as e:
                 return None, f"failed: {str(e).splitlines()[0][:50]}", ""
@@ -95,16 +96,16 @@ def main(argv=None):
           " | coordyn warned (est. rel. error of omega_1^2) |")
     print("|---|---|" + "---|" * (2 * len(libs) + ratio + 1))
     for N in (int(n) for n in a.sizes.split(",")):
-        for sparse in (False, True):
+        for sparse, modes in ((False, 0), (False, a.modes), (True, a.modes)):
             if not sparse and N > a.dense_max:
                 continue
-            res = [run(lib, N, sparse, a.modes, a.reps)
+            res = [run(lib, N, sparse, modes, a.reps)
                    if lib.name.startswith("coordyn") or N <= a.exudyn_max
                    else (None, "not run", "") for lib in libs]
             cells = ["-" if t is None else f"{t:.4f}" for t, _, _ in res]
             if ratio:
                 cells.append(speed_ratio(res))
-            path = f"sparse, {a.modes} modes" if sparse else "dense, all"
+            path = f"{'sparse' if sparse else 'dense'}, " + (f"{modes} modes" if modes else "all")
             warned = next((wn for lib, (_, _, wn) in zip(libs, res)
                            if lib.name.startswith("coordyn")), "")
             print(f"| {path} | {N} | " + " | ".join(cells) + " | " +

@@ -16,6 +16,7 @@
 #include "../solvers/cd_solver.h"
 #include "../solvers/cd_linearize.h"
 #include "../solvers/cd_kinematics.h"
+#include "../linalg/cd_dot2.h"
 
 /* module state: exception types */
 typedef struct {

@@ -119,72 +119,29 @@ class EigenvalueAccuracyWarning(UserWarning):
     """Some eigenvalues are not resolved in double precision (see docs/linearized.rst)."""
 
 
-_SPLIT = 134217729.0  # 2^27 + 1 (Dekker)
-
-
-def _two_prod(a, b):
-    """a * b = p + e exactly (Dekker's product; no overflow for the sizes here)"""
-    p = a * b
-    c = _SPLIT * a
-    ah = c - (c - a)
-    al = a - ah
-    c = _SPLIT * b
-    bh = c - (c - b)
-    bl = b - bh
-    return p, al * bl - (((p - ah * bh) - al * bh) - ah * bl)
-
-
-def _two_sum(a, b):
-    """a + b = s + e exactly (Knuth)"""
-    s = a + b
-    z = s - a
-    return s, (a - (s - z)) + (b - z)
-
-
 class _AccurateProduct:
     """y = A X for a sparse A and a block X (n x k), each entry as accurate as if computed in
-    twice the working precision and rounded once (Ogita-Rump-Oishi Dot2 per row, vectorized
-    over the rows). The row sums of K x of a smooth mode cancel to
-    1e-16 of their terms for a 10^4-element cable: in plain double precision x^T K x then loses
-    every digit."""
+    twice the working precision and rounded once (Ogita-Rump-Oishi Dot2 per row, in C:
+    csrc/linalg/cd_dot2.c). The row sums of K x of a smooth mode cancel to 1e-16 of their
+    terms for a 10^4-element cable: in plain double precision x^T K x then loses every
+    digit."""
 
     def __init__(self, A):
         import scipy.sparse as sp
         A = sp.csr_matrix(A)
         A.sum_duplicates()
-        A.sort_indices()
-        cnt = np.diff(A.indptr)
-        n = A.shape[0]
         self.shape = A.shape
-        # the entries grouped by their position in the row (no padding: a long row, e.g. a
-        # body coupled to every coordinate, costs loop steps, not memory); within a group
-        # every row occurs once
-        pos = np.arange(A.nnz) - np.repeat(A.indptr[:-1], cnt)
-        rows = np.repeat(np.arange(n), cnt)
-        order = np.argsort(pos, kind="stable")
-        bounds = np.concatenate([[0], np.cumsum(np.bincount(pos, minlength=1))])
-        self.groups = [(rows[g], A.data[g], A.indices[g])
-                       for g in (order[bounds[j]:bounds[j + 1]] for j in range(len(bounds) - 1))
-                       if g.size]
-        self.full = [r.size == n for r, _, _ in self.groups]
+        self.indptr = np.ascontiguousarray(A.indptr, dtype=np.int32)
+        self.indices = np.ascontiguousarray(A.indices, dtype=np.int32)
+        self.data = np.ascontiguousarray(A.data, dtype=float)
 
     def __matmul__(self, X):
-        X = np.asarray(X, dtype=float)
-        vec = X.ndim == 1
-        X2 = X[:, None] if vec else X
-        s = np.zeros((self.shape[0], X2.shape[1]))
-        c = np.zeros_like(s)
-        for (r, d, j), full in zip(self.groups, self.full):
-            p, e = _two_prod(d[:, None], X2[j])
-            if full:  # every row (r = 0..n-1)
-                s, t = _two_sum(s, p)
-                c += t + e
-            else:
-                sr, t = _two_sum(s[r], p)
-                s[r] = sr
-                c[r] += t + e
-        y = s + c
-        return y[:, 0] if vec else y
+        from . import _core
+        X = np.asarray(X)
+        if np.iscomplexobj(X):
+            return self @ X.real + 1j * (self @ X.imag)
+        return _core.spmm_dot2(self.indptr, self.indices, self.data,
+                               np.ascontiguousarray(X, dtype=float))
 
 
 def _rayleigh_ritz(Kp, Mp, X):
@@ -312,6 +269,29 @@ def _eigh(K, M, Msparse, keep, name, symmetric=False):
         raise _mass_error(Msparse, keep, name, e) from None
 
 
+def _eigh_lowest(K, M, Msparse, keep, name, k, useAbsoluteValues, symmetric=False):
+    """(values, vectors, scale) of the dense pencil: only the k lowest (LAPACK's subset driver,
+    which skips the eigenvectors of the others) when 0 < k < n / 2, else all. The subset is the k
+    algebraically lowest; with negative eigenvalues among them it is also the k of smallest
+    magnitude only if none of them is larger in magnitude than the k-th: else all are computed.
+    scale: the largest magnitude (all computed), 0 when unknown (the subset: every computed
+    mode is then refined and checked)"""
+    from scipy.linalg import LinAlgError, eigh
+    n = K.shape[0]
+    if 0 < k < n // 2:
+        if not symmetric:
+            K, M = 0.5 * (K + K.T), 0.5 * (M + M.T)
+        try:
+            values, vectors = eigh(K, M, subset_by_index=[0, k - 1])
+        except LinAlgError as e:
+            raise _mass_error(Msparse, keep, name, e) from None
+        if not useAbsoluteValues or values[0] >= 0 or np.abs(values).max() <= values[-1]:
+            return values, vectors, 0.0
+        symmetric = True
+    values, vectors = _eigh(K, M, Msparse, keep, name, symmetric=symmetric)
+    return values, vectors, (np.abs(values).max() if values.size else 0.0)
+
+
 def _sparse_shift(K, M):
     """A shift sigma < 0 below the spectrum's scale: K - sigma M is then positive definite for
     a positive semidefinite K (free bodies, rigid-body modes) and shift-invert finds the lowest
@@ -405,9 +385,9 @@ def ComputeODE2Eigenvalues(mbs, simulationSettings=None, useSparseSolver=False,
     if not constrained:
         check_count(nfree, "unconstrained coordinates")
         if not useSparseSolver:
-            values, vectors = _eigh((0.5 * (K + K.T)).toarray(), (0.5 * (M + M.T)).toarray(),
-                                    M, keep, name, symmetric=True)
-            scale = np.abs(values).max() if values.size else 0.0
+            values, vectors, scale = _eigh_lowest(
+                (0.5 * (K + K.T)).toarray(), (0.5 * (M + M.T)).toarray(), M, keep, name, k,
+                useAbsoluteValues, symmetric=True)
             values, vectors = _pick(values, vectors, useAbsoluteValues, k)
             values, vectors = _refine_dense(K, M, values, vectors, scale)
         else:
@@ -418,8 +398,7 @@ def ComputeODE2Eigenvalues(mbs, simulationSettings=None, useSparseSolver=False,
         check_count(N.shape[0], "degrees of freedom after the projection onto the constraints")
         Mn = N @ M.toarray() @ N.T
         Kn = N @ K.toarray() @ N.T
-        values, red = _eigh(Kn, Mn, M, keep, name)
-        scale = np.abs(values).max() if values.size else 0.0
+        values, red, scale = _eigh_lowest(Kn, Mn, M, keep, name, k, useAbsoluteValues)
         values, red = _pick(values, red, useAbsoluteValues, k)
         values, vectors = _refine_dense(K, M, values, N.T @ red, scale)
     else:

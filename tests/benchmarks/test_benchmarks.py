@@ -89,12 +89,13 @@ def test_ancf_benchmark_runs(capsys):
 
 
 def test_eigen_benchmark_runs(capsys):
-    """bench_eigen prints a dense and a sparse row for coordyn alone; the first bending
-    frequency of the 20-element cantilever is Euler-Bernoulli's within 1e-5 on both paths,
-    without an accuracy warning (the last column)"""
+    """bench_eigen prints two dense rows (all modes, the lowest ones) and a sparse row for
+    coordyn alone; the first bending frequency of the 20-element cantilever is
+    Euler-Bernoulli's within 1e-5 on every path, without an accuracy warning (the last
+    column)"""
     bench_eigen.main(["--engines", "coordyn", "--sizes", "20", "--reps", "1", "--modes", "4"])
     rows = [r for r in capsys.readouterr().out.splitlines() if r.startswith("| dense") or
             r.startswith("| sparse")]
-    assert len(rows) == 2
+    assert len(rows) == 3
     for r in rows:
         assert abs(float(r.split("|")[-3])) < 1e-5 and r.split("|")[-2].strip() == "no", r
