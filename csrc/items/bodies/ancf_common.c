@@ -175,30 +175,33 @@ CD_ANCF_INLINE double curvature(const int dim, int c, const double Sx[4], const 
     return f * ih;
 }
 
-/* strain measure m (0: axial strain, 1..ncurv: the curvature components) at x, with its
- * gradient and Hessian */
-static double strain_at(const cd_ancf_desc *d, int m, double x, double L, const double *q0,
-                        double *g, double *H)
+/* the element coordinates made relative to node 0 in place (r0 -> 0, r1 -> r1 - r0): the
+ * measures depend on derivatives only (Sx[0] = -Sx[2], Sxx[0] = -Sxx[2]), but with the
+ * absolute positions r' and r'' carry a round-off of eps |r0| / L and eps |r0| / L^2, which
+ * made K of a 10^4-element cable wrong by 3e-12 relative, 20 % in its first eigenvalue (see
+ * docs/linearized.rst, "Accuracy"); r1 - r0 is exact for neighbouring nodes (Sterbenz) */
+static void relative_to_node0(int dim, double *q)
 {
-    double Sx[4], Sxx[4], q[CD_ANCF_MAXNQ];
-    cd_ancf_shape(x, L, NULL, Sx, Sxx);
-    /* the positions relative to node 0 (r0 -> 0, r1 -> r1 - r0): the measures depend on
-     * derivatives only (Sx[0] = -Sx[2], Sxx[0] = -Sxx[2]), but with the absolute positions
-     * r' and r'' carry a round-off of eps |r0| / L and eps |r0| / L^2, which made K of a
-     * 10^4-element cable wrong by 3e-12 relative, 20 % in its first eigenvalue (see
-     * docs/linearized.rst, "Accuracy"); r1 - r0 is exact for neighbouring nodes (Sterbenz). */
-    const int dim = d->dim;
-    memcpy(q, q0, sizeof(double) * 4 * dim);
     for (int i = 0; i < dim; i++) {
-        q[2 * dim + i] -= q0[i];
+        q[2 * dim + i] -= q[i];
         q[i] = 0.0;
     }
+}
+
+/* strain measure m (0: axial strain, 1..ncurv: the curvature components) at x, with its
+ * gradient and Hessian; q: the coordinates relative to node 0 (relative_to_node0) */
+static double strain_at(const cd_ancf_desc *d, int m, double x, double L, const double *q,
+                        double *g, double *H)
+{
+    double Sx[4], Sxx[4];
+    cd_ancf_shape(x, L, NULL, Sx, Sxx);
     if (d->dim == 2)
         return m == 0 ? axial_strain(2, Sx, q, g, H) : curvature(2, 2, Sx, Sxx, q, g, H);
     return m == 0 ? axial_strain(3, Sx, q, g, H) : curvature(3, m - 1, Sx, Sxx, q, g, H);
 }
 
-/* the reference value s_ref of measure m at x (qr: the reference coordinates) */
+/* the reference value s_ref of measure m at x (qr: the reference coordinates, relative to
+ * node 0) */
 static double strain_ref(const cd_ancf_desc *d, const cd_p_ancf *p, int m, double x,
                          const double *qr, double *gr)
 {
@@ -222,6 +225,8 @@ static void element_forces(const cd_objctx *c, int damping, double *Q, double *K
     const int needH = K || Kg;
     const size_t sz = sizeof(double) * (size_t)(nq * nq);
     cd_ancf_total_coordinates(c, qt, qr);
+    relative_to_node0(dd->dim, qt);
+    relative_to_node0(dd->dim, qr);
     if (Q) memset(Q, 0, sizeof(double) * (size_t)nq);
     if (K) memset(K, 0, sz);
     if (D) memset(D, 0, sz);
@@ -351,6 +356,8 @@ int cd_ancf_output_at(const cd_objctx *c, const double *lp, cd_outvar var, doubl
     const int nq = 4 * dd->dim;
     double qt[CD_ANCF_MAXNQ], qr[CD_ANCF_MAXNQ], g[CD_ANCF_MAXNQ], gr[CD_ANCF_MAXNQ], Sx[4];
     cd_ancf_total_coordinates(c, qt, qr);
+    relative_to_node0(dd->dim, qt);   /* only derivatives of the positions are used here */
+    relative_to_node0(dd->dim, qr);
     double x = lp[0], L = p->length;
     switch (var) {
     case CD_OV_ROTATION:
