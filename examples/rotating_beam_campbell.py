@@ -55,18 +55,41 @@ def rotating_cantilever(Om, n=N_EL, EI=EI, EA=EA, rhoA=RHOA, L=L):
     return mbs
 
 
+def flap_lag(s, modes, zrows):
+    """(flap, lag): the frequencies Im s of the modes out of the plane of rotation (most of the
+    mode in the rows zrows: z and slope z of each node) and in it. Without rotation the flap
+    and lag frequencies coincide and the eigensolver returns any combination of the two modes:
+    such a pair is split into its most-z and its least-z combination."""
+    keep = s.imag > 1e-6
+    s, modes = s[keep], modes[:, keep]
+    flap, lag = [], []
+    i = 0
+    while i < s.size:
+        j = i + 1
+        while j < s.size and abs(s[j] - s[i]) <= 1e-8 * abs(s[i]):
+            j += 1
+        V = modes[:, i:j]
+        if j - i == 1:
+            z = np.linalg.norm(V[zrows]) ** 2 / np.linalg.norm(V) ** 2
+            (flap if z > 0.5 else lag).append(s[i].imag)
+        else:   # a degenerate cluster: the z content of its combinations
+            Q, _ = np.linalg.qr(V)
+            w = np.linalg.eigvalsh(Q[zrows].conj().T @ Q[zrows])
+            for zc in w:
+                (flap if zc > 0.5 else lag).append(s[i].imag)
+        i = j
+    return np.array(flap), np.array(lag)
+
+
 def frequencies(Om):
     """(flap, lag): the natural frequencies out of and in the plane of rotation, ascending"""
     mbs = rotating_cantilever(Om)
     steady = mbs.ComputeSteadyRotation([0, 0, Om])
     lin = mbs.ComputeLinearizedEquations(steadyRotation=steady)
     s, modes = lin.Eigenvalues()
-    keep = s.imag > 1e-6
-    s, modes = s[keep], modes[:, keep]
-    # a mode is a flap mode if most of it is in z (coordinates z and slope z of each node)
-    z = (np.linalg.norm(modes[2::6], axis=0) ** 2 + np.linalg.norm(modes[5::6], axis=0) ** 2)
-    flap = z / np.linalg.norm(modes, axis=0) ** 2 > 0.5
-    return s.imag[flap], s.imag[~flap]
+    n = modes.shape[0]
+    zrows = np.flatnonzero(np.isin(np.arange(n) % 6, (2, 5)))   # z and slope z of each node
+    return flap_lag(s, modes, zrows)
 
 
 def main(plot=False):

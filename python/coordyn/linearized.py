@@ -63,6 +63,22 @@ def linearized_matrices(mbs, simulationSettings=None, configuration=Configuratio
     return [sp.csc_matrix((x, ri, cp), shape=shape) for (x, ri, cp, shape) in raw]
 
 
+def _check_initial_constraints(mbs, simulationSettings, name):
+    """ValueError naming the constraints the initial configuration violates (position level,
+    beyond timeIntegration.initialConstraintTolerance relative to the coordinates' size): the
+    linearization about it would not be about a configuration of the mechanism"""
+    from .steady import _State, _check_constraints
+    core = mbs._core
+    state = _State(core)
+    try:
+        _check_constraints(mbs, core.get_coords(0, 1), core.get_coords(1, 1),
+                           simulationSettings.timeIntegration.startTime,
+                           simulationSettings.timeIntegration.initialConstraintTolerance, name,
+                           "the initial configuration", levels=(0,))
+    finally:
+        state.restore()
+
+
 def _nullspace(C, tol):
     """Rows: an orthonormal basis of the null space of C^T (n2 x nae), by a dense SVD as in
     Exudyn (singular values <= tol count as zero)."""
@@ -338,6 +354,8 @@ def ComputeODE2Eigenvalues(mbs, simulationSettings=None, useSparseSolver=False,
     form without forming it (and on the constrained pencil), sorted as the dense path sorts."""
     name = "ComputeODE2Eigenvalues"
     simulationSettings = _prepare(mbs, simulationSettings, autoAssemble, name)
+    if mbs._core.sizes()["AE"] and not ignoreAlgebraicEquations:
+        _check_initial_constraints(mbs, simulationSettings, name)
     _scipy()
     n2 = mbs._core.sizes()["ODE2"]
     nae_total = mbs._core.sizes()["AE"]

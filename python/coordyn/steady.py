@@ -271,10 +271,10 @@ def _constraint_names(mbs, rows):
     return out or [f"AE rows {sorted(rows)}"]
 
 
-def _check_constraints(mbs, q, v, t, tol, name, what):
-    """ValueError naming the constraints that q (position level) or v (velocity level) violate
-    beyond tol relative to the size of the coordinates (velocities), as the dynamic solver's
-    initial check; the caller restores the state"""
+def _check_constraints(mbs, q, v, t, tol, name, what, levels=(0, 1)):
+    """ValueError naming the constraints that q (position level, 0 in levels) or v (velocity
+    level, 1) violate beyond tol relative to the size of the coordinates (velocities), as the
+    dynamic solver's initial check; the caller restores the state"""
     core = mbs._core
     if not core.sizes()["AE"]:
         return
@@ -284,6 +284,8 @@ def _check_constraints(mbs, q, v, t, tol, name, what):
     msgs = []
     for level, size in ((0, max(1.0, np.max(np.abs(qref + q), initial=0.0))),
                         (1, max(1.0, np.max(np.abs(v), initial=0.0)))):
+        if level not in levels:
+            continue
         g = core.residual(bool(level))[1]
         bad = [int(i) for i in np.flatnonzero(~(np.abs(g) <= tol * size))]
         for i in bad[:5]:

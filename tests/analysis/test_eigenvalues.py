@@ -934,3 +934,22 @@ def test_slider_crank_closed_form():
     ex = exudyn_lib()
     ev_e, _ = slider_crank(ex, r, l, th, mA, mB, k).ComputeODE2Eigenvalues()
     assert ev_e[0] == pytest.approx(ref, rel=1e-10)
+
+
+def test_initial_configuration_violating_the_constraints_is_refused():
+    """a mass off the circle of its link: the linearization would not be about a configuration
+    of the mechanism; the error names the constraint (ignoreAlgebraicEquations skips it)"""
+    mbs = cd.MainSystem()
+    g = mbs.AddObject(cd.ObjectGround())
+    n = mbs.AddNode(cd.NodePoint2D(referenceCoordinates=[1.0, 0.0],
+                                   initialCoordinates=[0.0, -0.05]))
+    mbs.AddObject(cd.MassPoint2D(nodeNumber=n, physicsMass=1.0))
+    mbs.AddObject(cd.ObjectConnectorDistance(markerNumbers=[
+        mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=g)),
+        mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=n))], distance=1.0))
+    mbs.Assemble()
+    with pytest.raises(ValueError, match=r"initial configuration violates the constraints.*"
+                                         r"ObjectConnectorDistance.*position residual"):
+        mbs.ComputeODE2Eigenvalues()
+    values, _ = mbs.ComputeODE2Eigenvalues(ignoreAlgebraicEquations=True)
+    assert np.allclose(values, 0.0)

@@ -121,11 +121,8 @@ def cantilever(Om, n=16, EI=1.0, rhoA=1.0, EA=1e6, L=1.0):
 def flap_lag(lin):
     """frequencies of the modes out of the plane of rotation (flap, z) and in it (lag)"""
     s, X = lin.Eigenvalues()
-    sel = s.imag > 1e-6
-    s, X = s[sel], X[:, sel]
-    z = (np.linalg.norm(X[2::6], axis=0) ** 2 + np.linalg.norm(X[5::6], axis=0) ** 2) / \
-        np.linalg.norm(X, axis=0) ** 2
-    return s.imag[z > 0.5], s.imag[z < 0.5]
+    zrows = np.flatnonzero(np.isin(np.arange(X.shape[0]) % 6, (2, 5)))
+    return CAMPBELL["flap_lag"](s, X, zrows)
 
 
 # flapwise frequencies omega / sqrt(EI / (rho A L^4)) of a uniform rotating cantilever with
