@@ -38,3 +38,21 @@ void cd_spmm_dot2(int nrows, const int *indptr, const int *indices, const double
         for (int j = 0; j < k; j++) Y[(size_t)i * (size_t)k + j] = s[j] + c[j];
     }
 }
+
+void cd_quadform_terms(int nrows, const int *indptr, const int *indices, const double *data,
+                       int k, const double *X, double *sq, double *ab)
+{
+    memset(sq, 0, sizeof(double) * (size_t)k);
+    memset(ab, 0, sizeof(double) * (size_t)k);
+    for (int i = 0; i < nrows; i++) {
+        const double *xi = X + (size_t)i * (size_t)k;
+        for (int q = indptr[i]; q < indptr[i + 1]; q++) {
+            const double a = data[q], *xj = X + (size_t)indices[q] * (size_t)k;
+            for (int j = 0; j < k; j++) {
+                double t = a * xi[j] * xj[j];
+                sq[j] += t * t;
+                ab[j] += t < 0 ? -t : t;
+            }
+        }
+    }
+}

@@ -12,4 +12,10 @@
 void cd_spmm_dot2(int nrows, const int *indptr, const int *indices, const double *data, int k,
                   const double *X, double *Y, double *work);
 
+/* the terms t_pq = a_pq x_p x_q of x^T A x for each column x of X (ncols x k, row-major; A in
+ * compressed-row form, square): sq[j] = sum t^2 and ab[j] = sum |t| over the entries, for the
+ * eigenvalues' round-off error estimates */
+void cd_quadform_terms(int nrows, const int *indptr, const int *indices, const double *data,
+                       int k, const double *X, double *sq, double *ab);
+
 #endif

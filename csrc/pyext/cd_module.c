@@ -145,7 +145,59 @@ done:
     return res;
 }
 
+/* quadform_terms(indptr, indices, data, X) -> (sum t^2, sum |t|) per column of X, t the terms
+ * a_pq x_p x_q (cd_dot2.h) */
+static PyObject *quadform_terms(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *po[4];
+    if (!PyArg_ParseTuple(args, "OOOO", &po[0], &po[1], &po[2], &po[3])) return NULL;
+    PyArrayObject *ip = (PyArrayObject *)PyArray_FROM_OTF(po[0], NPY_INT32, NPY_ARRAY_IN_ARRAY);
+    PyArrayObject *ix = (PyArrayObject *)PyArray_FROM_OTF(po[1], NPY_INT32, NPY_ARRAY_IN_ARRAY);
+    PyArrayObject *dt = (PyArrayObject *)PyArray_FROM_OTF(po[2], NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
+    PyArrayObject *xa = (PyArrayObject *)PyArray_FROM_OTF(po[3], NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
+    PyObject *sq = NULL, *ab = NULL, *res = NULL;
+    if (!ip || !ix || !dt || !xa) goto done;
+    npy_intp nr = PyArray_SIZE(ip) - 1, nnz = PyArray_SIZE(ix);
+    int nd = PyArray_NDIM(xa);
+    npy_intp ncol = nd >= 1 ? PyArray_DIM(xa, 0) : 0, k = nd == 2 ? PyArray_DIM(xa, 1) : 1;
+    const int *indptr = PyArray_DATA(ip), *indices = PyArray_DATA(ix);
+    if (nd < 1 || nd > 2 || nr < 0 || nr != ncol || PyArray_SIZE(dt) != nnz ||
+        indptr[0] != 0 || indptr[nr] != nnz) {
+        PyErr_SetString(PyExc_ValueError, "quadform_terms: inconsistent square matrix or X");
+        goto done;
+    }
+    for (npy_intp q = 0; q < nnz; q++)
+        if (indices[q] < 0 || indices[q] >= ncol) {
+            PyErr_SetString(PyExc_ValueError, "quadform_terms: column index out of range");
+            goto done;
+        }
+    for (npy_intp i = 0; i < nr; i++)
+        if (indptr[i + 1] < indptr[i]) {
+            PyErr_SetString(PyExc_ValueError, "quadform_terms: indptr must not decrease");
+            goto done;
+        }
+    npy_intp dk = k;
+    sq = PyArray_SimpleNew(1, &dk, NPY_DOUBLE);
+    ab = PyArray_SimpleNew(1, &dk, NPY_DOUBLE);
+    if (!sq || !ab) goto done;
+    cd_quadform_terms((int)nr, indptr, indices, PyArray_DATA(dt), (int)k, PyArray_DATA(xa),
+                      PyArray_DATA((PyArrayObject *)sq), PyArray_DATA((PyArrayObject *)ab));
+    res = Py_BuildValue("(OO)", sq, ab);
+done:
+    Py_XDECREF(sq);
+    Py_XDECREF(ab);
+    Py_XDECREF(ip);
+    Py_XDECREF(ix);
+    Py_XDECREF(dt);
+    Py_XDECREF(xa);
+    return res;
+}
+
 static PyMethodDef module_methods[] = {
+    {"quadform_terms", quadform_terms, METH_VARARGS,
+     "quadform_terms(indptr, indices, data, X) -> (sum t^2, sum |t|) per column of X, t the "
+     "terms a_pq x_p x_q of x^T A x (compressed-row A)"},
     {"spmm_dot2", spmm_dot2, METH_VARARGS,
      "spmm_dot2(indptr, indices, data, X) -> A X (compressed-row A) with every entry as accurate "
      "as in twice the working precision (Ogita-Rump-Oishi Dot2)"},
