@@ -981,3 +981,25 @@ def test_initial_configuration_violating_the_constraints_is_refused():
         mbs.ComputeODE2Eigenvalues()
     values, _ = mbs.ComputeODE2Eigenvalues(ignoreAlgebraicEquations=True)
     assert np.allclose(values, 0.0)
+
+
+def test_accurate_kernels_in_c():
+    """_core.quadform_terms against NumPy; both kernels refuse inconsistent input"""
+    import scipy.sparse as sp
+    from coordyn import _core
+    rng = np.random.default_rng(3)
+    A = sp.random(30, 30, density=0.2, random_state=4, format="csr") + sp.eye(30)
+    X = rng.standard_normal((30, 4))
+    sq, ab = _core.quadform_terms(A.indptr.astype(np.int32), A.indices.astype(np.int32),
+                                  A.data, X)
+    C = A.tocoo()
+    t = C.data[:, None] * X[C.row] * X[C.col]
+    np.testing.assert_allclose(sq, (t ** 2).sum(axis=0), rtol=1e-13)
+    np.testing.assert_allclose(ab, np.abs(t).sum(axis=0), rtol=1e-13)
+    bad = A.indices.astype(np.int32).copy()
+    bad[0] = 99
+    for f in (_core.quadform_terms, _core.spmm_dot2):
+        with pytest.raises(ValueError, match="out of range"):
+            f(A.indptr.astype(np.int32), bad, A.data, X)
+        with pytest.raises(ValueError, match="inconsistent"):
+            f(A.indptr.astype(np.int32), A.indices.astype(np.int32), A.data[:-1], X)
