@@ -91,106 +91,96 @@ static PyObject *dense_limit(PyObject *self, PyObject *unused)
     return PyLong_FromLong(cd_ls_dense_limit());
 }
 
-/* spmm_dot2(indptr, indices, data, X) -> Y = A X with the accurate products (cd_dot2.h); A in
- * compressed-row form (int32 indptr and indices, float64 data), X float64 (ncols x k or a
- * vector); the number of rows is len(indptr) - 1 */
+/* the arguments (indptr, indices, data, X) of the sparse kernels: a compressed-row matrix
+ * (int32 indptr and indices, float64 data) and X (float64, ncols x k or a vector), converted and
+ * checked (indices in range, indptr not decreasing); square: the matrix must be X's rows
+ * square. On failure a[] are released and a ValueError is set. */
+typedef struct { PyArrayObject *ip, *ix, *dt, *xa; npy_intp nr, nnz, ncol, k; int nd; } csr_args;
+
+static void csr_release(csr_args *a)
+{
+    Py_CLEAR(a->ip);
+    Py_CLEAR(a->ix);
+    Py_CLEAR(a->dt);
+    Py_CLEAR(a->xa);
+}
+
+static int csr_parse(PyObject *args, const char *name, int square, csr_args *a)
+{
+    PyObject *po[4];
+    memset(a, 0, sizeof(*a));
+    if (!PyArg_ParseTuple(args, "OOOO", &po[0], &po[1], &po[2], &po[3])) return -1;
+    a->ip = (PyArrayObject *)PyArray_FROM_OTF(po[0], NPY_INT32, NPY_ARRAY_IN_ARRAY);
+    a->ix = (PyArrayObject *)PyArray_FROM_OTF(po[1], NPY_INT32, NPY_ARRAY_IN_ARRAY);
+    a->dt = (PyArrayObject *)PyArray_FROM_OTF(po[2], NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
+    a->xa = (PyArrayObject *)PyArray_FROM_OTF(po[3], NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
+    if (!a->ip || !a->ix || !a->dt || !a->xa) {
+        csr_release(a);
+        return -1;
+    }
+    a->nd = PyArray_NDIM(a->xa);
+    a->nr = PyArray_SIZE(a->ip) - 1;
+    a->nnz = PyArray_SIZE(a->ix);
+    a->ncol = a->nd >= 1 ? PyArray_DIM(a->xa, 0) : 0;
+    a->k = a->nd == 2 ? PyArray_DIM(a->xa, 1) : 1;
+    const int *indptr = PyArray_DATA(a->ip), *indices = PyArray_DATA(a->ix);
+    const char *bad = NULL;
+    if (a->nd < 1 || a->nd > 2 || a->nr < 0 || (square && a->nr != a->ncol) ||
+        PyArray_SIZE(a->dt) != a->nnz || indptr[0] != 0 || indptr[a->nr] != a->nnz)
+        bad = "inconsistent compressed-row matrix or X";
+    for (npy_intp q = 0; !bad && q < a->nnz; q++)
+        if (indices[q] < 0 || indices[q] >= a->ncol) bad = "column index out of range";
+    for (npy_intp i = 0; !bad && i < a->nr; i++)
+        if (indptr[i + 1] < indptr[i]) bad = "indptr must not decrease";
+    if (bad) {
+        PyErr_Format(PyExc_ValueError, "%s: %s", name, bad);
+        csr_release(a);
+        return -1;
+    }
+    return 0;
+}
+
+/* spmm_dot2(indptr, indices, data, X) -> Y = A X with the accurate products (cd_dot2.h); the
+ * number of rows is len(indptr) - 1 */
 static PyObject *spmm_dot2(PyObject *self, PyObject *args)
 {
     (void)self;
-    PyObject *po[4];
-    if (!PyArg_ParseTuple(args, "OOOO", &po[0], &po[1], &po[2], &po[3])) return NULL;
-    PyArrayObject *ip = (PyArrayObject *)PyArray_FROM_OTF(po[0], NPY_INT32, NPY_ARRAY_IN_ARRAY);
-    PyArrayObject *ix = (PyArrayObject *)PyArray_FROM_OTF(po[1], NPY_INT32, NPY_ARRAY_IN_ARRAY);
-    PyArrayObject *dt = (PyArrayObject *)PyArray_FROM_OTF(po[2], NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
-    PyArrayObject *xa = (PyArrayObject *)PyArray_FROM_OTF(po[3], NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
-    PyObject *res = NULL;
-    double *work = NULL;
-    if (!ip || !ix || !dt || !xa) goto done;
-    int nd = PyArray_NDIM(xa);
-    npy_intp nr = PyArray_SIZE(ip) - 1, nnz = PyArray_SIZE(ix);
-    npy_intp ncol = nd >= 1 ? PyArray_DIM(xa, 0) : 0, k = nd == 2 ? PyArray_DIM(xa, 1) : 1;
-    const int *indptr = PyArray_DATA(ip), *indices = PyArray_DATA(ix);
-    if (nd < 1 || nd > 2 || nr < 0 || PyArray_SIZE(dt) != nnz || indptr[0] != 0 ||
-        indptr[nr] != nnz) {
-        PyErr_SetString(PyExc_ValueError, "spmm_dot2: inconsistent compressed-row matrix or X");
-        goto done;
-    }
-    for (npy_intp q = 0; q < nnz; q++)
-        if (indices[q] < 0 || indices[q] >= ncol) {
-            PyErr_Format(PyExc_ValueError, "spmm_dot2: column index %d out of range (X has %ld "
-                         "rows)", indices[q], (long)ncol);
-            goto done;
-        }
-    for (npy_intp i = 0; i < nr; i++)
-        if (indptr[i + 1] < indptr[i]) {
-            PyErr_SetString(PyExc_ValueError, "spmm_dot2: indptr must not decrease");
-            goto done;
-        }
-    npy_intp dims[2] = {nr, k};
-    res = PyArray_SimpleNew(nd, dims, NPY_DOUBLE);
-    work = malloc(sizeof(double) * 2 * (size_t)(k > 0 ? k : 1));
-    if (!res || !work) {
+    csr_args a;
+    if (csr_parse(args, "spmm_dot2", 0, &a)) return NULL;
+    npy_intp dims[2] = {a.nr, a.k};
+    PyObject *res = PyArray_SimpleNew(a.nd, dims, NPY_DOUBLE);
+    double *work = malloc(sizeof(double) * 2 * (size_t)(a.k > 0 ? a.k : 1));
+    if (res && work)
+        cd_spmm_dot2((int)a.nr, PyArray_DATA(a.ip), PyArray_DATA(a.ix), PyArray_DATA(a.dt),
+                     (int)a.k, PyArray_DATA(a.xa), PyArray_DATA((PyArrayObject *)res), work);
+    else {
         Py_CLEAR(res);
         if (!PyErr_Occurred()) PyErr_NoMemory();
-        goto done;
     }
-    cd_spmm_dot2((int)nr, indptr, indices, PyArray_DATA(dt), (int)k, PyArray_DATA(xa),
-                 PyArray_DATA((PyArrayObject *)res), work);
-done:
     free(work);
-    Py_XDECREF(ip);
-    Py_XDECREF(ix);
-    Py_XDECREF(dt);
-    Py_XDECREF(xa);
+    csr_release(&a);
     return res;
 }
 
 /* quadform_terms(indptr, indices, data, X) -> (sum t^2, sum |t|) per column of X, t the terms
- * a_pq x_p x_q (cd_dot2.h) */
+ * a_pq x_p x_q (cd_dot2.h); the matrix square */
 static PyObject *quadform_terms(PyObject *self, PyObject *args)
 {
     (void)self;
-    PyObject *po[4];
-    if (!PyArg_ParseTuple(args, "OOOO", &po[0], &po[1], &po[2], &po[3])) return NULL;
-    PyArrayObject *ip = (PyArrayObject *)PyArray_FROM_OTF(po[0], NPY_INT32, NPY_ARRAY_IN_ARRAY);
-    PyArrayObject *ix = (PyArrayObject *)PyArray_FROM_OTF(po[1], NPY_INT32, NPY_ARRAY_IN_ARRAY);
-    PyArrayObject *dt = (PyArrayObject *)PyArray_FROM_OTF(po[2], NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
-    PyArrayObject *xa = (PyArrayObject *)PyArray_FROM_OTF(po[3], NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
-    PyObject *sq = NULL, *ab = NULL, *res = NULL;
-    if (!ip || !ix || !dt || !xa) goto done;
-    npy_intp nr = PyArray_SIZE(ip) - 1, nnz = PyArray_SIZE(ix);
-    int nd = PyArray_NDIM(xa);
-    npy_intp ncol = nd >= 1 ? PyArray_DIM(xa, 0) : 0, k = nd == 2 ? PyArray_DIM(xa, 1) : 1;
-    const int *indptr = PyArray_DATA(ip), *indices = PyArray_DATA(ix);
-    if (nd < 1 || nd > 2 || nr < 0 || nr != ncol || PyArray_SIZE(dt) != nnz ||
-        indptr[0] != 0 || indptr[nr] != nnz) {
-        PyErr_SetString(PyExc_ValueError, "quadform_terms: inconsistent square matrix or X");
-        goto done;
+    csr_args a;
+    if (csr_parse(args, "quadform_terms", 1, &a)) return NULL;
+    npy_intp dk = a.k;
+    PyObject *sq = PyArray_SimpleNew(1, &dk, NPY_DOUBLE), *ab = PyArray_SimpleNew(1, &dk, NPY_DOUBLE);
+    PyObject *res = NULL;
+    if (sq && ab) {
+        cd_quadform_terms((int)a.nr, PyArray_DATA(a.ip), PyArray_DATA(a.ix), PyArray_DATA(a.dt),
+                          (int)a.k, PyArray_DATA(a.xa), PyArray_DATA((PyArrayObject *)sq),
+                          PyArray_DATA((PyArrayObject *)ab));
+        res = Py_BuildValue("(OO)", sq, ab);
     }
-    for (npy_intp q = 0; q < nnz; q++)
-        if (indices[q] < 0 || indices[q] >= ncol) {
-            PyErr_SetString(PyExc_ValueError, "quadform_terms: column index out of range");
-            goto done;
-        }
-    for (npy_intp i = 0; i < nr; i++)
-        if (indptr[i + 1] < indptr[i]) {
-            PyErr_SetString(PyExc_ValueError, "quadform_terms: indptr must not decrease");
-            goto done;
-        }
-    npy_intp dk = k;
-    sq = PyArray_SimpleNew(1, &dk, NPY_DOUBLE);
-    ab = PyArray_SimpleNew(1, &dk, NPY_DOUBLE);
-    if (!sq || !ab) goto done;
-    cd_quadform_terms((int)nr, indptr, indices, PyArray_DATA(dt), (int)k, PyArray_DATA(xa),
-                      PyArray_DATA((PyArrayObject *)sq), PyArray_DATA((PyArrayObject *)ab));
-    res = Py_BuildValue("(OO)", sq, ab);
-done:
     Py_XDECREF(sq);
     Py_XDECREF(ab);
-    Py_XDECREF(ip);
-    Py_XDECREF(ix);
-    Py_XDECREF(dt);
-    Py_XDECREF(xa);
+    csr_release(&a);
     return res;
 }
 

@@ -153,6 +153,15 @@ extern const cd_outvar cd_defel_outvars[];
      CD_DEFEL_OFF(prescribedUserFunction_t), NULL, 0, 0, "",                                    \
      "f(mbs, t, itemNumber, prescribedDeformation) -> d e_p/dt (velocity-level equations); "    \
      "not given: central differences of the user function", NULL}
+/* the fields of a truss after its nodes (planar and spatial) */
+#define CD_DEFEL_TRUSS_FIELDS                                                                   \
+    CD_DEFEL_MODES_FIELD("mode of the elongation: ['elastic'] (default), ['rigid'] or "         \
+                         "['prescribed']"),                                                     \
+    CD_DEFEL_CONST_FIELD("axialStiffness", stiffness, 0, "N",                                   \
+                         "EA: sigma1 = (EA / l0) e1 (used when stiffnessMatrix is empty)"),    \
+    CD_DEFEL_CONST_FIELD("axialDamping", damping, 0, "N s",                                     \
+                         "d: sigma1 += (d / l0) e1_t (used when dampingMatrix is empty)"),     \
+    CD_DEFEL_COMMON_FIELDS, CD_DEFEL_MASS_FIELDS
 #define CD_DEFEL_SECOND_ORDER_FIELD                                                             \
     {"secondOrderElongation", CD_FT_BOOL, 0, CD_DEFEL_OFF(secondOrderElongation), "1", 0, 0,    \
      "", "True: the seed's elongation with its second-order bending terms (the shortening of "  \

@@ -27,13 +27,7 @@ static const cd_field fields[] = {
     CD_DEFEL_NAME_FIELD,
     CD_DEFEL_NODES_FIELD("the 2 nodes (NodePoint2D, NodeRigidBody2D or NodePointGround): their "
                          "positions are the truss's end points"),
-    CD_DEFEL_MODES_FIELD("mode of the elongation: ['elastic'] (default), ['rigid'] or "
-                         "['prescribed']"),
-    CD_DEFEL_CONST_FIELD("axialStiffness", stiffness, 0, "N",
-                         "EA: sigma1 = (EA / l0) e1 (used when stiffnessMatrix is empty)"),
-    CD_DEFEL_CONST_FIELD("axialDamping", damping, 0, "N s",
-                         "d: sigma1 += (d / l0) e1_t (used when dampingMatrix is empty)"),
-    CD_DEFEL_COMMON_FIELDS, CD_DEFEL_MASS_FIELDS};
+    CD_DEFEL_TRUSS_FIELDS};
 
 const cd_itemtype cd_type_ObjectDeformationTruss2D = {
     .kind = CD_OBJECT, .name = "ObjectDeformationTruss2D", .typename_ = "DeformationTruss2D",
