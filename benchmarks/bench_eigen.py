@@ -35,10 +35,24 @@ RHOA, EI, EA, L = 1.0, 1.0, 1e4, 1.0
 OMEGA1 = 3.516015268 * np.sqrt(EI / (RHOA * L**4))  # (1.875104069)^2
 
 
-def build(lib, N):
+def build(lib, N, model="cable"):
+    """the cantilever of N elements: 'cable' (ObjectANCFCable2D, clamped by
+    constrainedCoordinates [0, 1, 3]) or 'ge2d' (ObjectBeamGeometricallyExact2D on
+    NodeRigidBody2D, shear and axial stiffness EA, clamped by constrainedCoordinates [0, 1, 2])"""
     SC = lib.SystemContainer()
     mbs = SC.AddSystem()
     le = L / N
+    if model == "ge2d":
+        nodes = [mbs.AddNode(lib.NodeRigidBody2D(referenceCoordinates=[i * le, 0, 0]))
+                 for i in range(N + 1)]
+        for i in range(N):
+            mbs.AddObject(make(lib.ObjectBeamGeometricallyExact2D,
+                               nodeNumbers=[nodes[i], nodes[i + 1]], physicsLength=le,
+                               physicsMassPerLength=RHOA, physicsCrossSectionInertia=1e-6,
+                               physicsBendingStiffness=EI, physicsAxialStiffness=EA,
+                               physicsShearStiffness=EA))
+        mbs.Assemble()
+        return SC, mbs
     nodes = [mbs.AddNode(lib.NodePoint2DSlope1(referenceCoordinates=[i * le, 0, 1, 0]))
              for i in range(N + 1)]
     for i in range(N):
@@ -49,10 +63,13 @@ def build(lib, N):
     return SC, mbs
 
 
-def run(lib, N, sparse, modes, reps):
+CLAMP = {"cable": [0, 1, 3], "ge2d": [0, 1, 2]}
+
+
+def run(lib, N, sparse, modes, reps, model="cable"):
     """(median time, error of omega_1, warning text) of mbs.ComputeODE2Eigenvalues; modes: the
     numberOfEigenvalues asked (0: all)"""
-    SC, mbs = build(lib, N)
+    SC, mbs = build(lib, N, model)
     times, values, warned = [], None, ""
     for _ in range(reps):
         with warnings.catch_warnings(record=True) as w:
@@ -61,7 +78,7 @@ def run(lib, N, sparse, modes, reps):
             try:
                 values, _ = mbs.ComputeODE2Eigenvalues(
                     useSparseSolver=sparse, numberOfEigenvalues=modes,
-                    constrainedCoordinates=[0, 1, 3])
+                    constrainedCoordinates=CLAMP[model])
             except Exception as e:
                 return None, f"failed: {str(e).splitlines()[0][:50]}", ""
             times.append(time.perf_counter() - t0)
@@ -87,6 +104,8 @@ def main(argv=None):
     ap.add_argument("--dense-max", type=int, default=1000)
     ap.add_argument("--engines", default="coordyn,exudyn")
     ap.add_argument("--exudyn-max", type=int, default=1000)
+    ap.add_argument("--model", default="cable", choices=sorted(CLAMP),
+                    help="cable: ANCF (condition ~N^4); ge2d: geometrically exact beam (~N^2)")
     a = ap.parse_args(argv)
     libs = engine_libs(a.engines)
     ratio = len(libs) == 2
@@ -99,7 +118,7 @@ def main(argv=None):
         for sparse, modes in ((False, 0), (False, a.modes), (True, a.modes)):
             if not sparse and N > a.dense_max:
                 continue
-            res = [run(lib, N, sparse, modes, a.reps)
+            res = [run(lib, N, sparse, modes, a.reps, a.model)
                    if lib.name.startswith("coordyn") or N <= a.exudyn_max
                    else (None, "not run", "") for lib in libs]
             cells = ["-" if t is None else f"{t:.4f}" for t, _, _ in res]
