@@ -502,6 +502,11 @@ from . import steady as _steady  # noqa: E402
 
 _steady.install(MainSystem)
 
+# ComputeConsistentInitialConditions (the Lagrange-multiplier seed)
+from . import initial as _initial  # noqa: E402
+
+_initial.install(MainSystem)
+
 # the deformation elements' analysis: degree-of-freedom count and kinematic analysis
 from . import deformation as _deformation  # noqa: E402
 
