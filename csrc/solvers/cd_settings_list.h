@@ -96,6 +96,10 @@
       "relative to the size of the coordinates (position level) and velocities (velocity level)") \
     X("timeIntegration.initialConstraintWarning", initialConstraintWarning, BOOL, 0, ANY, RESULT, \
       "", "coordyn: True: violated constraints at the start give a warning instead of an error") \
+    X("timeIntegration.computeConsistentInitialConditions", _, BOOL, 0, ANY, PYTHON, "",          \
+      "coordyn: True: mbs.ComputeConsistentInitialConditions() (closest configuration and "      \
+      "velocities on the constraints, drivers kept) before the solve; it updates the initial "   \
+      "values")                                                                                  \
     X("timeIntegration.errorControl", _, GROUP, 0, ANY, NONE, "",                                 \
       "coordyn: local error estimate of every step; step-size control from it (active) or a "    \
       "guard against blow-ups with fixed steps.")                                                 \

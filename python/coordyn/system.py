@@ -424,6 +424,8 @@ def _solve(mbs, settings, static, updateInitialValues):
                       "oscillate with growing amplitude. Use spectralRadius < 1, or useNewmark = "
                       "useIndex2Constraints = True",
                       UserWarning, stacklevel=3)
+    if not static and settings.timeIntegration.computeConsistentInitialConditions:
+        mbs.ComputeConsistentInitialConditions(simulationSettings=settings)
     make_sensor_dirs(mbs)
     progress = make_progress(settings, static)
     try:

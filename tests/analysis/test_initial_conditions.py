@@ -49,6 +49,12 @@ def test_pendulum_closed_form():
     mbs.SolveDynamic(s)
     with pytest.raises(ValueError, match="initial state violates"):
         pendulum(q0, v0).SolveDynamic(s)
+    # the setting does it before the solve
+    s.timeIntegration.computeConsistentInitialConditions = True
+    mbs = pendulum(q0, v0)
+    mbs.SolveDynamic(s)
+    np.testing.assert_allclose(
+        mbs.systemData.GetODE2Coordinates(cd.ConfigurationType.Initial), L * n, rtol=1e-14)
 
 
 def fourbar(B0, C0, a=1.0, b=2.0, c=1.5, d=2.2, mB=1.0, mC=3.0):
