@@ -430,6 +430,14 @@ def _solve(mbs, settings, static, updateInitialValues):
     progress = make_progress(settings, static)
     try:
         stats = mbs._core.solve(static, settings._all(), progress)
+    except SolverError as e:
+        if "singular" not in str(e):
+            raise
+        from .diagnose import DiagnoseSingularSystem
+        why = DiagnoseSingularSystem(mbs, simulationSettings=settings)
+        if not why:
+            raise
+        raise SolverError(f"{e}\n{why}") from None
     finally:
         if progress is not None:
             progress.close()
