@@ -174,7 +174,8 @@ class DegreeOfFreedomReport:
             f"ODE2 coordinates          = {self.nODE2}",
             f"ODE1 coordinates          = {self.nODE1}",
             f"algebraic equations       = {self.nAE} ({self.nPureAE} trivial lambda = 0)",
-            f"redundant constraints     = {self.redundantConstraints}",
+            f"redundant constraints     = {self.redundantConstraints} (rank of the constraint "
+            f"equations {self.rank})",
         ]
         for e in self.redundantEquations:
             lines.append("    " + e["description"])
@@ -182,7 +183,7 @@ class DegreeOfFreedomReport:
             lines.append(f"    (the in-order test names {len(self.redundantEquations)} "
                          f"equations; the rank gives {self.redundantConstraints})")
         lines.append(f"singular configuration    = {self.singularConfiguration} (rank "
-                     f"{self.rank} here, {self.rankReference} at the reference configuration)")
+                     f"{self.rank} here, {self.rankReference} in the reference configuration)")
         lines.append(f"undetermined coordinates  = {len(self.undeterminedCoordinates)}")
         for u in self.undeterminedCoordinates:
             lines.append("    " + u["description"])
@@ -251,8 +252,8 @@ def ComputeDegreeOfFreedomReport(mbs, simulationSettings=None, threshold=1e-12, 
         grueblerCount=counts["nODE2"] - (counts["nAE"] - counts["nPureAE"]),
         nConstraintEquations=counts["nAE"] - counts["nPureAE"],
         redundantEquations=eqs,
-        rank=raw["rankAll"], rankReference=ref["rankAll"],
-        singularConfiguration=bool(raw["rankAll"] < ref["rankAll"]),
+        rank=raw["rankAll"] - raw["rankAE"], rankReference=ref["rankAll"] - ref["rankAE"],
+        singularConfiguration=bool(raw["rankAll"] - raw["rankAE"] < ref["rankAll"] - ref["rankAE"]),
         undeterminedCoordinates=_undetermined(mbs, s, configuration),
         configuration=configuration.name)
 

@@ -146,10 +146,29 @@ def slider_crank_2d(lib):
     return SC, mbs
 
 
-MODELS = {"pendulum": pendulum, "free_body": free_body, "chain_ep": chain,
+def door(lib):
+    SC, mbs, g = _mbs(lib)
+    d = mbs.CreateRigidBody(inertia=lib.cuboid(density=500, sideLengths=[1, 0.05, 2]),
+                            referencePosition=[0.5, 0, 1], nodeType=lib.EP)
+    for k in range(3):
+        mbs.CreateRevoluteJoint(bodyNumbers=[g, d], position=[0, 0, k], axis=[0, 0, 1])
+    return SC, mbs
+
+
+def bricard(lib, t=0.5):
+    F, _ = _bricard_frames(t)
+    SC, mbs, g = _mbs(lib)
+    bodies = [g] + [_body(lib, mbs, F[k][:3, 3], F[k][:3, :3]) for k in range(1, 6)] + [g]
+    for k in range(1, 7):  # joint k on the z axis of frame k-1, between links k-1 and k
+        mbs.CreateRevoluteJoint(name=f"J{k}", bodyNumbers=[bodies[k - 1], bodies[k]],
+                                position=list(F[k - 1][:3, 3]), axis=list(F[k - 1][:3, 2]))
+    return SC, mbs
+
+
+MODELS = {"door": door, "bricard": bricard, "pendulum": pendulum, "free_body": free_body, "chain_ep": chain,
           "four_bar_2d": four_bar_2d, "four_bar_3d": four_bar_3d,
           "slider_crank_2d": slider_crank_2d}
-EXPECTED_DOF = {"pendulum": 1, "free_body": 6, "chain_ep": 12, "four_bar_2d": 1,
+EXPECTED_DOF = {"door": 1, "bricard": 1, "pendulum": 1, "free_body": 6, "chain_ep": 12, "four_bar_2d": 1,
                 "four_bar_3d": 1, "slider_crank_2d": 1}
 
 
@@ -310,7 +329,8 @@ def test_bricard_mobility_one(t):
     assert len(rep.redundantEquations) == 1
     e = rep.redundantEquations[0]
     assert e["itemType"] == "ObjectJointRevoluteZ" and e["name"] == "J6"
-    assert not rep.singularConfiguration  # rank 29 also in the reference configuration
+    assert not rep.singularConfiguration and rep.rank == 34  # 35 - 1, also in the reference
+    assert rep.rankReference == 34
     assert mbs.ComputeSystemDegreeOfFreedom(useSVD=True)["degreeOfFreedom"] == 1
 
 
@@ -347,6 +367,7 @@ def test_singular_configuration_flattened_four_bar():
     rep = mbs.ComputeDegreeOfFreedomReport()
     assert rep.singularConfiguration
     assert rep.rank == 7 and rep.rankReference == 8
+    assert rep.grueblerCount == 1
     assert rep.degreeOfFreedom == 2 and rep.redundantConstraints == 1
     assert "singular configuration    = True" in str(rep)
     # the same at the regular reference configuration
