@@ -58,7 +58,7 @@ def _body(lib, mbs, pos, R=None):
 def pendulum(lib):
     SC, mbs, g = _mbs(lib)
     b = _body(lib, mbs, [0.5, 0, 0])
-    mbs.CreateRevoluteJoint(bodyNumbers=[g, b], position=[0, 0, 0], axis=[0, 0, 1])
+    mbs.CreateRevoluteJoint(itemNumbers=[g, b], position=[0, 0, 0], axis=[0, 0, 1])
     return SC, mbs
 
 
@@ -74,7 +74,7 @@ def chain(lib, n=4):
     prev = g
     for k in range(n):
         b = _body(lib, mbs, [k + 0.5, 0, 0])
-        mbs.CreateSphericalJoint(bodyNumbers=[prev, b], position=[k, 0, 0])
+        mbs.CreateSphericalJoint(itemNumbers=[prev, b], position=[k, 0, 0])
         prev = b
     return SC, mbs
 
@@ -87,7 +87,7 @@ def four_bar_3d(lib):
     b2 = _body(lib, mbs, np.mean([B, C], axis=0))
     b3 = _body(lib, mbs, np.mean([C, D], axis=0))
     for pair, p in (([g, b1], A), ([b1, b2], B), ([b2, b3], C), ([b3, g], D)):
-        mbs.CreateRevoluteJoint(bodyNumbers=pair, position=p, axis=[0, 0, 1])
+        mbs.CreateRevoluteJoint(itemNumbers=pair, position=p, axis=[0, 0, 1])
     return SC, mbs
 
 
@@ -104,7 +104,7 @@ def _bar2d(lib, mbs, p0, p1, p1_initial=None, p0_initial=None):
         init = [float(c[0]), float(c[1]), math.atan2(*(q1 - q0)[::-1]) - phi]
     n = mbs.AddNode(lib.NodeRigidBody2D(referenceCoordinates=[*(0.5 * (p0 + p1)), phi],
                                         initialCoordinates=init))
-    b = mbs.AddObject(lib.ObjectRigidBody2D(physicsMass=1.0, physicsInertia=L * L / 12,
+    b = mbs.AddObject(lib.ObjectRigidBody2D(mass=1.0, inertia=L * L / 12,
                                             nodeNumber=n))
     m0 = mbs.AddMarker(lib.MarkerBodyRigid(bodyNumber=b, localPosition=[-L / 2, 0, 0]))
     m1 = mbs.AddMarker(lib.MarkerBodyRigid(bodyNumber=b, localPosition=[L / 2, 0, 0]))
@@ -135,7 +135,7 @@ def slider_crank_2d(lib):
     _, a0, a1 = _bar2d(lib, mbs, A, B)
     _, c0, c1 = _bar2d(lib, mbs, B, C)
     ns = mbs.AddNode(lib.NodeRigidBody2D(referenceCoordinates=[C[0], C[1], 0]))
-    bs = mbs.AddObject(lib.ObjectRigidBody2D(physicsMass=1.0, physicsInertia=0.01, nodeNumber=ns))
+    bs = mbs.AddObject(lib.ObjectRigidBody2D(mass=1.0, inertia=0.01, nodeNumber=ns))
     ms = mbs.AddMarker(lib.MarkerBodyRigid(bodyNumber=bs, localPosition=[0, 0, 0]))
     mbs.AddObject(lib.RevoluteJoint2D(markerNumbers=[_ground_marker(lib, mbs, g, A), a0]))
     mbs.AddObject(lib.RevoluteJoint2D(markerNumbers=[a1, c0]))
@@ -151,7 +151,7 @@ def door(lib):
     d = mbs.CreateRigidBody(inertia=lib.cuboid(density=500, sideLengths=[1, 0.05, 2]),
                             referencePosition=[0.5, 0, 1], nodeType=lib.EP)
     for k in range(3):
-        mbs.CreateRevoluteJoint(bodyNumbers=[g, d], position=[0, 0, k], axis=[0, 0, 1])
+        mbs.CreateRevoluteJoint(itemNumbers=[g, d], position=[0, 0, k], axis=[0, 0, 1])
     return SC, mbs
 
 
@@ -160,7 +160,7 @@ def bricard(lib, t=0.5):
     SC, mbs, g = _mbs(lib)
     bodies = [g] + [_body(lib, mbs, F[k][:3, 3], F[k][:3, :3]) for k in range(1, 6)] + [g]
     for k in range(1, 7):  # joint k on the z axis of frame k-1, between links k-1 and k
-        mbs.CreateRevoluteJoint(name=f"J{k}", bodyNumbers=[bodies[k - 1], bodies[k]],
+        mbs.CreateRevoluteJoint(name=f"J{k}", itemNumbers=[bodies[k - 1], bodies[k]],
                                 position=list(F[k - 1][:3, 3]), axis=list(F[k - 1][:3, 2]))
     return SC, mbs
 
@@ -226,7 +226,7 @@ def _door(n_hinges):
     door = mbs.CreateRigidBody(inertia=cd.InertiaCuboid(density=500, sideLengths=[1, 0.05, 2]),
                                referencePosition=[0.5, 0, 1])
     for k in range(n_hinges):
-        mbs.CreateRevoluteJoint(name=f"hinge{k}", bodyNumbers=[g, door], position=[0, 0, k],
+        mbs.CreateRevoluteJoint(name=f"hinge{k}", itemNumbers=[g, door], position=[0, 0, k],
                                 axis=[0, 0, 1])
     mbs.Assemble()
     return mbs
@@ -319,7 +319,7 @@ def test_bricard_mobility_one(t):
                                         referenceRotationMatrix=F[k][:3, :3])
                     for k in range(1, 6)] + [g]
     for k in range(1, 7):  # joint k on the z axis of frame k-1, between links k-1 and k
-        mbs.CreateRevoluteJoint(name=f"J{k}", bodyNumbers=[bodies[k - 1], bodies[k]],
+        mbs.CreateRevoluteJoint(name=f"J{k}", itemNumbers=[bodies[k - 1], bodies[k]],
                                 position=list(F[k - 1][:3, 3]), axis=list(F[k - 1][:3, 2]))
     mbs.Assemble()
     rep = mbs.ComputeDegreeOfFreedomReport()
@@ -349,7 +349,7 @@ def test_bricard_is_not_a_generic_6r():
                     for k in range(1, 6)] + [g]
     for k in range(1, 7):
         axis = F[k - 1][:3, 2] + (np.array([0.0, 0.1, 0.05]) if k == 4 else 0.0)
-        mbs.CreateRevoluteJoint(bodyNumbers=[bodies[k - 1], bodies[k]],
+        mbs.CreateRevoluteJoint(itemNumbers=[bodies[k - 1], bodies[k]],
                                 position=list(F[k - 1][:3, 3]), axis=list(axis))
     mbs.Assemble()
     rep = mbs.ComputeDegreeOfFreedomReport()
