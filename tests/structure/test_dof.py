@@ -129,12 +129,16 @@ def four_bar_2d(lib, pts=((0, 0), (0, 1), (2, 1), (2, 0)), initial=None):
     return SC, mbs
 
 
-def slider_crank_2d(lib):
+def slider_crank_2d(lib, initial=None):
+    """crank A-B, rod B-C, slider at C on the x axis; initial: (B, C) initial positions"""
     SC, mbs, g = _mbs(lib)
     A, B, C = (0, 0), (0.3, 0.4), (1.5, 0)
-    _, a0, a1 = _bar2d(lib, mbs, A, B)
-    _, c0, c1 = _bar2d(lib, mbs, B, C)
-    ns = mbs.AddNode(lib.NodeRigidBody2D(referenceCoordinates=[C[0], C[1], 0]))
+    iB, iC = initial if initial is not None else (None, None)
+    _, a0, a1 = _bar2d(lib, mbs, A, B, iB, None if iB is None else A)
+    _, c0, c1 = _bar2d(lib, mbs, B, C, iC, iB)
+    ns = mbs.AddNode(lib.NodeRigidBody2D(
+        referenceCoordinates=[C[0], C[1], 0],
+        initialCoordinates=[0, 0, 0] if iC is None else [iC[0] - C[0], iC[1] - C[1], 0]))
     bs = mbs.AddObject(lib.ObjectRigidBody2D(mass=1.0, inertia=0.01, nodeNumber=ns))
     ms = mbs.AddMarker(lib.MarkerBodyRigid(bodyNumber=bs, localPosition=[0, 0, 0]))
     mbs.AddObject(lib.RevoluteJoint2D(markerNumbers=[_ground_marker(lib, mbs, g, A), a0]))
@@ -377,6 +381,20 @@ def test_singular_configuration_flattened_four_bar():
     SC2, mbs2 = four_bar_2d(lib)
     mbs2.Assemble()
     assert not mbs2.ComputeDegreeOfFreedomReport().singularConfiguration
+
+
+def test_slider_crank_dead_centre_is_not_a_constraint_singularity():
+    """at the dead centre (crank and rod on the slider's line) the slider cannot drive the
+    crank, but the constraint Jacobian keeps its rank: mobility 1, not flagged"""
+    lib = coordyn_lib()
+    rod = math.hypot(1.2, 0.4)
+    SC, mbs = slider_crank_2d(lib, initial=((0.5, 0.0), (0.5 + rod, 0.0)))
+    mbs.Assemble()
+    g = mbs._core.residual(False)[1]
+    assert np.abs(g).max() < 1e-12  # the dead-centre configuration is consistent
+    rep = mbs.ComputeDegreeOfFreedomReport()
+    assert rep.degreeOfFreedom == 1 and not rep.singularConfiguration
+    assert rep.rank == rep.rankReference == 8
 
 
 def test_undetermined_coordinates():
