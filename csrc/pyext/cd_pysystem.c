@@ -2,6 +2,7 @@
 #include "cd_pyext.h"
 #include <string.h>
 #include <time.h>
+#include "../analysis/cd_dof.h"
 
 static int parse_kind(PyObject *o, cd_kind *k)
 {
@@ -663,6 +664,59 @@ static PyObject *sys_linearized(cdpy_system *self, PyObject *args)
     return res;
 }
 
+/* dof(config, numerical, eps_rel, eps_min, use_svd, threshold) -> dict of the degree-of-freedom
+ * analysis (cd_dof) at the current (0), initial (1) or reference (2: zero displacements and
+ * velocities) configuration */
+static PyObject *sys_dof(cdpy_system *self, PyObject *args)
+{
+    if (refuse_read_if_busy(self, "ComputeSystemDegreeOfFreedom")) return NULL;
+    int config, numerical, use_svd;
+    double eps_rel, eps_min, threshold;
+    if (!PyArg_ParseTuple(args, "ipddpd", &config, &numerical, &eps_rel, &eps_min, &use_svd,
+                          &threshold))
+        return NULL;
+    if (need_assembled(self)) return NULL;
+    if (config < 0 || config > 2)
+        return PyErr_Format(PyExc_ValueError, "configuration must be Current, Initial or Reference");
+    cd_system *s = self->sys;
+    cd_state tmp;
+    memset(&tmp, 0, sizeof(tmp));
+    const cd_state *st = config_state(self, config == 2 ? 1 : config, &tmp);
+    if (!st) return NULL;
+    if (config == 2) {
+        memset(tmp.q, 0, sizeof(double) * (size_t)s->n2);
+        memset(tmp.v, 0, sizeof(double) * (size_t)s->n2);
+    }
+    cd_dofresult r;
+    cd_error err = {0, ""};
+    int rc = cd_dof_analyze(s, st, numerical, eps_rel, eps_min, use_svd, threshold, &r, &err);
+    if (config != 0) cd_state_free(&tmp);
+    if (rc) return raise_engine(self, &err);
+    if (restore_uf_exception(self)) { cd_dofresult_free(&r); return NULL; }
+    int N = s->pat.N, k = N < r.nae ? N : r.nae;
+    PyObject *red = PyList_New(0), *da = vec_copy(r.diag_all, k), *de = vec_copy(r.diag_ae, r.nae);
+    PyObject *res = NULL;
+    if (red && da && de) {
+        int ok = 1;
+        for (int j = 0; j < r.nae && ok; j++)
+            if (r.redundant[j]) {
+                PyObject *o = PyLong_FromLong(j);
+                if (!o || PyList_Append(red, o)) ok = 0;
+                Py_XDECREF(o);
+            }
+        if (ok)
+            res = Py_BuildValue("{s:i,s:i,s:i,s:i,s:i,s:O,s:O,s:O,s:d}", "nODE2", r.n2, "nODE1",
+                                r.n1, "nAE", r.nae, "rankAll", r.rank_all, "rankAE", r.rank_ae,
+                                "redundantRows", red, "diagAll", da, "diagAE", de, "tolerance",
+                                r.tol_all);
+    }
+    Py_XDECREF(red);
+    Py_XDECREF(da);
+    Py_XDECREF(de);
+    cd_dofresult_free(&r);
+    return res;
+}
+
 /* ------------------------------------------------------------------ solve */
 
 typedef struct { PyObject *callback; int interrupted; double last_cb; } progress_ctx;
@@ -917,6 +971,8 @@ static PyMethodDef sys_methods[] = {
      "object_parts(obj) -> dict of the element parts M, fel, Kel, Kg at the current state"},
     {"kinematic_eval", (PyCFunction)sys_kinematic_eval, METH_VARARGS,
      "kinematic_eval(index2, t) -> dict r, Gq, Gv, Cq at the current state at time t"},
+    {"dof", (PyCFunction)sys_dof, METH_VARARGS,
+     "dof(config, numerical, eps_rel, eps_min, use_svd, threshold) -> dict (cd_dof)"},
     {"linearized", (PyCFunction)sys_linearized, METH_VARARGS,
      "linearized(config, numerical, eps_rel, eps_min) -> CSC tuples of M, K, D, C = Cq^T"},
     {"solve", (PyCFunction)sys_solve, METH_VARARGS, "solve(static, settings[, progress])"},

@@ -521,3 +521,8 @@ _initial.install(MainSystem)
 from . import deformation as _deformation  # noqa: E402
 
 _deformation.install(MainSystem)
+
+# degrees of freedom and redundant constraints (ComputeSystemDegreeOfFreedom and its report)
+from . import dof as _dof  # noqa: E402
+
+_dof.install(MainSystem)

@@ -1,0 +1,264 @@
+"""Degrees of freedom and redundant constraints: mbs.ComputeSystemDegreeOfFreedom with Exudyn
+1.13's arguments and dictionary, and mbs.ComputeDegreeOfFreedomReport, a richer report (see
+docs/degrees_of_freedom.rst).
+
+The ranks come from the C core (csrc/analysis/cd_dof.c): the multiplier columns of the Newton
+matrix, C_all = [C_q^T; 0; C_lambda] (C_lambda: the trivial rows lambda_j = 0 of unconstrained
+axes and deactivated connectors), factored by LAPACK's column-pivoted QR (dgeqp3; tolerance of
+numpy.linalg.matrix_rank) or, with useSVD=True, its singular values (dgesdd) against the
+absolute threshold, as Exudyn 1.13 does:
+
+    redundantConstraints = nAE - rank(C_all),  nPureAE = rank(C_lambda),
+    degreeOfFreedom = nODE2 - (nAE - nPureAE) + redundantConstraints."""
+import math
+import numbers
+import warnings
+
+import numpy as np
+
+from .items import ConfigurationType
+
+__all__ = ["ComputeSystemDegreeOfFreedom", "ComputeDegreeOfFreedomReport",
+           "DegreeOfFreedomReport"]
+
+_NODE, _OBJECT = 0, 1
+
+_FRAME6 = ("translation x", "translation y", "translation z",
+           "rotation about x", "rotation about y", "rotation about z")
+# the meaning of each algebraic row, where the item type has one
+_AXES = {
+    "JointGeneric": _FRAME6, "JointRevoluteZ": _FRAME6, "JointPrismaticX": _FRAME6,
+    "JointSpherical": _FRAME6[:3], "JointRevolute2D": ("translation x", "translation y"),
+    "ConnectorDistance": ("distance",), "ConnectorCoordinate": ("coordinate",),
+    "RigidBodyEP": ("Euler parameter norm",),
+}
+
+
+def _check_args(mbs, simulationSettings, threshold, name, autoAssemble):
+    from .settings import SimulationSettings
+    from .system import MainSystem, SolverError
+    if not isinstance(mbs, MainSystem):
+        raise TypeError(f"{name}: expected a coordyn.MainSystem, got {type(mbs).__name__}")
+    if simulationSettings is None:
+        simulationSettings = SimulationSettings()
+    if not isinstance(simulationSettings, SimulationSettings):
+        raise TypeError(f"{name}: simulationSettings must be a coordyn.SimulationSettings, got "
+                        f"{type(simulationSettings).__name__}")
+    if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):
+        raise TypeError(f"{name}: threshold must be a real number, got "
+                        f"{type(threshold).__name__}")
+    if not math.isfinite(threshold) or threshold < 0:
+        raise ValueError(f"{name}: threshold must be a finite number >= 0, got {threshold!r}")
+    if not mbs._core.sizes()["assembled"]:
+        if not autoAssemble:
+            raise SolverError(f"{name}: the system is not assembled: call mbs.Assemble() (or "
+                              f"use autoAssemble=True)")
+        warnings.warn(f"{name}: the system was not assembled, calling mbs.Assemble(); to avoid "
+                      f"this, call mbs.Assemble() first", UserWarning, stacklevel=3)
+        mbs.Assemble()
+    return simulationSettings
+
+
+def _raw(mbs, simulationSettings, configuration, useSVD, threshold):
+    nd = simulationSettings.staticSolver.newton.numericalDifferentiation
+    return mbs._core.dof(int(configuration), bool(nd.forODE2), float(nd.relativeEpsilon),
+                         float(nd.minimumCoordinateSize), bool(useSVD), float(threshold))
+
+
+# joints whose free axis is a trivial row lambda = 0 here but has no equation in Exudyn
+# (ObjectJointRevoluteZ and ObjectJointPrismaticX: 6 rows here, 5 in Exudyn)
+_EXTRA_TRIVIAL_ROW = ("ObjectJointRevoluteZ", "ObjectJointPrismaticX")
+
+
+def _extra_rows(mbs):
+    core = mbs._core
+    return sum(1 for i in range(core.count(_OBJECT))
+               if mbs.GetObject(i).get("itemType") in _EXTRA_TRIVIAL_ROW)
+
+
+def _counts(raw, extra):
+    """Exudyn's counts; extra: trivial rows Exudyn does not have (a trivial row is always
+    independent, so it adds one to nAE, to rank C_all and to nPureAE: the redundant count and
+    the degree of freedom do not depend on it)"""
+    nae = raw["nAE"] - extra
+    redundant = min(nae, raw["nAE"] - raw["rankAll"])  # the min: thresholds above 1 (SVD)
+    pure = max(0, raw["rankAE"] - extra)
+    return {"degreeOfFreedom": raw["nODE2"] - (nae - pure) + redundant,
+            "redundantConstraints": redundant, "nODE2": raw["nODE2"], "nODE1": raw["nODE1"],
+            "nAE": nae, "nPureAE": pure}
+
+
+def ComputeSystemDegreeOfFreedom(mbs, simulationSettings=None, threshold=1e-12, verbose=False,
+                                 useSVD=False, autoAssemble=True):
+    """The system's degree of freedom at the initial configuration, counting redundant
+    constraints numerically (Exudyn 1.13's mbs.ComputeSystemDegreeOfFreedom).
+
+    Args:
+        simulationSettings: numerical differentiation settings (staticSolver.newton)
+        threshold: absolute bound of the singular values counted as zero (useSVD=True only;
+            the QR path uses numpy.linalg.matrix_rank's relative tolerance, as Exudyn)
+        verbose: print the counts (and with useSVD the singular values)
+        useSVD: singular values (LAPACK dgesdd) instead of column-pivoted QR (dgeqp3)
+        autoAssemble: assemble (with a warning) if the system is not assembled
+
+    Returns:
+        dict with 'degreeOfFreedom', 'redundantConstraints', 'nODE2', 'nODE1', 'nAE', 'nPureAE'
+    """
+    name = "ComputeSystemDegreeOfFreedom"
+    s = _check_args(mbs, simulationSettings, threshold, name, autoAssemble)
+    if mbs._core.sizes()["ODE1"]:
+        warnings.warn(f"{name}: ODE1 coordinates do not count as degrees of freedom",
+                      UserWarning, stacklevel=2)
+    raw = _raw(mbs, s, ConfigurationType.Initial, useSVD, threshold)
+    res = _counts(raw, _extra_rows(mbs))
+    if verbose:
+        if useSVD:
+            print("singular values ODE2+AE=" + str(raw["diagAll"]))
+            print("singular values pure AE=" + str(raw["diagAE"]))
+        print("ODE2 coordinates          = " + str(res["nODE2"]))
+        print("total constraints         = " + str(res["nAE"]))
+        print("redundant constraints     = " + str(res["redundantConstraints"]))
+        print("pure algebraic constraints= " + str(res["nPureAE"]))
+        print("degree of freedom         = " + str(res["degreeOfFreedom"]))
+    return res
+
+
+def _row_owners(mbs):
+    """for every AE index: (kind label, item number, type, name, local row)"""
+    core = mbs._core
+    owners = [None] * core.sizes()["AE"]
+    for kind, get, label in ((_OBJECT, mbs.GetObject, "object"), (_NODE, mbs.GetNode, "node")):
+        for i in range(core.count(kind)):
+            _, ae0, nae = core.ltg(kind, i)
+            if not nae:
+                continue
+            d = get(i)
+            for j in range(nae):
+                owners[ae0 + j] = (label, i, str(d.get("itemType", "")), d.get("name", ""), j)
+    return owners
+
+
+def _type_label(label, typ):
+    prefix = "Object" if label == "object" else "Node"
+    return typ if typ.startswith(prefix) else prefix + typ
+
+
+class DegreeOfFreedomReport:
+    """The result of mbs.ComputeDegreeOfFreedomReport: Exudyn's counts (dict()) plus
+    which equations are redundant, the Grübler count, undetermined coordinates and whether the
+    configuration is singular. str(report) for people, report.AsDict() for programs."""
+
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+    def ExudynDict(self):
+        """the dictionary of ComputeSystemDegreeOfFreedom"""
+        return {k: getattr(self, k) for k in ("degreeOfFreedom", "redundantConstraints",
+                                              "nODE2", "nODE1", "nAE", "nPureAE")}
+
+    def AsDict(self):
+        return {k: (list(v) if isinstance(v, (list, tuple)) else v)
+                for k, v in self.__dict__.items()}
+
+    def __repr__(self):
+        return (f"DegreeOfFreedomReport(degreeOfFreedom={self.degreeOfFreedom}, "
+                f"redundantConstraints={self.redundantConstraints}, "
+                f"singularConfiguration={self.singularConfiguration})")
+
+    def __str__(self):
+        lines = [
+            f"degree of freedom         = {self.degreeOfFreedom} (numerical, rank of the "
+            f"constraint Jacobian at the {self.configuration.lower()} configuration)",
+            f"Gruebler count            = {self.grueblerCount} (coordinates - constraint "
+            f"equations = {self.nODE2} - {self.nConstraintEquations})",
+            f"ODE2 coordinates          = {self.nODE2}",
+            f"ODE1 coordinates          = {self.nODE1}",
+            f"algebraic equations       = {self.nAE} ({self.nPureAE} trivial lambda = 0)",
+            f"redundant constraints     = {self.redundantConstraints} (rank of the constraint "
+            f"equations {self.rank})",
+        ]
+        for e in self.redundantEquations:
+            lines.append("    " + e["description"])
+        if len(self.redundantEquations) != self.redundantConstraints:
+            lines.append(f"    (the in-order test names {len(self.redundantEquations)} "
+                         f"equations; the rank gives {self.redundantConstraints})")
+        lines.append(f"singular configuration    = {self.singularConfiguration} (rank "
+                     f"{self.rank} here, {self.rankReference} in the reference configuration)")
+        lines.append(f"undetermined coordinates  = {len(self.undeterminedCoordinates)}")
+        for u in self.undeterminedCoordinates:
+            lines.append("    " + u["description"])
+        return "\n".join(lines)
+
+
+def _undetermined(mbs, simulationSettings, configuration):
+    """ODE2 coordinates with zero rows in M, K and C_q^T"""
+    from .linearized import linearized_matrices
+    core = mbs._core
+    n2 = core.sizes()["ODE2"]
+    if n2 == 0:
+        return []
+    if configuration == ConfigurationType.Reference:  # the rows' pattern: as at the initial one
+        configuration = ConfigurationType.Initial
+    M, K, _, C = linearized_matrices(mbs, simulationSettings, configuration)
+    used = np.zeros(n2, dtype=bool)
+    for A in (M, K, C):
+        A = A.tocsr()
+        A.eliminate_zeros()
+        used |= np.diff(A.indptr) > 0
+    free = set(int(i) for i in np.flatnonzero(~used))
+    out = []
+    for i in range(core.count(_NODE)):
+        idx = core.ltg(_NODE, i)[0]
+        d = mbs.GetNode(i)
+        for local, g in enumerate(idx):
+            if g in free:
+                typ = str(d.get("itemType", ""))
+                nm = d.get("name", "")
+                out.append({"coordinate": int(g), "node": i, "nodeType": typ, "name": nm,
+                            "localCoordinate": local,
+                            "description": f"{typ} {i}" + (f" '{nm}'" if nm else "") +
+                            f": coordinate {local} (global ODE2 {g}): no mass, no stiffness, "
+                            f"no constraint"})
+    return out
+
+
+def ComputeDegreeOfFreedomReport(mbs, simulationSettings=None, threshold=1e-12, useSVD=False,
+                                 configuration=ConfigurationType.Initial, autoAssemble=True):
+    """A DegreeOfFreedomReport: Exudyn's counts at the configuration (Initial by default, as
+    ComputeSystemDegreeOfFreedom; Current or Reference possible), the redundant equations named
+    by item, type, name and row (axis), the Grübler count nODE2 - (nAE - nPureAE), the ODE2
+    coordinates nothing determines (zero rows in M, K and C_q^T), and singularConfiguration:
+    the rank of the constraint Jacobian is lower here than at the reference configuration."""
+    name = "ComputeDegreeOfFreedomReport"
+    s = _check_args(mbs, simulationSettings, threshold, name, autoAssemble)
+    configuration = ConfigurationType(configuration)
+    raw = _raw(mbs, s, configuration, useSVD, threshold)
+    ref = _raw(mbs, s, ConfigurationType.Reference, useSVD, threshold)
+    counts = _counts(raw, _extra_rows(mbs))
+    owners = _row_owners(mbs)
+    eqs = []
+    for r in raw["redundantRows"]:
+        label, i, typ, nm, j = owners[r] if owners[r] else ("?", -1, "", "", r)
+        short = typ.removeprefix("Object").removeprefix("Node")
+        axes = _AXES.get(short)
+        axis = axes[j] if axes and j < len(axes) else ""
+        tl = _type_label(label, typ)
+        desc = f"{tl} {i}" + (f" '{nm}'" if nm else "") + f": row {j}" + \
+            (f" ({axis})" if axis else "")
+        eqs.append({"kind": label, "itemNumber": i, "itemType": tl, "name": nm, "row": j,
+                    "axis": axis, "aeIndex": int(r), "description": desc})
+    return DegreeOfFreedomReport(
+        **counts,
+        grueblerCount=counts["nODE2"] - (counts["nAE"] - counts["nPureAE"]),
+        nConstraintEquations=counts["nAE"] - counts["nPureAE"],
+        redundantEquations=eqs,
+        rank=raw["rankAll"] - raw["rankAE"], rankReference=ref["rankAll"] - ref["rankAE"],
+        singularConfiguration=bool(raw["rankAll"] - raw["rankAE"] < ref["rankAll"] - ref["rankAE"]),
+        undeterminedCoordinates=_undetermined(mbs, s, configuration),
+        configuration=configuration.name)
+
+
+def install(cls):
+    """Attach the functions to MainSystem as methods (as Exudyn's mainSystemExtensions)."""
+    cls.ComputeSystemDegreeOfFreedom = ComputeSystemDegreeOfFreedom
+    cls.ComputeDegreeOfFreedomReport = ComputeDegreeOfFreedomReport
