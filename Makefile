@@ -5,7 +5,7 @@ CC ?= cc
 CFLAGS_TEST = -std=c11 -O2 -Wall -Wextra -Werror
 LIBS = -lcxsparse -llapack -lblas -lm
 MATH_SRC = $(wildcard csrc/math/*.c)
-ENGINE_SRC = $(wildcard csrc/core/*.c) $(MATH_SRC) $(wildcard csrc/items/*.c csrc/items/*/*.c csrc/linalg/*.c csrc/solvers/*.c)
+ENGINE_SRC = $(wildcard csrc/core/*.c) $(MATH_SRC) $(wildcard csrc/items/*.c csrc/items/*/*.c csrc/linalg/*.c csrc/solvers/*.c csrc/analysis/*.c)
 ENGINE_HDR = $(wildcard csrc/*/*.h csrc/*/*/*.h)
 
 .PHONY: demo test build ctest pytest bench docs clean deps memcheck sanitize fuzz

@@ -10,7 +10,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ENGINE_DIRS = ["core", "math", "items", "linalg", "solvers"]
+ENGINE_DIRS = ["core", "math", "items", "linalg", "solvers", "analysis"]
 
 
 def _require(header, package):

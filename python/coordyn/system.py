@@ -506,3 +506,8 @@ _steady.install(MainSystem)
 from . import deformation as _deformation  # noqa: E402
 
 _deformation.install(MainSystem)
+
+# ComputeStructuralAnalysis: Dulmage-Mendelsohn decomposition of the equations (issue 11)
+from . import structure as _structure  # noqa: E402
+
+_structure.install(MainSystem)
