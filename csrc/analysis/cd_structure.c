@@ -2,6 +2,7 @@
  * matrix, of the constraint Jacobian, or of the causal view; see cd_structure.h. */
 #include "cd_structure.h"
 #include "../core/cd_eval.h"
+#include "../core/cd_items.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,25 +93,41 @@ static int structural_mask(const cd_system *s, const cd_state *st, int form, int
     return rc;
 }
 
-/* rows [r0, r0 + m) x columns [c0, c0 + n) of the pattern entries kept, as a cs_di matrix */
-static cs_di *submatrix(const cd_pattern *P, const char *keep, int r0, int m, int c0, int n)
+/* the kept pattern entries in rows i with rowmap[i] >= 0 (renumbered rowmap[i], m of them)
+ * and columns [0, n), as a cs_di matrix */
+static cs_di *submatrix(const cd_pattern *P, const char *keep, const int *rowmap, int m, int n)
 {
     int nz = 0;
-    for (int j = c0; j < c0 + n; j++)
+    for (int j = 0; j < n; j++)
         for (int k = P->colptr[j]; k < P->colptr[j + 1]; k++)
-            if (keep[k] && P->rowind[k] >= r0 && P->rowind[k] < r0 + m) nz++;
+            if (keep[k] && rowmap[P->rowind[k]] >= 0) nz++;
     cs_di *A = cs_di_spalloc(m, n, nz > 0 ? nz : 1, 0, 0);
     if (!A) return NULL;
     nz = 0;
     for (int j = 0; j < n; j++) {
         A->p[j] = nz;
-        for (int k = P->colptr[c0 + j]; k < P->colptr[c0 + j + 1]; k++) {
-            int i = P->rowind[k];
-            if (keep[k] && i >= r0 && i < r0 + m) A->i[nz++] = i - r0;
-        }
+        for (int k = P->colptr[j]; k < P->colptr[j + 1]; k++)
+            if (keep[k] && rowmap[P->rowind[k]] >= 0) A->i[nz++] = rowmap[P->rowind[k]];
     }
     A->p[n] = nz;
     return A;
+}
+
+/* rowmap (N) of the analysed rows, *m their number: every row, or for the constraint Jacobian
+ * the AE rows except those whose equation is lambda = 0 (a deactivated constraint, the free
+ * axis of a joint: its diagonal entry is kept) */
+static void row_map(const cd_system *s, const char *keep, int jac, int *rowmap, int *m)
+{
+    const cd_pattern *P = &s->pat;
+    *m = 0;
+    for (int i = 0; i < P->N; i++) {
+        int use = !jac || (i >= s->n2 && i < s->off1);
+        if (use && jac) {
+            int k = cd_pattern_find(P, i, i);
+            use = k < 0 || !keep[k];
+        }
+        rowmap[i] = use ? (*m)++ : -1;
+    }
 }
 
 cd_structure *cd_structure_free(cd_structure *S)
@@ -133,8 +150,9 @@ static int *copy_ints(const int *x, int n)
     return y;
 }
 
-/* the result from the decomposition D of the m x n matrix A (rows r0.., columns c0..) */
-static cd_structure *result(const cs_did *D, const cs_di *A, int form, int r0, int c0)
+/* the result from the decomposition D of the m x n matrix A (row i of the Newton system is
+ * row rowmap[i] of A, N rows in all; columns 0..n-1) */
+static cd_structure *result(const cs_did *D, const cs_di *A, int form, const int *rowmap, int N)
 {
     int m = A->m, n = A->n;
     cd_structure *S = calloc(1, sizeof(*S));
@@ -151,8 +169,9 @@ static cd_structure *result(const cs_did *D, const cs_di *A, int form, int r0, i
     S->r = copy_ints(D->r, D->nb + 1);
     S->s = copy_ints(D->s, D->nb + 1);
     if (!S->rowid || !S->colid || !S->p || !S->q || !S->r || !S->s) return cd_structure_free(S);
-    for (int i = 0; i < m; i++) S->rowid[i] = r0 + i;
-    for (int j = 0; j < n; j++) S->colid[j] = c0 + j;
+    for (int i = 0; i < N; i++)
+        if (rowmap[i] >= 0) S->rowid[rowmap[i]] = i;
+    for (int j = 0; j < n; j++) S->colid[j] = j;
     memcpy(S->rr, D->rr, sizeof(S->rr));
     memcpy(S->cc, D->cc, sizeof(S->cc));
     S->srank = D->rr[3];  /* rows before the unmatched ones are matched */
@@ -186,12 +205,17 @@ int cd_structure_compute(const cd_system *s, const cd_state *st, int form, int g
         return rc;
     }
     /* the constraint Jacobian is the AE rows x ODE2 columns block */
-    int jac = form == CD_STRUCT_JACOBIAN;
-    int r0 = jac ? s->n2 : 0, m = jac ? s->nae : P->N, n = jac ? s->n2 : P->N;
-    cs_di *A = submatrix(P, keep, r0, m, 0, n);
+    int jac = form == CD_STRUCT_JACOBIAN, m = 0, n = jac ? s->n2 : P->N;
+    int *rowmap = malloc(sizeof(int) * (size_t)(P->N > 0 ? P->N : 1));
+    cs_di *A = NULL;
+    if (rowmap) {
+        row_map(s, keep, jac, rowmap, &m);
+        A = submatrix(P, keep, rowmap, m, n);
+    }
     free(keep);
     cs_did *D = A ? cs_di_dmperm(A, 0) : NULL;
-    if (D) *out = result(D, A, form, r0, 0);
+    if (D) *out = result(D, A, form, rowmap, P->N);
+    free(rowmap);
     cs_di_dfree(D);
     cs_di_spfree(A);
     if (!*out) return cd_error_set(err, CD_ERR_NOMEM, "out of memory in the structural analysis");

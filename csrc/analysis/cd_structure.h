@@ -4,7 +4,9 @@
  * columns = unknowns, both numbered as the Newton system [ODE2 (n2) ; AE (nae) ; ODE1 (n1)]):
  *   CD_STRUCT_NEWTON    the Newton matrix [M + K + D, C_q^T ; C_q, 0 ; ODE1 block]
  *                       (N x N, what the solvers factor);
- *   CD_STRUCT_JACOBIAN  the constraint Jacobian: AE rows x ODE2 columns (nae x n2);
+ *   CD_STRUCT_JACOBIAN  the constraint Jacobian: AE rows x ODE2 columns (at most nae x n2:
+ *                       rows whose equation is lambda = 0, deactivated constraints and the
+ *                       free axes of joints, are left out);
  *   CD_STRUCT_ODE       the causal (index-1) view of Cellier's sorting: q, q' and y known,
  *                       unknowns q'', lambda, y': [M, C_q^T ; 0, 0 ; ODE1 rate block] (N x N).
  *                       A constraint row is empty there: an index-3 constraint is a structural

@@ -195,7 +195,8 @@ def ComputeStructuralAnalysis(mbs, matrix="newton", generic=True, largestBlocks=
 
     - matrix='newton': the Newton matrix the solvers factor, [M + K + D, C_q^T; C_q, 0] with the
       ODE1 block (equations x unknowns, all Newton-system indices);
-    - matrix='jacobian': the constraint Jacobian C_q (algebraic equations x ODE2 coordinates);
+    - matrix='jacobian': the constraint Jacobian C_q (algebraic equations x ODE2 coordinates;
+      the equations lambda = 0 of deactivated constraints and free joint axes left out);
     - matrix='ode': the causal (index-1) view, as in Cellier's sorting of the equations:
       q, q_t and y are known, the unknowns are q_tt, the multipliers and y_t. A constraint
       g(q) = 0 holds no unknown there, so every index-3 constraint is a structural singularity

@@ -173,6 +173,34 @@ def test_fourbar():
     assert len(j.underDetermined["unknowns"]) == 4 and len(j.underDetermined["equations"]) == 3
 
 
+def test_rigid_chain_free_joint_axes():
+    # 3 rigid bodies (Euler parameters: 7 coordinates and 1 norm equation each) on revolute
+    # joints about z (6 rows each, the rotation about z deactivated: its equation is
+    # lambda = 0): 21 ODE2, 3 + 18 AE. Newton matrix: the 3 free-axis multipliers are blocks of
+    # their own (lambda = 0), the rest one block of 21 + 3 + 15 = 39. Constraint Jacobian
+    # without the lambda = 0 rows: 18 x 21, structural rank 18 (3 degrees of freedom)
+    mbs = cd.SystemContainer().AddSystem()
+    prev = mbs.CreateGround()
+    for i in range(3):
+        b = mbs.CreateRigidBody(referencePosition=[i + 0.5, 0, 0],
+                                inertia=cd.InertiaCuboid(1000, [1, 0.1, 0.1]))
+        mbs.CreateRevoluteJoint(bodyNumbers=[prev, b], position=[i, 0, 0], axis=[0, 0, 1])
+        prev = b
+    mbs.Assemble()
+    r = mbs.ComputeStructuralAnalysis()
+    assert r.shape == (42, 42) and r.isRegular
+    assert sorted(r.blockSizes) == [1, 1, 1, 39]
+    for b in r.blocks:
+        if len(b["unknowns"]) == 1:
+            u = r.Unknown(b["unknowns"][0])
+            assert (u["what"], u["itemType"], u["local"]) == \
+                ("multiplier", "ObjectJointRevoluteZ", 5)
+    j = mbs.ComputeStructuralAnalysis("jacobian")
+    assert j.shape == (18, 21) and j.structuralRank == 18
+    assert j.overDetermined["equations"] == []
+    assert len(j.underDetermined["unknowns"]) == 21
+
+
 # ----------------------------------------------------------------------------- redundant, singular
 
 def test_body_fixed_twice_names_both_constraints():
