@@ -2,11 +2,13 @@
 mbs.ComputeStructuralAnalysis, csrc/analysis/cd_structure.c.
 
 Every expected number below is derived by hand from the model's equations (in the comments)."""
+import sys
 import time
 
 import pytest
 
 import coordyn as cd
+from conftest import REPO
 
 
 # ----------------------------------------------------------------------------- models
@@ -340,3 +342,14 @@ def test_timing_near_linear():
     # near-linear: a tenfold chain at most 40 times slower (linear: 10; quadratic: 100)
     assert times[10000] < 40 * times[1000]
     assert times[10000] < 2.0
+
+
+def test_benchmark_script_rigid_chain():
+    # benchmarks/bench_structure.py on bench_rigid's chain: N bodies of 7 Euler-parameter
+    # coordinates, N norm equations, 6 joint rows each (one of them lambda = 0): 14 N unknowns;
+    # the N free-axis multipliers are blocks of one, everything else one block of 13 N
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import bench_structure
+    rows = bench_structure.main(["--sizes", "3", "20", "--reps", "1"])
+    assert [(N, n, nb, big) for N, n, nb, big, _, _ in rows] == \
+        [(3, 42, 4, 39), (20, 280, 21, 260)]
