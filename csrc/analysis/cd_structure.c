@@ -4,6 +4,7 @@
 #include "../core/cd_eval.h"
 #include "../core/cd_items.h"
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <suitesparse/cs.h>
@@ -86,10 +87,15 @@ static int structural_mask(const cd_system *s, const cd_state *st, int form, int
         for (int k = 0; k < P->nnz && !rc; k++)
             if (val[k] != 0.0) keep[k] = 1;
     }
-    if (!rc || rc != CD_ERR_NOMEM) cd_evalws_free(&ws, s);
+    cd_evalws_free(&ws, s);  /* safe after a failed init: that one leaves ws cleared */
     cd_state_free(&st2);
     free(val);
-    if (rc > 0) rc = cd_error_set(err, CD_ERR_INPUT, "structural analysis: %s", err->msg);
+    if (rc > 0) {  /* a recoverable status means nothing here: the evaluation failed */
+        char msg[CD_MSG_LEN];
+        snprintf(msg, sizeof msg, "%s", err ? err->msg : "");
+        rc = cd_error_set(err, CD_ERR_INPUT, "structural analysis: the Newton matrix could "
+                          "not be evaluated at a perturbed state: %s", msg);
+    }
     return rc;
 }
 

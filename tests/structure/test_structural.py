@@ -324,6 +324,27 @@ def test_not_assembled_and_bad_matrix():
     mbs.Assemble()
     with pytest.raises(ValueError, match="matrix must be one of"):
         mbs.ComputeStructuralAnalysis("hessian")
+    with pytest.raises(ValueError, match="unknown form 7"):
+        mbs._core.structure(7, True)
+
+
+def test_failing_user_function_is_named():
+    # the generic evaluation calls the items' functions: a failing one stops the analysis
+    # with the item's name; the assembled pattern (generic=False) needs no evaluation
+    mbs = cd.SystemContainer().AddSystem()
+    g = mbs.AddNode(cd.NodePointGround())
+    m0 = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=g, coordinate=0))
+    _, m1 = _coordinate(mbs, 1.0, "body")
+
+    def bad(mbs, t, i, u, v, k, d, o):
+        raise RuntimeError("boom")
+    mbs.AddObject(cd.CoordinateSpringDamper(markerNumbers=[m0, m1], stiffness=0, damping=1,
+                                            springForceUserFunction=bad))
+    mbs.Assemble()
+    with pytest.raises(RuntimeError, match="springForceUserFunction of "
+                                           "ObjectConnectorCoordinateSpringDamper 1"):
+        mbs.ComputeStructuralAnalysis()
+    assert mbs.ComputeStructuralAnalysis(generic=False).isRegular
 
 
 def test_timing_near_linear():
