@@ -62,7 +62,7 @@ static int structural_mask(const cd_system *s, const cd_state *st, int form, int
         for (int j = 0; j < P->N; j++)
             for (int k = P->colptr[j]; k < P->colptr[j + 1]; k++) {
                 int i = P->rowind[k];
-                /* the causal view: constraint rows hold no q'' (but deactivated ones hold lambda) */
+                /* causal view: constraint rows hold no q'' (deactivated ones hold lambda) */
                 int aerow = i >= s->n2 && i < s->off1;
                 keep[k] = !(form == CD_STRUCT_ODE && aerow && j != i);
             }

@@ -23,7 +23,9 @@
  *   under-determined part  rows p[rr[0] .. rr[1]), columns q[cc[0] .. cc[2])  (more unknowns
  *                          than equations: cc[0..1) unmatched columns)
  *   square part            rows p[rr[1] .. rr[2]), columns q[cc[2] .. cc[3])  (structurally
- *                          regular), in block triangular order with nblk blocks, block k
+ *                          regular), in block upper triangular order (a block's equations use
+ *                          its own unknowns and those of later blocks: solve from the last
+ *                          block to the first) with nblk blocks, block k
  *                          rows p[r[k] .. r[k+1]), columns q[s[k] .. s[k+1]) for k in
  *                          [blk0, blk0 + nblk): the strongly connected components
  *   over-determined part   rows p[rr[2] .. rr[4]), columns q[cc[3] .. cc[4])  (more equations

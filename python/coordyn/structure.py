@@ -28,7 +28,8 @@ class StructuralAnalysis:
     - ``shape`` (equations, unknowns), ``nnz``, ``structuralRank``, ``isRegular``
     - ``underDetermined`` / ``overDetermined``: dicts with 'equations' and 'unknowns' (lists of
       Newton indices) of the under- and over-determined parts
-    - ``blocks``: the blocks of the square part in block-triangular order, each a dict with
+    - ``blocks``: the blocks of the square part in block-lower-triangular order (block k needs
+      only the unknowns of blocks 0 .. k-1), each a dict with
       'equations' and 'unknowns' (Newton indices); ``blockSizes`` their sizes
     - ``Equation(i)``, ``Unknown(i)``: the owner of Newton row / column i as a dict
     """
@@ -52,8 +53,11 @@ class StructuralAnalysis:
         self.overDetermined = {"equations": rows[rr[2]:rr[4]], "unknowns": cols[cc[3]:cc[4]]}
         self.square = {"equations": rows[rr[1]:rr[2]], "unknowns": cols[cc[2]:cc[3]]}
         r, s = d["r"], d["s"]
+        # cs_dmperm orders the square part block *upper* triangular (block k uses the unknowns
+        # of blocks after it); reversed, it is the lower-triangular order of a solution: block
+        # k needs only the unknowns of blocks 0 .. k-1
         self.blocks = [{"equations": rows[r[k]:r[k + 1]], "unknowns": cols[s[k]:s[k + 1]]}
-                       for k in range(d["blk0"], d["blk0"] + d["nblk"])]
+                       for k in reversed(range(d["blk0"], d["blk0"] + d["nblk"]))]
         self.blockSizes = [len(b["unknowns"]) for b in self.blocks]
         self.isRegular = (self.shape[0] == self.shape[1] == self.structuralRank)
 

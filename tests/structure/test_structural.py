@@ -203,6 +203,28 @@ def test_rigid_chain_free_joint_axes():
     assert len(j.underDetermined["unknowns"]) == 21
 
 
+def test_ode1_loop_and_block_order():
+    # y0' = y1, y1' = -y0 (a loop), y2' = -y2 + y0 (needs y0): Newton matrix (trapezoidal:
+    # I + c A) blocks {y0, y1} then {y2}, in the order of solution; causal view (y known,
+    # unknowns y'): the identity, three blocks of one
+    mbs = cd.SystemContainer().AddSystem()
+    a = mbs.AddNode(cd.NodeGenericODE1(referenceCoordinates=[0, 0, 0],
+                                       initialCoordinates=[1, 0, 0],
+                                       numberOfODE1Coordinates=3, name="ctrl"))
+    mbs.AddObject(cd.ObjectGenericODE1(nodeNumbers=[a], name="sys",
+                                       systemMatrix=[[0, 1, 0], [-1, 0, 0], [1, 0, -1]]))
+    mbs.Assemble()
+    r = mbs.ComputeStructuralAnalysis()
+    assert r.isRegular and r.nnz == 6
+    assert [sorted(b["unknowns"]) for b in r.blocks] == [[0, 1], [2]]
+    assert [sorted(b["equations"]) for b in r.blocks] == [[0, 1], [2]]
+    assert r.Unknown(2) == {"item": "node", "itemNumber": 0, "itemType": "NodeGenericODE1",
+                            "name": "ctrl", "local": 2, "what": "ODE1 coordinate", "index": 2}
+    assert r.Equation(1)["what"] == "first-order equation"
+    c = mbs.ComputeStructuralAnalysis("ode")
+    assert c.isRegular and c.blockSizes == [1, 1, 1] and c.nnz == 3
+
+
 # ----------------------------------------------------------------------------- redundant, singular
 
 def test_body_fixed_twice_names_both_constraints():
