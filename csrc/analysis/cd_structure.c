@@ -62,9 +62,10 @@ static int structural_mask(const cd_system *s, const cd_state *st, int form, int
         for (int j = 0; j < P->N; j++)
             for (int k = P->colptr[j]; k < P->colptr[j + 1]; k++) {
                 int i = P->rowind[k];
-                /* causal view: constraint rows hold no q'' (deactivated ones hold lambda) */
+                /* causal view: constraint rows hold no q'' (the pattern cannot tell which
+                 * constraints are deactivated: every one is taken as active) */
                 int aerow = i >= s->n2 && i < s->off1;
-                keep[k] = !(form == CD_STRUCT_ODE && aerow && j != i);
+                keep[k] = !(form == CD_STRUCT_ODE && aerow);
             }
         return CD_OK;
     }

@@ -296,6 +296,9 @@ def test_gear_structural_singularity():
     assert _names(c, "equations", c.overDetermined) == ["gear"]
     assert c.overDetermined["unknowns"] == []
     assert c.blockSizes == [1] and _names(c, "unknowns", c.blocks[0]) == ["theta1"]
+    # the same from the assembled pattern (every diagonal and every declared entry)
+    cp = mbs.ComputeStructuralAnalysis("ode", generic=False)
+    assert cp.structuralRank == 3 and _names(cp, "equations", cp.overDetermined) == ["gear"]
     # written with its constraint as the index-3 Newton matrix does (C_q in the gear's row):
     # regular, theta1 -- theta2 (damper B1) -- gear -- x one block of 4
     r = mbs.ComputeStructuralAnalysis()
