@@ -118,14 +118,15 @@ class StructuralAnalysis:
 
     def _items_of(self, eqs, unk):
         """the distinct items owning the equations and unknowns, as 'node 3 (NodePoint)'"""
-        seen = []
+        seen = {}  # insertion-ordered set of (kind, item)
         for i in list(unk) + list(eqs):
-            d = self._owner_of(i)
-            nm = f" '{d['name']}'" if d["name"] else ""
-            s = f"{d['item']} {d['itemNumber']} ({d['itemType']}{nm})"
-            if s not in seen:
-                seen.append(s)
-        return seen
+            seen.setdefault((self._owner[0][i], self._owner[1][i]), None)
+        out = []
+        for kind, item in seen:
+            typ, name = self._item(kind, item)
+            nm = f" '{name}'" if name else ""
+            out.append(f"{'node' if kind == _NODE else 'object'} {item} ({typ}{nm})")
+        return out
 
     def LargestBlocks(self, k=None):
         """The k largest blocks of the square part, largest first, each with its size, its
