@@ -1,5 +1,6 @@
 /* cd_pysystem: the _System type wrapping a cd_system, its current state and sensor data */
 #include "cd_pyext.h"
+#include "../analysis/cd_structure.h"
 #include <string.h>
 #include <time.h>
 #include "../analysis/cd_dof.h"
@@ -903,6 +904,89 @@ static PyObject *sys_ltg(cdpy_system *self, PyObject *args)
     return Py_BuildValue("(Nii)", q, it->ae0, it->nae);
 }
 
+/* a Python list of n ints */
+static PyObject *int_list(const int *x, int n)
+{
+    PyObject *l = PyList_New(n);
+    for (int i = 0; l && i < n; i++) {
+        PyObject *v = PyLong_FromLong(x[i]);
+        if (!v) {
+            Py_DECREF(l);
+            return NULL;
+        }
+        PyList_SET_ITEM(l, i, v);
+    }
+    return l;
+}
+
+/* owner of every Newton unknown / equation i in [0, N): kind (0 node, 1 object), item index
+ * and local index (coordinate of the node, or equation of the item) into three arrays */
+static void unknown_owners(const cd_system *s, int *kind, int *item, int *local)
+{
+    for (int i = 0; i < s->n2; i++) {
+        const cd_item *nd = &s->list[CD_NODE].items[s->owner2[i]];
+        kind[i] = CD_NODE;
+        item[i] = s->owner2[i];
+        local[i] = 0;
+        for (int k = 0; k < nd->nq; k++)
+            if (nd->ltg[k] == i) local[i] = k;
+    }
+    for (int a = 0; a < s->nae; a++) {
+        int i = s->n2 + a;
+        kind[i] = s->ownerae_kind[a];
+        item[i] = s->ownerae[a];
+        local[i] = a - s->list[kind[i]].items[item[i]].ae0;
+    }
+    for (int y = 0; y < s->n1; y++) {
+        int i = s->off1 + y;
+        const cd_item *nd = &s->list[CD_NODE].items[s->owner1[y]];
+        kind[i] = CD_NODE;
+        item[i] = s->owner1[y];
+        local[i] = 0;
+        for (int k = 0; k < nd->n1; k++)
+            if (nd->ltg1[k] == y) local[i] = k;
+    }
+}
+
+/* structure(form, generic) -> dict: the Dulmage-Mendelsohn decomposition of the Newton matrix
+ * (form 0), of the constraint Jacobian (1) or of the causal view (2); see cd_structure.h */
+static PyObject *sys_structure(cdpy_system *self, PyObject *args)
+{
+    int form = 0, generic = 1;
+    if (!PyArg_ParseTuple(args, "|ip", &form, &generic)) return NULL;
+    if (refuse_read_if_busy(self, "ComputeStructuralAnalysis")) return NULL;
+    if (need_assembled(self)) return NULL;
+    const cd_system *s = self->sys;
+    cd_error err = {0, ""};
+    cd_structure *S = NULL;
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = cd_structure_compute(s, &self->cur, form, generic, &S, &err);
+    Py_END_ALLOW_THREADS
+    if (rc) return PyErr_Format(rc == CD_ERR_INPUT ? PyExc_ValueError : PyExc_RuntimeError,
+                                "%s", err.msg);
+    int N = s->pat.N;
+    int *own = malloc(sizeof(int) * 3 * (size_t)(N > 0 ? N : 1));
+    if (!own) {
+        cd_structure_free(S);
+        return PyErr_NoMemory();
+    }
+    unknown_owners(s, own, own + N, own + 2 * N);
+    PyObject *res = Py_BuildValue(
+        "{s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N}",
+        "form", S->form, "m", S->m, "n", S->n, "nnz", S->nnz, "srank", S->srank, "nb", S->nb,
+        "blk0", S->blk0, "nblk", S->nblk, "n2", s->n2, "nae", PyLong_FromLong(s->nae),
+        "n1", PyLong_FromLong(s->n1), "rowid", int_list(S->rowid, S->m),
+        "colid", int_list(S->colid, S->n), "p", int_list(S->p, S->m), "q", int_list(S->q, S->n),
+        "r", int_list(S->r, S->nb + 1), "s", int_list(S->s, S->nb + 1),
+        "rr", int_list(S->rr, 5), "cc", int_list(S->cc, 5),
+        "owner", Py_BuildValue("(NNN)", int_list(own, N), int_list(own + N, N),
+                               int_list(own + 2 * N, N)));
+    free(own);
+    cd_structure_free(S);
+    return res;
+}
+
 /* the time of the current state: time() -> t, time(t) sets it */
 static PyObject *sys_time(cdpy_system *self, PyObject *args)
 {
@@ -981,6 +1065,10 @@ static PyMethodDef sys_methods[] = {
     {"sizes", (PyCFunction)sys_sizes, METH_NOARGS, "numbers of coordinates"},
     {"ltg", (PyCFunction)sys_ltg, METH_VARARGS,
      "ltg(kind, index) -> (ODE2 indices, first AE index, number of AE) of an item"},
+    {"structure", (PyCFunction)sys_structure, METH_VARARGS,
+     "structure([form, generic]) -> dict: Dulmage-Mendelsohn decomposition of the Newton matrix "
+     "(form 0), the constraint Jacobian (1) or the causal view (2), with the owner (kind, item, "
+     "local index) of every Newton unknown"},
     {"time", (PyCFunction)sys_time, METH_VARARGS, "time() -> t of the current state; time(t)"},
     {"residual", (PyCFunction)sys_residual, METH_VARARGS,
      "residual([index2]) -> (r2, rae) at the current state: M q_tt - f + C_q^T lambda, and g "

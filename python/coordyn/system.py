@@ -526,3 +526,8 @@ _deformation.install(MainSystem)
 from . import dof as _dof  # noqa: E402
 
 _dof.install(MainSystem)
+
+# ComputeStructuralAnalysis: Dulmage-Mendelsohn decomposition of the equations (issue 11)
+from . import structure as _structure  # noqa: E402
+
+_structure.install(MainSystem)
