@@ -35,28 +35,13 @@ _AXES = {
 
 
 def _check_args(mbs, simulationSettings, threshold, name, autoAssemble):
-    from .settings import SimulationSettings
-    from .system import MainSystem, SolverError
-    if not isinstance(mbs, MainSystem):
-        raise TypeError(f"{name}: expected a coordyn.MainSystem, got {type(mbs).__name__}")
-    if simulationSettings is None:
-        simulationSettings = SimulationSettings()
-    if not isinstance(simulationSettings, SimulationSettings):
-        raise TypeError(f"{name}: simulationSettings must be a coordyn.SimulationSettings, got "
-                        f"{type(simulationSettings).__name__}")
+    from .linearized import _system_ready
     if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):
         raise TypeError(f"{name}: threshold must be a real number, got "
                         f"{type(threshold).__name__}")
     if not math.isfinite(threshold) or threshold < 0:
         raise ValueError(f"{name}: threshold must be a finite number >= 0, got {threshold!r}")
-    if not mbs._core.sizes()["assembled"]:
-        if not autoAssemble:
-            raise SolverError(f"{name}: the system is not assembled: call mbs.Assemble() (or "
-                              f"use autoAssemble=True)")
-        warnings.warn(f"{name}: the system was not assembled, calling mbs.Assemble(); to avoid "
-                      f"this, call mbs.Assemble() first", UserWarning, stacklevel=3)
-        mbs.Assemble()
-    return simulationSettings
+    return _system_ready(mbs, simulationSettings, autoAssemble, name, stacklevel=5)
 
 
 def _raw(mbs, simulationSettings, configuration, useSVD, threshold):

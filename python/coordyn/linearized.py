@@ -26,7 +26,9 @@ def _scipy():
     return scipy
 
 
-def _prepare(mbs, simulationSettings, autoAssemble, name):
+def _system_ready(mbs, simulationSettings, autoAssemble, name, stacklevel=4):
+    """the settings (default ones if None) after checking the argument types; assembles the
+    system (with a warning) if it is not and autoAssemble, else a SolverError"""
     from .settings import SimulationSettings
     from .system import MainSystem, SolverError
     if not isinstance(mbs, MainSystem):
@@ -41,8 +43,13 @@ def _prepare(mbs, simulationSettings, autoAssemble, name):
             raise SolverError(f"{name}: the system is not assembled: call mbs.Assemble() (or "
                               f"use autoAssemble=True)")
         warnings.warn(f"{name}: the system was not assembled, calling mbs.Assemble(); to avoid "
-                      f"this, call mbs.Assemble() first", UserWarning, stacklevel=3)
+                      f"this, call mbs.Assemble() first", UserWarning, stacklevel=stacklevel)
         mbs.Assemble()
+    return simulationSettings
+
+
+def _prepare(mbs, simulationSettings, autoAssemble, name):
+    simulationSettings = _system_ready(mbs, simulationSettings, autoAssemble, name)
     if mbs._core.sizes()["ODE1"]:
         warnings.warn(f"{name}: the ODE1 coordinates (first-order equations) are not part of "
                       f"the linearized ODE2 system: results may be wrong where they couple to "
