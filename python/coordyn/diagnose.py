@@ -2,9 +2,10 @@
 seed, named in the model's terms. The equations M a + C_q^T lambda = f, C_q a = gamma have a
 unique solution when (1)+(2) C_q has full row rank and (3) M is positive definite on the null
 space of C_q. They fail at
-  (1) a singular configuration: the rank of C_q drops here but not nearby (a mechanism at a
-      dead-center or flattened position);
-  (2) redundant constraints: the rank is lower everywhere (a door on three hinges);
+  (1) a singular configuration: the rank of C_q drops here but not at nearby configurations
+      that satisfy the constraints (a mechanism at a dead-center or flattened position);
+  (2) redundant constraints: the rank is lower there too (a door on three hinges, a
+      parallelogram, the Bricard linkage);
   (3) a mass matrix that is not positive on the constraint null space: coordinates without
       mass that no constraint fixes.
 Used by the solvers to explain a singular matrix (dense analysis; models up to DIAGNOSE_MAX
@@ -22,6 +23,46 @@ def _rank(A, tol=1e-10):
     U, s, _ = np.linalg.svd(A)
     r = int((s > tol * max(s[0], 1e-300)).sum())
     return r, s, U[:, r:]
+
+
+def nearby_configuration(mbs, simulationSettings=None, step=1e-3, iterations=40):
+    """a configuration near the current one that also satisfies the position constraints:
+    a small random step in the null space of C_q (along the mechanism's possible motion),
+    projected back onto the constraints by minimum-norm Newton steps; None if C_q has no
+    null space. The current state is changed (callers restore it). Returns (q, moved): moved is
+    the distance to the start over the step's length, about 1 when the step was along a real
+    motion and much smaller when the null-space direction is only infinitesimal (the
+    projection returns to the start: a singular configuration such as a straight two-bar
+    truss)."""
+    from .items import ConfigurationType
+    from .linearized import linearized_matrices
+    core = mbs._core
+    q = core.get_coords(0, 0).copy()
+    n2 = q.size
+    qs = 1.0 + np.abs(core.get_coords(0, 2) + q).max(initial=0.0)
+    C = linearized_matrices(mbs, simulationSettings, ConfigurationType.Current)[3].toarray().T
+    if C.shape[0]:
+        _, sv, Vt = np.linalg.svd(C)
+        T = Vt[int((sv > 1e-10 * max(sv[0], 1e-300)).sum()):].T
+    else:
+        T = np.eye(n2)
+    if not T.shape[1]:
+        return None
+    y = np.random.default_rng(1).standard_normal(T.shape[1])
+    q0 = q
+    q = q + step * qs * (T @ y) / np.linalg.norm(y)
+    for _ in range(iterations):
+        core.set_coords(q, 0, 0)
+        g = core.residual(False)[1]
+        if not g.size or np.abs(g).max() <= 1e-12 * qs:
+            return q, float(np.linalg.norm(q - q0) / (step * qs))
+        C = linearized_matrices(mbs, simulationSettings, ConfigurationType.Current)[3].toarray().T
+        q = q - np.linalg.lstsq(C, g, rcond=1e-8)[0]
+    # not converged: at a singular point Newton converges only linearly back towards it (the
+    # step was no real motion); elsewhere undecided
+    moved = float(np.linalg.norm(q - q0) / (step * qs))
+    core.set_coords(q0, 0, 0)
+    return q0, (moved if moved < 0.1 else None)
 
 
 def DiagnoseSingularSystem(mbs, configuration=None, simulationSettings=None):
@@ -50,16 +91,26 @@ def DiagnoseSingularSystem(mbs, configuration=None, simulationSettings=None):
             rows = sorted({int(i) for k in range(left.shape[1])
                            for i in np.flatnonzero(np.abs(left[:, k]) > 0.1 *
                                                    np.abs(left[:, k]).max())})
-            # nearby: a small random change of the configuration
-            q = core.get_coords(0, 0)
-            qs = 1.0 + np.abs(core.get_coords(0, 2) + q).max()
-            state.set(q + 1e-4 * qs * np.random.default_rng(1).standard_normal(n2), None,
-                      None, None, None)
-            r2 = _rank(linearized_matrices(mbs, simulationSettings,
-                                           ConfigurationType.Current)[3].toarray().T)[0]
+            # nearby on the constraints: a small move along the mechanism's possible motion
+            q = core.get_coords(0, 0).copy()
+            near = nearby_configuration(mbs, simulationSettings)
+            r2 = r if near is None else _rank(linearized_matrices(
+                mbs, simulationSettings, ConfigurationType.Current)[3].toarray().T)[0]
+            infinitesimal = near is not None and near[1] is not None and near[1] < 0.1
+            undecided = near is not None and near[1] is None
             state.set(q, None, None, None, None)
             who = ", ".join(_constraint_names(mbs, rows[:8])) + (" ..." if len(rows) > 8 else "")
-            if r2 > r:
+            if undecided:
+                lines.append(f"case (1) or (2): the constraint Jacobian has rank {r} of {nae} "
+                             f"(redundant constraints, or a singular configuration: no nearby "
+                             f"configuration on the constraints was found to tell them apart); "
+                             f"equations involved: {who}")
+            elif infinitesimal:
+                lines.append(f"case (1), a singular configuration: the constraint Jacobian has "
+                             f"rank {r} of {nae} here, and the motion it seems to allow is "
+                             f"not possible (the constraints hold only at this point along it: "
+                             f"a straight or flattened linkage); equations involved: {who}")
+            elif r2 > r:
                 lines.append(f"case (1), a singular configuration: the constraint Jacobian has "
                              f"rank {r} of {nae} here and {r2} nearby (a dead-center or "
                              f"flattened position); equations involved: {who}")

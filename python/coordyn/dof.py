@@ -17,6 +17,7 @@ import warnings
 import numpy as np
 
 from .items import ConfigurationType
+from .system import SolverError
 
 __all__ = ["ComputeSystemDegreeOfFreedom", "ComputeDegreeOfFreedomReport",
            "DegreeOfFreedomReport"]
@@ -167,8 +168,9 @@ class DegreeOfFreedomReport:
         if len(self.redundantEquations) != self.redundantConstraints:
             lines.append(f"    (the in-order test names {len(self.redundantEquations)} "
                          f"equations; the rank gives {self.redundantConstraints})")
+        ref = ("undefined" if self.rankReference is None else self.rankReference)
         lines.append(f"singular configuration    = {self.singularConfiguration} (rank "
-                     f"{self.rank} here, {self.rankReference} in the reference configuration)")
+                     f"{self.rank} here, {ref} in the reference configuration)")
         lines.append(f"undetermined coordinates  = {len(self.undeterminedCoordinates)}")
         for u in self.undeterminedCoordinates:
             lines.append("    " + u["description"])
@@ -213,12 +215,21 @@ def ComputeDegreeOfFreedomReport(mbs, simulationSettings=None, threshold=1e-12, 
     ComputeSystemDegreeOfFreedom; Current or Reference possible), the redundant equations named
     by item, type, name and row (axis), the Grübler count nODE2 - (nAE - nPureAE), the ODE2
     coordinates nothing determines (zero rows in M, K and C_q^T), and singularConfiguration:
-    the rank of the constraint Jacobian is lower here than at the reference configuration."""
+    the rank of the constraint Jacobian is lower here than at the reference configuration
+    (rankReference: None where the constraints cannot be evaluated there, e.g. coinciding
+    points; then nothing is flagged)."""
     name = "ComputeDegreeOfFreedomReport"
     s = _check_args(mbs, simulationSettings, threshold, name, autoAssemble)
     configuration = ConfigurationType(configuration)
     raw = _raw(mbs, s, configuration, useSVD, threshold)
-    ref = _raw(mbs, s, ConfigurationType.Reference, useSVD, threshold)
+    rank = raw["rankAll"] - raw["rankAE"]
+    # the rank in the reference configuration (None where the constraints are undefined
+    # there, e.g. coinciding points: then no configuration is flagged singular)
+    try:
+        ref = _raw(mbs, s, ConfigurationType.Reference, useSVD, threshold)
+        rank_ref = ref["rankAll"] - ref["rankAE"]
+    except SolverError:
+        rank_ref = None
     counts = _counts(raw, _extra_rows(mbs))
     owners = _row_owners(mbs)
     eqs = []
@@ -237,8 +248,8 @@ def ComputeDegreeOfFreedomReport(mbs, simulationSettings=None, threshold=1e-12, 
         grueblerCount=counts["nODE2"] - (counts["nAE"] - counts["nPureAE"]),
         nConstraintEquations=counts["nAE"] - counts["nPureAE"],
         redundantEquations=eqs,
-        rank=raw["rankAll"] - raw["rankAE"], rankReference=ref["rankAll"] - ref["rankAE"],
-        singularConfiguration=bool(raw["rankAll"] - raw["rankAE"] < ref["rankAll"] - ref["rankAE"]),
+        rank=rank, rankReference=rank_ref,
+        singularConfiguration=bool(rank_ref is not None and rank < rank_ref),
         undeterminedCoordinates=_undetermined(mbs, s, configuration),
         configuration=configuration.name)
 
