@@ -72,7 +72,8 @@ def DiagnoseSingularSystem(mbs, configuration=None, simulationSettings=None):
     coordinates). The current state is not changed."""
     from .items import ConfigurationType
     from .linearized import linearized_matrices
-    from .steady import _State, _constraint_names, _owner_names
+    from ._state import State as _State, constraint_names as _constraint_names
+    from ._state import node_names as _owner_names
     core = mbs._core
     n2, nae = core.sizes()["ODE2"], core.sizes()["AE"]
     if n2 == 0 or n2 > DIAGNOSE_MAX:

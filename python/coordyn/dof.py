@@ -22,7 +22,7 @@ from .system import SolverError
 __all__ = ["ComputeSystemDegreeOfFreedom", "ComputeDegreeOfFreedomReport",
            "DegreeOfFreedomReport"]
 
-_NODE, _OBJECT = 0, 1
+from ._state import _NODE, _OBJECT  # noqa: E402
 
 _FRAME6 = ("translation x", "translation y", "translation z",
            "rotation about x", "rotation about y", "rotation about z")
@@ -107,21 +107,6 @@ def ComputeSystemDegreeOfFreedom(mbs, simulationSettings=None, threshold=1e-12, 
         print("pure algebraic constraints= " + str(res["nPureAE"]))
         print("degree of freedom         = " + str(res["degreeOfFreedom"]))
     return res
-
-
-def _row_owners(mbs):
-    """for every AE index: (kind label, item number, type, name, local row)"""
-    core = mbs._core
-    owners = [None] * core.sizes()["AE"]
-    for kind, get, label in ((_OBJECT, mbs.GetObject, "object"), (_NODE, mbs.GetNode, "node")):
-        for i in range(core.count(kind)):
-            _, ae0, nae = core.ltg(kind, i)
-            if not nae:
-                continue
-            d = get(i)
-            for j in range(nae):
-                owners[ae0 + j] = (label, i, str(d.get("itemType", "")), d.get("name", ""), j)
-    return owners
 
 
 def _type_label(label, typ):
@@ -231,7 +216,8 @@ def ComputeDegreeOfFreedomReport(mbs, simulationSettings=None, threshold=1e-12, 
     except SolverError:
         rank_ref = None
     counts = _counts(raw, _extra_rows(mbs))
-    owners = _row_owners(mbs)
+    from ._state import constraint_owners
+    owners = constraint_owners(mbs)
     eqs = []
     for r in raw["redundantRows"]:
         label, i, typ, nm, j = owners[r] if owners[r] else ("?", -1, "", "", r)

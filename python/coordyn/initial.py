@@ -51,8 +51,8 @@ def _weighted_min_norm(C, r, w, free):
 
 
 def _names(mbs, rows):
-    from .steady import _constraint_names
-    return _constraint_names(mbs, set(int(i) for i in rows))
+    from ._state import constraint_names
+    return constraint_names(mbs, rows)
 
 
 def ComputeConsistentInitialConditions(mbs, fixedCoordinates=[], fixedVelocities=[],
@@ -79,7 +79,7 @@ def ComputeConsistentInitialConditions(mbs, fixedCoordinates=[], fixedVelocities
     drivers, too many fixed coordinates, a configuration that cannot be assembled."""
     from .linearized import _prepare, linearized_matrices
     from .settings import SimulationSettings
-    from .steady import _State, _lg_indices, _update
+    from ._state import State as _State, lg_indices as _lg_indices, update as _update
     name = "ComputeConsistentInitialConditions"
     simulationSettings = _prepare(mbs, simulationSettings, autoAssemble, name)
     s = simulationSettings if simulationSettings is not None else SimulationSettings()

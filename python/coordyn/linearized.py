@@ -57,7 +57,8 @@ def _prepare(mbs, simulationSettings, autoAssemble, name):
     return simulationSettings
 
 
-def linearized_matrices(mbs, simulationSettings=None, configuration=ConfigurationType.Initial):
+def linearized_matrices(mbs, simulationSettings=None, configuration=ConfigurationType.Initial,
+                        load_factor=1.0):
     """The sparse matrices [M, K, D, C] (scipy.sparse CSC) of the linearized system at the
     initial (default) or current configuration: M (n2 x n2), K = d r2/dq, D = d r2/dq' and
     C = C_q^T (n2 x nae), assembled in the C core. The system must be assembled."""
@@ -66,7 +67,8 @@ def linearized_matrices(mbs, simulationSettings=None, configuration=Configuratio
     s = simulationSettings if simulationSettings is not None else SimulationSettings()
     nd = s.staticSolver.newton.numericalDifferentiation
     raw = mbs._core.linearized(int(ConfigurationType(configuration)), bool(nd.forODE2),
-                               float(nd.relativeEpsilon), float(nd.minimumCoordinateSize))
+                               float(nd.relativeEpsilon), float(nd.minimumCoordinateSize),
+                               float(load_factor))
     return [sp.csc_matrix((x, ri, cp), shape=shape) for (x, ri, cp, shape) in raw]
 
 
@@ -74,7 +76,8 @@ def _check_initial_constraints(mbs, simulationSettings, name):
     """ValueError naming the constraints the initial configuration violates (position level,
     beyond timeIntegration.initialConstraintTolerance relative to the coordinates' size): the
     linearization about it would not be about a configuration of the mechanism"""
-    from .steady import _State, _check_constraints
+    from ._state import State as _State
+    from .steady import _check_constraints
     core = mbs._core
     state = _State(core)
     try:

@@ -13,29 +13,23 @@ null space of C_q, moving with the nominal motion), and, about a steady rotation
 that turns with it, where the linearized equations do not depend on time."""
 import numpy as np
 
+from ._state import State as _State
+from ._state import constraint_names as _constraint_names
+from ._state import lg_indices as _lg_indices
+from ._state import node_names as _owner_names
+from ._state import rotvec_log as _rotvec_log
+from ._state import rotvec_matrix as _rotvec_matrix
+from ._state import update as _update
 from .items import ConfigurationType
 
 __all__ = ["ComputeSteadyRotation", "ComputeLinearizedEquations", "LinearizedEquations",
            "SteadyRotation"]
 
-_NODE, _OBJECT = 0, 1
+from ._state import _NODE, _OBJECT  # noqa: E402
 
 
 def _skew(w):
     return np.array([[0.0, -w[2], w[1]], [w[2], 0.0, -w[0]], [-w[1], w[0], 0.0]])
-
-
-def _rotvec_matrix(v):
-    a = float(np.linalg.norm(v))
-    S = _skew(v)
-    if a < 1e-8:
-        return np.eye(3) + S + 0.5 * S @ S
-    return np.eye(3) + np.sin(a) / a * S + (1 - np.cos(a)) / a ** 2 * S @ S
-
-
-def _rotvec_log(R):
-    from .rigid import RotationMatrix2RotationVector
-    return np.asarray(RotationMatrix2RotationVector(R), dtype=float)
 
 
 def _axis_rotation(w, angle):
@@ -208,67 +202,10 @@ class SteadyRotation:
         return [p.idx for p in self.parts if p.kind == "lg"]
 
 
-def _update(q, dq, qref, lg):
-    """q + dq, with Lie-group rotation vectors updated by composition (the engine's Jacobian is
-    along the local tangent there)"""
-    out = q + dq
-    for idx in lg:
-        psi = qref[idx] + q[idx]
-        out[idx] = _rotvec_log(_rotvec_matrix(psi) @ _rotvec_matrix(dq[idx])) - qref[idx]
-    return out
-
-
-class _State:
-    """save and restore the current state of the core around an analysis"""
-
-    def __init__(self, core):
-        self.core = core
-        self.saved = [core.get_coords(k, 0) for k in range(4)] + [core.time()]
-
-    def set(self, q=None, v=None, a=None, lam=None, t=None):
-        for k, x in enumerate((q, v, a, lam)):
-            if x is not None and len(x):
-                self.core.set_coords(np.asarray(x, dtype=float), k, 0)
-        if t is not None:
-            self.core.time(float(t))
-
-    def restore(self):
-        self.set(*self.saved[:4], t=self.saved[4])
-
-
-def _matrices(mbs, simulationSettings, load_factor=1.0):
-    sp = __import__("scipy.sparse", fromlist=["csc_matrix"])
-    nd = simulationSettings.staticSolver.newton.numericalDifferentiation
-    raw = mbs._core.linearized(0, bool(nd.forODE2), float(nd.relativeEpsilon),
-                               float(nd.minimumCoordinateSize), float(load_factor))
-    return [sp.csc_matrix((x, ri, cp), shape=shape) for (x, ri, cp, shape) in raw]
-
-
-def _owner_names(mbs, coords):
-    """'node i (name)' of the ODE2 coordinates"""
-    core = mbs._core
-    out = []
-    for i in range(core.count(_NODE)):
-        idx = core.ltg(_NODE, i)[0]
-        if set(idx) & set(coords):
-            nm = mbs.GetNode(i).get("name", "")
-            out.append(f"node {i}" + (f" '{nm}'" if nm else ""))
-    return out
-
-
-def _constraint_names(mbs, rows):
-    """'object i (type 'name')' or 'node i (...)' owning the AE rows"""
-    core = mbs._core
-    out = []
-    for kind, get, label in ((_OBJECT, mbs.GetObject, "object"), (_NODE, mbs.GetNode, "node")):
-        for o in range(core.count(kind)):
-            _, ae0, nae = core.ltg(kind, o)
-            if nae and any(ae0 <= r < ae0 + nae for r in rows):
-                d = get(o)
-                nm = d.get("name", "")
-                out.append(f"{label} {o} ({d.get('itemType', '')}" +
-                           (f" '{nm}')" if nm else ")"))
-    return out or [f"AE rows {sorted(rows)}"]
+def _mats(mbs, simulationSettings, load_factor=1.0):
+    """[M, K, D, C_q^T] at the current state"""
+    from .linearized import linearized_matrices
+    return linearized_matrices(mbs, simulationSettings, ConfigurationType.Current, load_factor)
 
 
 def _check_constraints(mbs, q, v, t, tol, name, what, levels=(0, 1)):
@@ -354,7 +291,7 @@ def ComputeSteadyRotation(mbs, angularVelocity, rotationCenter=[0, 0, 0], nodes=
             v, a = rot.velocity_acceleration(q)
             state.set(q, v, a, lam, t0)
             r2, rae = core.residual()
-            M, K, D, C = _matrices(mbs, simulationSettings)
+            M, K, D, C = _mats(mbs, simulationSettings)
             B1, _, B3 = rot.transfer(q)
             Kp = (K + D @ B1 + M @ B3).tocsc()
             J = sp.bmat([[Kp, C], [C.T, None]], format="csc") if nae else Kp
@@ -430,7 +367,7 @@ def _check_invariance(mbs, rot, q, lam, t0, simulationSettings, state, name):
     wn = float(np.linalg.norm(rot.omega))
     v, a = rot.velocity_acceleration(q)
     state.set(q, v, a, lam, t0)
-    M, _, _, C = _matrices(mbs, simulationSettings)
+    M, _, _, C = _mats(mbs, simulationSettings)
     # force scale: inertia forces, constraint forces, gyroscopic forces ~ |M| |v| omega
     scale = (np.linalg.norm(M @ a) + (np.linalg.norm(C @ lam) if len(lam) else 0.0) +
              abs(M).max() * np.max(np.abs(v), initial=0.0) * wn)
@@ -442,7 +379,7 @@ def _check_invariance(mbs, rot, q, lam, t0, simulationSettings, state, name):
     state.set(qr, vr, ar, np.zeros_like(lam), t0 + angle / wn)
     r1, g1 = core.residual()
     if len(lam):
-        C = _matrices(mbs, simulationSettings)[3].toarray()
+        C = _mats(mbs, simulationSettings)[3].toarray()
         lr = np.linalg.lstsq(C, -r1, rcond=None)[0]
         r1 = r1 + C @ lr
     qs = 1.0 + np.max(np.abs(rot.qref + q), initial=0.0)
@@ -626,12 +563,12 @@ def ComputeLinearizedEquations(mbs, configuration=ConfigurationType.Current, ste
                                  f"use configuration=Current")
         zero = np.zeros(n2)
         state.set(q, v, a, lam, t)
-        M, K1, D1, C = _matrices(mbs, simulationSettings)
+        M, K1, D1, C = _mats(mbs, simulationSettings)
         state.set(q, zero, zero, lam, t)
-        _, K2, D2, _ = _matrices(mbs, simulationSettings)
+        _, K2, D2, _ = _mats(mbs, simulationSettings)
         state.set(q, zero, zero, np.zeros(nae), t)
-        K3 = _matrices(mbs, simulationSettings)[1]
-        K4 = _matrices(mbs, simulationSettings, load_factor=0.0)[1]
+        K3 = _mats(mbs, simulationSettings)[1]
+        K4 = _mats(mbs, simulationSettings, load_factor=0.0)[1]
         Kg = _object_geometric(mbs, n2)
         M, K1, D1, K2, D2, K3, K4 = (x.toarray() for x in (M, K1, D1, K2, D2, K3, K4))
         Cq = C.toarray().T
@@ -663,7 +600,7 @@ def ComputeLinearizedEquations(mbs, configuration=ConfigurationType.Current, ste
             Cs = []
             for hh in (-h, h):
                 state.set(_advance(q, v, a, hh, qref, lg), v + hh * a, a, lam, t + hh)
-                Cs.append(_matrices(mbs, simulationSettings)[3].toarray().T)
+                Cs.append(_mats(mbs, simulationSettings)[3].toarray().T)
             Cd = (Cs[1] - Cs[0]) / (2 * h)
             Cdd = (Cs[1] - 2 * Cq + Cs[0]) / (h * h)
             Td = -pinv @ (Cd @ T)
@@ -678,13 +615,6 @@ def ComputeLinearizedEquations(mbs, configuration=ConfigurationType.Current, ste
     finally:
         state.restore()
     return lin
-
-
-def _lg_indices(mbs):
-    """the ODE2 indices of the Lie-group nodes' rotation vectors"""
-    core = mbs._core
-    return [np.asarray(core.ltg(_NODE, i)[0][3:6]) for i in range(core.count(_NODE))
-            if mbs.GetNode(i).get("itemType") == "NodeRigidBodyRotVecLG"]
 
 
 def install(cls):
