@@ -392,6 +392,7 @@ int cd_drive(const cd_system *s, const cd_settings *set, const cd_newton_setting
     if (cd_state_init(&d.prev, s))
         rc = cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating the solver's saved state "
                           "(%d + %d + %d coordinates)", s->n2, s->nae, s->n1);
+    if (!rc) rc = cd_redund_start(s, &d.w, st, stats, err);
     if (!rc) rc = sp->start(sp->solver, &d.w, st, stats, &d.r, err);
     if (!rc) rc = open_sensors(&d, err);
     if (!rc) rc = run(&d, err);
