@@ -340,6 +340,8 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
     double err_prev = 0, qs = 1;  /* qs: size of the coordinates (round-off of g) */
     int fresh = 0, rc;            /* fresh: the matrix was evaluated during this call */
     if (w->N == 0) return CD_OK;
+    w->last_c = *c;  /* the coefficients of the minimum-norm multipliers' matrix */
+    w->have_last_c = 1;
     /* modified Newton: a matrix so stale that the last step needed 5 or more iterations is
      * renewed at the start of this one (measured on bench_rigid.py: the single rigid pendulum
      * took 5.4 iterations per step with a matrix renewed only on poor contraction; renewing
@@ -379,14 +381,7 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
             w->floor_matters = FLOOR_FACTOR * w->floor2 >
                                fmax(set->absoluteTolerance, set->relativeTolerance * w->rref);
         }
-        if (converged(w, c, set, it, fresh, qs)) {
-            w->last_its = fresh ? 0 : it;
-            if (w->rd.npin == 0) return CD_OK;
-            /* minimum-norm multipliers from the matrix at the converged state (which the next
-             * step's modified Newton uses as well) */
-            if ((rc = refactor(s, w, st, c, stats, err))) return rc;
-            return cd_redund_minnorm(s, &w->rd, w->ls, w->values, w->dx, st, stats, err);
-        }
+        if (converged(w, c, set, it, fresh, qs)) { w->last_its = fresh ? 0 : it; return CD_OK; }
         if (it == set->maxIterations) break;
         /* full Newton: new matrix every iteration; modified: when an iteration reduces the
          * scaled residual by less than 4x (measured on the rigid-body benchmarks: 10x

@@ -21,6 +21,9 @@ typedef struct cd_redund {
                           * of the kept ones' (minimum-norm multipliers) */
     double *gram;        /* npin x npin */
     double *ywork;       /* npin */
+    double *lam_kept;    /* nae: the multipliers of the Newton solves while st->lam holds the
+                          * minimum-norm ones for an output (cd_redund_output) */
+    int lam_saved;
     int cap;             /* rows allocated in amat (and npin x npin in gram) */
     int at_start;        /* selecting at the start of the solve */
     int reselect;        /* choose the set again at the next factorization (Newton failed) */
@@ -29,6 +32,8 @@ typedef struct cd_redund {
 /* solver workspace: allocated once at solve start */
 typedef struct cd_nwork {
     cd_redund rd;        /* redundant constraint equations (cd_redundant.c) */
+    cd_evalcoef last_c;  /* the coefficients of the last Newton solve */
+    int have_last_c;
     cd_evalws ev;
     cd_linsolver *ls;
     double *values;      /* Newton matrix values (pattern nnz) */
@@ -130,6 +135,14 @@ void cd_redund_residual(const cd_system *s, const cd_redund *rd, const cd_state 
  * Skipped (stats->minnorm_skipped) when there are too many removed equations. */
 int cd_redund_minnorm(const cd_system *s, cd_redund *rd, cd_linsolver *ls, const double *values,
                       double *work, cd_state *st, cd_stats *stats, cd_error *err);
+
+/* for an output (sensors, the end of a solve) with equations removed: st->lam <- the
+ * minimum-norm multipliers, from the Newton matrix at st with the last Newton coefficients
+ * (factored with w->ls; the next Newton solve factors again). cd_redund_restore gives the
+ * Newton solves their multipliers back. */
+int cd_redund_output(const cd_system *s, cd_nwork *w, cd_state *st, cd_stats *stats,
+                     cd_error *err);
+void cd_redund_restore(const cd_system *s, cd_nwork *w, cd_state *st);
 
 /* monotonic clock in seconds */
 double cd_clock(void);

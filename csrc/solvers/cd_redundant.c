@@ -24,9 +24,9 @@
 #include <string.h>
 
 /* the selection is a dense QR with column pivoting of the (n2 + nae) x nae multiplier columns;
- * at the start of a solve it is done when (n2 + nae) nae^2 is at most this (about 0.1 s);
+ * at the start of a solve it is done when (n2 + nae) nae^2 is at most this (a few ms);
  * larger models select when a Newton matrix is singular */
-#define CD_REDUND_START_LIMIT 5e8
+#define CD_REDUND_START_LIMIT 2e7
 /* minimum-norm multipliers: at most this many removed equations (the Gram matrix is dense) and
  * this many entries of amat */
 #define CD_REDUND_MINNORM_MAX 400
@@ -46,8 +46,9 @@ int cd_redund_init(cd_redund *rd, const cd_system *s, int on, const cd_newton_se
     rd->pin = calloc((size_t)nae, sizeof(int));
     rd->list = calloc((size_t)nae, sizeof(int));
     rd->rowptr = calloc((size_t)nae + 1, sizeof(int));
+    rd->lam_kept = malloc(sizeof(double) * (size_t)nae);
     rd->diagpos = malloc(sizeof(int) * (size_t)nae);
-    if (!rd->pin || !rd->list || !rd->rowptr || !rd->diagpos) goto nomem;
+    if (!rd->pin || !rd->list || !rd->rowptr || !rd->diagpos || !rd->lam_kept) goto nomem;
     for (int j = 0; j < P->N; j++)
         for (int p = P->colptr[j]; p < P->colptr[j + 1]; p++) {
             int i = P->rowind[p] - n2;
@@ -81,7 +82,7 @@ nomem:
 void cd_redund_free(cd_redund *rd)
 {
     free(rd->pin); free(rd->list); free(rd->rowptr); free(rd->rowpos); free(rd->diagpos);
-    free(rd->amat); free(rd->gram); free(rd->ywork);
+    free(rd->amat); free(rd->gram); free(rd->ywork); free(rd->lam_kept);
     memset(rd, 0, sizeof(*rd));
 }
 
@@ -311,4 +312,40 @@ int cd_redund_minnorm(const cd_system *s, cd_redund *rd, cd_linsolver *ls, const
         for (int j = 0; j < nae; j++) st->lam[j] += ak[j] * y[k];
     }
     return CD_OK;
+}
+
+int cd_redund_output(const cd_system *s, cd_nwork *w, cd_state *st, cd_stats *stats,
+                     cd_error *err)
+{
+    cd_redund *rd = &w->rd;
+    if (rd->npin == 0 || !w->have_last_c || !w->ls) return CD_OK;
+    if (rd->npin > rd->cap || !rd->amat) {
+        stats->minnorm_skipped = 1;
+        return CD_OK;
+    }
+    int rc = cd_eval_jacobian(s, &w->ev, st, &w->last_c, w->values, err);
+    if (rc) return rc;
+    stats->jacobians++;
+    cd_redund_matrix(s, rd, w->values);
+    w->jac_current = 0;  /* the Newton solves factor their own matrix again */
+    w->floor_stale = 1;
+    w->floor2 = 0;
+    cd_error e2 = {0, ""};
+    rc = cd_ls_factor(w->ls, w->values, &e2);
+    stats->factorizations++;
+    if (rc) {  /* singular right here: the multipliers stay as the Newton solve left them */
+        stats->minnorm_skipped = 1;
+        return rc == CD_ERR_SINGULAR || rc == CD_ERR_NONFINITE ? CD_OK
+                                                                : cd_error_set(err, rc, "%s", e2.msg);
+    }
+    memcpy(rd->lam_kept, st->lam, sizeof(double) * (size_t)s->nae);
+    rd->lam_saved = 1;
+    return cd_redund_minnorm(s, rd, w->ls, w->values, w->dx, st, stats, err);
+}
+
+void cd_redund_restore(const cd_system *s, cd_nwork *w, cd_state *st)
+{
+    if (!w->rd.lam_saved) return;
+    memcpy(st->lam, w->rd.lam_kept, sizeof(double) * (size_t)s->nae);
+    w->rd.lam_saved = 0;
 }

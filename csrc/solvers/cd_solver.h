@@ -150,6 +150,8 @@ cd_sensorstore *cd_sensors_create(const cd_system *s, struct cd_evalws *ws, cons
 cd_sensorstore *cd_sensors_free(cd_sensorstore *ss);
 
 /* record the sensors at time st->t if it is an output time (force: always) */
+/* 1 if the store records at st's time (its next output time is reached) */
+int cd_sensors_due(const cd_sensorstore *ss, const cd_state *st);
 int cd_sensors_record(const cd_system *s, struct cd_evalws *ws, const cd_state *st,
                       cd_sensorstore *ss, int force, cd_error *err);
 /* close files (data stays) */
