@@ -21,7 +21,7 @@
     X(ObjectANCFCable2D) X(ObjectANCFCable) X(ObjectBeamGeometricallyExact2D)                    \
     X(ObjectBeamGeometricallyExact)                                                              \
     /* algebraic equations and couplings of coordinate kinds */                                  \
-    X(ObjectGenericAE) X(ObjectCouplingODE1ODE2)                                                 \
+    X(ObjectGenericAE) X(ObjectCoordinateCoupling)                                                 \
     /* connectors and constraints */                                                             \
     X(ObjectConnectorSpringDamper) X(ObjectConnectorCartesianSpringDamper)                       \
     X(ObjectConnectorCoordinateSpringDamper) X(ObjectConnectorDistance)                          \
