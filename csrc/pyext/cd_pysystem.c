@@ -494,7 +494,11 @@ static PyObject *sys_output(cdpy_system *self, PyObject *args)
     return res;
 }
 
-/* local Jacobians of one object (test oracle): dict K, D, Cq, Gq, Gv, analytic */
+static PyObject *colmajor_array(const double *x, npy_intp rows, npy_intp cols);
+
+/* local Jacobians of one object (test oracle): dict K, D, Cq, Gq, Gv, analytic; for mixed
+ * objects (ObjectGenericAE, ObjectCoordinateCoupling) J and analytic, J = d[r2; g; r1] /
+ * d[q, q_t, x, y] over the object's local coordinates (cd_objectops.mixed_jacobian) */
 static PyObject *sys_object_jacobian(cdpy_system *self, PyObject *args)
 {
     if (refuse_read_if_busy(self, "GetObjectJacobian")) return NULL;
@@ -508,9 +512,19 @@ static PyObject *sys_object_jacobian(cdpy_system *self, PyObject *args)
     cd_error err = {0, ""};
     int analytic = 0;
     int rc = cd_evalws_init(&ws, s, &err);
-    if (!rc) rc = cd_eval_object_jacobian(s, &ws, obj, &self->cur, index2, numerical, &analytic, &err);
+    const cd_item *mx = &s->list[CD_OBJECT].items[obj];
     PyObject *res = NULL;
-    if (!rc) {
+    if (mx->type->object->mixed) {  /* mixed objects: J = d[r2; rg; r1]/d[q, q_t, x, y] */
+        if (!rc) rc = cd_eval_mixed_jacobian(s, &ws, obj, &self->cur, numerical, &analytic, &err);
+        if (!rc)
+            res = Py_BuildValue("{s:N,s:O}", "J",
+                                colmajor_array(ws.mixJ, mx->nq + mx->neq + mx->n1,
+                                               2 * mx->nq + mx->nx + mx->n1),
+                                "analytic", analytic ? Py_True : Py_False);
+        rc = rc ? rc : (res ? 0 : CD_ERR_NOMEM);
+    } else if (!rc) rc = cd_eval_object_jacobian(s, &ws, obj, &self->cur, index2, numerical,
+                                                 &analytic, &err);
+    if (!rc && !mx->type->object->mixed) {
         const cd_item *it = &s->list[CD_OBJECT].items[obj];
         npy_intp dq[2] = {it->nq, it->nq}, da[2] = {it->nae, it->nq};
         PyObject *m[5];
