@@ -868,9 +868,11 @@ static PyObject *sys_sensor_data(cdpy_system *self, PyObject *args)
 static PyObject *sys_sizes(cdpy_system *self, PyObject *unused)
 {
     (void)unused;
-    return Py_BuildValue("{s:i,s:i,s:i,s:i,s:i,s:i}", "ODE2", self->sys->n2, "AE",
+    /* AEvariables: the algebraic variables of NodeGenericAE nodes, the last of the AE */
+    return Py_BuildValue("{s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "ODE2", self->sys->n2, "AE",
                          self->sys->nae, "ODE1", self->sys->n1, "Data", self->sys->nd, "nnz",
-                         self->sys->pat.nnz, "assembled", self->sys->assembled);
+                         self->sys->pat.nnz, "assembled", self->sys->assembled, "AEvariables",
+                         self->sys->nx);
 }
 
 static PyObject *sys_load_jacobian(cdpy_system *self, PyObject *args)

@@ -13,7 +13,7 @@ _FORMS = {"newton": 0, "jacobian": 1, "ode": 2}
 _FORM_TEXT = {
     "newton": "Newton matrix [M + K + D, C_q^T; C_q, 0] (+ ODE1 block)",
     "jacobian": "constraint Jacobian C_q (AE rows x ODE2 columns)",
-    "ode": "causal view: unknowns q_tt, lambda, y_t with q, q_t, y known",
+    "ode": "causal view: unknowns q_tt, lambda, x, y_t with q, q_t, y known",
 }
 
 

@@ -420,7 +420,7 @@ def _solve(mbs, settings, static, updateInitialValues):
     ga = settings.timeIntegration.generalizedAlpha
     undamped = ga.newmarkGamma == 0.5 if ga.useNewmark else ga.spectralRadius == 1
     if (not static and undamped and not ga.useIndex2Constraints
-            and mbs._core.sizes()["AE"] > 0):
+            and mbs._core.sizes()["AE"] > mbs._core.sizes()["AEvariables"]):
         import warnings
         warnings.warn("an undamped integrator (spectralRadius = 1, or Newmark with newmarkGamma "
                       "= 0.5) with index-3 constraints does not damp the multipliers: they may "

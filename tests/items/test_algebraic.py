@@ -417,3 +417,54 @@ def test_bad_coupling_parameters():
     for kw, msg in cases:
         with pytest.raises(ValueError, match=msg):
             mbs.AddObject(cd.ObjectCoordinateCoupling(**kw))
+
+
+def test_user_functions_reading_system_data_agree_but_iterate_more():
+    """Exudyn's way: the back-EMF in the ODE1 right-hand side and the torque as a load, each a
+    user function reading mbs.systemData. The same motion (to Newton's tolerance), but the
+    coupling is not in the Newton matrix: more iterations than with ObjectCoordinateCoupling
+    (the model is linear: one iteration per step there)."""
+    p = MOTOR
+
+    def model(user_functions):
+        mbs = new_system()
+        nm = mbs.AddNode(cd.Node1D(referenceCoordinates=[0.0]))
+        mbs.AddObject(cd.ObjectMass1D(physicsMass=p["Jm"], nodeNumber=nm))
+        ni = mbs.AddNode(cd.NodeGenericODE1(referenceCoordinates=[0.0], initialCoordinates=[0.0],
+                                            numberOfODE1Coordinates=1))
+        if user_functions:
+            mbs.AddObject(cd.ObjectGenericODE1(
+                nodeNumbers=[ni], rhsUserFunction=lambda mbs, t, i, y: [
+                    (p["U"] - p["R"] * y[0] - p["k"] * mbs.systemData.GetODE2Coordinates_t()[0])
+                    / p["L"]]))
+            mm = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=nm, coordinate=0))
+            mbs.AddLoad(cd.LoadCoordinate(markerNumber=mm, loadUserFunction=lambda mbs, t, l:
+                                          p["k"] * mbs.systemData.GetODE1Coordinates()[0]))
+        else:
+            mbs.AddObject(cd.ObjectGenericODE1(nodeNumbers=[ni], systemMatrix=[[-p["R"] / p["L"]]],
+                                               rhsVector=[p["U"] / p["L"]]))
+            mbs.AddObject(cd.ObjectCoordinateCoupling(nodeNumbers=[ni, nm], factor=p["k"]))
+            mbs.AddObject(cd.ObjectCoordinateCoupling(nodeNumbers=[nm, ni],
+                                                      factor=-p["k"] / p["L"], useVelocity=True))
+        mbs.Assemble()
+        solved(mbs, False, 1000, 0.1)
+        return (mbs.systemData.GetODE1Coordinates()[0], mbs.systemData.GetODE2Coordinates_t()[0],
+                mbs.GetSolverStatistics()["newtonIterations"])
+
+    i_u, w_u, it_u = model(True)
+    i_c, w_c, it_c = model(False)
+    assert i_u == pytest.approx(i_c, rel=1e-6) and w_u == pytest.approx(w_c, rel=1e-6)
+    assert it_c == 1000 and it_u > 1.5 * it_c
+
+
+def test_analyses_on_the_ode2_system_refuse_algebraic_variables():
+    mbs, *_ = oscillator()
+    msg = "the system has 1 algebraic variable\\(s\\) \\(NodeGenericAE\\); this analysis"
+    for f in (mbs.ComputeODE2Eigenvalues, mbs.ComputeLinearizedSystem,
+              mbs.ComputeConsistentInitialConditions):
+        with pytest.raises(ValueError, match=f"{f.__name__}: {msg}"):
+            f()
+    # the DOF report says what the pure algebraic equations are
+    rep = mbs.ComputeDegreeOfFreedomReport()
+    assert rep.degreeOfFreedom == 1 and rep.nAlgebraicVariables == 1
+    assert "1 (0 trivial lambda = 0, 1 of algebraic variables)" in str(rep)
