@@ -772,7 +772,7 @@ static void store_free(PyObject *cap)
 
 static PyObject *stats_dict(const cd_stats *st)
 {
-    return Py_BuildValue("{s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,"
+    PyObject *d = Py_BuildValue("{s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,"
                          "s:d,s:d,s:d,s:s,s:d}",
                          "steps", st->steps, "rejectedSteps", st->rejected,
                          "discontinuousIterations", st->discontinuous,
@@ -786,6 +786,22 @@ static PyObject *stats_dict(const cd_stats *st)
                          "maximumStepUsed", st->hmax_used, "largestErrorEstimate", st->est_max,
                          "linearSolver", st->linsolver == CD_LS_DENSE ? "Dense" : "Sparse",
                          "cpuTime", st->cpu_seconds);
+    if (!d) return NULL;
+    /* redundant constraint equations removed from the Newton matrix (cd_redundant.c) */
+    int n = st->nredundant < CD_REDUNDANT_LISTED ? st->nredundant : CD_REDUNDANT_LISTED;
+    PyObject *eq = PyList_New(n);
+    if (!eq) { Py_DECREF(d); return NULL; }
+    for (int k = 0; k < n; k++) PyList_SET_ITEM(eq, k, PyLong_FromLong(st->redundant[k]));
+    PyObject *extra = Py_BuildValue("{s:i,s:i,s:i,s:d,s:N,s:O}", "redundantConstraints",
+                                    st->nredundant, "redundantAtStart", st->nredundant_start,
+                                    "redundantSelections", st->nselections,
+                                    "redundantFirstFoundAt", st->t_redundant,
+                                    "redundantEquations", eq, "minimumNormMultipliers",
+                                    st->nredundant > 0 && !st->minnorm_skipped ? Py_True
+                                                                               : Py_False);
+    if (!extra || PyDict_Update(d, extra) < 0) { Py_XDECREF(extra); Py_DECREF(d); return NULL; }
+    Py_DECREF(extra);
+    return d;
 }
 
 static PyObject *sys_solve(cdpy_system *self, PyObject *args)
