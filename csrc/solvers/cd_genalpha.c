@@ -151,15 +151,18 @@ static int initial_rhs(const cd_system *s, cd_nwork *w, cd_state *st, const cd_e
         memcpy(st->q, w->xsave, sizeof(double) * (size_t)n2);
         st->t = t0;
         if (rc) break;
-        for (int j = n2; j < s->off1; j++)
+        for (int j = n2; j < n2 + s->aex0; j++)  /* the pool keeps g (see below) */
             w->r[j] = sgn > 0 ? rp[j] : (w->r[j] - rp[j]) / (2 * eps);
     }
     return rc;
 }
 
-/* consistent initial accelerations, multipliers and ODE1 rates:
+/* consistent initial accelerations, multipliers, algebraic variables and ODE1 rates:
  *   [M C^T 0; C 0 0; 0 0 I] [a; lam; y'] = [f - r2(lam = 0); -(d/dt g_t along the motion); f1]
- * with C = d g_t / d v (every constraint at velocity level) */
+ * with C = d g_t / d v (every constraint at velocity level). The algebraic variables x of
+ * NodeGenericAE nodes (the pool) take one Newton step on their equations g(x, q0, y0, t0) = 0
+ * from their initial values (exact for equations linear in x; the first step's Newton
+ * completes it otherwise): their rows keep g, their columns dg/dx, and x = x0 - dx. */
 static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, cd_stats *stats,
                                  cd_error *err)
 {
@@ -172,7 +175,7 @@ static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, 
     c.ode1_scale = c.ode1_rate_coef = 1.0;
     c.index2 = 1;
     memset(st->a, 0, sizeof(double) * (size_t)n2);
-    memset(st->lam, 0, sizeof(double) * (size_t)s->nae);
+    memset(st->lam, 0, sizeof(double) * (size_t)s->aex0);
     memset(st->yd, 0, sizeof(double) * (size_t)s->n1);
     if ((rc = cd_eval_jacobian(s, &w->ev, st, &c, w->values, err))) return rc;
     stats->jacobians++;
@@ -197,7 +200,8 @@ static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, 
                             -w->dx[i]);
     }
     for (int i = 0; i < n2; i++) st->a[i] = -w->dx[i];
-    for (int j = 0; j < s->nae; j++) st->lam[j] = -w->dx[n2 + j];
+    for (int j = 0; j < s->aex0; j++) st->lam[j] = -w->dx[n2 + j];
+    for (int j = s->aex0; j < s->nae; j++) st->lam[j] -= w->dx[n2 + j];
     for (int i = 0; i < s->n1; i++) st->yd[i] = -w->dx[s->off1 + i];
     rc = cd_redund_minnorm(s, &w->rd, ls, w->values, w->dx, st, stats, err);
     if (ls != w->ls) cd_ls_free(ls);

@@ -81,7 +81,7 @@ void cd_newton_explain(const cd_system *s, const cd_nwork *w, cd_error *err)
     for (int k = 0; k < 3 && best[k] >= 0 && len < CD_MSG_LEN; k++) {
         char lb[256];
         len += (size_t)snprintf(err->msg + len, CD_MSG_LEN - len, "%s %s = %.3g",
-                                k ? ";" : "", cd_unknown_label(s, best[k], lb, sizeof lb),
+                                k ? ";" : "", cd_equation_label(s, best[k], lb, sizeof lb),
                                 RU(best[k]));
     }
 #undef RU
@@ -93,6 +93,8 @@ void cd_explain_column(const cd_system *s, int col, cd_error *err)
     size_t len = strlen(err->msg);
     if (col < 0 || col >= s->pat.N || len >= CD_MSG_LEN) return;
     const char *why = col < s->n2 ? "no mass and no stiffness on it?"
+                      : col >= s->n2 + s->aex0 && col < s->off1
+                          ? "an algebraic loop without a solution, or no equation depends on it?"
                       : col < s->off1 ? "redundant or conflicting constraint?"
                                       : "no equation depends on it?";
     snprintf(err->msg + len, CD_MSG_LEN - len, "; the singular column is %s (%s)",
@@ -108,7 +110,7 @@ static void explain_nonfinite_entry(const cd_system *s, const cd_nwork *w, cd_er
         for (int p = s->pat.colptr[j]; p < s->pat.colptr[j + 1]; p++)
             if (!isfinite(w->values[p])) {
                 snprintf(err->msg + len, CD_MSG_LEN - len, "; the equation of %s, the unknown "
-                         "%s", cd_unknown_label(s, s->pat.rowind[p], lr, sizeof lr),
+                         "%s", cd_equation_label(s, s->pat.rowind[p], lr, sizeof lr),
                          cd_unknown_label(s, j, lc, sizeof lc));
                 return;
             }

@@ -10,6 +10,9 @@
  * equation that stops being dependent (a configuration that was singular only in passing) makes
  * Newton fail visibly instead of being dropped without a word.
  *
+ * Only the constraints' multipliers take part (AE indices [0, aex0)): the algebraic variables
+ * of NodeGenericAE nodes and their equations (the pool, core/cd_system.h) are never removed.
+ *
  * Minimum-norm multipliers. With K the kept and R the removed equations, c_r = C_K^T a_r for each
  * removed r: the solve of the Newton matrix J (removed rows applied) with the right-hand side
  * [c_r; 0] is [0; a_r] (S 0 + C_K^T a_r = c_r, C_K 0 = 0, lambda_R = 0). The vectors
@@ -40,7 +43,7 @@ int cd_redund_init(cd_redund *rd, const cd_system *s, int on, const cd_newton_se
     memset(rd, 0, sizeof(*rd));
     rd->on = on;
     (void)nt;
-    int nae = s->nae, n2 = s->n2;
+    int nae = s->aex0, n2 = s->n2;
     if (nae == 0) return CD_OK;
     const cd_pattern *P = &s->pat;
     rd->pin = calloc((size_t)nae, sizeof(int));
@@ -94,10 +97,10 @@ void dgeqp3_(const int *m, const int *n, double *a, const int *lda, int *jpvt, d
 static int minnorm_room(const cd_system *s, cd_redund *rd, cd_error *err)
 {
     if (rd->npin > CD_REDUND_MINNORM_MAX ||
-        (double)rd->npin * (double)s->nae > CD_REDUND_AMAT_MAX || rd->npin <= rd->cap)
+        (double)rd->npin * (double)s->aex0 > CD_REDUND_AMAT_MAX || rd->npin <= rd->cap)
         return CD_OK;
     int cap = rd->npin;
-    double *a = realloc(rd->amat, sizeof(double) * (size_t)cap * (size_t)s->nae);
+    double *a = realloc(rd->amat, sizeof(double) * (size_t)cap * (size_t)s->aex0);
     if (a) rd->amat = a;
     double *g = realloc(rd->gram, sizeof(double) * (size_t)cap * (size_t)cap);
     if (g) rd->gram = g;
@@ -114,7 +117,7 @@ int cd_redund_select(const cd_system *s, cd_nwork *w, const double *values, cons
                      int *changed, cd_stats *stats, cd_error *err)
 {
     cd_redund *rd = &w->rd;
-    int n2 = s->n2, nae = s->nae, m = n2 + nae, info = 0, lwork = -1;
+    int n2 = s->n2, nae = s->aex0, m = n2 + nae, info = 0, lwork = -1;
     *changed = 0;
     if (nae == 0) return CD_OK;
     const cd_pattern *P = &s->pat;
@@ -185,8 +188,8 @@ done:
 int cd_redund_start(const cd_system *s, cd_nwork *w, const cd_state *st, cd_stats *stats,
                     cd_error *err)
 {
-    if (s->nae == 0) return CD_OK;
-    if ((double)(s->n2 + s->nae) * (double)s->nae * (double)s->nae > CD_REDUND_START_LIMIT)
+    if (s->aex0 == 0) return CD_OK;
+    if ((double)(s->n2 + s->aex0) * (double)s->aex0 * (double)s->aex0 > CD_REDUND_START_LIMIT)
         return CD_OK;
     /* the Newton matrix of the initial state with unit coefficients (only the multiplier
      * columns are used) */
@@ -215,7 +218,7 @@ int cd_redund_start(const cd_system *s, cd_nwork *w, const cd_state *st, cd_stat
     stats->nredundant = 0;  /* nothing was removed */
     stats->nselections = 0;
     w->rd.npin = 0;
-    memset(w->rd.pin, 0, sizeof(int) * (size_t)s->nae);
+    memset(w->rd.pin, 0, sizeof(int) * (size_t)s->aex0);
     return cd_error_set(err, CD_ERR_SINGULAR, "%s%s; linearSolverSettings."
                         "handleRedundantConstraints = True (the default) removes them and goes on",
                         msg, n > 5 ? "; ..." : "");
@@ -272,7 +275,7 @@ static int chol_solve(int n, double *G, double *y)
 int cd_redund_minnorm(const cd_system *s, cd_redund *rd, cd_linsolver *ls, const double *values,
                       double *work, cd_state *st, cd_stats *stats, cd_error *err)
 {
-    int n2 = s->n2, nae = s->nae, m = rd->npin, N = s->pat.N;
+    int n2 = s->n2, nae = s->aex0, m = rd->npin, N = s->pat.N;
     if (m == 0) return CD_OK;
     if (m > rd->cap || !rd->amat) {
         stats->minnorm_skipped = 1;
@@ -338,7 +341,7 @@ int cd_redund_output(const cd_system *s, cd_nwork *w, cd_state *st, cd_stats *st
         return rc == CD_ERR_SINGULAR || rc == CD_ERR_NONFINITE ? CD_OK
                                                                 : cd_error_set(err, rc, "%s", e2.msg);
     }
-    memcpy(rd->lam_kept, st->lam, sizeof(double) * (size_t)s->nae);
+    memcpy(rd->lam_kept, st->lam, sizeof(double) * (size_t)s->aex0);
     rd->lam_saved = 1;
     return cd_redund_minnorm(s, rd, w->ls, w->values, w->dx, st, stats, err);
 }
@@ -346,6 +349,6 @@ int cd_redund_output(const cd_system *s, cd_nwork *w, cd_state *st, cd_stats *st
 void cd_redund_restore(const cd_system *s, cd_nwork *w, cd_state *st)
 {
     if (!w->rd.lam_saved) return;
-    memcpy(st->lam, w->rd.lam_kept, sizeof(double) * (size_t)s->nae);
+    memcpy(st->lam, w->rd.lam_kept, sizeof(double) * (size_t)s->aex0);
     w->rd.lam_saved = 0;
 }

@@ -144,7 +144,9 @@ class DegreeOfFreedomReport:
             f"equations = {self.nODE2} - {self.nConstraintEquations})",
             f"ODE2 coordinates          = {self.nODE2}",
             f"ODE1 coordinates          = {self.nODE1}",
-            f"algebraic equations       = {self.nAE} ({self.nPureAE} trivial lambda = 0)",
+            f"algebraic equations       = {self.nAE} ({self.nPureAE - self.nAlgebraicVariables} "
+            f"trivial lambda = 0" + (f", {self.nAlgebraicVariables} of algebraic variables"
+                                    if self.nAlgebraicVariables else "") + ")",
             f"redundant constraints     = {self.redundantConstraints} (rank of the constraint "
             f"equations {self.rank})",
         ]
@@ -244,6 +246,7 @@ def ComputeDegreeOfFreedomReport(mbs, simulationSettings=None, threshold=1e-12, 
         rank=rank, rankReference=rank_ref,
         singularConfiguration=bool(rank_ref is not None and rank < rank_ref),
         undeterminedCoordinates=_undetermined(mbs, s, configuration),
+        nAlgebraicVariables=mbs._core.sizes()["AEvariables"],
         configuration=configuration.name)
 
 

@@ -363,7 +363,10 @@ class MainSystem:
     def GetObjectJacobian(self, objectNumber, numerical=False, index2=False):
         """Local Jacobians of an object at the current state: dict with K = dr2/dq,
         D = dr2/dq_t, Cq (the constraint Jacobian), Gq, Gv (derivatives of the algebraic
-        residual) and 'analytic' (False if numerical differentiation was used)."""
+        residual) and 'analytic' (False if numerical differentiation was used). For the objects
+        that couple coordinate kinds (ObjectGenericAE, ObjectCoordinateCoupling): J, the
+        derivative of their rows [ODE2 forces (nq); equations; ODE1 rates (n1)] with respect to
+        their coordinates [q (nq), q_t (nq), algebraic variables x, ODE1 y], and 'analytic'."""
         return self._core.object_jacobian(int(objectNumber), bool(numerical), bool(index2))
 
     def GetLoadJacobian(self, loadNumber, numerical=False):
@@ -444,7 +447,7 @@ def _solve(mbs, settings, static, updateInitialValues):
     ga = settings.timeIntegration.generalizedAlpha
     undamped = ga.newmarkGamma == 0.5 if ga.useNewmark else ga.spectralRadius == 1
     if (not static and undamped and not ga.useIndex2Constraints
-            and mbs._core.sizes()["AE"] > 0):
+            and mbs._core.sizes()["AE"] > mbs._core.sizes()["AEvariables"]):
         import warnings
         warnings.warn("an undamped integrator (spectralRadius = 1, or Newmark with newmarkGamma "
                       "= 0.5) with index-3 constraints does not damp the multipliers: they may "
