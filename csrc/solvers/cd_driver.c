@@ -367,6 +367,11 @@ static int run(drive *d, cd_error *err)
 {
     int rc = CD_OK;
     d->tau = d->r.tau0;
+    /* a step below the round-off of the time does not advance it: the solve would run on
+     * without end (a minimumStepSize of 1e-300 at t = 1) */
+    double tres = CD_TIME_RESOLUTION * fmax(fabs(d->r.time_offset + d->r.tau0),
+                                            fabs(d->r.time_offset + d->r.tau1));
+    if (d->r.hmin < tres) d->r.hmin = tres;
     d->G = d->r.grid_dt > 0 ? d->r.grid_dt : (d->r.tau1 - d->r.tau0) / (double)d->r.ngrid;
     d->H = d->h = d->r.control ? d->r.h0 : (d->r.tau1 - d->r.tau0) / (double)d->r.ngrid;
     d->stats->hmin_used = d->r.control ? HUGE_VAL : d->H;

@@ -87,4 +87,7 @@ int cd_drive(const cd_system *s, const cd_settings *set, const cd_newton_setting
              const cd_stepper *sp, cd_state *st, cd_solvectx *ctx, cd_stats *stats,
              cd_error *err);
 
+/* the smallest step, relative to the size of the time, that still advances it reliably */
+#define CD_TIME_RESOLUTION (64.0 * 2.220446049250313e-16)
+
 #endif

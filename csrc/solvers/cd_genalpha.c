@@ -596,8 +596,13 @@ static void ga_failed(void *solver, double tau, double tau_next, double h_tried,
 {
     const ga_solver *g = solver;
     (void)tau_next; (void)h;
+    /* the minimum is raised to what can still advance the time (cd_driver.c, run) */
+    double tres = CD_TIME_RESOLUTION * fmax(fabs(g->set->startTime), fabs(g->set->endTime));
+    double hmin = fmax(g->set->minimumStepSize, tres);
     cd_error_set(err, CD_ERR_NEWTON, "time integration failed at t = %.10g with step size %.3g "
-                 "(minimum %.3g): %s", tau, h_tried, g->set->minimumStepSize, why);
+                 "(minimum %.3g%s): %s", tau, h_tried, hmin,
+                 hmin > g->set->minimumStepSize ? ", the resolution of the time: "
+                 "timeIntegration.minimumStepSize is smaller" : "", why);
 }
 
 static void ga_interrupted(void *solver, double tau, cd_error *err)

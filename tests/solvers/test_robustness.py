@@ -440,3 +440,24 @@ def test_ctrl_c_stops_a_static_solve():
     assert mbs.SolveStatic(s)
     # the Cartesian spring pulls the point to the origin: k x = f at x = 0.01
     assert mbs.GetNodeOutput(n, OV.Position)[0] == pytest.approx(0.01)
+
+
+def test_minimum_step_below_the_time_resolution_ends_the_solve():
+    """a minimumStepSize below the round-off of the time would let the step shrink until it no
+    longer advances t, and the solve would run on without end (found by the fuzzer): the
+    minimum is raised to 64 eps |t| and the error says so"""
+    import time as _time
+    mbs = cd.SystemContainer().AddSystem()
+    n = mbs.AddNode(cd.Node1D(referenceCoordinates=[0.0], initialVelocities=[1e308]))
+    b = mbs.AddObject(cd.ObjectMass1D(nodeNumber=n, mass=0.1))
+    mbs.AddLoad(cd.LoadMassProportional(markerNumber=mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=b)),
+                                        loadVector=[1e100, 0, 0]))
+    mbs.Assemble()
+    s = cd.SimulationSettings()
+    s.timeIntegration.numberOfSteps = 30
+    s.timeIntegration.endTime = 2.0
+    s.timeIntegration.minimumStepSize = 1e-300
+    t0 = _time.perf_counter()
+    with pytest.raises(cd.SolverError, match=r"minimum 2\.84e-14, the resolution of the time"):
+        mbs.SolveDynamic(s)
+    assert _time.perf_counter() - t0 < 5
