@@ -34,6 +34,15 @@ int cd_ls_dense_limit(void)
     return CD_LS_DENSE_LIMIT;
 }
 
+/* CD_LS_AUTO takes the block path when the pattern splits into blocks that pay (measured with
+ * benchmarks/bench_linalg.c and bench_blocks.py; table in docs/structural_analysis.rst):
+ * PLACEHOLDER */
+#define CD_LS_BLOCK_MIN_N 2
+static int block_pays(const cd_linsolver *ls)
+{
+    return cd_lsb_nblocks(ls) > 1;
+}
+
 /* check the CSC pattern: colptr[0] = 0, nondecreasing, rows in [0,n) strictly increasing */
 static int check_pattern(int n, const int *Ap, const int *Ai, cd_error *err)
 {
@@ -94,11 +103,13 @@ static cd_linsolver *create_done(cd_linsolver *ls, int ok, int n, cd_error *err)
     return NULL;
 }
 
-cd_linsolver *cd_ls_create(cd_ls_kind kind, int n, const int *colptr, const int *rowind,
-                           cd_error *err)
+/* a solver for the checked pattern with kind unresolved and no workspace; NULL on failure */
+static cd_linsolver *new_solver(cd_ls_kind kind, int n, const int *colptr, const int *rowind,
+                                cd_error *err)
 {
     cd_linsolver *ls;
-    if (kind != CD_LS_AUTO && kind != CD_LS_DENSE && kind != CD_LS_SPARSE) {
+    if (kind != CD_LS_AUTO && kind != CD_LS_DENSE && kind != CD_LS_SPARSE &&
+        kind != CD_LS_BLOCK) {
         cd_error_set(err, CD_ERR_INPUT, "linear solver: unknown kind %d", (int) kind);
         return NULL;
     }
@@ -107,11 +118,45 @@ cd_linsolver *cd_ls_create(cd_ls_kind kind, int n, const int *colptr, const int 
     if (!ls) return create_done(NULL, 0, n, err);
     ls->n = n;
     ls->stats.failed_column = -1;
+    ls->stats.nblocks = 1;
     ls->automatic = kind == CD_LS_AUTO;
-    ls->kind = (kind == CD_LS_AUTO) ? (n <= CD_LS_DENSE_LIMIT ? CD_LS_DENSE : CD_LS_SPARSE) : kind;
+    ls->kind = kind;
     if (!copy_pattern(ls, colptr, rowind)) return create_done(ls, 0, n, err);
-    return create_done(ls, ls->kind == CD_LS_DENSE ? cd_lsd_alloc(ls) : cd_lss_alloc(ls), n,
+    return ls;
+}
+
+/* AUTO resolved to dense or sparse and that path's workspace */
+static cd_linsolver *global_workspace(cd_linsolver *ls, cd_error *err)
+{
+    if (ls->kind == CD_LS_AUTO)
+        ls->kind = ls->n <= CD_LS_DENSE_LIMIT ? CD_LS_DENSE : CD_LS_SPARSE;
+    return create_done(ls, ls->kind == CD_LS_DENSE ? cd_lsd_alloc(ls) : cd_lss_alloc(ls), ls->n,
                        err);
+}
+
+cd_linsolver *cd_ls_create_global(cd_ls_kind kind, int n, const int *colptr, const int *rowind,
+                                  cd_error *err)
+{
+    cd_linsolver *ls = new_solver(kind == CD_LS_BLOCK ? CD_LS_AUTO : kind, n, colptr, rowind,
+                                  err);
+    return ls ? global_workspace(ls, err) : NULL;
+}
+
+/* AUTO takes the block path when it pays: see block_pays */
+cd_linsolver *cd_ls_create(cd_ls_kind kind, int n, const int *colptr, const int *rowind,
+                           cd_error *err)
+{
+    cd_linsolver *ls = new_solver(kind, n, colptr, rowind, err);
+    if (!ls || (kind != CD_LS_BLOCK && (kind != CD_LS_AUTO || n < CD_LS_BLOCK_MIN_N)))
+        return ls ? global_workspace(ls, err) : NULL;
+    if (cd_lsb_create(ls, err) != CD_OK) return cd_ls_free(ls);
+    if (kind == CD_LS_AUTO && !block_pays(ls)) {
+        cd_lsb_free(ls);
+        return global_workspace(ls, err);
+    }
+    ls->kind = CD_LS_BLOCK;
+    ls->stats.nblocks = cd_lsb_nblocks(ls);
+    return ls;
 }
 
 cd_ls_kind cd_ls_kind_of(const cd_linsolver *ls)
@@ -149,8 +194,9 @@ int cd_ls_factor(cd_linsolver *ls, const double *values, cd_error *err)
     status = check_values(ls, values, err);
     if (status != CD_OK) return status;
     ls->stats.nfactor++;
-    status = (ls->kind == CD_LS_DENSE) ? cd_lsd_factor(ls, values, err)
-                                       : cd_lss_factor(ls, values, err);
+    status = ls->kind == CD_LS_DENSE ? cd_lsd_factor(ls, values, err)
+           : ls->kind == CD_LS_BLOCK ? cd_lsb_factor(ls, values, err)
+                                     : cd_lss_factor(ls, values, err);
     if (status == CD_OK && ls->automatic && ls->kind == CD_LS_SPARSE && ls->stats.nfull == 1)
         status = maybe_go_dense(ls, values, err);
     ls->factored = (status == CD_OK);
@@ -165,14 +211,16 @@ int cd_ls_solve(cd_linsolver *ls, double *b, cd_error *err)
     if (!ls->factored)
         return cd_error_set(err, CD_ERR_NOTASSEMBLED, "linear solver: no factorization to "
                             "solve with (cd_ls_factor was not called or failed)");
-    status = (ls->kind == CD_LS_DENSE) ? cd_lsd_solve(ls, b, err) : cd_lss_solve(ls, b, err);
+    status = ls->kind == CD_LS_DENSE ? cd_lsd_solve(ls, b, err)
+           : ls->kind == CD_LS_BLOCK ? cd_lsb_solve(ls, b, err)
+                                     : cd_lss_solve(ls, b, err);
     if (status == CD_OK) ls->stats.nsolve++;
     return status;
 }
 
 cd_ls_stats cd_ls_get_stats(const cd_linsolver *ls)
 {
-    cd_ls_stats none = {0, 0, 0, -1};
+    cd_ls_stats none = {0, 0, 0, -1, 1};
     return ls ? ls->stats : none;
 }
 
@@ -180,7 +228,8 @@ cd_linsolver *cd_ls_free(cd_linsolver *ls)
 {
     if (!ls) return NULL;
     if (ls->kind == CD_LS_DENSE) cd_lsd_free(ls);
-    else cd_lss_free(ls);
+    else if (ls->kind == CD_LS_SPARSE) cd_lss_free(ls);
+    cd_lsb_free(ls);
     free(ls->colptr);
     free(ls->rowind);
     free(ls);
