@@ -142,7 +142,8 @@ cd_linsolver *cd_ls_create_global(cd_ls_kind kind, int n, const int *colptr, con
     return ls ? global_workspace(ls, err) : NULL;
 }
 
-/* AUTO takes the block path when it pays: see block_pays */
+/* AUTO takes the block path when it pays (block_pays); a pattern that does not split (one
+ * block) is solved by the global path whatever the kind */
 cd_linsolver *cd_ls_create(cd_ls_kind kind, int n, const int *colptr, const int *rowind,
                            cd_error *err)
 {
@@ -150,8 +151,10 @@ cd_linsolver *cd_ls_create(cd_ls_kind kind, int n, const int *colptr, const int 
     if (!ls || (kind != CD_LS_BLOCK && (kind != CD_LS_AUTO || n < CD_LS_BLOCK_MIN_N)))
         return ls ? global_workspace(ls, err) : NULL;
     if (cd_lsb_create(ls, err) != CD_OK) return cd_ls_free(ls);
-    if (kind == CD_LS_AUTO && !block_pays(ls)) {
+    if (cd_lsb_nblocks(ls) == 1 || (kind == CD_LS_AUTO && !block_pays(ls))) {
         cd_lsb_free(ls);
+        ls->kind = CD_LS_AUTO;      /* as the solver of a block would be */
+        ls->automatic = 1;
         return global_workspace(ls, err);
     }
     ls->kind = CD_LS_BLOCK;
@@ -192,7 +195,13 @@ int cd_ls_factor(cd_linsolver *ls, const double *values, cd_error *err)
         return cd_error_set(err, CD_ERR_INPUT, "linear solver: factor needs a solver and values");
     ls->factored = 0;
     status = check_values(ls, values, err);
-    if (status != CD_OK) return status;
+    return status != CD_OK ? status : cd_ls_factor_checked(ls, values, err);
+}
+
+int cd_ls_factor_checked(cd_linsolver *ls, const double *values, cd_error *err)
+{
+    int status;
+    ls->factored = 0;
     ls->stats.nfactor++;
     status = ls->kind == CD_LS_DENSE ? cd_lsd_factor(ls, values, err)
            : ls->kind == CD_LS_BLOCK ? cd_lsb_factor(ls, values, err)

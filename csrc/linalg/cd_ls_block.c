@@ -17,8 +17,11 @@
 #include <string.h>
 #include <suitesparse/cs.h>
 
-/* blocks up to this size use the in-house dense LU (bench_linalg.c, "block" rows) */
+/* blocks up to this size use the in-house dense LU (measured: benchmarks/bench_blocks.c;
+ * -DCD_LS_TINY=k overrides it for that measurement) */
+#ifndef CD_LS_TINY
 #define CD_LS_TINY 8
+#endif
 
 struct cd_ls_block {
     int nb;          /* number of diagonal blocks */
@@ -349,7 +352,7 @@ int cd_lsb_factor(cd_linsolver *ls, const double *Ax, cd_error *err)
             continue;
         }
         long before = cd_ls_get_stats(B->sub[k]).nfull;
-        rc = cd_ls_factor(B->sub[k], B->vals + B->vstart[k], err);
+        rc = cd_ls_factor_checked(B->sub[k], B->vals + B->vstart[k], err);
         pivoted |= cd_ls_get_stats(B->sub[k]).nfull != before;
         if (rc == CD_ERR_SINGULAR) {
             ls->stats.nfull++;

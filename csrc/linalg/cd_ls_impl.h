@@ -50,6 +50,9 @@ struct cd_linsolver {
     cd_ls_block *block;     /* used when kind == CD_LS_BLOCK, else NULL */
 };
 
+/* cd_ls_factor on values already checked to be finite (a block's solver) */
+CD_LS_HIDDEN int cd_ls_factor_checked(cd_linsolver *ls, const double *values, cd_error *err);
+
 /* a solver of kind AUTO, DENSE or SPARSE that never takes the block path (a block's solver) */
 CD_LS_HIDDEN cd_linsolver *cd_ls_create_global(cd_ls_kind kind, int n, const int *colptr,
                                                const int *rowind, cd_error *err);

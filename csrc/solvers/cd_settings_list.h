@@ -208,7 +208,7 @@
       "accepted for Exudyn scripts; the engine runs one thread per system (solve independent "   \
       "systems in parallel threads)")                                                             \
     X("linearSolverType", linearSolver, LINSOLVER, CD_LS_AUTO, ANY, RESULT, "",                   \
-      "LinearSolverType.Auto, Dense or Sparse")                                                   \
+      "LinearSolverType.Auto, Dense, Sparse or Block")                                            \
     X("displayStatistics", _, BOOL, 0,                                                           \
       ANY, PYTHON, "", "print solver statistics after the solve")                                \
     X("displayComputationTime", _, BOOL, 0, ANY, PYTHON, "",                                      \

@@ -30,6 +30,7 @@ class LinearSolverType(enum.IntEnum):
     Auto = _core.LS_AUTO
     Dense = _core.LS_DENSE      # LAPACK dgetrf/dgetrs
     Sparse = _core.LS_SPARSE    # CSparse LU with allocation-free refactorization
+    Block = _core.LS_BLOCK      # each block of the block-triangular form factored on its own
     # Exudyn's names, so existing scripts run unchanged
     EXUdense = _core.LS_DENSE
     EigenDense = _core.LS_DENSE
