@@ -6,10 +6,12 @@
  *              ground): one connected matrix
  *   chain      N masses in a chain from the ground: one connected matrix
  *   forest     N/10 independent chains of 10 masses: N/10 blocks of 30 x 30
+ *   mixed      N/2 independent pendulums and a chain of N/2 masses: half the unknowns in
+ *              blocks of 3 x 3, half in one block
  * n = 3N. Times one steady-state Newton step of the linear algebra (cd_ls_factor on new values,
- * alternating two value sets, then one cd_ls_solve): the median of 15 batches of >= 30 ms, the
- * kinds interleaved batch by batch (A/B alternation), and the first factorization (create +
- * analysis + the first pivoting LU). Build and run from the repository root:
+ * alternating two value sets, then one cd_ls_solve): the median of 15 batches of >= 30 ms of
+ * thread CPU time, the kinds interleaved batch by batch (A/B alternation), and the first
+ * factorization (create + analysis + the first pivoting LU). Build and run from the repository root:
  *   cc -std=c11 -O2 -o build/bench_blocks benchmarks/bench_blocks.c csrc/linalg/cd_*.c
  *      csrc/core/cd_error.c -lcxsparse -llapack -lblas -lm
  *   OPENBLAS_NUM_THREADS=1 taskset -c 1 ./build/bench_blocks [N ...]
@@ -79,7 +81,9 @@ static kkt kkt_make(const char *shape, int nm)
     int *parent = malloc(nm * sizeof(int)), i;
     for (i = 0; i < nm; i++)
         parent[i] = !strcmp(shape, "pendulums") ? -1 : !strcmp(shape, "chain") ? i - 1
-                  : !strcmp(shape, "forest") ? (i % 10 ? i - 1 : -1) : i == 0 ? -1 : (i - 1) / 2;
+                  : !strcmp(shape, "forest") ? (i % 10 ? i - 1 : -1)
+                  : !strcmp(shape, "mixed") ? (i <= nm / 2 ? -1 : i - 1)
+                  : i == 0 ? -1 : (i - 1) / 2;
     unsigned long long seed = rng;
     kkt K;
     K.A = kkt_build(nm, parent, 0.3);
@@ -93,10 +97,11 @@ static kkt kkt_make(const char *shape, int nm)
     return K;
 }
 
+/* the thread's CPU time: the machine is shared, and time spent descheduled is not ours */
 static double now(void)
 {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
@@ -160,14 +165,14 @@ static void time_kinds(const kkt *K, int ndense_max, double *med, double *first,
 
 int main(int argc, char **argv)
 {
-    static const char *shapes[] = {"pendulums", "tree", "chain", "forest"};
+    static const char *shapes[] = {"pendulums", "tree", "chain", "forest", "mixed"};
     int sizes[16] = {1, 3, 10, 31, 100, 1000}, ns = 6, s, h, k;
     if (argc > 1)
         for (ns = 0; ns < argc - 1 && ns < 16; ns++) sizes[ns] = atoi(argv[ns + 1]);
     printf("%-9s %5s %5s %6s | %9s %9s %9s %9s | %6s %6s | %9s %9s %5s\n", "shape", "N", "n",
            "blocks", "sparse_us", "block_us", "auto_us", "dense_us", "blk/sp", "blk/de",
            "sp_first", "blk_first", "auto");
-    for (h = 0; h < 4; h++)
+    for (h = 0; h < 5; h++)
         for (s = 0; s < ns; s++) {
             kkt K = kkt_make(shapes[h], sizes[s]);
             double med[NK], first[NK];

@@ -40,7 +40,7 @@ int cd_ls_dense_limit(void)
 #define CD_LS_BLOCK_MIN_N 2
 static int block_pays(const cd_linsolver *ls)
 {
-    return cd_lsb_nblocks(ls) > 1;
+    return 2 * cd_lsb_tiny_unknowns(ls) >= ls->n;
 }
 
 /* check the CSC pattern: colptr[0] = 0, nondecreasing, rows in [0,n) strictly increasing */
@@ -150,7 +150,7 @@ cd_linsolver *cd_ls_create(cd_ls_kind kind, int n, const int *colptr, const int 
     cd_linsolver *ls = new_solver(kind, n, colptr, rowind, err);
     if (!ls || (kind != CD_LS_BLOCK && (kind != CD_LS_AUTO || n < CD_LS_BLOCK_MIN_N)))
         return ls ? global_workspace(ls, err) : NULL;
-    if (cd_lsb_create(ls, err) != CD_OK) return cd_ls_free(ls);
+    if (cd_lsb_analyse(ls, err) != CD_OK) return cd_ls_free(ls);
     if (cd_lsb_nblocks(ls) == 1 || (kind == CD_LS_AUTO && !block_pays(ls))) {
         cd_lsb_free(ls);
         ls->kind = CD_LS_AUTO;      /* as the solver of a block would be */
@@ -158,6 +158,7 @@ cd_linsolver *cd_ls_create(cd_ls_kind kind, int n, const int *colptr, const int 
         return global_workspace(ls, err);
     }
     ls->kind = CD_LS_BLOCK;
+    if (cd_lsb_layout(ls, err) != CD_OK) return cd_ls_free(ls);
     ls->stats.nblocks = cd_lsb_nblocks(ls);
     return ls;
 }

@@ -291,24 +291,31 @@ static void tiny_solve(const double *a, int s, const int *piv, double *b)
 
 /* ------------------------------------------------------------------ the interface */
 
-/* the decomposition and layout of ls's pattern into ls->block: CD_OK, CD_ERR_NOMEM (err set) */
-int cd_lsb_create(cd_linsolver *ls, cd_error *err)
+/* the block decomposition of ls's pattern into ls->block (p, q, r, nb): CD_OK, CD_ERR_NOMEM */
+int cd_lsb_analyse(cd_linsolver *ls, cd_error *err)
 {
     int ok;
     ls->block = calloc(1, sizeof(cd_ls_block));
-    if (!ls->block) goto nomem;
-    ok = btf(ls->block, ls->n, ls->colptr, ls->rowind);
-    if (ok == 1) ok = layout(ls, err);
-    if (ok == -1) {                 /* structurally singular, or not upper: the components */
+    ok = ls->block ? btf(ls->block, ls->n, ls->colptr, ls->rowind) : 0;
+    if (ok == -1)                   /* structurally singular: the connected components */
+        ok = components(ls->block, ls->n, ls->colptr, ls->rowind);
+    return ok == 1 ? CD_OK : cd_error_set(err, CD_ERR_NOMEM, "block LU: out of memory in the "
+                                          "block decomposition (n = %d)", ls->n);
+}
+
+/* the blocks' storage and solvers; if C turns out not block upper triangular (cs_dmperm
+ * promises it is), the connected components replace the decomposition */
+int cd_lsb_layout(cd_linsolver *ls, cd_error *err)
+{
+    int ok = layout(ls, err);
+    if (ok == -1) {
         cd_lsb_free(ls);
         ls->block = calloc(1, sizeof(cd_ls_block));
         ok = ls->block && components(ls->block, ls->n, ls->colptr, ls->rowind) &&
              layout(ls, err) == 1;
     }
-    if (ok == 1) return CD_OK;
-nomem:
-    return cd_error_set(err, CD_ERR_NOMEM, "block LU: out of memory in the block decomposition "
-                        "(n = %d)", ls->n);
+    return ok == 1 ? CD_OK : cd_error_set(err, CD_ERR_NOMEM, "block LU: out of memory for the "
+                                          "blocks (n = %d)", ls->n);
 }
 
 int cd_lsb_nblocks(const cd_linsolver *ls)
@@ -316,11 +323,11 @@ int cd_lsb_nblocks(const cd_linsolver *ls)
     return ls->block ? ls->block->nb : 1;
 }
 
-int cd_lsb_largest(const cd_linsolver *ls)
+int cd_lsb_tiny_unknowns(const cd_linsolver *ls)
 {
-    int k, m = 0;
+    int k, s, m = 0;
     for (k = 0; ls->block && k < ls->block->nb; k++)
-        if (ls->block->r[k + 1] - ls->block->r[k] > m) m = ls->block->r[k + 1] - ls->block->r[k];
+        if ((s = ls->block->r[k + 1] - ls->block->r[k]) <= CD_LS_TINY) m += s;
     return m;
 }
 

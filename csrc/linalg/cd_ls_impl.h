@@ -68,15 +68,17 @@ CD_LS_HIDDEN int cd_lss_alloc(cd_linsolver *ls);
 CD_LS_HIDDEN int cd_lss_factor(cd_linsolver *ls, const double *Ax, cd_error *err);
 CD_LS_HIDDEN int cd_lss_solve(cd_linsolver *ls, double *b, cd_error *err);
 CD_LS_HIDDEN void cd_lss_free(cd_linsolver *ls);
-/* block path (cd_ls_block.c): the decomposition at create (CD_OK or CD_ERR_NOMEM; free with
- * cd_lsb_free also after a failure), factor, solve, free, and the number and largest size of
- * the diagonal blocks */
-CD_LS_HIDDEN int cd_lsb_create(cd_linsolver *ls, cd_error *err);
+/* block path (cd_ls_block.c), at create: the decomposition (analyse), then the blocks'
+ * storage and solvers (layout), each CD_OK or CD_ERR_NOMEM (cd_lsb_free also after a
+ * failure); factor, solve, free; the number of diagonal blocks and the unknowns in blocks
+ * small enough for the in-house dense LU (known after analyse) */
+CD_LS_HIDDEN int cd_lsb_analyse(cd_linsolver *ls, cd_error *err);
+CD_LS_HIDDEN int cd_lsb_layout(cd_linsolver *ls, cd_error *err);
 CD_LS_HIDDEN int cd_lsb_factor(cd_linsolver *ls, const double *Ax, cd_error *err);
 CD_LS_HIDDEN int cd_lsb_solve(cd_linsolver *ls, double *b, cd_error *err);
 CD_LS_HIDDEN void cd_lsb_free(cd_linsolver *ls);
 CD_LS_HIDDEN int cd_lsb_nblocks(const cd_linsolver *ls);
-CD_LS_HIDDEN int cd_lsb_largest(const cd_linsolver *ls);
+CD_LS_HIDDEN int cd_lsb_tiny_unknowns(const cd_linsolver *ls);
 
 /* entries of L and U of the current sparse factorization (0 if none) */
 CD_LS_HIDDEN long cd_lss_fill(const cd_linsolver *ls);
