@@ -15,6 +15,7 @@
  *   cc -std=c11 -O2 -o build/bench_blocks benchmarks/bench_blocks.c csrc/linalg/cd_*.c
  *      csrc/core/cd_error.c -lcxsparse -llapack -lblas -lm
  *   OPENBLAS_NUM_THREADS=1 taskset -c 1 ./build/bench_blocks [N ...]
+ * (BENCH_SHAPES=pendulums,chain: only those shapes)
  * (add -DCD_LS_TINY=k to measure another limit of the in-house dense LU). */
 #define _POSIX_C_SOURCE 199309L
 #include "../csrc/linalg/cd_linsolve.h"
@@ -172,8 +173,10 @@ int main(int argc, char **argv)
     printf("%-9s %5s %5s %6s | %9s %9s %9s %9s | %6s %6s | %9s %9s %5s\n", "shape", "N", "n",
            "blocks", "sparse_us", "block_us", "auto_us", "dense_us", "blk/sp", "blk/de",
            "sp_first", "blk_first", "auto");
+    const char *only = getenv("BENCH_SHAPES");       /* e.g. BENCH_SHAPES=pendulums,chain */
     for (h = 0; h < 5; h++)
         for (s = 0; s < ns; s++) {
+            if (only && !strstr(only, shapes[h])) continue;
             kkt K = kkt_make(shapes[h], sizes[s]);
             double med[NK], first[NK];
             int nb, ak;

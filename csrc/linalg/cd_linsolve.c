@@ -40,7 +40,7 @@ int cd_ls_dense_limit(void)
 #define CD_LS_BLOCK_MIN_N 2
 static int block_pays(const cd_linsolver *ls)
 {
-    return 2 * cd_lsb_tiny_unknowns(ls) >= ls->n;
+    return 5L * cd_lsb_tiny_unknowns(ls) >= 4L * ls->n;
 }
 
 /* check the CSC pattern: colptr[0] = 0, nondecreasing, rows in [0,n) strictly increasing */

@@ -33,6 +33,9 @@ struct cd_ls_block {
                         place); then the larger blocks' CSC values; then the off-diagonal
                         values (column-major order of C) */
     long ntiny;      /* entries of vals holding the tiny blocks */
+    int *zero;       /* nzero: the tiny blocks' entries outside the pattern of A (set to 0 at
+                        each factorization; the scatter overwrites the others) */
+    long nzero;
     long *vstart;    /* nb: start of block k's values in vals */
     int *piv;        /* n: tiny block k's pivots at r[k]..: local row i swapped with piv[r[k]+i] */
     int *offp;       /* n+1: column k of C has off-diagonal entries offp[k] .. offp[k+1]-1 */
@@ -189,6 +192,24 @@ static long off_and_tiny(cd_ls_block *B, const cd_linsolver *ls, const layout_ws
     return noff;
 }
 
+/* B->zero: the positions of the tiny blocks' arrays that no entry of A is scattered to;
+ * 1 if ok, 0 when out of memory */
+static int tiny_zeros(cd_ls_block *B, int nnz)
+{
+    char *hit = calloc((size_t) B->ntiny + 1, 1);
+    long z = 0, i;
+    int t;
+    B->zero = malloc(((size_t) B->ntiny + 1) * sizeof(int));
+    if (!hit || !B->zero) { free(hit); return 0; }
+    for (t = 0; t < nnz; t++)
+        if (B->dst[t] >= 0 && B->dst[t] < B->ntiny) hit[B->dst[t]] = 1;
+    for (i = 0; i < B->ntiny; i++)
+        if (!hit[i]) B->zero[z++] = (int) i;
+    B->nzero = z;
+    free(hit);
+    return 1;
+}
+
 /* the one exit of layout: 1 ok, 0 out of memory, -1 not block upper triangular */
 static int layout_done(layout_ws *w, int ok)
 {
@@ -240,7 +261,7 @@ static int layout(cd_linsolver *ls, cd_error *err)
         for (e = ls->colptr[j]; e < ls->colptr[j + 1]; e++)
             if (w.blk[w.pinv[ls->rowind[e]]] < w.blk[c]) B->dst[e] += (int) B->offx;
     }
-    return layout_done(&w, 1);
+    return layout_done(&w, tiny_zeros(B, nnz));
 }
 
 /* ------------------------------------------------------------------ tiny blocks */
@@ -348,7 +369,8 @@ int cd_lsb_factor(cd_linsolver *ls, const double *Ax, cd_error *err)
 {
     cd_ls_block *B = ls->block;
     int k, t, nnz = ls->colptr[ls->n], pivoted = 0;
-    memset(B->vals, 0, (size_t) B->ntiny * sizeof(double));
+    long z;
+    for (z = 0; z < B->nzero; z++) B->vals[B->zero[z]] = 0;
     for (t = 0; t < nnz; t++) B->vals[B->dst[t]] = Ax[t];
     for (k = 0; k < B->nb; k++) {
         int s = B->r[k + 1] - B->r[k], rc, lc;
@@ -387,6 +409,7 @@ int cd_lsb_solve(cd_linsolver *ls, double *b, cd_error *err)
         } else {
             tiny_solve(B->vals + B->vstart[k], B->r[k + 1] - B->r[k], B->piv + B->r[k], tk);
         }
+        if (B->offp[B->r[k]] == B->offp[B->r[k + 1]]) continue;     /* nothing above */
         for (c = B->r[k]; c < B->r[k + 1]; c++)         /* t(above) -= C(above, c) x'(c) */
             for (e = B->offp[c]; e < B->offp[c + 1]; e++) t[B->offi[e]] -= off[e] * t[c];
     }
@@ -401,7 +424,7 @@ void cd_lsb_free(cd_linsolver *ls)
     if (!B) return;
     for (k = 0; B->sub && k < B->nb; k++) cd_ls_free(B->sub[k]);
     free(B->p); free(B->q); free(B->r); free(B->dst); free(B->vals); free(B->vstart);
-    free(B->piv); free(B->offp); free(B->offi); free(B->sub); free(B->t);
+    free(B->piv); free(B->offp); free(B->offi); free(B->sub); free(B->t); free(B->zero);
     free(B);
     ls->block = NULL;
 }

@@ -708,7 +708,7 @@ static void test_block_random(void)
               "case %d: stats", c);
         cd_ls_free(blk);
         blk = cd_ls_create(CD_LS_AUTO, A.n, A.p, A.i, &err);
-        /* AUTO: the block path when blocks of at most 8 hold half the unknowns */
+        /* AUTO: the block path when blocks of at most 8 hold 80% of the unknowns */
         CHECK(cd_ls_kind_of(blk) == (nb > 1 && cases[c][1] <= 8 ? CD_LS_BLOCK : CD_LS_SPARSE),
               "case %d: AUTO chose %s", c, kind_name(cd_ls_kind_of(blk)));
         cd_ls_free(blk);
