@@ -34,9 +34,19 @@ int cd_ls_dense_limit(void)
     return CD_LS_DENSE_LIMIT;
 }
 
-/* CD_LS_AUTO takes the block path when the pattern splits into blocks that pay (measured with
- * benchmarks/bench_linalg.c and bench_blocks.py; table in docs/structural_analysis.rst):
- * PLACEHOLDER */
+/* CD_LS_AUTO takes the block path when the connected components of the pattern that are tiny
+ * (at most CD_LS_TINY = 8 unknowns: the in-house dense LU of cd_ls_block.c) hold at least 80%
+ * of the unknowns. Measured with benchmarks/bench_blocks.c (one factorization of new values +
+ * one solve, thread CPU time, median of 15, n = 3000; docs/structural_analysis.rst):
+ *     1000 independent pendulums (blocks of 3)         block / global sparse  0.88
+ *     500 pendulums + a chain of 500 masses            block / global sparse  1.02 - 1.06
+ *     100 independent chains of 10 masses (blocks of 30)                       1.13 - 1.20
+ *     a chain, a tree (one block)                                              1.00
+ * Larger blocks do not pay: AMD on the whole matrix already orders each component on its own,
+ * so the block path saves no flops there and adds a scatter of the values and a permutation
+ * of the right-hand side; only the tiny blocks' dense LU beats the sparse kernels. The
+ * components cost one pass over the pattern; the matching of the block triangular form
+ * (cs_di_dmperm, 0.4 - 0.7 ms at n = 3000) is computed only when the block path is taken. */
 #define CD_LS_BLOCK_MIN_N 2
 static int block_pays(const cd_linsolver *ls)
 {
@@ -150,7 +160,13 @@ cd_linsolver *cd_ls_create(cd_ls_kind kind, int n, const int *colptr, const int 
     cd_linsolver *ls = new_solver(kind, n, colptr, rowind, err);
     if (!ls || (kind != CD_LS_BLOCK && (kind != CD_LS_AUTO || n < CD_LS_BLOCK_MIN_N)))
         return ls ? global_workspace(ls, err) : NULL;
-    if (cd_lsb_analyse(ls, err) != CD_OK) return cd_ls_free(ls);
+    /* AUTO judges by the connected components (cheap); the block triangular form (a maximum
+     * matching) is computed only for the block path */
+    if (cd_lsb_analyse(ls, kind == CD_LS_BLOCK, err) != CD_OK) return cd_ls_free(ls);
+    if (kind == CD_LS_AUTO && cd_lsb_nblocks(ls) > 1 && block_pays(ls)) {
+        cd_lsb_free(ls);
+        if (cd_lsb_analyse(ls, 1, err) != CD_OK) return cd_ls_free(ls);
+    }
     if (cd_lsb_nblocks(ls) == 1 || (kind == CD_LS_AUTO && !block_pays(ls))) {
         cd_lsb_free(ls);
         ls->kind = CD_LS_AUTO;      /* as the solver of a block would be */

@@ -312,13 +312,15 @@ static void tiny_solve(const double *a, int s, const int *piv, double *b)
 
 /* ------------------------------------------------------------------ the interface */
 
-/* the block decomposition of ls's pattern into ls->block (p, q, r, nb): CD_OK, CD_ERR_NOMEM */
-int cd_lsb_analyse(cd_linsolver *ls, cd_error *err)
+/* the block decomposition of ls's pattern into ls->block (p, q, r, nb): the block triangular
+ * form if fine, else the connected components (one pass over the pattern, no matching).
+ * CD_OK or CD_ERR_NOMEM */
+int cd_lsb_analyse(cd_linsolver *ls, int fine, cd_error *err)
 {
     int ok;
     ls->block = calloc(1, sizeof(cd_ls_block));
-    ok = ls->block ? btf(ls->block, ls->n, ls->colptr, ls->rowind) : 0;
-    if (ok == -1)                   /* structurally singular: the connected components */
+    ok = !ls->block ? 0 : fine ? btf(ls->block, ls->n, ls->colptr, ls->rowind) : -1;
+    if (ok == -1)                   /* structurally singular, or asked: the components */
         ok = components(ls->block, ls->n, ls->colptr, ls->rowind);
     return ok == 1 ? CD_OK : cd_error_set(err, CD_ERR_NOMEM, "block LU: out of memory in the "
                                           "block decomposition (n = %d)", ls->n);

@@ -69,10 +69,11 @@ CD_LS_HIDDEN int cd_lss_factor(cd_linsolver *ls, const double *Ax, cd_error *err
 CD_LS_HIDDEN int cd_lss_solve(cd_linsolver *ls, double *b, cd_error *err);
 CD_LS_HIDDEN void cd_lss_free(cd_linsolver *ls);
 /* block path (cd_ls_block.c), at create: the decomposition (analyse), then the blocks'
- * storage and solvers (layout), each CD_OK or CD_ERR_NOMEM (cd_lsb_free also after a
+ * storage and solvers (layout); analyse finds the block triangular form if fine, else only
+ * the connected components; each CD_OK or CD_ERR_NOMEM (cd_lsb_free also after a
  * failure); factor, solve, free; the number of diagonal blocks and the unknowns in blocks
  * small enough for the in-house dense LU (known after analyse) */
-CD_LS_HIDDEN int cd_lsb_analyse(cd_linsolver *ls, cd_error *err);
+CD_LS_HIDDEN int cd_lsb_analyse(cd_linsolver *ls, int fine, cd_error *err);
 CD_LS_HIDDEN int cd_lsb_layout(cd_linsolver *ls, cd_error *err);
 CD_LS_HIDDEN int cd_lsb_factor(cd_linsolver *ls, const double *Ax, cd_error *err);
 CD_LS_HIDDEN int cd_lsb_solve(cd_linsolver *ls, double *b, cd_error *err);
