@@ -621,7 +621,9 @@ static void test_auto_fill(void)
 
 /* a random block upper triangular matrix in disguise: nb diagonal blocks of sizes 1..smax
  * (entries as csc_random's), with coupled != 0 entries above the diagonal blocks (about one
- * per column), diagonally dominant; then rows and columns permuted at random. *bfirst (n)
+ * per column), diagonally dominant; then rows and columns permuted at random (with one
+ * permutation for both when not coupled: block diagonal as the connected components of A + A'
+ * see it, else independently: only the block triangular form finds the blocks). *bfirst (n)
  * gets the first column of each column's block in the original (permuted) numbering, so a
  * test can tell which columns share a block */
 static csc csc_blocky(int nb, int smax, int coupled, int **bfirst)
@@ -658,7 +660,7 @@ static csc csc_blocky(int nb, int smax, int coupled, int **bfirst)
     for (j = n - 1; j > 0; j--) {                               /* Fisher-Yates, twice */
         int a = (int) ((rnd() + 1.0) * 0.5 * (j + 1)) % (j + 1), b = (int) ((rnd() + 1.0) * 0.5 * (j + 1)) % (j + 1), tmp;
         tmp = pr[j]; pr[j] = pr[a]; pr[a] = tmp;
-        tmp = pc[j]; pc[j] = pc[b]; pc[b] = tmp;
+        tmp = pc[j]; pc[j] = pc[coupled ? b : a]; pc[coupled ? b : a] = tmp;
     }
     *bfirst = malloc((size_t) n * sizeof(int));
     for (k = 0; k < nb; k++)
