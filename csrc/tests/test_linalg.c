@@ -775,6 +775,45 @@ static void test_block_singular(void)
     cd_ls_free(ls);
 }
 
+/* the block path with the Nth allocation failing, for every N until a run sees none: a tiny
+ * block, a block of 12 (its own sparse solver) and an entry above the diagonal blocks; every
+ * run ends in CD_OK or CD_ERR_NOMEM and frees all it allocated */
+static void test_block_alloc_failures(void)
+{
+    int n = 14, j, nz = 0, p[15], i[60], status, wrong = 0, leaks = 0;
+    double x[60], b[14];
+    long fail, live0;
+    cd_error err;
+    for (j = 0; j < n; j++) {                /* [2x2 | coupling; 0 | tridiagonal 12x12] */
+        p[j] = nz;
+        if (j < 2) { i[nz] = 0; x[nz++] = j ? 1 : 4; i[nz] = 1; x[nz++] = j ? 4 : 1; continue; }
+        if (j == 5) { i[nz] = 0; x[nz++] = 0.5; }
+        if (j > 2) { i[nz] = j - 1; x[nz++] = -1; }
+        i[nz] = j; x[nz++] = 4;
+        if (j < n - 1) { i[nz] = j + 1; x[nz++] = -1; }
+    }
+    p[n] = nz;
+    for (fail = 1; fail < 5000; fail++) {
+        cd_linsolver *ls;
+        live0 = ta_live;
+        ta_fail_at = ta_nalloc + fail;
+        ls = cd_ls_create(CD_LS_BLOCK, n, p, i, &err);
+        status = ls ? CD_OK : err.code;
+        if (status == CD_OK) status = cd_ls_factor(ls, x, &err);
+        for (j = 0; j < n; j++) b[j] = 1;
+        if (status == CD_OK) status = cd_ls_solve(ls, b, &err);
+        if (status == CD_OK && cd_ls_get_stats(ls).nblocks < 2) status = CD_ERR_INTERNAL;
+        cd_ls_free(ls);
+        if (status != CD_OK && status != CD_ERR_NOMEM) wrong++;
+        if (ta_live != live0) leaks++;
+        if (ta_nalloc < ta_fail_at) break;
+    }
+    ta_fail_at = 0;
+    CHECK(wrong == 0 && leaks == 0, "block: %d runs with a failed allocation ended in a wrong "
+          "status, %d leaked", wrong, leaks);
+    CHECK(fail > 10 && fail < 5000, "block: allocation failure sweep stopped at %ld", fail);
+}
+
 int main(void)
 {
     test_random(CD_LS_DENSE);
@@ -801,6 +840,7 @@ int main(void)
         test_alloc_failures(CD_LS_DENSE);
         test_alloc_failures(CD_LS_SPARSE);
         test_alloc_failures(CD_LS_BLOCK);
+        test_block_alloc_failures();
     } else {
         printf("note: malloc is not interposed (valgrind? add "
                "--soname-synonyms=somalloc=nouserintercepts): allocation tests skipped\n");
