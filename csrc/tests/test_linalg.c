@@ -689,8 +689,10 @@ static void test_block_random(void)
         csc A = csc_blocky(cases[c][0], cases[c][1], cases[c][2], &bf);
         double *b = random_vector(A.n), *x = malloc(A.n * sizeof(double));
         double *y = malloc(A.n * sizeof(double)), worst = 0, res = 0, gres = 0, r;
+        double *z = malloc(A.n * sizeof(double)), worst_sp = 0;
         cd_linsolver *blk = cd_ls_create(CD_LS_BLOCK, A.n, A.p, A.i, &err);
         cd_linsolver *glo = cd_ls_create(CD_LS_DENSE, A.n, A.p, A.i, &err);
+        cd_linsolver *gsp = cd_ls_create(CD_LS_SPARSE, A.n, A.p, A.i, &err);
         int nb = cd_ls_get_stats(blk).nblocks;
         CHECK(blk && cd_ls_kind_of(blk) == (nb > 1 ? CD_LS_BLOCK : CD_LS_SPARSE) &&
               nb >= cases[c][0], "case %d: %d blocks for %d built, kind %s", c, nb,
@@ -702,10 +704,14 @@ static void test_block_random(void)
             if (r > gres) gres = r;
             r = rel_diff(A.n, x, y);
             if (r > worst) worst = r;
+            factor_solve(gsp, &A, b, z);
+            r = rel_diff(A.n, x, z);
+            if (r > worst_sp) worst_sp = r;
             for (e = 0; e < A.p[A.n]; e++) A.x[e] *= 1.0 + 0.1 * rnd();   /* new values */
         }
-        CHECK(res < 1e-14 && worst < 1e-12, "case %d (n = %d): block residual %.3g, difference "
-              "from the global solve %.3g (its residual %.3g)", c, A.n, res, worst, gres);
+        CHECK(res < 1e-14 && worst < 1e-12 && worst_sp < 1e-12, "case %d (n = %d): block "
+              "residual %.3g, difference from the global dense solve %.3g (its residual %.3g), "
+              "from the global sparse solve %.3g", c, A.n, res, worst, gres, worst_sp);
         CHECK(cd_ls_get_stats(blk).nfactor == 4 && cd_ls_get_stats(blk).nsolve == 4,
               "case %d: stats", c);
         cd_ls_free(blk);
@@ -717,8 +723,9 @@ static void test_block_random(void)
               "case %d: AUTO chose %s", c, kind_name(cd_ls_kind_of(blk)));
         cd_ls_free(blk);
         cd_ls_free(glo);
+        cd_ls_free(gsp);
         csc_free(&A);
-        free(b); free(x); free(y); free(bf);
+        free(b); free(x); free(y); free(z); free(bf);
     }
 }
 
