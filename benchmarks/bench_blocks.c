@@ -11,7 +11,8 @@
  * n = 3N. Times one steady-state Newton step of the linear algebra (cd_ls_factor on new values,
  * alternating two value sets, then one cd_ls_solve): the median of 15 batches of >= 30 ms of
  * thread CPU time, the kinds interleaved batch by batch (A/B alternation), and the first
- * factorization (create + analysis + the first pivoting LU). Build and run from the repository root:
+ * factorization (create + analysis + the first pivoting LU). Build and run from the repository
+ * root:
  *   cc -std=c11 -O2 -o build/bench_blocks benchmarks/bench_blocks.c csrc/linalg/cd_*.c
  *      csrc/core/cd_error.c -lcxsparse -llapack -lblas -lm
  *   OPENBLAS_NUM_THREADS=1 taskset -c 1 ./build/bench_blocks [N ...]

@@ -173,7 +173,8 @@ def main(argv=None):
             rate = {k: a.steps / statistics.median(v) if v else float('nan')
                     for k, v in times.items()}
             ratio = rate.get('sparse', float('nan')) / rate.get('block', float('nan'))
-            diff = float(np.max(np.abs(q['block'] - q['sparse']))) if 'block' in q and 'sparse' in q else float('nan')
+            diff = (float(np.max(np.abs(q['block'] - q['sparse'])))
+                    if 'block' in q and 'sparse' in q else float('nan'))
             print(f"{model:<10} {N:>5} {n:>6} "
                   + " ".join(f"{rate[k]:>12.1f}" for k in solvers) + f" {ratio:>7.2f} "
                   + " ".join(f"{stats[k]['pivotingFactorizations'] if k in stats else '-':>9}"

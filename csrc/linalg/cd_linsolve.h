@@ -14,12 +14,15 @@
 #include "../core/cd_error.h"
 
 typedef enum {
-    CD_LS_AUTO = 0,   /* start dense at n <= cd_ls_dense_limit(), else sparse; a sparse solver
-                         moves to dense when its first LU fills (see cd_linsolve.c) */
+    CD_LS_AUTO = 0,   /* the block path when connected components of at most 8 unknowns hold
+                         80% of them; else start dense at n <= cd_ls_dense_limit(), else
+                         sparse; a sparse solver moves to dense when its first LU fills (see
+                         cd_linsolve.c) */
     CD_LS_DENSE = 1,  /* LAPACK dgetrf/dgetrs on a dense copy */
     CD_LS_SPARSE = 2, /* CSparse LU (AMD ordering once) with pattern-reusing numeric refactorization */
     CD_LS_BLOCK = 3   /* block triangular form (cs_dmperm) or connected components at create;
-                         each diagonal block factored on its own, tiny ones by a dense LU */
+                         each diagonal block factored on its own, tiny ones by a dense LU; a
+                         pattern of one block is solved as AUTO would (cd_ls_kind_of says so) */
 } cd_ls_kind;
 
 typedef struct cd_ls_stats {

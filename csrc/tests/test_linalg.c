@@ -634,9 +634,10 @@ static csc csc_blocky(int nb, int smax, int coupled, int **bfirst)
         n += 1 + (int) ((rnd() + 1.0) * 0.5 * smax) % smax;
     }
     start[nb] = n;
-    double *D = calloc((size_t) n * n, sizeof(double)), *P = calloc((size_t) n * n, 1 * sizeof(double));
+    double *D = calloc((size_t) n * n, sizeof(double)), *P = calloc((size_t) n * n, sizeof(double));
     char *mask = calloc((size_t) n * n, 1), *pm = calloc((size_t) n * n, 1);
-    int *cnt = calloc((size_t) n, sizeof(int)), *pr = malloc(n * sizeof(int)), *pc = malloc(n * sizeof(int));
+    int *cnt = calloc((size_t) n, sizeof(int)), *pr = malloc(n * sizeof(int));
+    int *pc = malloc(n * sizeof(int));
     for (k = 0; k < nb; k++)
         for (j = start[k]; j < start[k + 1]; j++) {
             int s = start[k + 1] - start[k];
@@ -658,7 +659,8 @@ static csc csc_blocky(int nb, int smax, int coupled, int **bfirst)
         pr[j] = pc[j] = j;
     }
     for (j = n - 1; j > 0; j--) {                               /* Fisher-Yates, twice */
-        int a = (int) ((rnd() + 1.0) * 0.5 * (j + 1)) % (j + 1), b = (int) ((rnd() + 1.0) * 0.5 * (j + 1)) % (j + 1), tmp;
+        int a = (int) ((rnd() + 1.0) * 0.5 * (j + 1)) % (j + 1), tmp;
+        int b = (int) ((rnd() + 1.0) * 0.5 * (j + 1)) % (j + 1);
         tmp = pr[j]; pr[j] = pr[a]; pr[a] = tmp;
         tmp = pc[j]; pc[j] = pc[coupled ? b : a]; pc[coupled ? b : a] = tmp;
     }

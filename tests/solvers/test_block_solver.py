@@ -45,8 +45,8 @@ def _tree(mbs, ground, depth, x0):
         mbs.AddObject(cd.RevoluteJoint2D(markerNumbers=[parent, top]))
         mbs.AddLoad(cd.Gravity(markerNumber=mbs.AddMarker(cd.MarkerBodyMass(bodyNumber=body)),
                                loadVector=[0, -9.81, 0]))
-        ends.append((mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=body, localPosition=[L / 2, 0, 0])),
-                     [pivot[0] + L * math.sin(a), pivot[1] - L * math.cos(a)]))
+        end = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=body, localPosition=[L / 2, 0, 0]))
+        ends.append((end, [pivot[0] + L * math.sin(a), pivot[1] - L * math.cos(a)]))
 
 
 def _forest(mbs, trees, depth):
