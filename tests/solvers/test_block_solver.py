@@ -114,6 +114,42 @@ def test_one_tree_is_one_block():
         assert _same(x, xs, 0.0)
 
 
+def _driven_chain(mbs, N=13):
+    """N Node1D masses in a chain of CoordinateSpringDampers from the ground, every second one
+    held by a CoordinateConstraint, a force on the others. With generic values of the active
+    constraints the block triangular form has 1 x 1 blocks only (the structural analysis:
+    the held x_i from their constraints, each free x_j from its equation, the multipliers
+    last); the Newton matrix's pattern also holds the multipliers' diagonal (reserved for
+    deactivated constraints, cd_pattern.c), which joins them into one block"""
+    gnode = mbs.AddNode(cd.NodePointGround())
+    prev = gx = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=gnode, coordinate=0))
+    for i in range(N):
+        node = mbs.AddNode(cd.Node1D(referenceCoordinates=[0.0]))
+        mbs.AddObject(cd.Mass1D(physicsMass=1.0 + 0.1 * i, nodeNumber=node))
+        m = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=node, coordinate=0))
+        mbs.AddObject(cd.CoordinateSpringDamper(markerNumbers=[prev, m], stiffness=100.0 + i,
+                                                damping=0.5))
+        if i % 2:
+            mbs.AddLoad(cd.LoadCoordinate(markerNumber=m, load=1.0 + i))
+        else:
+            mbs.AddObject(cd.CoordinateConstraint(markerNumbers=[gx, m]))
+        prev = m
+
+
+def test_pattern_blocks_are_the_components():
+    """the solver's pattern is structurally symmetric with a zero-free diagonal, so its block
+    triangular form is its connected components: the driven chain, 13 blocks for the
+    structural analysis, is one block for the solver, and Block solves it globally"""
+    mbs = cd.SystemContainer().AddSystem()
+    _driven_chain(mbs)
+    mbs.Assemble()
+    assert len(mbs.ComputeStructuralAnalysis().blockSizes) > 13
+    xs, _ = _solve(_driven_chain, LS.Sparse)
+    for kind in (LS.Block, LS.Auto):
+        x, st = _solve(_driven_chain, kind)
+        assert st["linearSolver"] == "Sparse" and _same(x, xs, 0.0)
+
+
 def test_singular_block_names_the_item():
     """a massless point among the pendulums: the block path's failed column names its node as
     the global solver's does"""
