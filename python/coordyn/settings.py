@@ -26,7 +26,7 @@ __all__ = ["SimulationSettings", "LinearSolverType"]
 
 
 class LinearSolverType(enum.IntEnum):
-    """Linear solver of the Newton iterations. Auto picks by size (see docs/solvers)."""
+    """Linear solver of the Newton iterations; Auto picks by structure and fill (docs/solvers)."""
     Auto = _core.LS_AUTO
     Dense = _core.LS_DENSE      # LAPACK dgetrf/dgetrs
     Sparse = _core.LS_SPARSE    # CSparse LU with allocation-free refactorization
