@@ -4,7 +4,8 @@
  * the solver: colptr (n+1 entries), rowind (nnz entries, rows sorted within a column). The values
  * (nnz entries, same order) are passed at each factorization. Life cycle:
  *     create (pattern) -> factor (values) -> solve (rhs) ... -> factor ... -> free
- * Symbolic analysis (ordering) happens once, at the first factor; every later factor is numeric.
+ * Symbolic analysis (ordering) happens once, at the first factor (the block path's block
+ * decomposition at create); every later factor is numeric.
  * No allocation happens in factor or solve after the first factor, except the documented
  * fallback of the sparse solver to a new pivoting factorization (counted in the statistics). */
 #ifndef CD_LINSOLVE_H
@@ -13,10 +14,15 @@
 #include "../core/cd_error.h"
 
 typedef enum {
-    CD_LS_AUTO = 0,   /* start dense at n <= cd_ls_dense_limit(), else sparse; a sparse solver
-                         moves to dense when its first LU fills (see cd_linsolve.c) */
+    CD_LS_AUTO = 0,   /* the block path when connected components of at most 8 unknowns hold
+                         80% of them; else start dense at n <= cd_ls_dense_limit(), else
+                         sparse; a sparse solver moves to dense when its first LU fills (see
+                         cd_linsolve.c) */
     CD_LS_DENSE = 1,  /* LAPACK dgetrf/dgetrs on a dense copy */
-    CD_LS_SPARSE = 2  /* CSparse LU (AMD ordering once) with pattern-reusing numeric refactorization */
+    CD_LS_SPARSE = 2, /* CSparse LU (AMD ordering once) with pattern-reusing numeric refactorization */
+    CD_LS_BLOCK = 3   /* block triangular form (cs_dmperm) or connected components at create;
+                         each diagonal block factored on its own, tiny ones by a dense LU; a
+                         pattern of one block is solved as AUTO would (cd_ls_kind_of says so) */
 } cd_ls_kind;
 
 typedef struct cd_ls_stats {
@@ -24,6 +30,7 @@ typedef struct cd_ls_stats {
     long nfull;        /* of which full pivoting factorizations (sparse: cs_lu; dense: all) */
     long nsolve;       /* solves */
     int failed_column; /* original column of the last failed pivot, -1 if none */
+    int nblocks;       /* diagonal blocks factored separately (block path), else 1 */
 } cd_ls_stats;
 
 typedef struct cd_linsolver cd_linsolver;

@@ -229,7 +229,8 @@ static int module_exec(PyObject *m)
         PyModule_AddIntConstant(m, "KIND_SENSOR", CD_SENSOR) ||
         PyModule_AddIntConstant(m, "LS_AUTO", CD_LS_AUTO) ||
         PyModule_AddIntConstant(m, "LS_DENSE", CD_LS_DENSE) ||
-        PyModule_AddIntConstant(m, "LS_SPARSE", CD_LS_SPARSE))
+        PyModule_AddIntConstant(m, "LS_SPARSE", CD_LS_SPARSE) ||
+        PyModule_AddIntConstant(m, "LS_BLOCK", CD_LS_BLOCK))
         return -1;
     return 0;
 }

@@ -48,7 +48,7 @@ static int store_setting(const cd_setting_info *e, const char *key, PyObject *va
         *(int *)m = x != 0;
         return 0;
     }
-    if (x != CD_LS_AUTO && x != CD_LS_DENSE && x != CD_LS_SPARSE) {
+    if (x != CD_LS_AUTO && x != CD_LS_DENSE && x != CD_LS_SPARSE && x != CD_LS_BLOCK) {
         PyErr_Format(PyExc_ValueError, "setting '%s': invalid LinearSolverType %ld", key, x);
         return -1;
     }

@@ -784,7 +784,8 @@ static PyObject *stats_dict(const cd_stats *st)
                          "residuals", st->residuals, "lineSearchReductions", st->linesearch,
                          "minimumStepUsed", st->hmin_used,
                          "maximumStepUsed", st->hmax_used, "largestErrorEstimate", st->est_max,
-                         "linearSolver", st->linsolver == CD_LS_DENSE ? "Dense" : "Sparse",
+                         "linearSolver", st->linsolver == CD_LS_DENSE ? "Dense"
+                                         : st->linsolver == CD_LS_BLOCK ? "Block" : "Sparse",
                          "cpuTime", st->cpu_seconds);
     if (!d) return NULL;
     /* redundant constraint equations removed from the Newton matrix (cd_redundant.c) */

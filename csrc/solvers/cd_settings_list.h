@@ -208,7 +208,7 @@
       "accepted for Exudyn scripts; the engine runs one thread per system (solve independent "   \
       "systems in parallel threads)")                                                             \
     X("linearSolverType", linearSolver, LINSOLVER, CD_LS_AUTO, ANY, RESULT, "",                   \
-      "LinearSolverType.Auto, Dense or Sparse")                                                   \
+      "LinearSolverType.Auto, Dense, Sparse or Block")                                            \
     X("linearSolverSettings", _, GROUP, 0, ANY, NONE, "",                                         \
       "How the solvers treat the linear systems of Newton's method.")                            \
     X("linearSolverSettings.handleRedundantConstraints", handleRedundantConstraints, BOOL, 1,    \

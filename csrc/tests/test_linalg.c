@@ -207,7 +207,8 @@ static double *random_vector(int n)
 
 static const char *kind_name(cd_ls_kind kind)
 {
-    return kind == CD_LS_DENSE ? "dense" : kind == CD_LS_SPARSE ? "sparse" : "auto";
+    return kind == CD_LS_DENSE ? "dense" : kind == CD_LS_SPARSE ? "sparse"
+         : kind == CD_LS_BLOCK ? "block" : "auto";
 }
 
 /* factor A with ls, solve for b and return the relative residual (1 on any failure) */
@@ -424,8 +425,10 @@ static void test_stats(cd_ls_kind kind)
     st = cd_ls_get_stats(ls);
     CHECK(st.nfactor == 3 && st.nsolve == 5, "%s stats nfactor %ld nsolve %ld",
           kind_name(kind), st.nfactor, st.nsolve);
-    CHECK(st.nfull == (kind == CD_LS_DENSE ? 3 : 1), "%s stats nfull %ld", kind_name(kind),
-          st.nfull);
+    /* block: a tiny block pivots at every factorization, a larger one once */
+    CHECK(kind == CD_LS_BLOCK ? st.nfull >= 1 && st.nfull <= 3
+                              : st.nfull == (kind == CD_LS_DENSE ? 3 : 1),
+          "%s stats nfull %ld", kind_name(kind), st.nfull);
     cd_ls_free(ls);
     csc_free(&A);
     free(b);
@@ -463,6 +466,7 @@ static void test_bad_input(void)
         check_bad(kind, 2, NULL, i_ok, "colptr NULL");
         check_bad(kind, 2, p_ok, NULL, "rowind NULL");
     }
+    for (k = 1; k <= 3; k += 2) check_bad((cd_ls_kind) k, 2, p_dec, i_ok, "colptr not monotone");
     check_bad((cd_ls_kind) 7, 2, p_ok, i_ok, "unknown kind");
     CHECK(cd_ls_free(NULL) == NULL, "cd_ls_free(NULL)");
     ls = cd_ls_create(CD_LS_SPARSE, 2, p_ok, i_ok, &err);
@@ -528,7 +532,8 @@ static void check_no_alloc(cd_ls_kind kind, const csc *A, const char *what)
           kind_name(kind), what, nalloc);
     CHECK(bad == 0 && res < 1e-12, "%s %s: %ld failures, worst residual %.3g", kind_name(kind),
           what, bad, res);
-    CHECK(cd_ls_get_stats(ls).nfull == (kind == CD_LS_DENSE ? 101 : 1), "%s %s: nfull %ld",
+    CHECK(kind == CD_LS_BLOCK || cd_ls_get_stats(ls).nfull == (kind == CD_LS_DENSE ? 101 : 1),
+          "%s %s: nfull %ld",
           kind_name(kind), what, cd_ls_get_stats(ls).nfull);
     cd_ls_free(ls);
     free(A2.x); free(b); free(x);
@@ -540,6 +545,8 @@ static void test_no_alloc(void)
     check_no_alloc(CD_LS_SPARSE, &K, "KKT n=90");
     check_no_alloc(CD_LS_DENSE, &K, "KKT n=90");
     check_no_alloc(CD_LS_SPARSE, &R, "random n=400");
+    check_no_alloc(CD_LS_BLOCK, &K, "KKT n=90");
+    check_no_alloc(CD_LS_BLOCK, &R, "random n=400");
     csc_free(&K);
     csc_free(&R);
 }
@@ -608,6 +615,214 @@ static void test_auto_fill(void)
     free(D); free(mask); free(b); free(x); free(bk); free(xk);
 }
 
+
+/* ---------------------------------------------------------------------------------------- */
+/* the block path */
+
+/* a random block upper triangular matrix in disguise: nb diagonal blocks of sizes 1..smax
+ * (entries as csc_random's), with coupled != 0 entries above the diagonal blocks (about one
+ * per column), diagonally dominant; then rows and columns permuted at random (with one
+ * permutation for both when not coupled: block diagonal as the connected components of A + A'
+ * see it, else independently: only the block triangular form finds the blocks). *bfirst (n)
+ * gets the first column of each column's block in the original (permuted) numbering, so a
+ * test can tell which columns share a block */
+static csc csc_blocky(int nb, int smax, int coupled, int **bfirst)
+{
+    int k, j, t, r, n = 0, *start = malloc(((size_t) nb + 1) * sizeof(int));
+    for (k = 0; k < nb; k++) {
+        start[k] = n;
+        n += 1 + (int) ((rnd() + 1.0) * 0.5 * smax) % smax;
+    }
+    start[nb] = n;
+    double *D = calloc((size_t) n * n, sizeof(double)), *P = calloc((size_t) n * n, sizeof(double));
+    char *mask = calloc((size_t) n * n, 1), *pm = calloc((size_t) n * n, 1);
+    int *cnt = calloc((size_t) n, sizeof(int)), *pr = malloc(n * sizeof(int));
+    int *pc = malloc(n * sizeof(int));
+    for (k = 0; k < nb; k++)
+        for (j = start[k]; j < start[k + 1]; j++) {
+            int s = start[k + 1] - start[k];
+            for (t = 0; t < 3 + coupled; t++) {
+                /* within the block, or (the coupling) above it */
+                if (t < 3) r = start[k] + (int) ((rnd() + 1.0) * 0.5 * s) % s;
+                else if (k > 0) r = (int) ((rnd() + 1.0) * 0.5 * start[k]) % start[k];
+                else continue;
+                if (r == j || mask[r + (size_t) j * n]) continue;
+                mask[r + (size_t) j * n] = 1;
+                D[r + (size_t) j * n] = rnd();
+                cnt[r]++;
+                cnt[j]++;
+            }
+        }
+    for (j = 0; j < n; j++) {
+        mask[j + (size_t) j * n] = 1;
+        D[j + (size_t) j * n] = (rnd() < 0 ? -1.0 : 1.0) * (1.0 + cnt[j]);
+        pr[j] = pc[j] = j;
+    }
+    for (j = n - 1; j > 0; j--) {                               /* Fisher-Yates, twice */
+        int a = (int) ((rnd() + 1.0) * 0.5 * (j + 1)) % (j + 1), tmp;
+        int b = (int) ((rnd() + 1.0) * 0.5 * (j + 1)) % (j + 1);
+        tmp = pr[j]; pr[j] = pr[a]; pr[a] = tmp;
+        tmp = pc[j]; pc[j] = pc[coupled ? b : a]; pc[coupled ? b : a] = tmp;
+    }
+    *bfirst = malloc((size_t) n * sizeof(int));
+    for (k = 0; k < nb; k++)
+        for (j = start[k]; j < start[k + 1]; j++) {
+            (*bfirst)[pc[j]] = pc[start[k]];
+            for (r = 0; r < n; r++) {
+                P[pr[r] + (size_t) pc[j] * n] = D[r + (size_t) j * n];
+                pm[pr[r] + (size_t) pc[j] * n] = mask[r + (size_t) j * n];
+            }
+        }
+    csc A = csc_from_dense(n, P, pm);
+    free(start); free(D); free(P); free(mask); free(pm); free(cnt); free(pr); free(pc);
+    return A;
+}
+
+/* the block path solves as the global sparse LU does, to round-off, on block-diagonal and
+ * block-triangular matrices with tiny and larger blocks, and after refactorization on new
+ * values; AUTO takes it where the matrix splits */
+static void test_block_random(void)
+{
+    static const int cases[][3] = {{40, 3, 0}, {30, 20, 1}, {12, 40, 1}, {1, 30, 0},
+                                   {200, 6, 1}};
+    cd_error err = {0, ""};
+    int c, rep, e, *bf;
+    for (c = 0; c < 5; c++) {
+        csc A = csc_blocky(cases[c][0], cases[c][1], cases[c][2], &bf);
+        double *b = random_vector(A.n), *x = malloc(A.n * sizeof(double));
+        double *y = malloc(A.n * sizeof(double)), worst = 0, res = 0, gres = 0, r;
+        double *z = malloc(A.n * sizeof(double)), worst_sp = 0;
+        cd_linsolver *blk = cd_ls_create(CD_LS_BLOCK, A.n, A.p, A.i, &err);
+        cd_linsolver *glo = cd_ls_create(CD_LS_DENSE, A.n, A.p, A.i, &err);
+        cd_linsolver *gsp = cd_ls_create(CD_LS_SPARSE, A.n, A.p, A.i, &err);
+        int nb = cd_ls_get_stats(blk).nblocks;
+        CHECK(blk && cd_ls_kind_of(blk) == (nb > 1 ? CD_LS_BLOCK : CD_LS_SPARSE) &&
+              nb >= cases[c][0], "case %d: %d blocks for %d built, kind %s", c, nb,
+              cases[c][0], kind_name(cd_ls_kind_of(blk)));
+        for (rep = 0; rep < 4; rep++) {
+            r = factor_solve(blk, &A, b, x);
+            if (r > res) res = r;
+            r = factor_solve(glo, &A, b, y);
+            if (r > gres) gres = r;
+            r = rel_diff(A.n, x, y);
+            if (r > worst) worst = r;
+            factor_solve(gsp, &A, b, z);
+            r = rel_diff(A.n, x, z);
+            if (r > worst_sp) worst_sp = r;
+            for (e = 0; e < A.p[A.n]; e++) A.x[e] *= 1.0 + 0.1 * rnd();   /* new values */
+        }
+        CHECK(res < 1e-14 && worst < 1e-12 && worst_sp < 1e-12, "case %d (n = %d): block "
+              "residual %.3g, difference from the global dense solve %.3g (its residual %.3g), "
+              "from the global sparse solve %.3g", c, A.n, res, worst, gres, worst_sp);
+        CHECK(cd_ls_get_stats(blk).nfactor == 4 && cd_ls_get_stats(blk).nsolve == 4,
+              "case %d: stats", c);
+        cd_ls_free(blk);
+        blk = cd_ls_create(CD_LS_AUTO, A.n, A.p, A.i, &err);
+        /* AUTO: the block path when connected components of at most 8 unknowns hold 80% of
+         * them (the coupled cases are one component) */
+        CHECK(cd_ls_kind_of(blk) == (nb > 1 && cases[c][1] <= 8 && !cases[c][2] ? CD_LS_BLOCK
+                                                                                 : CD_LS_SPARSE),
+              "case %d: AUTO chose %s", c, kind_name(cd_ls_kind_of(blk)));
+        cd_ls_free(blk);
+        cd_ls_free(glo);
+        cd_ls_free(gsp);
+        csc_free(&A);
+        free(b); free(x); free(y); free(z); free(bf);
+    }
+}
+
+/* make columns c1 and c2 of A (same block) proportional on the union of their patterns:
+ * A(:,c2) = 2 A(:,c1), explicit zeros where only one of them had an entry */
+static csc make_dependent(const csc *A, int c1, int c2)
+{
+    int n = A->n, j, p;
+    double *D = calloc((size_t) n * n, sizeof(double));
+    char *mask = calloc((size_t) n * n, 1);
+    for (j = 0; j < n; j++)
+        for (p = A->p[j]; p < A->p[j + 1]; p++) {
+            D[A->i[p] + (size_t) j * n] = A->x[p];
+            mask[A->i[p] + (size_t) j * n] = 1;
+        }
+    for (j = 0; j < n; j++) {
+        char u = mask[j + (size_t) c1 * n] | mask[j + (size_t) c2 * n];
+        mask[j + (size_t) c1 * n] = mask[j + (size_t) c2 * n] = u;
+        D[j + (size_t) c2 * n] = 2 * D[j + (size_t) c1 * n];
+    }
+    csc B = csc_from_dense(n, D, mask);
+    free(D); free(mask);
+    return B;
+}
+
+/* a singular diagonal block (tiny or larger) is reported as singular with one of its two
+ * dependent columns, in the original numbering; an empty column (structurally singular: the
+ * connected components are used) is named exactly */
+static void test_block_singular(void)
+{
+    static const int smax[2] = {4, 30};
+    cd_error err = {0, ""};
+    int c, *bf, j, c1, c2 = -1;
+    for (c = 0; c < 2; c++) {
+        csc A = csc_blocky(10, smax[c], 1, &bf);
+        for (c1 = -1, j = 0; j < A.n && c1 < 0; j++)     /* a block with two columns */
+            if (bf[j] != j) { c1 = bf[j]; c2 = j; }
+        csc S = make_dependent(&A, c1, c2);
+        cd_linsolver *ls = cd_ls_create(CD_LS_BLOCK, S.n, S.p, S.i, &err);
+        int rc = cd_ls_factor(ls, S.x, &err), fc = cd_ls_get_stats(ls).failed_column;
+        CHECK(rc == CD_ERR_SINGULAR && (fc == c1 || fc == c2) && strstr(err.msg, "block"),
+              "smax %d: status %d, failed column %d (dependent: %d, %d): %s", smax[c], rc, fc,
+              c1, c2, err.msg);
+        cd_ls_free(ls);
+        csc_free(&A); csc_free(&S); free(bf);
+    }
+    int p[] = {0, 2, 2, 4}, i[] = {0, 2, 0, 2};
+    double x[] = {1, 2, 3, 4};
+    cd_linsolver *ls = cd_ls_create(CD_LS_BLOCK, 3, p, i, &err);
+    int rc = cd_ls_factor(ls, x, &err);
+    CHECK(rc == CD_ERR_SINGULAR && cd_ls_get_stats(ls).failed_column == 1 &&
+          cd_ls_get_stats(ls).nblocks == 2, "empty column: status %d, column %d, %d blocks",
+          rc, cd_ls_get_stats(ls).failed_column, cd_ls_get_stats(ls).nblocks);
+    cd_ls_free(ls);
+}
+
+/* the block path with the Nth allocation failing, for every N until a run sees none: a tiny
+ * block, a block of 12 (its own sparse solver) and an entry above the diagonal blocks; every
+ * run ends in CD_OK or CD_ERR_NOMEM and frees all it allocated */
+static void test_block_alloc_failures(void)
+{
+    int n = 14, j, nz = 0, p[15], i[60], status, wrong = 0, leaks = 0;
+    double x[60], b[14];
+    long fail, live0;
+    cd_error err;
+    for (j = 0; j < n; j++) {                /* [2x2 | coupling; 0 | tridiagonal 12x12] */
+        p[j] = nz;
+        if (j < 2) { i[nz] = 0; x[nz++] = j ? 1 : 4; i[nz] = 1; x[nz++] = j ? 4 : 1; continue; }
+        if (j == 5) { i[nz] = 0; x[nz++] = 0.5; }
+        if (j > 2) { i[nz] = j - 1; x[nz++] = -1; }
+        i[nz] = j; x[nz++] = 4;
+        if (j < n - 1) { i[nz] = j + 1; x[nz++] = -1; }
+    }
+    p[n] = nz;
+    for (fail = 1; fail < 5000; fail++) {
+        cd_linsolver *ls;
+        live0 = ta_live;
+        ta_fail_at = ta_nalloc + fail;
+        ls = cd_ls_create(CD_LS_BLOCK, n, p, i, &err);
+        status = ls ? CD_OK : err.code;
+        if (status == CD_OK) status = cd_ls_factor(ls, x, &err);
+        for (j = 0; j < n; j++) b[j] = 1;
+        if (status == CD_OK) status = cd_ls_solve(ls, b, &err);
+        if (status == CD_OK && cd_ls_get_stats(ls).nblocks < 2) status = CD_ERR_INTERNAL;
+        cd_ls_free(ls);
+        if (status != CD_OK && status != CD_ERR_NOMEM) wrong++;
+        if (ta_live != live0) leaks++;
+        if (ta_nalloc < ta_fail_at) break;
+    }
+    ta_fail_at = 0;
+    CHECK(wrong == 0 && leaks == 0, "block: %d runs with a failed allocation ended in a wrong "
+          "status, %d leaked", wrong, leaks);
+    CHECK(fail > 10 && fail < 5000, "block: allocation failure sweep stopped at %ld", fail);
+}
+
 int main(void)
 {
     test_random(CD_LS_DENSE);
@@ -626,10 +841,15 @@ int main(void)
     test_bad_input();
     test_auto_and_const();
     test_auto_fill();
+    test_stats(CD_LS_BLOCK);
+    test_block_random();
+    test_block_singular();
     if (ta_interposer_live()) {
         test_no_alloc();
         test_alloc_failures(CD_LS_DENSE);
         test_alloc_failures(CD_LS_SPARSE);
+        test_alloc_failures(CD_LS_BLOCK);
+        test_block_alloc_failures();
     } else {
         printf("note: malloc is not interposed (valgrind? add "
                "--soname-synonyms=somalloc=nouserintercepts): allocation tests skipped\n");

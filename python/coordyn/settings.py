@@ -26,10 +26,11 @@ __all__ = ["SimulationSettings", "LinearSolverType"]
 
 
 class LinearSolverType(enum.IntEnum):
-    """Linear solver of the Newton iterations. Auto picks by size (see docs/solvers)."""
+    """Linear solver of the Newton iterations; Auto picks by structure and fill (docs/solvers)."""
     Auto = _core.LS_AUTO
     Dense = _core.LS_DENSE      # LAPACK dgetrf/dgetrs
     Sparse = _core.LS_SPARSE    # CSparse LU with allocation-free refactorization
+    Block = _core.LS_BLOCK      # each block of the block-triangular form factored on its own
     # Exudyn's names, so existing scripts run unchanged
     EXUdense = _core.LS_DENSE
     EigenDense = _core.LS_DENSE
