@@ -228,24 +228,6 @@ static cs_di *multiplier_columns(const cd_system *s, const double *values, int a
     return A;
 }
 
-/* the column order of the sparse path: NULL (natural) unless CSparse's QR analysis of the
- * natural order predicts CD_DOF_FILL_RATIO times the fill of the AMD order of A^T A; then a
- * copy of that order (*q, freed by the caller). Returns -1 if out of memory. */
-static int column_order(const cs_di *A, int **q)
-{
-    *q = NULL;
-    cs_dis *S0 = cs_di_sqr(0, A, 1), *S3 = S0 ? cs_di_sqr(3, A, 1) : NULL;
-    int rc = S3 ? 0 : -1;
-    if (!rc && S0->unz > CD_DOF_FILL_RATIO * S3->unz + A->n && S3->q) {
-        *q = malloc(sizeof(int) * (size_t)(A->n > 0 ? A->n : 1));
-        if (*q) memcpy(*q, S3->q, sizeof(int) * (size_t)A->n);
-        else rc = -1;
-    }
-    cs_di_sfree(S0);
-    cs_di_sfree(S3);
-    return rc;
-}
-
 /* the sparse path (see cd_dof.h) */
 static int sparse_path(const cd_system *s, const double *values, int use_svd, double threshold,
                        cd_dofresult *r, cd_error *err)
@@ -255,12 +237,10 @@ static int sparse_path(const cd_system *s, const double *values, int use_svd, do
     double tol = max_column_norm(s, values) * fmax(eps_n, 1e-10);
     if (use_svd) tol = fmax(tol, threshold);
     cs_di *A = multiplier_columns(s, values, 0), *L = A ? multiplier_columns(s, values, 1) : NULL;
-    int *q = NULL;
     cd_sprank ra, rl;
     memset(&ra, 0, sizeof(ra));
     memset(&rl, 0, sizeof(rl));
-    int rc = L ? column_order(A, &q) : -1;
-    if (!rc) rc = cd_sprank_compute(A, q, tol, &ra);
+    int rc = L ? cd_sprank_compute(A, tol, &ra) : -1;
     if (!rc) {
         double lmax = 0.0;   /* C_lambda: its own largest column, as the dense rank does */
         for (int j = 0; j < nae; j++) {
@@ -269,13 +249,12 @@ static int sparse_path(const cd_system *s, const double *values, int use_svd, do
             lmax = fmax(lmax, nj);
         }
         double tl = lmax * fmax(eps_n, 1e-10);
-        rc = cd_sprank_compute(L, NULL, use_svd ? fmax(tl, threshold) : tl, &rl);
+        rc = cd_sprank_compute(L, use_svd ? fmax(tl, threshold) : tl, &rl);
     }
     if (!rc) {
         r->rank_all = ra.rank;
         r->rank_ae = rl.rank;
         r->tol_all = tol;
-        r->ordered = q != NULL;
         r->fill = ra.fill;
         memcpy(r->redundant, ra.dependent, sizeof(int) * (size_t)nae);
         memcpy(r->diag_all, ra.rnorm, sizeof(double) * (size_t)nae);
@@ -283,7 +262,6 @@ static int sparse_path(const cd_system *s, const double *values, int use_svd, do
     }
     cd_sprank_free(&ra);
     cd_sprank_free(&rl);
-    free(q);
     cs_di_spfree(L);
     cs_di_spfree(A);
     return rc ? nomem(err) : CD_OK;

@@ -22,16 +22,14 @@
  * is below tol_g = max(|R_00| max(N, nae) eps, 1e-10 |R_00|)), so the first of a set of
  * equivalent joints is kept and the later ones are named. O(N nae^2) time, N nae memory.
  *
- * Sparse (CD_DOF_SPARSE): cd_sprank on C_all in CSC form, one greedy pass that gives the rank
- * and the names together (so nae - rank_all equations are always named), with the naming
- * tolerance of the dense path, tol_g = max(c_max max(N, nae) eps, 1e-10 c_max) (c_max: the
- * largest column 2-norm = dense |R_00|), raised to the threshold when use_svd is set (an
- * absolute floor: no singular values are computed). Column order: natural (the rule above
- * holds) unless CSparse's symbolic QR analysis (cs_di_sqr) estimates more than
- * CD_DOF_FILL_RATIO times the fill of the AMD order of C_all^T C_all; then that order is used
- * (the count is the same, but which equation of a dependent set is named follows that order).
- * Near-linear time and memory for chains and trees of bodies. Ranks can differ from the dense
- * ones only where a singular value lies between numpy's tolerance and tol_g.
+ * Sparse (CD_DOF_SPARSE): cd_sprank on C_all in CSC form (Givens row merging of C_all^T in
+ * the equations' order, coordinates in AMD order), one greedy pass that gives the rank and the
+ * names together (so nae - rank_all equations are always named, by the same rule: the first
+ * of equivalent joints kept), with the naming tolerance of the dense path,
+ * tol_g = max(c_max max(N, nae) eps, 1e-10 c_max) (c_max: the largest column 2-norm = the
+ * dense |R_00|), raised to the threshold when use_svd is set (an absolute floor: no singular
+ * values are computed). Near-linear time and memory for chains and trees of bodies. Ranks
+ * can differ from the dense ones only in ill-conditioned cases (a singular value near tol_g).
  *
  * CD_DOF_AUTO: dense when nae <= CD_DOF_DENSE_MAX_NAE (QR) or <= CD_DOF_SVD_MAX_NAE (SVD),
  * sparse above. A forced dense path refuses N nae > CD_DOF_DENSE_MAX_ENTRIES. */
@@ -49,20 +47,17 @@ typedef enum { CD_DOF_AUTO = 0, CD_DOF_DENSE = 1, CD_DOF_SPARSE = 2 } cd_dofmeth
 #define CD_DOF_SVD_MAX_NAE 2000
 /* a forced dense path: at most this many entries N x nae (2 copies: 3.2 GB) */
 #define CD_DOF_DENSE_MAX_ENTRIES 200000000.0
-/* sparse path: natural column order unless its QR fill exceeds this many times AMD's */
-#define CD_DOF_FILL_RATIO 4.0
 
 typedef struct cd_dofresult {
     int n2, n1, nae;
     int method;          /* the path used: CD_DOF_DENSE or CD_DOF_SPARSE */
-    int ordered;         /* sparse path: 1 if the fill-reducing column order was used */
-    long fill;           /* sparse path: entries of the stored Householder vectors */
+    long fill;           /* sparse path: entries of the triangular factor R */
     int rank_all;        /* rank of C_all */
     int rank_ae;         /* rank of C_lambda */
     int *redundant;      /* nae flags: 1 if the equation depends on the earlier ones */
     double *diag_all;    /* min(N, nae) values of C_all: dense singular values (SVD) or |R_kk|
-                          * (QR), descending; sparse: by column, the norm of the part
-                          * orthogonal to the accepted columns before it (|R_kk| if accepted) */
+                          * (QR), descending; sparse: by column, cd_sprank's rnorm
+                          * (the norm of the reduced column; dropped residues if dependent) */
     double *diag_ae;     /* nae values of C_lambda, likewise */
     double tol_all;      /* tolerance the rank of C_all used */
 } cd_dofresult;

@@ -1,72 +1,78 @@
-/* cd_sprank: greedy sparse Householder QR, dependent columns skipped (see cd_sprank.h). */
+/* cd_sprank: greedy rank by Givens row merging, dependent columns left out (see cd_sprank.h). */
 #include "cd_sprank.h"
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* the reflectors H_f = I - tau[f] v_f v_f^T, f = 0 .. nref-1, and the workspace of one column */
+/* one row of R: entries at positions pos[0..n) (pos[0] = the row's own position, the
+ * diagonal), values x; n = 0: no row there */
+typedef struct rrow {
+    int *pos;
+    double *x;
+    int n, cap;
+} rrow;
+
+/* R and the workspace of one column (every array indexed by position has m entries) */
 typedef struct work {
     int m;
-    /* reflector entries, appended: row, value, owning reflector, next entry of the same row */
-    int *erow, *eref, *enext;
-    double *eval;
-    long ne, cap;       /* entries used, allocated */
-    long *start;        /* n+1: reflector f has entries start[f] .. start[f+1]-1 */
-    double *tau;        /* n: tau of each reflector */
-    int nref;           /* reflectors made */
-    int *rowhead;       /* m: the last entry in each row (-1: none); lists run to lower f */
-    char *pivot;        /* m: 1 if the row is a reflector's pivot row */
-    double *x;          /* m: the column being transformed (zero outside its support) */
-    int *supp, nsupp;   /* the column's support (rows), in the order they were reached */
-    int *mark;          /* m: stamp of the column that has the row in its support */
-    int *seen;          /* n: stamp of the column that has the reflector in its heap */
-    int *heap, nheap;   /* min-heap of reflector numbers to apply */
+    rrow *R;            /* m rows */
+    int *pinv;          /* m: position of each row index of A */
+    double *w;          /* m: the column being reduced (zero outside its support) */
+    int *supp, nsupp;   /* positions ever reached by the column */
+    int *mark;          /* m: stamp of the column whose support holds the position */
+    long *inrow;        /* m: stamp of the rotation whose R row holds the position */
+    long rot;           /* rotations so far (the stamps of inrow) */
+    int *heap, nheap;   /* min-heap of positions to visit */
+    long fill;          /* entries of R */
 } work;
 
 static void work_free(work *w)
 {
-    free(w->erow); free(w->eref); free(w->enext); free(w->eval); free(w->start); free(w->tau);
-    free(w->rowhead); free(w->pivot); free(w->x); free(w->supp); free(w->mark); free(w->seen);
+    if (w->R)
+        for (int i = 0; i < w->m; i++) {
+            free(w->R[i].pos);
+            free(w->R[i].x);
+        }
+    free(w->R); free(w->pinv); free(w->w); free(w->supp); free(w->mark); free(w->inrow);
     free(w->heap);
 }
 
-static int work_init(work *w, int m, int n, long cap)
+/* the positions: AMD of A A^T (of A^T's A^T A); the natural order if A has no entry */
+static int *positions(const cs_di *A)
 {
-    size_t M = (size_t)(m > 0 ? m : 1), N = (size_t)(n > 0 ? n : 1);
-    memset(w, 0, sizeof(*w));
-    w->m = m;
-    w->cap = cap > 16 ? cap : 16;
-    w->erow = malloc(sizeof(int) * (size_t)w->cap);
-    w->eref = malloc(sizeof(int) * (size_t)w->cap);
-    w->enext = malloc(sizeof(int) * (size_t)w->cap);
-    w->eval = malloc(sizeof(double) * (size_t)w->cap);
-    w->start = calloc(N + 1, sizeof(long));
-    w->tau = malloc(sizeof(double) * N);
-    w->rowhead = malloc(sizeof(int) * M);
-    w->pivot = calloc(M, 1);
-    w->x = calloc(M, sizeof(double));
-    w->supp = malloc(sizeof(int) * M);
-    w->mark = calloc(M, sizeof(int));
-    w->seen = calloc(N, sizeof(int));
-    w->heap = malloc(sizeof(int) * N);
-    if (!w->erow || !w->eref || !w->enext || !w->eval || !w->start || !w->tau || !w->rowhead ||
-        !w->pivot || !w->x || !w->supp || !w->mark || !w->seen || !w->heap) {
-        work_free(w);
-        return -1;
-    }
-    for (int i = 0; i < m; i++) w->rowhead[i] = -1;
-    return 0;
+    cs_di *AT = cs_di_transpose(A, 0);
+    int *p = AT ? cs_di_amd(3, AT) : NULL, *pinv = p ? cs_di_pinv(p, A->m) : NULL;
+    cs_di_spfree(AT);
+    cs_di_free(p);
+    return pinv;
 }
 
-static void heap_push(work *w, int f)
+static int work_init(work *w, const cs_di *A)
+{
+    size_t M = (size_t)(A->m > 0 ? A->m : 1);
+    memset(w, 0, sizeof(*w));
+    w->m = A->m;
+    w->R = calloc(M, sizeof(rrow));
+    w->w = calloc(M, sizeof(double));
+    w->supp = malloc(sizeof(int) * M);
+    w->mark = calloc(M, sizeof(int));
+    w->inrow = calloc(M, sizeof(long));
+    w->heap = malloc(sizeof(int) * M);
+    w->pinv = w->R && w->w && w->supp && w->mark && w->inrow && w->heap ? positions(A) : NULL;
+    if (w->pinv) return 0;
+    work_free(w);
+    return -1;
+}
+
+static void heap_push(work *w, int i)
 {
     int k = w->nheap++;
-    while (k > 0 && w->heap[(k - 1) / 2] > f) {
+    while (k > 0 && w->heap[(k - 1) / 2] > i) {
         w->heap[k] = w->heap[(k - 1) / 2];
         k = (k - 1) / 2;
     }
-    w->heap[k] = f;
+    w->heap[k] = i;
 }
 
 static int heap_pop(work *w)
@@ -84,83 +90,70 @@ static int heap_pop(work *w)
     return top;
 }
 
-/* row i joins the support of column stamp st: queue the reflectors through it made after
- * reflector `after` (the row's list runs from the newest down, so it stops there) */
-static void reach_row(work *w, int i, int st, int after)
+/* position i joins the support of column stamp st */
+static void reach(work *w, int i, int st)
 {
     if (w->mark[i] == st) return;
     w->mark[i] = st;
     w->supp[w->nsupp++] = i;
-    for (int e = w->rowhead[i]; e >= 0 && w->eref[e] > after; e = w->enext[e]) {
-        int f = w->eref[e];
-        if (w->seen[f] != st) {
-            w->seen[f] = st;
-            heap_push(w, f);
-        }
-    }
+    heap_push(w, i);
 }
 
-/* x <- H_f x = x - tau v (v^T x); rows of v new to the support join it */
-static void apply(work *w, int f, int st)
+/* append (i, v) to row r */
+static int row_append(rrow *r, int i, double v, long *fill)
 {
-    double d = 0.0;
-    for (long e = w->start[f]; e < w->start[f + 1]; e++) d += w->eval[e] * w->x[w->erow[e]];
-    d *= w->tau[f];
-    for (long e = w->start[f]; e < w->start[f + 1]; e++) {
-        w->x[w->erow[e]] -= d * w->eval[e];
-        reach_row(w, w->erow[e], st, f);
+    if (r->n == r->cap) {
+        if (r->cap > INT_MAX / 2) return -1;
+        int cap = r->cap ? 2 * r->cap : 8;
+        int *p = realloc(r->pos, sizeof(int) * (size_t)cap);
+        if (p) r->pos = p;
+        double *x = p ? realloc(r->x, sizeof(double) * (size_t)cap) : NULL;
+        if (!x) return -1;
+        r->x = x;
+        r->cap = cap;
     }
-}
-
-static int grow(work *w, long need)
-{
-    if (need <= w->cap) return 0;
-    if (need > INT_MAX) return -1;   /* entries are numbered by int */
-    long cap = 2 * w->cap > need ? 2 * w->cap : need;
-    int *r = realloc(w->erow, sizeof(int) * (size_t)cap);
-    if (r) w->erow = r;
-    int *f = r ? realloc(w->eref, sizeof(int) * (size_t)cap) : NULL;
-    if (f) w->eref = f;
-    int *nx = f ? realloc(w->enext, sizeof(int) * (size_t)cap) : NULL;
-    if (nx) w->enext = nx;
-    double *v = nx ? realloc(w->eval, sizeof(double) * (size_t)cap) : NULL;
-    if (!v) return -1;
-    w->eval = v;
-    w->cap = cap;
+    r->pos[r->n] = i;
+    r->x[r->n++] = v;
+    (*fill)++;
     return 0;
 }
 
-/* the reflector that maps x_free (norm nrm) onto its largest entry's row p:
- * v = x_free - beta e_p with beta = -sign(x_p) nrm, tau = 2 / (v^T v), H x_free = beta e_p */
-static int make_reflector(work *w, double nrm)
+/* [R_i; w] <- G [R_i; w] with the rotation G = [c s; -s c] that zeroes w_i
+ * (c = R_ii / r, s = w_i / r, r = hypot(R_ii, w_i)); w is zero before position i */
+static int rotate(work *w, int i, int st)
 {
-    int p = -1;
-    long cnt = 0;
-    for (int s = 0; s < w->nsupp; s++) {
-        int i = w->supp[s];
-        if (w->pivot[i] || w->x[i] == 0.0) continue;
-        cnt++;
-        if (p < 0 || fabs(w->x[i]) > fabs(w->x[p])) p = i;
+    rrow *r = &w->R[i];
+    double h = hypot(r->x[0], w->w[i]), c = r->x[0] / h, s = w->w[i] / h;
+    long stamp = ++w->rot;
+    for (int e = 0; e < r->n; e++) {   /* R_i's positions: both rows change */
+        int k = r->pos[e];
+        double rv = r->x[e], wv = w->w[k];
+        w->inrow[k] = stamp;
+        r->x[e] = c * rv + s * wv;
+        w->w[k] = -s * rv + c * wv;
+        reach(w, k, st);
     }
-    if (grow(w, w->ne + cnt)) return -1;
-    double alpha = w->x[p], beta = alpha >= 0.0 ? -nrm : nrm, vtv = 0.0;
-    int f = w->nref;
-    for (int s = 0; s < w->nsupp; s++) {
-        int i = w->supp[s];
-        if (w->pivot[i] || w->x[i] == 0.0) continue;
-        double v = i == p ? alpha - beta : w->x[i];
-        vtv += v * v;
-        long e = w->ne++;
-        w->erow[e] = i;
-        w->eval[e] = v;
-        w->eref[e] = f;
-        w->enext[e] = w->rowhead[i];
-        w->rowhead[i] = (int)e;
+    w->w[i] = 0.0;
+    for (int t = 0; t < w->nsupp; t++) {   /* w's other positions: R_i gains them */
+        int k = w->supp[t];
+        if (w->inrow[k] == stamp || w->w[k] == 0.0) continue;
+        if (row_append(r, k, s * w->w[k], &w->fill)) return -1;
+        w->w[k] *= c;
     }
-    w->tau[f] = 2.0 / vtv;
-    w->pivot[p] = 1;
-    w->start[++w->nref] = w->ne;
     return 0;
+}
+
+/* w (zero before position i, |w_i| > tol) becomes row i of R; its 2-norm */
+static double install(work *w, int i, int *fail)
+{
+    double nrm = 0.0;
+    *fail = row_append(&w->R[i], i, w->w[i], &w->fill);
+    for (int t = 0; t < w->nsupp && !*fail; t++) {
+        int k = w->supp[t];
+        nrm = hypot(nrm, w->w[k]);
+        if (k != i && w->w[k] != 0.0) *fail = row_append(&w->R[i], k, w->w[k], &w->fill);
+    }
+    return nrm;
 }
 
 void cd_sprank_free(cd_sprank *r)
@@ -171,38 +164,57 @@ void cd_sprank_free(cd_sprank *r)
     memset(r, 0, sizeof(*r));
 }
 
-int cd_sprank_compute(const cs_di *A, const int *q, double tol, cd_sprank *r)
+/* reduce column j (stamp st) of A; 1 if accepted, 0 if dependent, -1 out of memory */
+static int reduce(work *w, const cs_di *A, int j, int st, double tol, double *rnorm)
 {
-    int m = A->m, n = A->n;
+    int rc = 0, fail = 0;
+    double dropped = 0.0;
+    w->nsupp = 0;
+    w->nheap = 0;
+    for (int p = A->p[j]; p < A->p[j + 1]; p++) {
+        int i = w->pinv[A->i[p]];
+        w->w[i] += A->x[p];
+        reach(w, i, st);
+    }
+    while (w->nheap > 0 && rc == 0) {
+        int i = heap_pop(w);
+        if (w->w[i] == 0.0) continue;
+        if (w->R[i].n > 0) {
+            if (rotate(w, i, st)) rc = -1;
+        } else if (fabs(w->w[i]) <= tol) {
+            dropped = hypot(dropped, w->w[i]);
+            w->w[i] = 0.0;
+        } else {
+            *rnorm = install(w, i, &fail);
+            rc = fail ? -1 : 1;
+        }
+    }
+    if (rc == 0) *rnorm = dropped;
+    for (int t = 0; t < w->nsupp; t++) w->w[w->supp[t]] = 0.0;
+    return rc;
+}
+
+int cd_sprank_compute(const cs_di *A, double tol, cd_sprank *r)
+{
+    int n = A->n, rc = 0;
     memset(r, 0, sizeof(*r));
     r->dependent = calloc((size_t)(n > 0 ? n : 1), sizeof(int));
     r->rnorm = calloc((size_t)(n > 0 ? n : 1), sizeof(double));
     work w;
-    if (!r->dependent || !r->rnorm || work_init(&w, m, n, 2 * (long)A->p[n])) {
+    if (!r->dependent || !r->rnorm || work_init(&w, A)) {
         cd_sprank_free(r);
         return -1;
     }
-    int rc = 0;
-    for (int k = 0; k < n && !rc; k++) {
-        int j = q ? q[k] : k, st = k + 1;
-        /* x = A(:, j), then x <- H_f x for the reflectors it meets, in increasing f */
-        w.nsupp = 0;
-        for (int p = A->p[j]; p < A->p[j + 1]; p++) {
-            w.x[A->i[p]] += A->x[p];
-            reach_row(&w, A->i[p], st, -1);
-        }
-        while (w.nheap > 0) apply(&w, heap_pop(&w), st);
-        double nrm = 0.0;   /* |x_free|_2, scaled against overflow by hypot */
-        for (int s = 0; s < w.nsupp; s++)
-            if (!w.pivot[w.supp[s]]) nrm = hypot(nrm, w.x[w.supp[s]]);
-        r->rnorm[j] = nrm;
-        if (nrm <= tol) r->dependent[j] = 1;
-        else if (make_reflector(&w, nrm)) rc = -1;
-        else r->rank++;
-        for (int s = 0; s < w.nsupp; s++) w.x[w.supp[s]] = 0.0;
+    for (int j = 0; j < n && rc >= 0; j++) {
+        rc = reduce(&w, A, j, j + 1, tol, &r->rnorm[j]);
+        if (rc == 1) r->rank++;
+        if (rc == 0) r->dependent[j] = 1;
     }
-    r->fill = w.ne;
+    r->fill = w.fill;
     work_free(&w);
-    if (rc) cd_sprank_free(r);
-    return rc;
+    if (rc < 0) {
+        cd_sprank_free(r);
+        return -1;
+    }
+    return 0;
 }

@@ -707,12 +707,11 @@ static PyObject *sys_dof(cdpy_system *self, PyObject *args)
                 Py_XDECREF(o);
             }
         if (ok)
-            res = Py_BuildValue("{s:i,s:i,s:i,s:i,s:i,s:O,s:O,s:O,s:d,s:s,s:i,s:l}", "nODE2",
+            res = Py_BuildValue("{s:i,s:i,s:i,s:i,s:i,s:O,s:O,s:O,s:d,s:s,s:l}", "nODE2",
                                 r.n2, "nODE1", r.n1, "nAE", r.nae, "rankAll", r.rank_all,
                                 "rankAE", r.rank_ae, "redundantRows", red, "diagAll", da,
                                 "diagAE", de, "tolerance", r.tol_all, "method",
-                                r.method == CD_DOF_DENSE ? "dense" : "sparse", "ordered",
-                                r.ordered, "fill", r.fill);
+                                r.method == CD_DOF_DENSE ? "dense" : "sparse", "fill", r.fill);
     }
     Py_XDECREF(red);
     Py_XDECREF(da);

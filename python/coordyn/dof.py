@@ -7,7 +7,8 @@ matrix, C_all = [C_q^T; 0; C_lambda] (C_lambda: the trivial rows lambda_j = 0 of
 axes and deactivated connectors). Dense path (small models): LAPACK's column-pivoted QR
 (dgeqp3; tolerance of numpy.linalg.matrix_rank) or, with useSVD=True, its singular values
 (dgesdd) against the absolute threshold, as Exudyn 1.13 does. Sparse path (large models,
-csrc/analysis/cd_sprank.c): a sparse Householder QR that skips dependent columns. The choice
+csrc/analysis/cd_sprank.c): a sparse QR by Givens rotations that leaves dependent equations
+out. The choice
 is automatic by the number of algebraic equations (method="auto"; "dense" or "sparse" force
 one):
 
@@ -134,7 +135,7 @@ def ComputeSystemDegreeOfFreedom(mbs, simulationSettings=None, threshold=1e-12, 
             print("singular values ODE2+AE=" + str(raw["diagAll"]))
             print("singular values pure AE=" + str(raw["diagAE"]))
         elif useSVD:
-            print("sparse QR, |R_kk| by equation ODE2+AE=" + str(raw["diagAll"]))
+            print("sparse QR, reduced norms by equation ODE2+AE=" + str(raw["diagAll"]))
         print("ODE2 coordinates          = " + str(res["nODE2"]))
         print("total constraints         = " + str(res["nAE"]))
         print("redundant constraints     = " + str(res["redundantConstraints"]))
@@ -275,8 +276,7 @@ def ComputeDegreeOfFreedomReport(mbs, simulationSettings=None, threshold=1e-12, 
         rank=rank, rankReference=rank_ref,
         singularConfiguration=bool(rank_ref is not None and rank < rank_ref),
         rankMethod=raw["method"] + (" QR" if raw["method"] == "sparse" or not useSVD
-                                    else " SVD") +
-        (" (fill-reducing column order)" if raw["ordered"] else ""),
+                                    else " SVD"),
         undeterminedCoordinates=_undetermined(mbs, s, configuration),
         configuration=configuration.name)
 
