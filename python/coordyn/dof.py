@@ -73,7 +73,8 @@ def _raw(mbs, simulationSettings, configuration, useSVD, threshold, method="auto
 def _warn_no_svd(name, raw, method):
     """useSVD=True on the sparse path: say that no singular values were computed"""
     why = ("method='sparse'" if method == "sparse" else
-           f"nAE = {raw['nAE']} > {SVD_MAX_NAE}, the size up to which the dense SVD is used")
+           f"the system has {raw['nAE']} algebraic equations, more than SVD_MAX_NAE = "
+           f"{SVD_MAX_NAE} (the dense SVD's limit)")
     warnings.warn(f"{name}: useSVD=True but {why}: the ranks come from the sparse QR "
                   f"(no singular values; threshold is a lower bound of its tolerance)",
                   UserWarning, stacklevel=3)
