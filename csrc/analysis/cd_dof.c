@@ -274,6 +274,8 @@ int cd_dof_analyze(const cd_system *s, const cd_state *st, int numerical, double
     memset(r, 0, sizeof(*r));
     if (!s->assembled)
         return cd_error_set(err, CD_ERR_NOTASSEMBLED, "the system is not assembled: call mbs.Assemble()");
+    if (!st)
+        return cd_error_set(err, CD_ERR_INPUT, "degree-of-freedom analysis: no state given");
     if (!(threshold >= 0.0) || !isfinite(threshold))
         return cd_error_set(err, CD_ERR_INPUT, "threshold must be a finite number >= 0");
     if (method < CD_DOF_AUTO || method > CD_DOF_SPARSE)
