@@ -547,6 +547,19 @@ def test_large_model_takes_the_sparse_path(long_chain):
         mbs.ComputeSystemDegreeOfFreedom(method="dense")
 
 
+def test_sparse_path_grows_linearly(long_chain):
+    """the sparse factor of bench_rigid's chain has a fixed number of entries per body (17):
+    memory, and with it the work, grows linearly with N"""
+    import bench_rigid
+    from coordyn.dof import _raw
+    fills = []
+    for mbs in (bench_rigid.build(bench_rigid.coordyn_lib(), 200)[1], long_chain):
+        raw = _raw(mbs, cd.SimulationSettings(), cd.ConfigurationType.Initial, False, 1e-12,
+                   "sparse")
+        fills.append(raw["fill"])
+    assert fills[1] - fills[0] == 17 * (2000 - 200)
+
+
 def test_automatic_choice_by_size():
     """small models take the dense path (Exudyn's tolerance); the limits are the module's"""
     SC, mbs = chain(coordyn_lib(), 4)
