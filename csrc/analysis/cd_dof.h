@@ -40,11 +40,13 @@
 
 typedef enum { CD_DOF_AUTO = 0, CD_DOF_DENSE = 1, CD_DOF_SPARSE = 2 } cd_dofmethod;
 
-/* automatic choice: the dense path up to these numbers of algebraic equations (measured on the
- * rigid chain of benchmarks/bench_dof.py: the sparse path is faster from about 100 equations
- * on; the dense SVD, which has no sparse equivalent, is kept while it takes about a second) */
-#define CD_DOF_DENSE_MAX_NAE 200
-#define CD_DOF_SVD_MAX_NAE 2000
+/* automatic choice: the dense path up to these numbers of algebraic equations (nae, trivial
+ * rows included). The sparse path is faster at every size (rigid chain, one thread, reference
+ * LAPACK: nae = 35: 0.18 ms dense, 0.11 ms sparse; nae = 105: 12.5 ms, 0.27 ms); small models
+ * keep the dense QR for its tolerance, numpy's, which is Exudyn's. The dense SVD has no sparse
+ * equivalent and is kept while it takes well under a second (nae = 350: 0.27 s; 700: 2.1 s). */
+#define CD_DOF_DENSE_MAX_NAE 100
+#define CD_DOF_SVD_MAX_NAE 500
 /* a forced dense path: at most this many entries N x nae (2 copies: 3.2 GB) */
 #define CD_DOF_DENSE_MAX_ENTRIES 200000000.0
 

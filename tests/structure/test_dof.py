@@ -537,7 +537,7 @@ def test_large_model_takes_the_sparse_path(long_chain):
     assert rep.rank == rep.rankReference == 12000  # 5 joint rows + 1 Euler-parameter norm
     # useSVD: too large for the dense SVD, said so
     with pytest.warns(UserWarning, match=r"useSVD=True but the system has 14000 algebraic "
-                                         r"equations, more than SVD_MAX_NAE = 2000 \(the dense "
+                                         r"equations, more than SVD_MAX_NAE = 500 \(the dense "
                                          r"SVD's limit\): the ranks come from the sparse QR"):
         assert mbs.ComputeSystemDegreeOfFreedom(useSVD=True)["degreeOfFreedom"] == 2000
     # a forced dense path refuses what it cannot store
@@ -566,7 +566,7 @@ def test_automatic_choice_by_size():
     mbs.Assemble()
     assert mbs.ComputeDegreeOfFreedomReport().rankMethod == "dense QR"
     assert mbs.ComputeDegreeOfFreedomReport(useSVD=True).rankMethod == "dense SVD"
-    assert dof.DENSE_MAX_NAE == 200 and dof.SVD_MAX_NAE == 2000
+    assert dof.DENSE_MAX_NAE == 100 and dof.SVD_MAX_NAE == 500
 
 
 def test_svd_threshold_is_used():
