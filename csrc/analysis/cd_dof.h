@@ -25,7 +25,8 @@
  * Sparse (CD_DOF_SPARSE): cd_sprank on C_all in CSC form (Givens row merging of C_all^T in
  * the equations' order, coordinates in AMD order), one greedy pass that gives the rank and the
  * names together (so nae - rank_all equations are always named, by the same rule: the first
- * of equivalent joints kept), with the naming tolerance of the dense path,
+ * of equivalent joints kept; an equation is dependent when no entry of its reduced part
+ * exceeds the tolerance), with the naming tolerance of the dense path,
  * tol_g = max(c_max max(N, nae) eps, 1e-10 c_max) (c_max: the largest column 2-norm = the
  * dense |R_00|), raised to the threshold when use_svd is set (an absolute floor: no singular
  * values are computed). Near-linear time and memory for chains and trees of bodies. Ranks
@@ -70,7 +71,8 @@ void cd_dofresult_free(cd_dofresult *r);
  * eps_min as in cd_linsettings; <= 0: defaults). use_svd: 0 QR (threshold unused: numpy's
  * relative tolerance), 1 SVD with the absolute threshold (sparse path: a floor of its
  * tolerance). method: a cd_dofmethod. Allocates r (free with cd_dofresult_free). Returns a
- * status: CD_ERR_INPUT for a bad threshold or method, or a forced dense path too large. */
+ * status: CD_ERR_INPUT for a NULL state, a bad threshold or method, or a forced dense path
+ * too large; CD_ERR_NOMEM; an evaluation's status. */
 int cd_dof_analyze(const cd_system *s, const cd_state *st, int numerical, double eps_rel,
                    double eps_min, int use_svd, double threshold, int method,
                    cd_dofresult *r, cd_error *err);

@@ -560,6 +560,47 @@ def test_sparse_path_grows_linearly(long_chain):
     assert fills[1] - fills[0] == 17 * (2000 - 200)
 
 
+def _revolute_chain(n, doubled):
+    """n bodies on revolute joints about z (a planar chain), the joints after the bodies in
+    `doubled` added twice (the copy, named 'copy<k>', after the whole chain)"""
+    lib = coordyn_lib()
+    SC, mbs, g = _mbs(lib)
+    bodies = [g] + [_body(lib, mbs, [k + 0.5, 0, 0]) for k in range(n)]
+    for k in range(n):
+        mbs.CreateRevoluteJoint(name=f"J{k}", itemNumbers=[bodies[k], bodies[k + 1]],
+                                position=[k, 0, 0], axis=[0, 0, 1])
+    for k in doubled:
+        mbs.CreateRevoluteJoint(name=f"copy{k}", itemNumbers=[bodies[k], bodies[k + 1]],
+                                position=[k, 0, 0], axis=[0, 0, 1])
+    mbs.Assemble()
+    return mbs
+
+
+def test_sparse_path_names_the_later_copies():
+    """a chain of 60 bodies (434 equations: the sparse path by default) with three joints
+    doubled: the copies' five equations each are named, as on the dense path"""
+    mbs = _revolute_chain(60, [3, 30, 59])
+    rep = mbs.ComputeDegreeOfFreedomReport()
+    assert rep.rankMethod == "sparse QR"
+    assert rep.degreeOfFreedom == 60 and rep.redundantConstraints == 15
+    named = sorted({e["name"] for e in rep.redundantEquations})
+    assert named == ["copy3", "copy30", "copy59"]
+    assert sorted(e["row"] for e in rep.redundantEquations) == [r for r in range(5)
+                                                                 for _ in range(3)]
+    dense = mbs.ComputeDegreeOfFreedomReport(method="dense")
+    assert dense.redundantEquations == rep.redundantEquations
+    assert dense.ExudynDict() == rep.ExudynDict()
+
+
+def test_verbose_sparse_svd(capsys):
+    SC, mbs = pendulum(coordyn_lib())
+    mbs.Assemble()
+    with pytest.warns(UserWarning, match="no singular values"):
+        mbs.ComputeSystemDegreeOfFreedom(verbose=True, useSVD=True, method="sparse")
+    out = capsys.readouterr().out
+    assert "sparse QR, reduced norms by equation" in out and "degree of freedom         = 1" in out
+
+
 def test_automatic_choice_by_size():
     """small models take the dense path (Exudyn's tolerance); the limits are the module's"""
     SC, mbs = chain(coordyn_lib(), 4)
