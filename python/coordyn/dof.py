@@ -88,7 +88,7 @@ _EXTRA_TRIVIAL_ROW = ("ObjectJointRevoluteZ", "ObjectJointPrismaticX")
 def _extra_rows(mbs):
     core = mbs._core
     return sum(1 for i in range(core.count(_OBJECT))
-               if mbs.GetObject(i).get("itemType") in _EXTRA_TRIVIAL_ROW)
+               if core.get(_OBJECT, i)["itemType"] in _EXTRA_TRIVIAL_ROW)
 
 
 def _counts(raw, extra):
