@@ -53,6 +53,21 @@ static void perturb(const cd_system *s, const cd_state *st, cd_state *st2, unsig
     }
 }
 
+/* 1 if pattern entry (i, j) holds an unknown of the causal view (q'', lambda and x, y'):
+ * constraint rows hold none (the pattern cannot tell which constraints are deactivated: every
+ * one is taken as active); the equations of algebraic variables (the pool) and every other row
+ * hold the algebraic unknowns; q and y are known, so an ODE2 row holds no ODE1 column, an ODE1
+ * row no ODE2 column and a pool row neither */
+static int causal_entry(const cd_system *s, int i, int j)
+{
+    int ae_i = i >= s->n2 && i < s->off1, pool_i = ae_i && i >= s->n2 + s->aex0;
+    int ae_j = j >= s->n2 && j < s->off1;
+    if (ae_i && !pool_i) return 0;
+    if (ae_j) return 1;
+    if (pool_i) return 0;
+    return (i < s->n2) == (j < s->n2);
+}
+
 /* keep[k] = 1 if pattern entry k is structurally nonzero (see the header) */
 static int structural_mask(const cd_system *s, const cd_state *st, int form, int generic,
                            char *keep, cd_error *err)
@@ -60,13 +75,8 @@ static int structural_mask(const cd_system *s, const cd_state *st, int form, int
     const cd_pattern *P = &s->pat;
     if (!generic) {
         for (int j = 0; j < P->N; j++)
-            for (int k = P->colptr[j]; k < P->colptr[j + 1]; k++) {
-                int i = P->rowind[k];
-                /* causal view: constraint rows hold no q'' (the pattern cannot tell which
-                 * constraints are deactivated: every one is taken as active) */
-                int aerow = i >= s->n2 && i < s->off1;
-                keep[k] = !(form == CD_STRUCT_ODE && aerow);
-            }
+            for (int k = P->colptr[j]; k < P->colptr[j + 1]; k++)
+                keep[k] = form != CD_STRUCT_ODE || causal_entry(s, P->rowind[k], j);
         return CD_OK;
     }
     cd_evalws ws;
@@ -122,13 +132,14 @@ static cs_di *submatrix(const cd_pattern *P, const char *keep, const int *rowmap
 
 /* rowmap (N) of the analysed rows, *m their number: every row, or for the constraint Jacobian
  * the AE rows except those whose equation is lambda = 0 (a deactivated constraint, the free
- * axis of a joint: its diagonal entry is kept) */
+ * axis of a joint: its diagonal entry is kept) and except the equations of algebraic variables
+ * (the pool: they constrain no ODE2 coordinate, they determine x) */
 static void row_map(const cd_system *s, const char *keep, int jac, int *rowmap, int *m)
 {
     const cd_pattern *P = &s->pat;
     *m = 0;
     for (int i = 0; i < P->N; i++) {
-        int use = !jac || (i >= s->n2 && i < s->off1);
+        int use = !jac || (i >= s->n2 && i < s->n2 + s->aex0);  /* not the pool */
         if (use && jac) {
             int k = cd_pattern_find(P, i, i);
             use = k < 0 || !keep[k];

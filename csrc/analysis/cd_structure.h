@@ -6,9 +6,11 @@
  *                       (N x N, what the solvers factor);
  *   CD_STRUCT_JACOBIAN  the constraint Jacobian: AE rows x ODE2 columns (at most nae x n2:
  *                       rows whose equation is lambda = 0, deactivated constraints and the
- *                       free axes of joints, are left out);
+ *                       free axes of joints, are left out, and so are the equations of the
+ *                       algebraic variables x of NodeGenericAE nodes);
  *   CD_STRUCT_ODE       the causal (index-1) view of Cellier's sorting: q, q' and y known,
- *                       unknowns q'', lambda, y': [M, C_q^T ; 0, 0 ; ODE1 rate block] (N x N).
+ *                       unknowns q'', lambda, x, y': [M, C_q^T ; 0, 0 ; ODE1 rate block] with
+ *                       the equations of the algebraic variables in their x columns (N x N).
  *                       A constraint row is empty there: an index-3 constraint is a structural
  *                       singularity of this view.
  * Structural nonzeros: with generic != 0 an entry of the assembled pattern counts when the

@@ -61,6 +61,7 @@ static int assign_nodes_other(cd_system *s)
         const cd_nodeops *ops = it->type->node;
         it->n1 = ops->n1 ? ops->n1(it->p) : 0;
         it->nd = ops->ndata ? ops->ndata(it->p) : 0;
+        it->nx = ops->nx ? ops->nx(it->p) : 0;  /* AE indices given in assign_connectors */
         it->ltg1 = malloc(sizeof(int) * (size_t)(it->n1 > 0 ? it->n1 : 1));
         it->ltgd = malloc(sizeof(int) * (size_t)(it->nd > 0 ? it->nd : 1));
         if (!it->ltg1 || !it->ltgd) return CD_ERR_NOMEM;
@@ -89,23 +90,29 @@ static int assign_nodes_other(cd_system *s)
     return CD_OK;
 }
 
-/* concatenate the nodes' index lists of one kind (ODE2: 0, ODE1: 1, Data: 2) into *ltg */
+/* the count and index list of one kind of a node (ODE2: 0, ODE1: 1, Data: 2, algebraic
+ * variables: 3) */
+static int node_count(const cd_item *nd, int which, const int **ltg)
+{
+    const int *l[4] = {nd->ltg, nd->ltg1, nd->ltgd, nd->ltgx};
+    const int n[4] = {nd->nq, nd->n1, nd->nd, nd->nx};
+    if (ltg) *ltg = l[which];
+    return n[which];
+}
+
+/* concatenate the nodes' index lists of one kind (see node_count) into *ltg */
 static int concat_nodes(const cd_system *s, const int *nodes, int nn, int which, int **ltg,
                         int *count)
 {
     int n = 0;
-    for (int j = 0; j < nn; j++) {
-        const cd_item *nd = &s->list[CD_NODE].items[nodes[j]];
-        n += which == 0 ? nd->nq : which == 1 ? nd->n1 : nd->nd;
-    }
+    for (int j = 0; j < nn; j++) n += node_count(&s->list[CD_NODE].items[nodes[j]], which, NULL);
     *ltg = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
     if (!*ltg) return CD_ERR_NOMEM;
     *count = n;
     n = 0;
     for (int j = 0; j < nn; j++) {
-        const cd_item *nd = &s->list[CD_NODE].items[nodes[j]];
-        int m = which == 0 ? nd->nq : which == 1 ? nd->n1 : nd->nd;
-        const int *src = which == 0 ? nd->ltg : which == 1 ? nd->ltg1 : nd->ltgd;
+        const int *src;
+        int m = node_count(&s->list[CD_NODE].items[nodes[j]], which, &src);
         memcpy(*ltg + n, src, sizeof(int) * (size_t)m);
         n += m;
     }
@@ -203,11 +210,35 @@ static int assign_connectors(cd_system *s)
         if (it->nq > s->maxnq) s->maxnq = it->nq;
         if (it->nae > s->maxnae) s->maxnae = it->nae;
     }
+    /* the algebraic variables of NodeGenericAE nodes last: the pool [aex0, nae) */
+    s->aex0 = nae;
+    for (int i = 0; i < s->list[CD_NODE].n; i++) {
+        cd_item *nd = &s->list[CD_NODE].items[i];
+        nd->ltgx = malloc(sizeof(int) * (size_t)(nd->nx > 0 ? nd->nx : 1));
+        if (!nd->ltgx) return CD_ERR_NOMEM;
+        for (int j = 0; j < nd->nx; j++) nd->ltgx[j] = nae + j;
+        nae += nd->nx;
+        if (nd->nx > s->maxnx) s->maxnx = nd->nx;
+    }
+    s->nx = nae - s->aex0;
     s->nae = nae;
     s->ownerae = calloc((size_t)nae + 1, sizeof(int));
     s->ownerae_kind = calloc((size_t)nae + 1, sizeof(int));
+    s->eqownerae = calloc((size_t)nae + 1, sizeof(int));
+    s->eqownerae_kind = calloc((size_t)nae + 1, sizeof(int));
     s->lam0 = calloc((size_t)nae + 1, sizeof(double));
-    if (!s->ownerae || !s->ownerae_kind || !s->lam0) return CD_ERR_NOMEM;
+    s->x0 = calloc((size_t)s->nx + 1, sizeof(double));
+    if (!s->ownerae || !s->ownerae_kind || !s->lam0 || !s->eqownerae || !s->eqownerae_kind ||
+        !s->x0)
+        return CD_ERR_NOMEM;
+    for (int i = 0; i < s->list[CD_NODE].n; i++) {
+        const cd_item *nd = &s->list[CD_NODE].items[i];
+        if (nd->nx) nd->type->node->initx(nd->p, s->x0 + (nd->ltgx[0] - s->aex0));
+        for (int j = 0; j < nd->nx; j++) {
+            s->ownerae[nd->ltgx[j]] = i;
+            s->ownerae_kind[nd->ltgx[j]] = CD_NODE;
+        }
+    }
     for (int k = CD_NODE; k <= CD_OBJECT; k++)
         for (int i = 0; i < s->list[k].n; i++) {
             const cd_item *it = &s->list[k].items[i];
@@ -216,7 +247,44 @@ static int assign_connectors(cd_system *s)
                 s->ownerae_kind[it->ae0 + j] = k;
             }
         }
+    memcpy(s->eqownerae, s->ownerae, sizeof(int) * (size_t)s->aex0);
+    memcpy(s->eqownerae_kind, s->ownerae_kind, sizeof(int) * (size_t)s->aex0);
     return CD_OK;
+}
+
+/* mixed objects: the algebraic variables of their nodes, and their equations, given the rows
+ * of the pool [aex0, nae) in the order the objects were added; the pool must be filled
+ * exactly (as many equations as algebraic variables) */
+static int assign_algebraic(cd_system *s, cd_error *err)
+{
+    int row = s->aex0, nobj = 0;
+    for (int i = 0; i < s->list[CD_OBJECT].n; i++) {
+        cd_item *it = &s->list[CD_OBJECT].items[i];
+        const cd_objectops *ops = it->type->object;
+        if (ops->nodes) {
+            const int *nodes;
+            int nn = ops->nodes(it->p, &nodes);
+            if (concat_nodes(s, nodes, nn, 3, &it->ltgx, &it->nx)) return CD_ERR_NOMEM;
+            if (it->nx > s->maxnx) s->maxnx = it->nx;
+        }
+        if (!ops->mixed) continue;
+        it->neq = ops->neq ? ops->neq(it->p) : 0;
+        it->eq0 = row;
+        for (int j = 0; j < it->neq && row + j < s->nae; j++) {
+            s->eqownerae[row + j] = i;
+            s->eqownerae_kind[row + j] = CD_OBJECT;
+        }
+        row += it->neq;
+        nobj += it->neq > 0;
+        int nr = it->nq + it->neq + it->n1, nc = 2 * it->nq + it->nx + it->n1;
+        if (nr * nc > s->maxmixed) s->maxmixed = nr * nc;
+        if (it->nq > s->maxnq) s->maxnq = it->nq;
+    }
+    if (row - s->aex0 == s->nx) return CD_OK;
+    return cd_error_set(err, CD_ERR_INPUT, "the algebraic equations do not match the algebraic "
+                        "variables: %d equation(s) from %d object(s) (ObjectGenericAE) for %d "
+                        "algebraic variable(s) of NodeGenericAE nodes; every algebraic variable "
+                        "needs one equation", row - s->aex0, nobj, s->nx);
 }
 
 /* loads and sensors on markers: the marker's coordinates */
@@ -236,13 +304,14 @@ int cd_system_assemble(cd_system *s, cd_error *err)
 {
     cd_system_unassemble(s);
     s->maxnq = s->maxnae = s->maxmk = s->maxmkd = s->maxn1 = s->maxnd =
-        s->maxscratch = 0;
+        s->maxscratch = s->maxnx = s->maxmixed = 0;
     int rc = assign_nodes(s);
     if (!rc) rc = assign_nodes_other(s);
     if (!rc) rc = assign_bodies(s);
     if (!rc) rc = assign_markers(s);
     if (!rc) rc = assign_connectors(s);
     if (!rc) rc = assign_loads(s);
+    if (!rc) rc = assign_algebraic(s, err);
     if (!rc) {
         s->off1 = s->n2 + s->nae;
         assign_scratch(s);
@@ -250,6 +319,7 @@ int cd_system_assemble(cd_system *s, cd_error *err)
     if (!rc) rc = cd_pattern_build(s, err);
     if (rc) {
         if (rc == CD_ERR_NOMEM) cd_error_set(err, rc, "out of memory in Assemble");
+        else if (rc && err->code == CD_OK) cd_error_set(err, rc, "Assemble failed");
         cd_system_unassemble(s);
         return rc;
     }

@@ -32,13 +32,24 @@ int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
     ws->dnew = dalloc((size_t)s->maxnd);
     ws->r1 = dalloc(n1); ws->r1p = dalloc(n1); ws->K1 = dalloc(n1 * n1);
     ws->scratch = dalloc((size_t)s->maxscratch);
+    size_t nr = 1;
+    for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
+        const cd_item *it = &s->list[CD_OBJECT].items[o];
+        if (it->type->object->mixed && (size_t)(it->nq + it->neq + it->n1) > nr)
+            nr = (size_t)(it->nq + it->neq + it->n1);
+    }
+    ws->xl = dalloc((size_t)s->maxnx);
+    ws->mixr = dalloc(nr);
+    ws->mixr0 = dalloc(nr);
+    ws->mixJ = dalloc((size_t)s->maxmixed);
     ws->Mconst = calloc((size_t)s->list[CD_OBJECT].n + 1, sizeof(double *));
     ws->eps_rel = 1e-7;
     ws->eps_min = 1e-2;
     int ok = ws->ql && ws->vl && ws->al && ws->laml && ws->r2 && ws->rae && ws->r2p && ws->raep &&
              ws->K && ws->D && ws->M && ws->Cq && ws->Gq && ws->Gv && ws->mkJ && ws->mkJrot &&
              ws->mkdwork && ws->loadwork && ws->yl && ws->ydl && ws->dl && ws->r1 && ws->r1p &&
-             ws->K1 && ws->dnew && ws->scratch && ws->Mconst;
+             ws->K1 && ws->dnew && ws->scratch && ws->Mconst && ws->xl && ws->mixr &&
+             ws->mixr0 && ws->mixJ;
     for (int o = 0; ok && o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
         if (!it->type->object->mass || !it->type->object->mass_const || it->nq == 0) continue;
@@ -69,6 +80,7 @@ void cd_evalws_free(cd_evalws *ws, const cd_system *s)
     free(ws->dnew);
     free(ws->yl); free(ws->ydl); free(ws->dl); free(ws->r1); free(ws->r1p); free(ws->K1);
     free(ws->scratch);
+    free(ws->xl); free(ws->mixr); free(ws->mixr0); free(ws->mixJ);
     if (ws->Mconst)
         for (int o = 0; o < s->list[CD_OBJECT].n; o++) free(ws->Mconst[o]);
     free(ws->Mconst);
@@ -90,6 +102,7 @@ void cd_eval_gather(const cd_item *it, const cd_state *st, cd_evalws *ws)
         ws->ydl[i] = st->yd[it->ltg1[i]];
     }
     for (int i = 0; i < it->nd; i++) ws->dl[i] = st->data[it->ltgd[i]];
+    for (int i = 0; i < it->nx; i++) ws->xl[i] = st->lam[it->ltgx[i]];
 }
 
 cd_objctx cd_eval_objctx(const cd_system *s, cd_evalws *ws, int o, double t, int index2,
@@ -98,7 +111,7 @@ cd_objctx cd_eval_objctx(const cd_system *s, cd_evalws *ws, int o, double t, int
     cd_objctx c = {.sys = s, .item = &s->list[CD_OBJECT].items[o], .index = o, .t = t,
                    .q = ws->ql, .v = ws->vl, .a = ws->al, .lam = ws->laml, .index2 = index2,
                    .md = ws->md, .err = err, .scratch = ws->scratch,
-                   .y = ws->yl, .yd = ws->ydl, .data = ws->dl};
+                   .y = ws->yl, .yd = ws->ydl, .data = ws->dl, .x = ws->xl};
     return c;
 }
 
@@ -338,6 +351,126 @@ static void node_rows(const cd_system *s, cd_evalws *ws, const cd_state *st,
     }
 }
 
+/* ------------------------------------------------------------------ mixed objects */
+
+/* r (nr = nq + neq + n1) = [r2; rg; r1] of mixed object o at the gathered coordinates; the
+ * rows of kinds the object does not write are zero */
+static int mixed_eval(const cd_system *s, cd_evalws *ws, int o, double t, double *r,
+                      cd_error *err)
+{
+    const cd_item *it = &s->list[CD_OBJECT].items[o];
+    memset(r, 0, sizeof(double) * (size_t)(it->nq + it->neq + it->n1));
+    cd_objctx c = cd_eval_objctx(s, ws, o, t, 0, err);
+    return it->type->object->mixed(&c, r, r + it->nq, r + it->nq + it->neq);
+}
+
+/* the mixed objects' rows: r2 into the ODE2 rows, their equations g into the pool rows, r1
+ * into the ODE1 rows (before ode1_residual adds y' and scales them); *ssf += |r2|^2, *ssae +=
+ * |g|^2 */
+static int mixed_rows(const cd_system *s, cd_evalws *ws, const cd_state *st, double *r,
+                      double *ssf, double *ssae, cd_error *err)
+{
+    for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
+        const cd_item *it = &s->list[CD_OBJECT].items[o];
+        if (!it->type->object->mixed) continue;
+        cd_eval_gather(it, st, ws);
+        int rc = mixed_eval(s, ws, o, st->t, ws->mixr, err);
+        if (rc) return rc;
+        const double *r2 = ws->mixr, *rg = r2 + it->nq, *r1 = rg + it->neq;
+        note_nonfinite(ws, CD_OBJECT, o, ws->mixr, it->nq + it->neq + it->n1);
+        for (int i = 0; i < it->nq; i++) {
+            r[it->ltg[i]] += r2[i];
+            *ssf += r2[i] * r2[i];
+        }
+        for (int j = 0; j < it->neq; j++) {
+            r[s->n2 + it->eq0 + j] = rg[j];
+            *ssae += rg[j] * rg[j];
+        }
+        for (int i = 0; i < it->n1; i++) r[s->off1 + it->ltg1[i]] += r1[i];
+    }
+    return CD_OK;
+}
+
+/* ws->mixJ by forward differences around the gathered coordinates (restored on return):
+ * columns q, q', x, y, each perturbed by eps_rel max(eps_min, |total value|) */
+static int mixed_jacobian_numerical(const cd_system *s, cd_evalws *ws, int o, double t,
+                                    cd_error *err)
+{
+    const cd_item *it = &s->list[CD_OBJECT].items[o];
+    int nq = it->nq, nr = nq + it->neq + it->n1, nc = 2 * nq + it->nx + it->n1;
+    int rc = mixed_eval(s, ws, o, t, ws->mixr0, err);
+    for (int j = 0; j < nc && !rc; j++) {
+        double *x, ref = 0.0;
+        if (j < nq) { x = ws->ql + j; ref = s->qref[it->ltg[j]]; }
+        else if (j < 2 * nq) x = ws->vl + (j - nq);
+        else if (j < 2 * nq + it->nx) x = ws->xl + (j - 2 * nq);
+        else { x = ws->yl + (j - 2 * nq - it->nx); ref = s->yref[it->ltg1[j - 2 * nq - it->nx]]; }
+        double save = *x, size = fabs(ref + save);
+        double eps = ws->eps_rel * (size > ws->eps_min ? size : ws->eps_min);
+        *x += eps;
+        rc = mixed_eval(s, ws, o, t, ws->mixr, err);
+        *x = save;
+        for (int i = 0; i < nr && !rc; i++)
+            ws->mixJ[i + (size_t)nr * j] = (ws->mixr[i] - ws->mixr0[i]) / eps;
+    }
+    return rc;
+}
+
+int cd_eval_mixed_jacobian(const cd_system *s, cd_evalws *ws, int o, const cd_state *st,
+                           int numerical, int *analytic, cd_error *err)
+{
+    const cd_item *it = &s->list[CD_OBJECT].items[o];
+    const cd_objectops *ops = it->type->object;
+    cd_eval_gather(it, st, ws);
+    *analytic = 0;
+    if (!numerical && ops->mixed_jacobian) {
+        cd_objctx c = cd_eval_objctx(s, ws, o, st->t, 0, err);
+        int rc = ops->mixed_jacobian(&c, ws->mixJ);
+        if (rc != CD_JAC_NUMERICAL) {
+            *analytic = rc == CD_OK;
+            return rc;
+        }
+    }
+    return mixed_jacobian_numerical(s, ws, o, st->t, err);
+}
+
+/* add a mixed object's Jacobian ws->mixJ into the values. Per unit Newton unknown q changes by
+ * kq = stiffness_coef / force_scale, q' by kv = damping_coef / force_scale (the ODE2 block's
+ * coefficients are force_scale times these), x by lambda_per_unknown and y by
+ * ode1_stiffness_coef; rows are scaled as the solver scales their kind (ODE2 rows by
+ * force_scale, equations by 1, ODE1 rows by ode1_scale) */
+static void mixed_scatter(const cd_item *it, const double *J, const cd_evalcoef *c,
+                          double *values)
+{
+    int nq = it->nq, nr = nq + it->neq + it->n1, nc = nq + it->nx + it->n1;
+    double fs = c->force_scale;
+    double kq = fs != 0 ? c->stiffness_coef / fs : 0, kv = fs != 0 ? c->damping_coef / fs : 0;
+    for (int j = 0; j < nc; j++)
+        for (int i = 0; i < nr; i++) {
+            int m = it->map[i + nr * j];
+            if (m < 0) continue;
+            double rs = i < nq ? fs : i < nq + it->neq ? 1.0 : c->ode1_scale, v;
+            if (j < nq) v = kq * J[i + (size_t)nr * j] + kv * J[i + (size_t)nr * (nq + j)];
+            else if (j < nq + it->nx) v = c->lambda_per_unknown * J[i + (size_t)nr * (nq + j)];
+            else v = c->ode1_stiffness_coef * J[i + (size_t)nr * (nq + j)];
+            values[m] += rs * v;
+        }
+}
+
+static int mixed_jacobians(const cd_system *s, cd_evalws *ws, const cd_state *st,
+                           const cd_evalcoef *c, double *values, cd_error *err)
+{
+    for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
+        const cd_item *it = &s->list[CD_OBJECT].items[o];
+        int analytic;
+        if (!it->type->object->mixed) continue;
+        int rc = cd_eval_mixed_jacobian(s, ws, o, st, ws->numerical, &analytic, err);
+        if (rc) return rc;
+        mixed_scatter(it, ws->mixJ, c, values);
+    }
+    return CD_OK;
+}
+
 /* r += M a with the constant mass matrices (state-dependent ones are in the objects' r2) */
 static void add_inertia(const cd_system *s, const cd_evalws *ws, const cd_state *st, double *r)
 {
@@ -406,6 +539,7 @@ static int residual(const cd_system *s, cd_evalws *ws, const cd_state *st,
     /* forces: sum of r2 (elastic, damping, constraint forces) minus loads */
     if ((rc = object_rows(s, ws, st, c, r, &ssf, &ssae, err))) return rc;
     node_rows(s, ws, st, c, r, &ssae);
+    if ((rc = mixed_rows(s, ws, st, r, &ssf, &ssae, err))) return rc;
     for (int l = 0; l < s->list[CD_LOAD].n; l++)
         if ((rc = add_load(s, ws, l, st, c->load_factor, r, err))) return rc;
     /* force scale for the Newton test: |f - C^T lam| (= |M a| at the solution), or the level
@@ -647,7 +781,7 @@ int cd_eval_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
     ws->njac++;
     for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
-        if (it->nq == 0 && it->nae == 0) continue;
+        if ((it->nq == 0 && it->nae == 0) || it->type->object->mixed) continue;
         int has_jac = it->type->object->residual != NULL;
         if (has_jac) {
             int analytic;
@@ -680,6 +814,7 @@ int cd_eval_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
         scatter_item(nd, ws, c, values, 1, NULL, 0, c->index2);
     }
     int rc = load_jacobians(s, ws, st, c, values, err);
+    if (!rc) rc = mixed_jacobians(s, ws, st, c, values, err);
     return rc ? rc : ode1_jacobian(s, ws, st, c, values, err);
 }
 

@@ -39,6 +39,9 @@ typedef struct cd_evalws {
     double *r1, *r1p, *K1;           /* local ODE1 residual, perturbed one (maxn1), dr1/dy
                                         (maxn1^2, column-major) */
     double *scratch;                 /* objects' scratch (s->maxscratch) */
+    double *xl;                      /* local algebraic variables (s->maxnx) */
+    double *mixr, *mixr0;            /* a mixed object's local rows [r2; rg; r1] (maxmixr) */
+    double *mixJ;                    /* its local Jacobian (s->maxmixed, see cd_objectops) */
     double *r2, *rae, *r2p, *raep;   /* local residuals and perturbed residuals */
     double *K, *D, *Cq, *Gq, *Gv;    /* local Jacobians (maxnq^2, maxnq^2, 3 x maxnae*maxnq) */
     double *M;                       /* local mass matrix (maxnq^2) */
@@ -115,6 +118,11 @@ int cd_eval_load_jacobian(const cd_system *s, cd_evalws *ws, int l, const cd_sta
                           int numerical, int *analytic, cd_error *err);
 int cd_eval_object_jacobian(const cd_system *s, cd_evalws *ws, int obj, const cd_state *st,
                             int index2, int numerical, int *analytic, cd_error *err);
+/* a mixed object's local Jacobian ws->mixJ = d[r2; rg; r1]/d[q, q', x, y] (layout in
+ * cd_objectops.mixed_jacobian) at st, analytic if the object has one and numerical == 0
+ * (*analytic = 1), else by forward differences. Returns a status. */
+int cd_eval_mixed_jacobian(const cd_system *s, cd_evalws *ws, int obj, const cd_state *st,
+                           int numerical, int *analytic, cd_error *err);
 
 /* the element parts of object o at st (the element interface of cd_objectops): M (nq x nq,
  * its mass matrix, zeros if massless), fel (nq, its elastic forces), Kel (nq x nq, their

@@ -50,6 +50,7 @@ static int node_output(const cd_system *s, cd_evalws *ws, int i, cd_outvar var, 
     if (n == 0 && nd->n1 > 0 && (var == CD_OV_COORDINATES || var == CD_OV_COORDINATES_T))
         return copy_n(out, var == CD_OV_COORDINATES ? ws->yl : ws->ydl, nd->n1);
     if (n == 0 && nd->nd > 0 && var == CD_OV_COORDINATES) return copy_n(out, ws->dl, nd->nd);
+    if (n == 0 && nd->nx > 0 && var == CD_OV_COORDINATES) return copy_n(out, ws->xl, nd->nx);
     switch (var) {
     case CD_OV_COORDINATES: return copy_n(out, ws->ql, n);
     case CD_OV_COORDINATES_T: return copy_n(out, ws->vl, n);
@@ -163,6 +164,7 @@ int cd_output_capacity(const cd_system *s)
     if (s->maxnq > n) n = s->maxnq;
     if (s->maxn1 > n) n = s->maxn1;
     if (s->maxnd > n) n = s->maxnd;
+    if (s->maxnx > n) n = s->maxnx;
     return n;
 }
 

@@ -8,6 +8,9 @@
  *   AQ: nae*nq  (multiplier i, col j at i + j*nae)   dg/dq
  *   AA: nae     (diagonal)                           deactivated constraints: lambda = 0
  *   YY: n1*n1   (local row i, col j at i + j*n1)     d r1/dy of ODE1 equations
+ * Mixed objects (cd_objectops.mixed) have one map instead: nr x nc' with local rows
+ * [ODE2 (nq) ; equations (neq) ; ODE1 (n1)] and local columns [q (nq) ; x (nx) ; y (n1)],
+ * entry (i, j) at i + j*nr; -1 for rows of a kind the object does not write.
  */
 #include "cd_system.h"
 #include "cd_items.h"
@@ -51,6 +54,49 @@ static int object_triplets(const cd_system *s, const cd_item *it, triplets *t)
         for (int i = 0; i < it->n1 && !rc; i++)
             rc = trip_add(t, s->off1 + it->ltg1[i], s->off1 + it->ltg1[j]);
     return rc;
+}
+
+/* global row of local row i of a mixed object (-1: a kind it does not write), global column
+ * of local column j (see the map layout above) */
+static int mixed_row(const cd_system *s, const cd_item *it, int i)
+{
+    int k = it->type->object->mixed_rows;
+    if (i < it->nq) return (k & CD_MIXR_ODE2) ? it->ltg[i] : -1;
+    i -= it->nq;
+    if (i < it->neq) return (k & CD_MIXR_AE) ? s->n2 + it->eq0 + i : -1;
+    i -= it->neq;
+    return (k & CD_MIXR_ODE1) ? s->off1 + it->ltg1[i] : -1;
+}
+
+static int mixed_col(const cd_system *s, const cd_item *it, int j)
+{
+    if (j < it->nq) return it->ltg[j];
+    j -= it->nq;
+    if (j < it->nx) return s->n2 + it->ltgx[j];
+    return s->off1 + it->ltg1[j - it->nx];
+}
+
+static int mixed_triplets(const cd_system *s, const cd_item *it, triplets *t)
+{
+    int nr = it->nq + it->neq + it->n1, nc = it->nq + it->nx + it->n1, rc = CD_OK;
+    for (int i = 0; i < nr && !rc; i++) {
+        int r = mixed_row(s, it, i);
+        for (int j = 0; j < nc && !rc && r >= 0; j++) rc = trip_add(t, r, mixed_col(s, it, j));
+    }
+    return rc;
+}
+
+static int mixed_map(const cd_system *s, cd_item *it)
+{
+    int nr = it->nq + it->neq + it->n1, nc = it->nq + it->nx + it->n1;
+    it->map = malloc(sizeof(int) * (size_t)(nr * nc > 0 ? nr * nc : 1));
+    if (!it->map) return CD_ERR_NOMEM;
+    for (int i = 0; i < nr; i++) {
+        int r = mixed_row(s, it, i);
+        for (int j = 0; j < nc; j++)
+            it->map[i + nr * j] = r < 0 ? -1 : cd_pattern_find(&s->pat, r, mixed_col(s, it, j));
+    }
+    return CD_OK;
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -103,6 +149,7 @@ int cd_pattern_find(const cd_pattern *P, int r, int c)
 
 static int object_map(const cd_system *s, cd_item *it)
 {
+    if (it->type->kind == CD_OBJECT && it->type->object->mixed) return mixed_map(s, it);
     int nq = it->nq, na = it->nae, n1 = it->n1, a0 = s->n2 + it->ae0;
     size_t sz = (size_t)nq * nq + 2 * (size_t)nq * na + (size_t)na + (size_t)n1 * n1;
     it->map = malloc(sizeof(int) * (sz > 0 ? sz : 1));
@@ -132,8 +179,10 @@ int cd_pattern_build(cd_system *s, cd_error *err)
     P->N = s->n2 + s->nae + s->n1;
     for (int i = 0; i < s->n2 && !rc; i++) rc = trip_add(&t, i, i);
     for (int i = 0; i < s->n1 && !rc; i++) rc = trip_add(&t, s->off1 + i, s->off1 + i);
-    for (int i = 0; i < s->list[CD_OBJECT].n && !rc; i++)
-        rc = object_triplets(s, &s->list[CD_OBJECT].items[i], &t);
+    for (int i = 0; i < s->list[CD_OBJECT].n && !rc; i++) {
+        const cd_item *it = &s->list[CD_OBJECT].items[i];
+        rc = it->type->object->mixed ? mixed_triplets(s, it, &t) : object_triplets(s, it, &t);
+    }
     for (int i = 0; i < s->list[CD_NODE].n && !rc; i++)  /* node-owned equations */
         if (s->list[CD_NODE].items[i].nae) rc = object_triplets(s, &s->list[CD_NODE].items[i], &t);
     for (int i = 0; i < s->list[CD_LOAD].n && !rc; i++)  /* loads: LTG x LTG (J depends on q) */

@@ -55,15 +55,20 @@ void cd_system_unassemble(cd_system *s)
             free(it->ltg1);
             free(it->ltgd);
             free(it->map);
-            it->ltg = it->ltg1 = it->ltgd = NULL;
+            free(it->ltgx);
+            it->ltg = it->ltg1 = it->ltgd = it->ltgx = NULL;
             it->map = NULL;
-            it->nq = it->nae = it->ae0 = it->n1 = it->nd = 0;
+            it->nq = it->nae = it->ae0 = it->n1 = it->nd = it->nx = it->eq0 = it->neq = 0;
         }
     free(s->qref); free(s->q0); free(s->v0); free(s->owner2); free(s->ownerae);
     free(s->ownerae_kind);
     s->ownerae_kind = NULL;
     free(s->lam0);
     s->lam0 = NULL;
+    free(s->x0); free(s->eqownerae); free(s->eqownerae_kind);
+    s->x0 = NULL;
+    s->eqownerae = s->eqownerae_kind = NULL;
+    s->aex0 = s->nx = 0;
     free(s->yref); free(s->y0); free(s->d0); free(s->owner1); free(s->ownerd);
     s->yref = s->y0 = s->d0 = NULL;
     s->owner1 = s->ownerd = NULL;
@@ -205,7 +210,11 @@ const char *cd_unknown_label(const cd_system *s, int i, char *buf, size_t n)
     if (i >= 0 && i < s->n2)
         snprintf(buf, n, "ODE2 coordinate %d of %s", i,
                  cd_item_label(s, CD_NODE, s->owner2[i], lb, sizeof lb));
-    else if (i >= s->n2 && i < s->off1)
+    else if (i >= s->n2 + s->aex0 && i < s->off1) {
+        int a = i - s->n2, nd = s->ownerae[a];
+        snprintf(buf, n, "algebraic variable %d of %s", a - s->list[CD_NODE].items[nd].ltgx[0],
+                 cd_item_label(s, CD_NODE, nd, lb, sizeof lb));
+    } else if (i >= s->n2 && i < s->off1)
         snprintf(buf, n, "algebraic equation %d of %s", i - s->n2,
                  cd_item_label(s, (cd_kind)s->ownerae_kind[i - s->n2], s->ownerae[i - s->n2], lb,
                                sizeof lb));
@@ -214,6 +223,17 @@ const char *cd_unknown_label(const cd_system *s, int i, char *buf, size_t n)
                  cd_item_label(s, CD_NODE, s->owner1[i - s->off1], lb, sizeof lb));
     else
         snprintf(buf, n, "unknown %d (out of range)", i);
+    return buf;
+}
+
+const char *cd_equation_label(const cd_system *s, int i, char *buf, size_t n)
+{
+    char lb[160];
+    if (i < s->n2 + s->aex0 || i >= s->off1) return cd_unknown_label(s, i, buf, n);
+    int a = i - s->n2;
+    const cd_item *it = &s->list[s->eqownerae_kind[a]].items[s->eqownerae[a]];
+    snprintf(buf, n, "algebraic equation %d of %s", a - it->eq0,
+             cd_item_label(s, (cd_kind)s->eqownerae_kind[a], s->eqownerae[a], lb, sizeof lb));
     return buf;
 }
 
@@ -245,6 +265,7 @@ void cd_state_set_initial(cd_state *st, const cd_system *s)
     memcpy(st->v, s->v0, sizeof(double) * (size_t)s->n2);
     memset(st->a, 0, sizeof(double) * (size_t)s->n2);
     memset(st->lam, 0, sizeof(double) * (size_t)s->nae);
+    memcpy(st->lam + s->aex0, s->x0, sizeof(double) * (size_t)s->nx);
     memcpy(st->y, s->y0, sizeof(double) * (size_t)s->n1);
     memset(st->yd, 0, sizeof(double) * (size_t)s->n1);
     memcpy(st->data, s->d0, sizeof(double) * (size_t)s->nd);

@@ -8,6 +8,15 @@
  *     M(q) q'' + C_q^T lambda = f(q, q', t)        (ODE2 rows, n2 of them)
  *     g(q, t) = 0                                  (AE rows, nae of them; index 3)
  *     y' = f1(y, q, t)                             (ODE1 rows, n1 of them)
+ * AE coordinates are the constraints' multipliers (each constraint its own block, with its own
+ * equations), the nodes' own ones (the Euler-parameter norm, with the node's equations), and
+ * last the algebraic variables x of NodeGenericAE nodes, AE indices [aex0, nae): these have no
+ * equations of their own; their rows (the "pool") hold the equations 0 = g(x, q, q', y, t) of
+ * the objects with mixed equations (ObjectGenericAE), given out in the order the objects were
+ * added, so that the number of equations must equal the number of variables (Assemble checks).
+ * Mixed objects (cd_objectops.mixed) may write any of the three kinds of rows from any of the
+ * four kinds of local coordinates (q, q', x, y): the coupling of circuits and controllers with
+ * the mechanical part.
  * Objects contribute by coordinate index through local-to-global (LTG) lists. An object's local
  * ODE2 residual contribution is r2 = -f_obj + C_q^T lambda (mass term excluded); its local AE
  * residual is g (or its time derivative for velocity-level constraints and the index-2 option).
@@ -108,7 +117,9 @@ typedef struct cd_field {
     X(OFFSET, "is", "f(mbs, t, itemNumber, lOffset) -> float")                                   \
     X(GENERICFORCE, "ihh", "f(mbs, t, itemNumber, q, q_t) -> vector")                            \
     X(ODE1RHS, "ia", "f(mbs, t, itemNumber, q) -> vector")                                      \
-    X(DEFORMATION, "ia", "f(mbs, t, itemNumber, prescribedDeformation) -> vector")
+    X(DEFORMATION, "ia", "f(mbs, t, itemNumber, prescribedDeformation) -> vector")              \
+    X(CONSTRAINTUF, "ihhb", "f(mbs, t, itemNumber, q, q_t, velocityLevel) -> vector")            \
+    X(JACOBIANUF, "ihhb", "f(mbs, t, itemNumber, q, q_t, velocityLevel) -> matrix")
 enum {
     CD_UF_NONE = 0,
 #define CD_X_ENUM(e, args, sig) CD_UF_##e,
@@ -232,6 +243,7 @@ typedef struct cd_objctx {
     const double *y;      /* local ODE1 coordinates (item->n1; total = reference + y) */
     const double *yd;     /* their time derivatives (item->n1) */
     const double *data;   /* local Data coordinates (item->nd) */
+    const double *x;      /* local algebraic variables of NodeGenericAE nodes (item->nx) */
 } cd_objctx;
 
 enum {
@@ -297,6 +309,10 @@ typedef struct cd_nodeops {
      * own constraint (Euler parameters: e . e_t = 0); NULL if none */
     void (*project_velocity)(const void *p, const double *qref, const double *q, double *v);
     int (*nae)(const void *p);
+    /* algebraic variables without equations of their own (NodeGenericAE): number and initial
+     * values (nx); NULL: none */
+    int (*nx)(const void *p);
+    void (*initx)(const void *p, double *x0);
     void (*ae_residual)(const void *p, const double *qref, const double *q, const double *v,
                         const double *lam, int index2, double *r2, double *rae);
     void (*ae_jacobian)(const void *p, const double *qref, const double *q, const double *v,
@@ -375,7 +391,25 @@ typedef struct cd_objectops {
      * while the sum over all objects exceeds discontinuous.iterationTolerance (cd_driver.c,
      * docs/solvers.rst "Discontinuous iteration"). Returns a status. NULL: none */
     int (*post_newton)(const cd_objctx *c, double *data_out, double *error);
+    /* mixed objects (algebraic equations, couplings between coordinate kinds): they have no
+     * residual/residual1; their local rows are, as mixed_rows says (CD_MIXR_*), the ODE2 rows
+     * of their nq coordinates, their neq equations (rows of the AE pool, see the header) and
+     * the ODE1 rows of their n1 coordinates; their local columns the q, q' (sharing q's Newton
+     * columns), x (nx) and y (n1) coordinates of their nodes.
+     *   neq:   number of equations in the AE pool (NULL: 0)
+     *   mixed: r2 (nq) added to the ODE2 residual (= -f), rg (neq) = g, r1 (n1) added to the
+     *          ODE1 residual (= -f1); every row of a kind it declares is written
+     *   mixed_jacobian: J (nr x nc, column-major, written fully) = d[r2; rg; r1]/d[q, q', x, y]
+     *          with nr = nq + neq + n1 (all three row kinds, declared or not) and
+     *          nc = 2 nq + nx + n1; CD_JAC_NUMERICAL: differentiate numerically. NULL:
+     *          numerical (forward differences, cd_eval.c) */
+    int mixed_rows;
+    int (*neq)(const void *p);
+    int (*mixed)(const cd_objctx *c, double *r2, double *rg, double *r1);
+    int (*mixed_jacobian)(const cd_objctx *c, double *J);
 } cd_objectops;
+
+enum { CD_MIXR_ODE2 = 1, CD_MIXR_AE = 2, CD_MIXR_ODE1 = 4 }; /* rows a mixed object writes */
 
 typedef struct cd_markerops {
     int flags;                 /* CD_MKF_* */
@@ -464,6 +498,11 @@ typedef struct cd_item {
     int nd;                    /* number of local Data coordinates */
     int *ltgd;                 /* their indices in the Data vector (nd) */
     int ae0, nae;              /* first global AE index (relative to AE block) and count */
+    int nx;                    /* number of algebraic variables of NodeGenericAE nodes: the
+                                  node's own, or those of an object's nodes */
+    int *ltgx;                 /* their indices in the AE vector (nx) */
+    int eq0, neq;              /* mixed objects: first AE index of their equations in the
+                                  pool [aex0, nae) and count */
     int mk_off[2];             /* connectors: offset of marker k's coordinates in the local list */
     int *map;                  /* positions in the Newton matrix values: see cd_pattern */
 } cd_item;
@@ -498,12 +537,20 @@ typedef struct cd_system {
     int *owner1, *ownerd;       /* node owning each ODE1 / Data coordinate */
     int *owner2, *ownerae;      /* item owning each ODE2 coordinate (node) / AE (object or node) */
     int *ownerae_kind;          /* CD_OBJECT or CD_NODE for each AE */
+    int aex0, nx;               /* algebraic variables of NodeGenericAE nodes: AE indices
+                                   [aex0, aex0 + nx), nx = nae - aex0 (the pool, see above) */
+    double *x0;                 /* their initial values (nx) */
+    int *eqownerae;             /* object owning each AE row: ownerae except in the pool, where
+                                   the row is an equation of a mixed object (nae) */
+    int *eqownerae_kind;        /* CD_OBJECT or CD_NODE for each AE row */
     int nlg, *lgstart;          /* Lie-group rotation blocks: global index of each block's start */
     int *lgoff;                 /* n2: offset (0..2) of a coordinate in its block, -1 if none */
     int maxnq, maxnae;          /* largest object nq, nae (workspace sizes) */
     int maxmk;                  /* largest marker nq */
     int maxmkd;                 /* largest marker derivative data (hosts' marker_dsize) */
     int maxn1, maxnd;           /* largest item n1, nd */
+    int maxnx;                  /* largest item nx */
+    int maxmixed;               /* largest nr x nc of a mixed object's local Jacobian */
     int maxscratch;             /* largest object scratch (ops->scratch) */
     cd_pattern pat;
 } cd_system;
@@ -550,6 +597,10 @@ const char *cd_item_label(const cd_system *s, cd_kind kind, int index, char *buf
 /* what Newton unknown / equation i is, in the user's terms: "ODE2 coordinate 3 of NodePoint 1",
  * "algebraic equation 0 of ObjectConnectorDistance 2 ('link')", "ODE1 coordinate ..." */
 const char *cd_unknown_label(const cd_system *s, int i, char *buf, size_t n);
+/* what Newton equation (row) i is: as cd_unknown_label, except in the AE pool, where row i is
+ * "algebraic equation k of ObjectGenericAE 3" while unknown i is "algebraic variable j of
+ * NodeGenericAE 2" */
+const char *cd_equation_label(const cd_system *s, int i, char *buf, size_t n);
 
 /* assign coordinates, LTG lists, multipliers and the Newton matrix pattern.
  * Writes s->n2, nae, qref, q0, v0, owners, pattern, every item's ltg/map. */

@@ -14,11 +14,14 @@
     X(NodePoint) X(NodePoint2D) X(Node1D) X(NodePointGround) X(NodeGenericODE2)                  \
     X(NodeRigidBody2D) X(NodeRigidBodyEP) X(NodeRigidBodyRxyz) X(NodeRigidBodyRotVecLG)          \
     X(NodeGenericODE1) X(NodeGenericData) X(NodePoint2DSlope1) X(NodePointSlope1)               \
+    X(NodeGenericAE)                                                                             \
     /* bodies */                                                                                 \
     X(ObjectGround) X(ObjectMassPoint) X(ObjectMassPoint2D) X(ObjectMass1D)                      \
     X(ObjectGenericODE2) X(ObjectRigidBody2D) X(ObjectRigidBody) X(ObjectGenericODE1)            \
     X(ObjectANCFCable2D) X(ObjectANCFCable) X(ObjectBeamGeometricallyExact2D)                    \
     X(ObjectBeamGeometricallyExact)                                                              \
+    /* algebraic equations and couplings of coordinate kinds */                                  \
+    X(ObjectGenericAE) X(ObjectCoordinateCoupling)                                                 \
     /* connectors and constraints */                                                             \
     X(ObjectConnectorSpringDamper) X(ObjectConnectorCartesianSpringDamper)                       \
     X(ObjectConnectorCoordinateSpringDamper) X(ObjectConnectorDistance)                          \

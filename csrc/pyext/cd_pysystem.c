@@ -28,7 +28,7 @@ static PyObject *vector_arg(const double *x, npy_intp n)
 
 /* arguments (mbs, t, ...) of a user function call, built from its convention's argument codes
  * (cd_system.h, CD_USERFUNCS): i item, s scalar, v 3-vector, h half of the inputs as a vector,
- * a the remaining inputs as a vector;
+ * a the remaining inputs as a vector, b a bool;
  * NULL with exception on failure */
 static PyObject *uf_args(const cdpy_uf *u, double t, int item, const double *in, int nin)
 {
@@ -52,6 +52,7 @@ static PyObject *uf_args(const cdpy_uf *u, double t, int item, const double *in,
         case 'v': a = vector_arg(in + k, 3); k += 3; break;
         case 'h': a = vector_arg(in + k, nin / 2); k += nin / 2; break;
         case 'a': a = vector_arg(in + k, nin - k); k = nin; break;
+        case 'b': a = PyBool_FromLong(in[k] != 0.0); k += 1; break;
         default: PyErr_SetString(PyExc_SystemError, "bad user function argument code"); break;
         }
         PyTuple_SET_ITEM(args, 2 + j, a);
@@ -493,7 +494,11 @@ static PyObject *sys_output(cdpy_system *self, PyObject *args)
     return res;
 }
 
-/* local Jacobians of one object (test oracle): dict K, D, Cq, Gq, Gv, analytic */
+static PyObject *colmajor_array(const double *x, npy_intp rows, npy_intp cols);
+
+/* local Jacobians of one object (test oracle): dict K, D, Cq, Gq, Gv, analytic; for mixed
+ * objects (ObjectGenericAE, ObjectCoordinateCoupling) J and analytic, J = d[r2; g; r1] /
+ * d[q, q_t, x, y] over the object's local coordinates (cd_objectops.mixed_jacobian) */
 static PyObject *sys_object_jacobian(cdpy_system *self, PyObject *args)
 {
     if (refuse_read_if_busy(self, "GetObjectJacobian")) return NULL;
@@ -507,9 +512,19 @@ static PyObject *sys_object_jacobian(cdpy_system *self, PyObject *args)
     cd_error err = {0, ""};
     int analytic = 0;
     int rc = cd_evalws_init(&ws, s, &err);
-    if (!rc) rc = cd_eval_object_jacobian(s, &ws, obj, &self->cur, index2, numerical, &analytic, &err);
+    const cd_item *mx = &s->list[CD_OBJECT].items[obj];
     PyObject *res = NULL;
-    if (!rc) {
+    if (mx->type->object->mixed) {  /* mixed objects: J = d[r2; rg; r1]/d[q, q_t, x, y] */
+        if (!rc) rc = cd_eval_mixed_jacobian(s, &ws, obj, &self->cur, numerical, &analytic, &err);
+        if (!rc)
+            res = Py_BuildValue("{s:N,s:O}", "J",
+                                colmajor_array(ws.mixJ, mx->nq + mx->neq + mx->n1,
+                                               2 * mx->nq + mx->nx + mx->n1),
+                                "analytic", analytic ? Py_True : Py_False);
+        rc = rc ? rc : (res ? 0 : CD_ERR_NOMEM);
+    } else if (!rc) rc = cd_eval_object_jacobian(s, &ws, obj, &self->cur, index2, numerical,
+                                                 &analytic, &err);
+    if (!rc && !mx->type->object->mixed) {
         const cd_item *it = &s->list[CD_OBJECT].items[obj];
         npy_intp dq[2] = {it->nq, it->nq}, da[2] = {it->nae, it->nq};
         PyObject *m[5];
@@ -759,7 +774,7 @@ static void store_free(PyObject *cap)
 
 static PyObject *stats_dict(const cd_stats *st)
 {
-    return Py_BuildValue("{s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,"
+    PyObject *d = Py_BuildValue("{s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,s:l,"
                          "s:d,s:d,s:d,s:s,s:d}",
                          "steps", st->steps, "rejectedSteps", st->rejected,
                          "discontinuousIterations", st->discontinuous,
@@ -773,6 +788,22 @@ static PyObject *stats_dict(const cd_stats *st)
                          "maximumStepUsed", st->hmax_used, "largestErrorEstimate", st->est_max,
                          "linearSolver", st->linsolver == CD_LS_DENSE ? "Dense" : "Sparse",
                          "cpuTime", st->cpu_seconds);
+    if (!d) return NULL;
+    /* redundant constraint equations removed from the Newton matrix (cd_redundant.c) */
+    int n = st->nredundant < CD_REDUNDANT_LISTED ? st->nredundant : CD_REDUNDANT_LISTED;
+    PyObject *eq = PyList_New(n);
+    if (!eq) { Py_DECREF(d); return NULL; }
+    for (int k = 0; k < n; k++) PyList_SET_ITEM(eq, k, PyLong_FromLong(st->redundant[k]));
+    PyObject *extra = Py_BuildValue("{s:i,s:i,s:i,s:d,s:N,s:O}", "redundantConstraints",
+                                    st->nredundant, "redundantAtStart", st->nredundant_start,
+                                    "redundantSelections", st->nselections,
+                                    "redundantFirstFoundAt", st->t_redundant,
+                                    "redundantEquations", eq, "minimumNormMultipliers",
+                                    st->nredundant > 0 && !st->minnorm_skipped ? Py_True
+                                                                               : Py_False);
+    if (!extra || PyDict_Update(d, extra) < 0) { Py_XDECREF(extra); Py_DECREF(d); return NULL; }
+    Py_DECREF(extra);
+    return d;
 }
 
 static PyObject *sys_solve(cdpy_system *self, PyObject *args)
@@ -855,9 +886,11 @@ static PyObject *sys_sensor_data(cdpy_system *self, PyObject *args)
 static PyObject *sys_sizes(cdpy_system *self, PyObject *unused)
 {
     (void)unused;
-    return Py_BuildValue("{s:i,s:i,s:i,s:i,s:i,s:i}", "ODE2", self->sys->n2, "AE",
+    /* AEvariables: the algebraic variables of NodeGenericAE nodes, the last of the AE */
+    return Py_BuildValue("{s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "ODE2", self->sys->n2, "AE",
                          self->sys->nae, "ODE1", self->sys->n1, "Data", self->sys->nd, "nnz",
-                         self->sys->pat.nnz, "assembled", self->sys->assembled);
+                         self->sys->pat.nnz, "assembled", self->sys->assembled, "AEvariables",
+                         self->sys->nx);
 }
 
 static PyObject *sys_load_jacobian(cdpy_system *self, PyObject *args)
@@ -888,7 +921,8 @@ static PyObject *sys_load_jacobian(cdpy_system *self, PyObject *args)
     return res;
 }
 
-/* the global indices of an item's coordinates: (ODE2 indices, first AE index, number of AE) */
+/* the global indices of an item's coordinates: (ODE2 indices, first AE index, number of AE);
+ * for ObjectGenericAE the AE rows of its equations (in the pool of algebraic variables) */
 static PyObject *sys_ltg(cdpy_system *self, PyObject *args)
 {
     PyObject *kindo;
@@ -903,6 +937,8 @@ static PyObject *sys_ltg(cdpy_system *self, PyObject *args)
     PyObject *q = PyList_New(it->nq);
     if (!q) return NULL;
     for (int i = 0; i < it->nq; i++) PyList_SET_ITEM(q, i, PyLong_FromLong(it->ltg[i]));
+    if (it->neq)  /* ObjectGenericAE: its equations in the AE pool */
+        return Py_BuildValue("(Nii)", q, it->eq0, it->neq);
     return Py_BuildValue("(Nii)", q, it->ae0, it->nae);
 }
 
@@ -921,9 +957,11 @@ static PyObject *int_list(const int *x, int n)
     return l;
 }
 
-/* owner of every Newton unknown / equation i in [0, N): kind (0 node, 1 object), item index
- * and local index (coordinate of the node, or equation of the item) into three arrays */
-static void unknown_owners(const cd_system *s, int *kind, int *item, int *local)
+/* owner of every Newton unknown (rows = 0) or equation (rows = 1) i in [0, N): kind (0 node,
+ * 1 object), item index and local index (coordinate of the node, or equation of the item) into
+ * three arrays. They differ in the AE pool: unknown i is a node's algebraic variable, equation
+ * i an equation of a mixed object (ObjectGenericAE) */
+static void unknown_owners(const cd_system *s, int rows, int *kind, int *item, int *local)
 {
     for (int i = 0; i < s->n2; i++) {
         const cd_item *nd = &s->list[CD_NODE].items[s->owner2[i]];
@@ -934,10 +972,11 @@ static void unknown_owners(const cd_system *s, int *kind, int *item, int *local)
             if (nd->ltg[k] == i) local[i] = k;
     }
     for (int a = 0; a < s->nae; a++) {
-        int i = s->n2 + a;
-        kind[i] = s->ownerae_kind[a];
-        item[i] = s->ownerae[a];
-        local[i] = a - s->list[kind[i]].items[item[i]].ae0;
+        int i = s->n2 + a, pool = a >= s->aex0;
+        kind[i] = rows ? s->eqownerae_kind[a] : s->ownerae_kind[a];
+        item[i] = rows ? s->eqownerae[a] : s->ownerae[a];
+        const cd_item *it = &s->list[kind[i]].items[item[i]];
+        local[i] = a - (!pool ? it->ae0 : rows ? it->eq0 : it->ltgx[0]);
     }
     for (int y = 0; y < s->n1; y++) {
         int i = s->off1 + y;
@@ -968,14 +1007,15 @@ static PyObject *sys_structure(cdpy_system *self, PyObject *args)
     if (rc) return PyErr_Format(rc == CD_ERR_INPUT ? PyExc_ValueError : PyExc_RuntimeError,
                                 "%s", err.msg);
     int N = s->pat.N;
-    int *own = malloc(sizeof(int) * 3 * (size_t)(N > 0 ? N : 1));
+    int *own = malloc(sizeof(int) * 6 * (size_t)(N > 0 ? N : 1));
     if (!own) {
         cd_structure_free(S);
         return PyErr_NoMemory();
     }
-    unknown_owners(s, own, own + N, own + 2 * N);
+    unknown_owners(s, 0, own, own + N, own + 2 * N);
+    unknown_owners(s, 1, own + 3 * N, own + 4 * N, own + 5 * N);
     PyObject *res = Py_BuildValue(
-        "{s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N}",
+        "{s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N}",
         "form", S->form, "m", S->m, "n", S->n, "nnz", S->nnz, "srank", S->srank, "nb", S->nb,
         "blk0", S->blk0, "nblk", S->nblk, "n2", s->n2, "nae", PyLong_FromLong(s->nae),
         "n1", PyLong_FromLong(s->n1), "rowid", int_list(S->rowid, S->m),
@@ -983,7 +1023,9 @@ static PyObject *sys_structure(cdpy_system *self, PyObject *args)
         "r", int_list(S->r, S->nb + 1), "s", int_list(S->s, S->nb + 1),
         "rr", int_list(S->rr, 5), "cc", int_list(S->cc, 5),
         "owner", Py_BuildValue("(NNN)", int_list(own, N), int_list(own + N, N),
-                               int_list(own + 2 * N, N)));
+                               int_list(own + 2 * N, N)),
+        "rowowner", Py_BuildValue("(NNN)", int_list(own + 3 * N, N), int_list(own + 4 * N, N),
+                                  int_list(own + 5 * N, N)));
     free(own);
     cd_structure_free(S);
     return res;

@@ -195,8 +195,13 @@ static int record(drive *d, int at_grid, cd_error *err)
 {
     cd_sensorstore *ss = d->ctx ? d->ctx->sensors : NULL;
     if (!ss) return CD_OK;
-    if (d->r.sensor_period > 0) return cd_sensors_record(d->s, &d->w.ev, d->st, ss, 0, err);
-    return at_grid ? cd_sensors_record(d->s, &d->w.ev, d->st, ss, 1, err) : CD_OK;
+    int force = d->r.sensor_period > 0 ? 0 : 1;  /* with a period the store keeps its times */
+    if (!(force ? at_grid : cd_sensors_due(ss, d->st))) return CD_OK;
+    /* redundant equations removed: the sensors see the minimum-norm multipliers */
+    int rc = cd_redund_output(d->s, &d->w, d->st, d->stats, err);
+    if (!rc) rc = cd_sensors_record(d->s, &d->w.ev, d->st, ss, force, err);
+    cd_redund_restore(d->s, &d->w, d->st);
+    return rc;
 }
 
 /* the progress callback at most every 0.02 s (Ctrl-C within 0.02 s plus one step); a nonzero return stops the solve */
@@ -392,9 +397,11 @@ int cd_drive(const cd_system *s, const cd_settings *set, const cd_newton_setting
     if (cd_state_init(&d.prev, s))
         rc = cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating the solver's saved state "
                           "(%d + %d + %d coordinates)", s->n2, s->nae, s->n1);
+    if (!rc) rc = cd_redund_start(s, &d.w, st, stats, err);
     if (!rc) rc = sp->start(sp->solver, &d.w, st, stats, &d.r, err);
     if (!rc) rc = open_sensors(&d, err);
     if (!rc) rc = run(&d, err);
+    if (!rc) rc = cd_redund_output(s, &d.w, st, stats, err);  /* the final state's multipliers */
     if (ctx && ctx->sensors) cd_sensors_close(ctx->sensors);
     stats->residuals = d.w.ev.nres;
     stats->linsolver = d.w.ls ? (int)cd_ls_kind_of(d.w.ls) : 0;

@@ -92,7 +92,8 @@ static void ode1_coef(double h, cd_evalcoef *c)
  * is dense, with a sparse one made here (*ls: the one used; the caller frees it if it is not
  * w->ls): the matrix is sparse (M block diagonal) even when the Newton matrix is solved
  * densely */
-static int factor_initial(const cd_system *s, cd_nwork *w, cd_linsolver **ls, cd_stats *stats,
+static int factor_initial(const cd_system *s, cd_nwork *w, const cd_state *st,
+                          const cd_evalcoef *c, cd_linsolver **ls, cd_stats *stats,
                           cd_error *err)
 {
     *ls = w->ls;
@@ -100,8 +101,21 @@ static int factor_initial(const cd_system *s, cd_nwork *w, cd_linsolver **ls, cd
         *ls = cd_ls_create(CD_LS_SPARSE, w->N, s->pat.colptr, s->pat.rowind, err);
         if (!*ls) return err->code ? err->code : CD_ERR_NOMEM;
     }
+    cd_redund_matrix(s, &w->rd, w->values);
     int rc = cd_ls_factor(*ls, w->values, err);
     stats->factorizations++;
+    /* singular: constraint equations that depend on the others are removed (cd_redundant.c) */
+    if (rc == CD_ERR_SINGULAR && w->rd.on && s->nae > 0) {
+        int changed = 0;
+        cd_error e2 = {0, ""};
+        if (cd_redund_select(s, w, w->values, st, &changed, stats, &e2) == CD_OK && changed) {
+            if ((rc = cd_eval_jacobian(s, &w->ev, st, c, w->values, err))) return rc;
+            stats->jacobians++;
+            cd_redund_matrix(s, &w->rd, w->values);
+            rc = cd_ls_factor(*ls, w->values, err);
+            stats->factorizations++;
+        }
+    }
     if (!rc) return CD_OK;
     char why[CD_MSG_LEN];
     if (rc == CD_ERR_SINGULAR) cd_explain_column(s, cd_ls_get_stats(*ls).failed_column, err);
@@ -137,15 +151,18 @@ static int initial_rhs(const cd_system *s, cd_nwork *w, cd_state *st, const cd_e
         memcpy(st->q, w->xsave, sizeof(double) * (size_t)n2);
         st->t = t0;
         if (rc) break;
-        for (int j = n2; j < s->off1; j++)
+        for (int j = n2; j < n2 + s->aex0; j++)  /* the pool keeps g (see below) */
             w->r[j] = sgn > 0 ? rp[j] : (w->r[j] - rp[j]) / (2 * eps);
     }
     return rc;
 }
 
-/* consistent initial accelerations, multipliers and ODE1 rates:
+/* consistent initial accelerations, multipliers, algebraic variables and ODE1 rates:
  *   [M C^T 0; C 0 0; 0 0 I] [a; lam; y'] = [f - r2(lam = 0); -(d/dt g_t along the motion); f1]
- * with C = d g_t / d v (every constraint at velocity level) */
+ * with C = d g_t / d v (every constraint at velocity level). The algebraic variables x of
+ * NodeGenericAE nodes (the pool) take one Newton step on their equations g(x, q0, y0, t0) = 0
+ * from their initial values (exact for equations linear in x; the first step's Newton
+ * completes it otherwise): their rows keep g, their columns dg/dx, and x = x0 - dx. */
 static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, cd_stats *stats,
                                  cd_error *err)
 {
@@ -158,30 +175,37 @@ static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, 
     c.ode1_scale = c.ode1_rate_coef = 1.0;
     c.index2 = 1;
     memset(st->a, 0, sizeof(double) * (size_t)n2);
-    memset(st->lam, 0, sizeof(double) * (size_t)s->nae);
+    memset(st->lam, 0, sizeof(double) * (size_t)s->aex0);
     memset(st->yd, 0, sizeof(double) * (size_t)s->n1);
     if ((rc = cd_eval_jacobian(s, &w->ev, st, &c, w->values, err))) return rc;
     stats->jacobians++;
-    rc = factor_initial(s, w, &ls, stats, err);
+    rc = factor_initial(s, w, st, &c, &ls, stats, err);
     w->jac_current = 0;
     if (!rc) rc = initial_rhs(s, w, st, &c, err);
+    if (!rc) cd_redund_residual(s, &w->rd, st, 1.0, w->r);  /* lambda = 0 there */
     /* solve J x = -rhs in the Newton form J dx = r with x = -dx */
     memcpy(w->dx, w->r, sizeof(double) * (size_t)w->N);
     if (!rc) rc = cd_ls_solve(ls, w->dx, err);
-    if (ls != w->ls) cd_ls_free(ls);
-    if (rc) return rc;
+    if (rc) {
+        if (ls != w->ls) cd_ls_free(ls);
+        return rc;
+    }
     for (int i = 0; i < w->N; i++) {
         if (isfinite(w->dx[i])) continue;
         char lb[256];
+        if (ls != w->ls) cd_ls_free(ls);
         return cd_error_set(err, CD_ERR_NONFINITE, "computing initial accelerations: the "
                             "solution for %s is %g (a coordinate with a tiny mass, or forces "
                             "beyond the range of doubles?)", cd_unknown_label(s, i, lb, sizeof lb),
                             -w->dx[i]);
     }
     for (int i = 0; i < n2; i++) st->a[i] = -w->dx[i];
-    for (int j = 0; j < s->nae; j++) st->lam[j] = -w->dx[n2 + j];
+    for (int j = 0; j < s->aex0; j++) st->lam[j] = -w->dx[n2 + j];
+    for (int j = s->aex0; j < s->nae; j++) st->lam[j] -= w->dx[n2 + j];
     for (int i = 0; i < s->n1; i++) st->yd[i] = -w->dx[s->off1 + i];
-    return CD_OK;
+    rc = cd_redund_minnorm(s, &w->rd, ls, w->values, w->dx, st, stats, err);
+    if (ls != w->ls) cd_ls_free(ls);
+    return rc;
 }
 
 /* ------------------------------------------------------------------ one step */

@@ -34,10 +34,10 @@ static int constraint_rows(const cd_system *s, cd_nwork *w, const cd_state *st, 
 static int name_violations(const cd_system *s, const double *g, double tol, const char *level,
                            char *msg, size_t len, int named)
 {
-    for (int j = 0; j < s->nae; j++) {
+    for (int j = 0; j < s->aex0; j++) {  /* not the pool: x is solved for at the start */
         if (!(fabs(g[j]) > tol)) continue;  /* NaN counts as violated */
         int k = j;  /* the item's largest row */
-        while (j + 1 < s->nae && s->ownerae[j + 1] == s->ownerae[k] &&
+        while (j + 1 < s->aex0 && s->ownerae[j + 1] == s->ownerae[k] &&
                s->ownerae_kind[j + 1] == s->ownerae_kind[k])
             if (fabs(g[++j]) > fabs(g[k])) k = j;
         if (named < 5) {

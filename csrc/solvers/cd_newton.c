@@ -40,6 +40,10 @@ int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set,
         cd_nwork_free(w, s);
         return cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating the solver workspace");
     }
+    if ((rc = cd_redund_init(&w->rd, s, set->handleRedundantConstraints, nt, err))) {
+        cd_nwork_free(w, s);
+        return rc;
+    }
     if (w->N > 0) {
         w->ls = cd_ls_create(set->linearSolver, w->N, s->pat.colptr, s->pat.rowind, err);
         if (!w->ls) {
@@ -56,6 +60,7 @@ void cd_nwork_free(cd_nwork *w, const cd_system *s)
     w->ev.lieT = NULL;
     cd_evalws_free(&w->ev, s);
     w->ls = cd_ls_free(w->ls);
+    cd_redund_free(&w->rd);
     free(w->values); free(w->r); free(w->dx); free(w->xsave); free(w->floor_row);
     w->values = w->r = w->dx = w->xsave = w->floor_row = NULL;
 }
@@ -76,7 +81,7 @@ void cd_newton_explain(const cd_system *s, const cd_nwork *w, cd_error *err)
     for (int k = 0; k < 3 && best[k] >= 0 && len < CD_MSG_LEN; k++) {
         char lb[256];
         len += (size_t)snprintf(err->msg + len, CD_MSG_LEN - len, "%s %s = %.3g",
-                                k ? ";" : "", cd_unknown_label(s, best[k], lb, sizeof lb),
+                                k ? ";" : "", cd_equation_label(s, best[k], lb, sizeof lb),
                                 RU(best[k]));
     }
 #undef RU
@@ -88,6 +93,8 @@ void cd_explain_column(const cd_system *s, int col, cd_error *err)
     size_t len = strlen(err->msg);
     if (col < 0 || col >= s->pat.N || len >= CD_MSG_LEN) return;
     const char *why = col < s->n2 ? "no mass and no stiffness on it?"
+                      : col >= s->n2 + s->aex0 && col < s->off1
+                          ? "an algebraic loop without a solution, or no equation depends on it?"
                       : col < s->off1 ? "redundant or conflicting constraint?"
                                       : "no equation depends on it?";
     snprintf(err->msg + len, CD_MSG_LEN - len, "; the singular column is %s (%s)",
@@ -103,7 +110,7 @@ static void explain_nonfinite_entry(const cd_system *s, const cd_nwork *w, cd_er
         for (int p = s->pat.colptr[j]; p < s->pat.colptr[j + 1]; p++)
             if (!isfinite(w->values[p])) {
                 snprintf(err->msg + len, CD_MSG_LEN - len, "; the equation of %s, the unknown "
-                         "%s", cd_unknown_label(s, s->pat.rowind[p], lr, sizeof lr),
+                         "%s", cd_equation_label(s, s->pat.rowind[p], lr, sizeof lr),
                          cd_unknown_label(s, j, lc, sizeof lc));
                 return;
             }
@@ -153,8 +160,27 @@ static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const c
     w->floor_stale = 1;   /* computed when an iteration needs it (cd_newton); the old value */
     w->floor2 = 0;        /* belongs to another matrix (a step of another size) */
     w->jac_force_scale = c->force_scale;
+    int changed = 0;
+    if (w->rd.reselect) {  /* Newton failed with equations removed: choose them here again */
+        w->rd.reselect = 0;
+        if ((rc = cd_redund_select(s, w, w->values, st, &changed, stats, err))) return rc;
+    }
+    cd_redund_matrix(s, &w->rd, w->values);
     rc = cd_ls_factor(w->ls, w->values, err);
     stats->factorizations++;
+    /* singular: are some constraint equations dependent here (redundant, or a singular
+     * configuration)? Remove them and factor again */
+    if (rc == CD_ERR_SINGULAR && w->rd.on && s->nae > 0) {
+        cd_error e2 = {0, ""};
+        if (cd_redund_select(s, w, w->values, st, &changed, stats, &e2) == CD_OK && changed) {
+            /* rows removed before may be kept now: the matrix again, then the new removal */
+            if ((rc = cd_eval_jacobian(s, &w->ev, st, c, w->values, err))) return rc;
+            stats->jacobians++;
+            cd_redund_matrix(s, &w->rd, w->values);
+            rc = cd_ls_factor(w->ls, w->values, err);
+            stats->factorizations++;
+        }
+    }
     if (rc == CD_ERR_SINGULAR || rc == CD_ERR_NONFINITE) {  /* retry with a smaller step */
         if (rc == CD_ERR_SINGULAR) cd_explain_column(s, cd_ls_get_stats(w->ls).failed_column, err);
         if (rc == CD_ERR_NONFINITE) explain_nonfinite_entry(s, w, err);
@@ -292,6 +318,7 @@ static int line_search(const cd_system *s, cd_nwork *w, cd_state *st, const cd_e
         int rc = cd_eval_residual(s, &w->ev, st, c, w->r, err);
         stats->residuals++;
         if (rc) return rc;
+        cd_redund_residual(s, &w->rd, st, c->lambda_per_unknown, w->r);
         int finite = isfinite(w->ev.rnorm);
         double sa = dot_dx_r(w) / alpha, f = 0.5;  /* w->dx is alpha times the increment */
         if (!(s0 > 0) || k >= w->ls_max || (finite && converged(w, c, set, it + 1, fresh, qs)))
@@ -315,6 +342,8 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
     double err_prev = 0, qs = 1;  /* qs: size of the coordinates (round-off of g) */
     int fresh = 0, rc;            /* fresh: the matrix was evaluated during this call */
     if (w->N == 0) return CD_OK;
+    w->last_c = *c;  /* the coefficients of the minimum-norm multipliers' matrix */
+    w->have_last_c = 1;
     /* modified Newton: a matrix so stale that the last step needed 5 or more iterations is
      * renewed at the start of this one (measured on bench_rigid.py: the single rigid pendulum
      * took 5.4 iterations per step with a matrix renewed only on poor contraction; renewing
@@ -332,6 +361,7 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
             rc = cd_eval_residual(s, &w->ev, st, c, w->r, err);
             stats->residuals++;
             if (rc) return rc;
+            cd_redund_residual(s, &w->rd, st, c->lambda_per_unknown, w->r);
         }
         have_r = 0;
         w->last_s2 = c->force_scale;
@@ -360,9 +390,11 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
          * refactors too often on chains, 2x iterates too long on a single body) */
         double en = scaled_norm(w);
         int need = !w->jac_current || !set->useModifiedNewton || (it > 0 && en > 0.25 * err_prev);
-        if (it > 0 && en > 1e3 * err_prev && err_prev > 0 && !w->statics)
+        if (it > 0 && en > 1e3 * err_prev && err_prev > 0 && !w->statics) {
+            w->rd.reselect = w->rd.npin > 0;
             return cd_error_set(err, CD_RETRY_STEP, "Newton diverged (residual grew from %.3g "
                                 "to %.3g)", err_prev, en);
+        }
         if (need && (rc = refactor(s, w, st, c, stats, err))) return rc;
         if (need) fresh = 1;
         /* dx = J^-1 r, then x -= dx */
@@ -379,6 +411,9 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
             have_r = 1;
         }
     }
+    /* with equations removed, the set may no longer suit the configuration (an equation
+     * dependent only near a singular configuration): the retry chooses it again */
+    w->rd.reselect = w->rd.npin > 0;
     return cd_error_set(err, CD_RETRY_STEP, "Newton did not converge in %d iterations (residual "
                         "%.3g, tolerance %.3g)", set->maxIterations, w->last_err,
                         fmax(fmax(set->absoluteTolerance, set->relativeTolerance * w->rref),

@@ -5,8 +5,35 @@
 #include "cd_solver.h"
 #include "../core/cd_eval.h"
 
+/* redundant constraint equations (cd_redundant.c): equations that depend on the others are
+ * removed from the Newton matrix (their row becomes lambda_j = 0), and after each converged
+ * Newton solve the multipliers are replaced by the minimum-norm ones with the same constraint
+ * forces C_q^T lambda */
+typedef struct cd_redund {
+    int on;              /* linearSolverSettings.handleRedundantConstraints */
+    int npin;            /* equations removed */
+    int *pin;            /* nae flags: 1 removed */
+    int *list;           /* the removed equations (npin, capacity nae) */
+    int *rowptr, *rowpos;/* positions in the matrix values of each AE row's entries:
+                          * rowpos[rowptr[j] .. rowptr[j+1]) for equation j */
+    int *diagpos;        /* position of the diagonal entry (n2 + j, n2 + j) of each AE row */
+    double *amat;        /* npin x nae: removed equation r's multiplier column as a combination
+                          * of the kept ones' (minimum-norm multipliers) */
+    double *gram;        /* npin x npin */
+    double *ywork;       /* npin */
+    double *lam_kept;    /* nae: the multipliers of the Newton solves while st->lam holds the
+                          * minimum-norm ones for an output (cd_redund_output) */
+    int lam_saved;
+    int cap;             /* rows allocated in amat (and npin x npin in gram) */
+    int at_start;        /* selecting at the start of the solve */
+    int reselect;        /* choose the set again at the next factorization (Newton failed) */
+} cd_redund;
+
 /* solver workspace: allocated once at solve start */
 typedef struct cd_nwork {
+    cd_redund rd;        /* redundant constraint equations (cd_redundant.c) */
+    cd_evalcoef last_c;  /* the coefficients of the last Newton solve */
+    int have_last_c;
     cd_evalws ev;
     cd_linsolver *ls;
     double *values;      /* Newton matrix values (pattern nnz) */
@@ -75,6 +102,47 @@ void cd_explain_column(const cd_system *s, int col, cd_error *err);
  * initialConstraintWarning a warning in stats->warning; uses w->r as scratch */
 int cd_check_initial_constraints(const cd_system *s, cd_nwork *w, cd_state *st,
                                  const cd_settings *set, cd_stats *stats, cd_error *err);
+
+/* ---- redundant constraint equations (cd_redundant.c) */
+
+/* set up rd for system s (on: handle them; the Newton settings give the Jacobian options);
+ * allocates the row maps; returns a status */
+int cd_redund_init(cd_redund *rd, const cd_system *s, int on, const cd_newton_settings *nt,
+                   cd_error *err);
+void cd_redund_free(cd_redund *rd);
+
+/* choose the equations to remove at the configuration of `values` (a Newton matrix before
+ * removal): QR with column pivoting of the multiplier columns keeps the best-conditioned
+ * independent set, the rest is removed (the set replaces the old one; *changed: it differs).
+ * Records the first set in stats. Allocates (at the start of a solve, or on the rare event of a
+ * singular Newton matrix or a failed Newton solve with equations removed). */
+int cd_redund_select(const cd_system *s, cd_nwork *w, const double *values, const cd_state *st,
+                     int *changed, cd_stats *stats, cd_error *err);
+
+/* at the start of a solve: select when rd->on, the model has constraints and the dense QR is
+ * affordable (CD_REDUND_START_LIMIT); a singular matrix later selects anyway */
+int cd_redund_start(const cd_system *s, cd_nwork *w, const cd_state *st, cd_stats *stats,
+                    cd_error *err);
+
+/* the removed equations' rows of the matrix values become the identity row of their multiplier
+ * (lambda_j = 0); the residual's entries become lambda_j / lambda_per_unknown */
+void cd_redund_matrix(const cd_system *s, const cd_redund *rd, double *values);
+void cd_redund_residual(const cd_system *s, const cd_redund *rd, const cd_state *st,
+                        double lambda_per_unknown, double *r);
+
+/* replace st->lam by the minimum-norm multipliers with the same constraint forces, with ls
+ * holding the factorization of `values` (matrix at st, removed rows applied); work: N doubles.
+ * Skipped (stats->minnorm_skipped) when there are too many removed equations. */
+int cd_redund_minnorm(const cd_system *s, cd_redund *rd, cd_linsolver *ls, const double *values,
+                      double *work, cd_state *st, cd_stats *stats, cd_error *err);
+
+/* for an output (sensors, the end of a solve) with equations removed: st->lam <- the
+ * minimum-norm multipliers, from the Newton matrix at st with the last Newton coefficients
+ * (factored with w->ls; the next Newton solve factors again). cd_redund_restore gives the
+ * Newton solves their multipliers back. */
+int cd_redund_output(const cd_system *s, cd_nwork *w, cd_state *st, cd_stats *stats,
+                     cd_error *err);
+void cd_redund_restore(const cd_system *s, cd_nwork *w, cd_state *st);
 
 /* monotonic clock in seconds */
 double cd_clock(void);

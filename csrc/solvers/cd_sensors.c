@@ -143,6 +143,13 @@ cd_sensorstore *cd_sensors_free(cd_sensorstore *ss)
     return NULL;
 }
 
+int cd_sensors_due(const cd_sensorstore *ss, const cd_state *st)
+{
+    if (!ss || ss->n == 0) return 0;
+    double tol = 1e-9 * (ss->period > 0 ? ss->period : 1.0);
+    return st->t >= ss->t_next - tol;
+}
+
 int cd_sensors_record(const cd_system *s, struct cd_evalws *ws, const cd_state *st,
                       cd_sensorstore *ss, int force, cd_error *err)
 {

@@ -209,6 +209,14 @@
       "systems in parallel threads)")                                                             \
     X("linearSolverType", linearSolver, LINSOLVER, CD_LS_AUTO, ANY, RESULT, "",                   \
       "LinearSolverType.Auto, Dense or Sparse")                                                   \
+    X("linearSolverSettings", _, GROUP, 0, ANY, NONE, "",                                         \
+      "How the solvers treat the linear systems of Newton's method.")                            \
+    X("linearSolverSettings.handleRedundantConstraints", handleRedundantConstraints, BOOL, 1,    \
+      ANY, RESULT, "",                                                                            \
+      "True: constraint equations that depend on the others (found at the start of a solve and " \
+      "when the Newton matrix becomes singular) are removed from the Newton matrix, the "         \
+      "multipliers are the minimum-norm ones and one warning names the equations; False: a "      \
+      "singular Newton matrix is an error")                                                       \
     X("displayStatistics", _, BOOL, 0,                                                           \
       ANY, PYTHON, "", "print solver statistics after the solve")                                \
     X("displayComputationTime", _, BOOL, 0, ANY, PYTHON, "",                                      \

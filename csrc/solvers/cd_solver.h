@@ -98,6 +98,7 @@ int cd_settings_check_static(const cd_settings *set, cd_error *err);
 const char *cd_settype_name(cd_settype t);
 const char *cd_seteffect_name(cd_seteffect e);
 
+#define CD_REDUNDANT_LISTED 64
 typedef struct cd_stats {
     long steps, rejected, newton, factorizations, jacobians, residuals;
     long rejected_error;          /* of the rejected steps: by the error test */
@@ -114,6 +115,14 @@ typedef struct cd_stats {
     long lsfull;                  /* full (pivoting) factorizations of the linear solver */
     double cpu_seconds;
     char warning[CD_MSG_LEN];     /* a warning of the solve (the caller shows it), "" if none */
+    /* redundant constraint equations removed from the Newton matrix (cd_redundant.c) */
+    int nredundant;               /* how many (0: none; the largest set if it changed) */
+    int nredundant_start;         /* of them found at the start of the solve */
+    int nselections;              /* sets chosen (a new set when the configuration changed) */
+    double t_redundant;           /* time of the first set chosen after the start */
+    int t_redundant_set;
+    int redundant[CD_REDUNDANT_LISTED];  /* the first set (AE indices) */
+    int minnorm_skipped;          /* too many to compute minimum-norm multipliers */
 } cd_stats;
 
 /* progress callback: called at most every 0.02 s; a nonzero return stops the solve
@@ -141,6 +150,8 @@ cd_sensorstore *cd_sensors_create(const cd_system *s, struct cd_evalws *ws, cons
 cd_sensorstore *cd_sensors_free(cd_sensorstore *ss);
 
 /* record the sensors at time st->t if it is an output time (force: always) */
+/* 1 if the store records at st's time (its next output time is reached) */
+int cd_sensors_due(const cd_sensorstore *ss, const cd_state *st);
 int cd_sensors_record(const cd_system *s, struct cd_evalws *ws, const cd_state *st,
                       cd_sensorstore *ss, int force, cd_error *err);
 /* close files (data stays) */

@@ -718,7 +718,8 @@ static void test_settings_ranges(void)
  * rotation vector on the Lie group) hanging from the ground by a revolute joint with a torsional
  * spring, welded to each other by a generic joint, with gravity, a force and a torque; a generic
  * ODE2 body on NG coordinates (full matrices) tied to the ground by a coordinate spring and a
- * coordinate constraint, with a coordinate load; an ODE1 system; sensors on a body, a node, a
+ * coordinate constraint, with a coordinate load; an ODE1 system; algebraic variables with
+ * their equations and couplings to the ODE2 and ODE1 coordinates; sensors on a body, a node, a
  * load and an object. */
 enum { NG = 40 };
 static char sensor_file[64];   /* the file of the model's load sensor (under /tmp) */
@@ -798,6 +799,16 @@ static void b_model(builder *b, int chain)
     double n3 = ITEM(b, CD_NODE, "NodeGenericODE1", FV("referenceCoordinates", 0, 0),
                      FV("initialCoordinates", 1, 0), FV("numberOfODE1Coordinates", 2));
     ITEM(b, CD_OBJECT, "ObjectGenericODE1", FV("nodeNumbers", n3), FVM("systemMatrix", 2, A1));
+    /* algebraic variables x = [x0, x1] with x0 - y0 = 0, x0 + x1 = 0.5 (u = [x0, x1, y0, y1]),
+     * x0 as a force on the generic body, its first velocity into the rate of y1 */
+    static const double G[8] = {1, 0, -1, 0, 1, 1, 0, 0};
+    double nx = ITEM(b, CD_NODE, "NodeGenericAE", FV("referenceCoordinates", 0, 0),
+                     FV("initialCoordinates", 0, 0), FV("numberOfAECoordinates", 2));
+    ITEM(b, CD_OBJECT, "ObjectGenericAE", FV("nodeNumbers", nx, n3),
+         (fv){"systemMatrix", 8, 2, G, NULL}, FV("offset", 0, 0.5));
+    ITEM(b, CD_OBJECT, "ObjectCoordinateCoupling", FV("nodeNumbers", nx, ng), FV("factor", 0.1));
+    ITEM(b, CD_OBJECT, "ObjectCoordinateCoupling", FV("nodeNumbers", ng, n3),
+         FV("outputCoordinate", 1), FV("useVelocity", 1), FV("factor", -0.2));
 }
 
 /* build, Assemble and solve the model (with the chain: two dynamic solves, generalized-alpha

@@ -18,7 +18,8 @@ from .items import *  # noqa: F401,F403  (NodePoint, MassPoint, ... and their al
 from .items import ConfigurationType, OutputVariableType
 from .settings import LinearSolverType, SimulationSettings
 from .system import (LoadIndex, MainSystem, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex,
-                     SolveDynamic, SolverError, SolveStatic, SystemContainer)
+                     RedundantConstraintWarning, SolveDynamic, SolverError, SolveStatic,
+                     SystemContainer)
 from .linearized import ComputeBucklingLoads, ComputeLinearizedSystem, ComputeODE2Eigenvalues
 from . import deformation
 from .deformation import ComputeDeformationDegreesOfFreedom, SolveKinematics
@@ -40,6 +41,6 @@ def InvalidIndex():
 
 __all__ = ["SystemContainer", "MainSystem", "SimulationSettings", "LinearSolverType",
            "OutputVariableType", "ConfigurationType", "SolveDynamic", "SolveStatic",
-           "SolverError", "ComputeLinearizedSystem", "ComputeODE2Eigenvalues", "ComputeBucklingLoads", "NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex",
+           "SolverError", "RedundantConstraintWarning", "ComputeLinearizedSystem", "ComputeODE2Eigenvalues", "ComputeBucklingLoads", "NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex",
            "DynamicSolverType", "InvalidIndex", "items", "rigid", "beams", "BeamSection",
            "deformation", "ComputeDeformationDegreesOfFreedom", "SolveKinematics"] + items.__all__ + rigid.__all__

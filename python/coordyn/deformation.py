@@ -180,6 +180,8 @@ def SolveKinematics(mbs, times, tolerance=1e-10, maxIterations=25, inverseDynami
     sizes = mbs._core.sizes()
     if not sizes["assembled"]:
         raise SolverError(f"{name}: the system is not assembled: call mbs.Assemble()")
+    from .linearized import refuse_algebraic_variables
+    refuse_algebraic_variables(mbs, name)
     times = np.atleast_1d(np.asarray(times, dtype=float))
     n2, nae = sizes["ODE2"], sizes["AE"]
     core, sd = mbs._core, mbs.systemData

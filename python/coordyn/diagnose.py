@@ -76,8 +76,8 @@ def DiagnoseSingularSystem(mbs, configuration=None, simulationSettings=None):
     from ._state import node_names as _owner_names
     core = mbs._core
     n2, nae = core.sizes()["ODE2"], core.sizes()["AE"]
-    if n2 == 0 or n2 > DIAGNOSE_MAX:
-        return ""
+    if n2 == 0 or n2 > DIAGNOSE_MAX or core.sizes()["AEvariables"]:
+        return ""   # with algebraic variables the linearized ODE2 view does not apply
     cfg = ConfigurationType.Current if configuration is None else ConfigurationType(configuration)
     state = _State(core)
     lines = []

@@ -180,7 +180,9 @@ class DegreeOfFreedomReport:
             f"equations = {self.nODE2} - {self.nConstraintEquations})",
             f"ODE2 coordinates          = {self.nODE2}",
             f"ODE1 coordinates          = {self.nODE1}",
-            f"algebraic equations       = {self.nAE} ({self.nPureAE} trivial lambda = 0)",
+            f"algebraic equations       = {self.nAE} ({self.nPureAE - self.nAlgebraicVariables} "
+            f"trivial lambda = 0" + (f", {self.nAlgebraicVariables} of algebraic variables"
+                                    if self.nAlgebraicVariables else "") + ")",
             f"redundant constraints     = {self.redundantConstraints} (rank of the constraint "
             f"equations {self.rank}; {self.rankMethod})",
         ]
@@ -230,6 +232,25 @@ def _undetermined(mbs, simulationSettings, configuration):
     return out
 
 
+def describe_equations(mbs, rows):
+    """one dict per AE row: its item (kind, number, type, name), the row within the item, the
+    axis it constrains where the type says, and a one-line description"""
+    from ._state import constraint_owners
+    owners = constraint_owners(mbs)
+    eqs = []
+    for r in rows:
+        label, i, typ, nm, j = owners[r] if owners[r] else ("?", -1, "", "", r)
+        short = typ.removeprefix("Object").removeprefix("Node")
+        axes = _AXES.get(short)
+        axis = axes[j] if axes and j < len(axes) else ""
+        tl = _type_label(label, typ)
+        desc = f"{tl} {i}" + (f" '{nm}'" if nm else "") + f": row {j}" + \
+            (f" ({axis})" if axis else "")
+        eqs.append({"kind": label, "itemNumber": i, "itemType": tl, "name": nm, "row": j,
+                    "axis": axis, "aeIndex": int(r), "description": desc})
+    return eqs
+
+
 def ComputeDegreeOfFreedomReport(mbs, simulationSettings=None, threshold=1e-12, useSVD=False,
                                  configuration=ConfigurationType.Initial, autoAssemble=True,
                                  method="auto"):
@@ -256,19 +277,7 @@ def ComputeDegreeOfFreedomReport(mbs, simulationSettings=None, threshold=1e-12, 
     except SolverError:
         rank_ref = None
     counts = _counts(raw, _extra_rows(mbs))
-    from ._state import constraint_owners
-    owners = constraint_owners(mbs)
-    eqs = []
-    for r in raw["redundantRows"]:
-        label, i, typ, nm, j = owners[r] if owners[r] else ("?", -1, "", "", r)
-        short = typ.removeprefix("Object").removeprefix("Node")
-        axes = _AXES.get(short)
-        axis = axes[j] if axes and j < len(axes) else ""
-        tl = _type_label(label, typ)
-        desc = f"{tl} {i}" + (f" '{nm}'" if nm else "") + f": row {j}" + \
-            (f" ({axis})" if axis else "")
-        eqs.append({"kind": label, "itemNumber": i, "itemType": tl, "name": nm, "row": j,
-                    "axis": axis, "aeIndex": int(r), "description": desc})
+    eqs = describe_equations(mbs, raw["redundantRows"])
     return DegreeOfFreedomReport(
         **counts,
         grueblerCount=counts["nODE2"] - (counts["nAE"] - counts["nPureAE"]),
@@ -279,6 +288,7 @@ def ComputeDegreeOfFreedomReport(mbs, simulationSettings=None, threshold=1e-12, 
         rankMethod=raw["method"] + (" QR" if raw["method"] == "sparse" or not useSVD
                                     else " SVD"),
         undeterminedCoordinates=_undetermined(mbs, s, configuration),
+        nAlgebraicVariables=mbs._core.sizes()["AEvariables"],
         configuration=configuration.name)
 
 

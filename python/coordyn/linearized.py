@@ -50,11 +50,23 @@ def _system_ready(mbs, simulationSettings, autoAssemble, name, stacklevel=4):
 
 def _prepare(mbs, simulationSettings, autoAssemble, name):
     simulationSettings = _system_ready(mbs, simulationSettings, autoAssemble, name)
+    refuse_algebraic_variables(mbs, name)
     if mbs._core.sizes()["ODE1"]:
         warnings.warn(f"{name}: the ODE1 coordinates (first-order equations) are not part of "
                       f"the linearized ODE2 system: results may be wrong where they couple to "
                       f"it", UserWarning, stacklevel=3)
     return simulationSettings
+
+
+def refuse_algebraic_variables(mbs, name):
+    """ValueError if the system has algebraic variables (NodeGenericAE): the analyses on the
+    ODE2 system and its constraints would hold them fixed instead of eliminating them"""
+    n = mbs._core.sizes()["AEvariables"]
+    if n:
+        raise ValueError(f"{name}: the system has {n} algebraic variable(s) (NodeGenericAE); "
+                         f"this analysis works on the ODE2 coordinates and their constraints and "
+                         f"cannot eliminate algebraic variables (see "
+                         f"docs/algebraic_variables.rst); use SolveStatic and SolveDynamic")
 
 
 def linearized_matrices(mbs, simulationSettings=None, configuration=ConfigurationType.Initial,

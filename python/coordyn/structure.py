@@ -13,7 +13,7 @@ _FORMS = {"newton": 0, "jacobian": 1, "ode": 2}
 _FORM_TEXT = {
     "newton": "Newton matrix [M + K + D, C_q^T; C_q, 0] (+ ODE1 block)",
     "jacobian": "constraint Jacobian C_q (AE rows x ODE2 columns)",
-    "ode": "causal view: unknowns q_tt, lambda, y_t with q, q_t, y known",
+    "ode": "causal view: unknowns q_tt, lambda, x, y_t with q, q_t, y known",
 }
 
 
@@ -31,7 +31,10 @@ class StructuralAnalysis:
     - ``blocks``: the blocks of the square part in block-lower-triangular order (block k needs
       only the unknowns of blocks 0 .. k-1), each a dict with
       'equations' and 'unknowns' (Newton indices); ``blockSizes`` their sizes
-    - ``Equation(i)``, ``Unknown(i)``: the owner of Newton row / column i as a dict
+    - ``Equation(i)``, ``Unknown(i)``: the owner of Newton row / column i as a dict. They are
+      the same item except for the algebraic variables of NodeGenericAE nodes (unknown: the
+      node's variable) whose rows hold the equations of ObjectGenericAE objects (equation: the
+      object's equation)
     """
 
     def __init__(self, mbs, d, matrix, generic, largestBlocks):
@@ -42,6 +45,11 @@ class StructuralAnalysis:
         self.largestBlocks = int(largestBlocks)
         self.nODE2, self.nAE, self.nODE1 = d["n2"], d["nae"], d["n1"]
         self._owner = d["owner"]
+        # owners of the equations: those of the unknowns except in the pool of algebraic
+        # variables (NodeGenericAE), whose rows are equations of ObjectGenericAE objects
+        self._rowowner = d.get("rowowner", d["owner"])
+        self._pool = {i for i in range(self.nODE2, self.nODE2 + self.nAE)
+                      if self._owner[0][i] == _NODE}
         self.shape = (d["m"], d["n"])
         self.nnz = d["nnz"]
         self.structuralRank = d["srank"]
@@ -69,8 +77,9 @@ class StructuralAnalysis:
             self._cache[key] = (d.get("itemType", ""), d.get("name", ""))
         return self._cache[key]
 
-    def _owner_of(self, i):
-        kind, item, local = (self._owner[0][i], self._owner[1][i], self._owner[2][i])
+    def _owner_of(self, i, rows=False):
+        own = self._rowowner if rows else self._owner
+        kind, item, local = (own[0][i], own[1][i], own[2][i])
         typ, name = self._item(kind, item)
         return {"item": "node" if kind == _NODE else "object", "itemNumber": item,
                 "itemType": typ, "name": name, "local": local}
@@ -82,18 +91,22 @@ class StructuralAnalysis:
 
     def Unknown(self, i):
         """The owner of unknown (column) i: an ODE2 or ODE1 coordinate of a node (local: its
-        coordinate index in the node), or a multiplier of a constraint (local: its equation)."""
+        coordinate index in the node), a multiplier of a constraint (local: its equation), or
+        an algebraic variable of a NodeGenericAE node (local: its index in the node)."""
         d = self._owner_of(i)
         k = self._coordinate_kind(i)
         d["what"] = {"ODE2": "ODE2 coordinate", "AE": "multiplier",
                      "ODE1": "ODE1 coordinate"}[k]
+        if i in self._pool:
+            d["what"] = "algebraic variable"
         d["index"] = i
         return d
 
     def Equation(self, i):
         """The owner of equation (row) i: the equation of motion of a node's ODE2 coordinate,
-        an algebraic equation of a constraint (or of a node), or a node's ODE1 equation."""
-        d = self._owner_of(i)
+        an algebraic equation of a constraint, of a node or of an ObjectGenericAE, or a node's
+        ODE1 equation."""
+        d = self._owner_of(i, rows=True)
         k = self._coordinate_kind(i)
         d["what"] = {"ODE2": "equation of motion", "AE": "algebraic equation",
                      "ODE1": "first-order equation"}[k]
@@ -107,6 +120,8 @@ class StructuralAnalysis:
             else "row"
         if d["what"] == "multiplier":
             loc = "row"
+        if d["what"] == "algebraic variable":
+            loc = "variable"
         return f"{d['what']} ({loc} {d['local']}) of {d['item']} {d['itemNumber']} " \
                f"{d['itemType']}{nm}"
 
@@ -119,8 +134,10 @@ class StructuralAnalysis:
     def _items_of(self, eqs, unk):
         """the distinct items owning the equations and unknowns, as 'node 3 (NodePoint)'"""
         seen = {}  # insertion-ordered set of (kind, item)
-        for i in list(unk) + list(eqs):
+        for i in unk:
             seen.setdefault((self._owner[0][i], self._owner[1][i]), None)
+        for i in eqs:
+            seen.setdefault((self._rowowner[0][i], self._rowowner[1][i]), None)
         out = []
         for kind, item in seen:
             typ, name = self._item(kind, item)

@@ -363,7 +363,10 @@ class MainSystem:
     def GetObjectJacobian(self, objectNumber, numerical=False, index2=False):
         """Local Jacobians of an object at the current state: dict with K = dr2/dq,
         D = dr2/dq_t, Cq (the constraint Jacobian), Gq, Gv (derivatives of the algebraic
-        residual) and 'analytic' (False if numerical differentiation was used)."""
+        residual) and 'analytic' (False if numerical differentiation was used). For the objects
+        that couple coordinate kinds (ObjectGenericAE, ObjectCoordinateCoupling): J, the
+        derivative of their rows [ODE2 forces (nq); equations; ODE1 rates (n1)] with respect to
+        their coordinates [q (nq), q_t (nq), algebraic variables x, ODE1 y], and 'analytic'."""
         return self._core.object_jacobian(int(objectNumber), bool(numerical), bool(index2))
 
     def GetLoadJacobian(self, loadNumber, numerical=False):
@@ -401,6 +404,33 @@ class SystemContainer:
         self.systems.clear()
 
 
+class RedundantConstraintWarning(UserWarning):
+    """A solve removed constraint equations that depend on the others (redundant constraints,
+    or a singular configuration passed) and went on with minimum-norm multipliers."""
+
+
+def _redundant_message(mbs, stats, shown=6):
+    from .dof import describe_equations
+    n, rows = stats["redundantConstraints"], stats["redundantEquations"]
+    names = [e["description"] for e in describe_equations(mbs, rows[:shown])]
+    more = n - len(names)
+    where = "at the start of the solve" if stats["redundantAtStart"] else \
+        f"at t = {stats['redundantFirstFoundAt']:.6g} (a singular Newton matrix)"
+    msg = (f"{n} constraint equation(s) depend on the others (redundant constraints, or a "
+           f"singular configuration), found {where}: " + "; ".join(names) + (f"; and {more} more" if more > 0 else "") +
+           ". They were removed from the Newton matrix; they still hold, and the constraint "
+           "forces are unchanged")
+    msg += (", the multipliers reported are the minimum-norm ones (shared among the "
+            "redundant joints)" if stats["minimumNormMultipliers"] else
+            "; the multipliers of the removed equations are zero (too many for minimum-norm "
+            "multipliers)")
+    if stats["redundantSelections"] > 1:
+        msg += (f". The set was chosen {stats['redundantSelections']} times as the "
+                "configuration changed (singular configurations passed)")
+    return msg + (". linearSolverSettings.handleRedundantConstraints = False makes a singular "
+                  "Newton matrix an error instead")
+
+
 def _solve(mbs, settings, static, updateInitialValues):
     from .results.progress import make_progress
     if settings is None:
@@ -417,7 +447,7 @@ def _solve(mbs, settings, static, updateInitialValues):
     ga = settings.timeIntegration.generalizedAlpha
     undamped = ga.newmarkGamma == 0.5 if ga.useNewmark else ga.spectralRadius == 1
     if (not static and undamped and not ga.useIndex2Constraints
-            and mbs._core.sizes()["AE"] > 0):
+            and mbs._core.sizes()["AE"] > mbs._core.sizes()["AEvariables"]):
         import warnings
         warnings.warn("an undamped integrator (spectralRadius = 1, or Newmark with newmarkGamma "
                       "= 0.5) with index-3 constraints does not damp the multipliers: they may "
@@ -441,6 +471,9 @@ def _solve(mbs, settings, static, updateInitialValues):
     finally:
         if progress is not None:
             progress.close()
+    if stats.get("redundantConstraints"):
+        import warnings
+        warnings.warn(_redundant_message(mbs, stats), RedundantConstraintWarning, stacklevel=3)
     if updateInitialValues:
         mbs.systemData.SetODE2Coordinates(mbs.systemData.GetODE2Coordinates(),
                                           ConfigurationType.Initial)

@@ -325,7 +325,38 @@ def check_fourbar_initial_conditions(r, ns):
     assert r["residual"] < 1e-6 and r["drift"] < 1e-6
 
 
+def check_resistor_circuit(r, ns):
+    # Cellier's circuit: the current through R1 in closed form, static and dynamic
+    assert r["static"] == pytest.approx(r["i1"], rel=1e-12)
+    assert r["dynamic"] == pytest.approx(r["i1"], rel=1e-12)
+    # the algebraic loop is one block of six between the source and node a
+    assert r["report"].blockSizes == [1, 6, 1]
+    loop = r["report"].LargestBlocks(1)[0]["items"]
+    assert sum("ObjectGenericAE" in x for x in loop) == 6
+    # the inductor's current: the closed form within the trapezoidal rule's error at h = 1e-4
+    # (h / tau = 0.044: (h / tau)^2 / 12 = 1.6e-4 relative to i_inf = 0.045 A); settled at 22 tau
+    assert r["rise_error"] < 3e-6
+    assert r["final"] == pytest.approx(r["i1"], rel=1e-9)
+
+
+def check_parallelogram_linkage(r, ns):
+    # 38 redundant equations, one degree of freedom, Gruebler count -37; the solver removes
+    # them with one warning and follows the hand-derived one-DOF equation through the six
+    # horizontal (singular) passes (measured 5.1e-4 rad at 2000 steps); the cranks' multipliers
+    # sum to the coupler's reaction m_p (a + g), in equal shares
+    rep = r["report"]
+    assert rep.degreeOfFreedom == 1 and rep.redundantConstraints == 38
+    assert rep.grueblerCount == -37
+    assert len(r["warnings"]) == 1 and r["warnings"][0].startswith("38 constraint equation(s)")
+    assert r["turned"] > 5.5 * np.pi
+    assert r["error"] < 8e-4
+    assert np.allclose(r["reaction"], r["expected"], rtol=5e-3, atol=5e-3)
+    assert r["spread"] < 1e-4
+
+
 CHECKS = {"ancf_cantilever.py": check_ancf_cantilever,
+          "resistor_circuit.py": check_resistor_circuit,
+          "parallelogram_linkage.py": check_parallelogram_linkage,
           "fourbar_initial_conditions.py": check_fourbar_initial_conditions,
           "rotating_beam_campbell.py": check_rotating_beam_campbell,
           "compliant_fourbar.py": check_compliant_fourbar,
