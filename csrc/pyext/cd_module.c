@@ -1,6 +1,7 @@
 /* cd_module: module coordyn._core, multi-phase init; module state holds SolverError */
 #define CDPY_IMPORT_ARRAY
 #include "cd_pyext.h"
+#include "../analysis/cd_dof.h"
 
 static PyObject *outvar_names(PyObject *self, PyObject *unused)
 {
@@ -230,7 +231,9 @@ static int module_exec(PyObject *m)
         PyModule_AddIntConstant(m, "LS_AUTO", CD_LS_AUTO) ||
         PyModule_AddIntConstant(m, "LS_DENSE", CD_LS_DENSE) ||
         PyModule_AddIntConstant(m, "LS_SPARSE", CD_LS_SPARSE) ||
-        PyModule_AddIntConstant(m, "LS_BLOCK", CD_LS_BLOCK))
+        PyModule_AddIntConstant(m, "LS_BLOCK", CD_LS_BLOCK) ||
+        PyModule_AddIntConstant(m, "DOF_DENSE_MAX_NAE", CD_DOF_DENSE_MAX_NAE) ||
+        PyModule_AddIntConstant(m, "DOF_SVD_MAX_NAE", CD_DOF_SVD_MAX_NAE))
         return -1;
     return 0;
 }

@@ -680,16 +680,16 @@ static PyObject *sys_linearized(cdpy_system *self, PyObject *args)
     return res;
 }
 
-/* dof(config, numerical, eps_rel, eps_min, use_svd, threshold) -> dict of the degree-of-freedom
- * analysis (cd_dof) at the current (0), initial (1) or reference (2: zero displacements and
- * velocities) configuration */
+/* dof(config, numerical, eps_rel, eps_min, use_svd, threshold, method) -> dict of the
+ * degree-of-freedom analysis (cd_dof) at the current (0), initial (1) or reference (2: zero
+ * displacements and velocities) configuration; method: 0 automatic, 1 dense, 2 sparse */
 static PyObject *sys_dof(cdpy_system *self, PyObject *args)
 {
     if (refuse_read_if_busy(self, "ComputeSystemDegreeOfFreedom")) return NULL;
-    int config, numerical, use_svd;
+    int config, numerical, use_svd, method;
     double eps_rel, eps_min, threshold;
-    if (!PyArg_ParseTuple(args, "ipddpd", &config, &numerical, &eps_rel, &eps_min, &use_svd,
-                          &threshold))
+    if (!PyArg_ParseTuple(args, "ipddpdi", &config, &numerical, &eps_rel, &eps_min, &use_svd,
+                          &threshold, &method))
         return NULL;
     if (need_assembled(self)) return NULL;
     if (config < 0 || config > 2)
@@ -705,7 +705,8 @@ static PyObject *sys_dof(cdpy_system *self, PyObject *args)
     }
     cd_dofresult r;
     cd_error err = {0, ""};
-    int rc = cd_dof_analyze(s, st, numerical, eps_rel, eps_min, use_svd, threshold, &r, &err);
+    int rc = cd_dof_analyze(s, st, numerical, eps_rel, eps_min, use_svd, threshold, method, &r,
+                            &err);
     if (config != 0) cd_state_free(&tmp);
     if (rc) return raise_engine(self, &err);
     if (restore_uf_exception(self)) { cd_dofresult_free(&r); return NULL; }
@@ -721,10 +722,11 @@ static PyObject *sys_dof(cdpy_system *self, PyObject *args)
                 Py_XDECREF(o);
             }
         if (ok)
-            res = Py_BuildValue("{s:i,s:i,s:i,s:i,s:i,s:O,s:O,s:O,s:d}", "nODE2", r.n2, "nODE1",
-                                r.n1, "nAE", r.nae, "rankAll", r.rank_all, "rankAE", r.rank_ae,
-                                "redundantRows", red, "diagAll", da, "diagAE", de, "tolerance",
-                                r.tol_all);
+            res = Py_BuildValue("{s:i,s:i,s:i,s:i,s:i,s:O,s:O,s:O,s:d,s:s,s:l}", "nODE2",
+                                r.n2, "nODE1", r.n1, "nAE", r.nae, "rankAll", r.rank_all,
+                                "rankAE", r.rank_ae, "redundantRows", red, "diagAll", da,
+                                "diagAE", de, "tolerance", r.tol_all, "method",
+                                r.method == CD_DOF_DENSE ? "dense" : "sparse", "fill", r.fill);
     }
     Py_XDECREF(red);
     Py_XDECREF(da);
@@ -1099,7 +1101,7 @@ static PyMethodDef sys_methods[] = {
     {"kinematic_eval", (PyCFunction)sys_kinematic_eval, METH_VARARGS,
      "kinematic_eval(index2, t) -> dict r, Gq, Gv, Cq at the current state at time t"},
     {"dof", (PyCFunction)sys_dof, METH_VARARGS,
-     "dof(config, numerical, eps_rel, eps_min, use_svd, threshold) -> dict (cd_dof)"},
+     "dof(config, numerical, eps_rel, eps_min, use_svd, threshold, method) -> dict (cd_dof)"},
     {"linearized", (PyCFunction)sys_linearized, METH_VARARGS,
      "linearized(config, numerical, eps_rel, eps_min) -> CSC tuples of M, K, D, C = Cq^T"},
     {"solve", (PyCFunction)sys_solve, METH_VARARGS, "solve(static, settings[, progress])"},

@@ -9,7 +9,11 @@
  *  - connectors between markers with 100 coordinates each: analytic Jacobians, checked
  *    against forward differences;
  *  - the linearized system (cd_linearize) of a horizontal chain of distance constraints: M, the
- *    constraint Jacobian, and the constraints' geometric stiffness at given multipliers.
+ *    constraint Jacobian, and the constraints' geometric stiffness at given multipliers;
+ *  - the structure of the equations: cd_sprank's greedy rank against known dependencies and
+ *    dense Gram-Schmidt, cd_dof_analyze (both paths) on a door on three hinges and a chain with
+ *    a doubled link, cd_structure's blocks of two pendulums and a loose node; allocation
+ *    failures in cd_sprank and the sparse degree-of-freedom path.
  * Prints "N passed, M failed". */
 #include "test_alloc.h"   /* first: counts every allocation (malloc interposed) */
 #include "../core/cd_items.h"
@@ -18,6 +22,9 @@
 #include "../solvers/cd_solver.h"
 #include "../solvers/cd_linearize.h"
 #include "../math/cd_lie.h"
+#include "../analysis/cd_dof.h"
+#include "../analysis/cd_sprank.h"
+#include "../analysis/cd_structure.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -1022,6 +1029,263 @@ static void test_linearize(void)
     cd_system_free(s);
 }
 
+/* ---------------------------------------------------------------- structure of the equations
+ * cd_sprank on small matrices with known dependencies and against a dense Gram-Schmidt;
+ * cd_dof_analyze on models built in C (a door on three hinges, a chain with a doubled link),
+ * both paths; cd_structure's Dulmage-Mendelsohn blocks of two pendulums and a loose node. */
+
+/* m x n CSC from a dense column-major array (exact zeros left out) */
+static cs_di *csc_from_dense(int m, int n, const double *D)
+{
+    cs_di *T = cs_di_spalloc(m, n, m * n, 1, 1);
+    for (int j = 0; j < n && T; j++)
+        for (int i = 0; i < m; i++)
+            if (D[i + m * j] != 0.0) cs_di_entry(T, i, j, D[i + m * j]);
+    cs_di *A = T ? cs_di_compress(T) : NULL;
+    cs_di_spfree(T);
+    return A;
+}
+
+/* greedy basis by dense Gram-Schmidt (twice, against the accepted orthonormal columns) */
+static int dense_greedy(int m, int n, const double *D, double tol, int *dep)
+{
+    double *Q = calloc((size_t)(m * n), sizeof(double)), *x = calloc((size_t)m, sizeof(double));
+    int r = 0;
+    for (int j = 0; j < n; j++) {
+        memcpy(x, D + m * j, sizeof(double) * (size_t)m);
+        for (int pass = 0; pass < 2; pass++)
+            for (int k = 0; k < r; k++) {
+                double d = 0.0;
+                for (int i = 0; i < m; i++) d += Q[i + m * k] * x[i];
+                for (int i = 0; i < m; i++) x[i] -= d * Q[i + m * k];
+            }
+        double nrm = 0.0;
+        for (int i = 0; i < m; i++) nrm = hypot(nrm, x[i]);
+        dep[j] = nrm <= tol;
+        if (!dep[j]) {
+            for (int i = 0; i < m; i++) Q[i + m * r] = x[i] / nrm;
+            r++;
+        }
+    }
+    free(Q);
+    free(x);
+    return r;
+}
+
+static void test_sprank(void)
+{
+    /* columns e0, e1, e0 + e1, 2 e0, e2 + 1e-14 e3, 1e-14 e3, e3 */
+    enum { m = 4, n = 7 };
+    double D[m * n] = {0};
+    D[0] = 1; D[4 + 1] = 1; D[8] = D[8 + 1] = 1; D[12] = 2;
+    D[16 + 2] = 1; D[16 + 3] = 1e-14; D[20 + 3] = 1e-14; D[24 + 3] = 1;
+    cs_di *A = csc_from_dense(m, n, D);
+    cd_sprank r;
+    int rc = cd_sprank_compute(A, 1e-10, &r);
+    static const int want[n] = {0, 0, 1, 1, 0, 1, 0};
+    int same = rc == 0;
+    for (int j = 0; j < n && same; j++) same = r.dependent[j] == want[j];
+    CHECK(same && r.rank == 4, "sprank: rank %d (4), the later of equal columns flagged", r.rank);
+    CHECK(rc == 0 && fabs(r.rnorm[0] - 1) < 1e-15 && r.rnorm[5] <= 1e-14,
+          "sprank: |R_00| = 1, the tiny column's residue %g", rc ? 0 : r.rnorm[5]);
+    cd_sprank_free(&r);
+    cs_di_spfree(A);
+    /* a random 40 x 30 matrix of rank 12 (a product through 12 sparse random factors), some
+     * columns repeated: the same flags as dense Gram-Schmidt */
+    enum { M = 40, N = 30, K = 12 };
+    static double B[M * K], C[K * N], P[M * N];
+    unsigned long long s = 12345;
+    for (int i = 0; i < M * K; i++) {
+        s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+        B[i] = (s >> 60) < 4 ? (double)(s >> 40 & 0xFFFFF) / 1048576.0 - 0.5 : 0.0;
+    }
+    for (int i = 0; i < K * N; i++) {
+        s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+        C[i] = (s >> 61) < 3 ? (double)(s >> 40 & 0xFFFFF) / 1048576.0 - 0.5 : 0.0;
+    }
+    for (int j = 0; j < N; j++)
+        for (int i = 0; i < M; i++) {
+            double v = 0.0;
+            for (int k = 0; k < K; k++) v += B[i + M * k] * C[k + K * (j % 17)];
+            P[i + M * j] = v;
+        }
+    int dep[N], rank = dense_greedy(M, N, P, 1e-10, dep);
+    A = csc_from_dense(M, N, P);
+    rc = cd_sprank_compute(A, 1e-10, &r);
+    same = rc == 0 && r.rank == rank;
+    for (int j = 0; j < N && same; j++) same = r.dependent[j] == dep[j];
+    CHECK(same && rank <= K && rank >= 8, "sprank of a random rank-%d matrix: rank %d, the flags "
+          "of Gram-Schmidt", rank, rc ? -1 : r.rank);
+    cd_sprank_free(&r);
+    /* every allocation failing in turn: -1, nothing left allocated */
+    int runs = 0, bad = 0;
+    if (ta_interposer_live())
+        for (long k = 1; k < 1000; k++) {
+            long l0 = ta_live, f0 = ta_nfailed;
+            ta_fail_at = ta_nalloc + k;
+            rc = cd_sprank_compute(A, 1e-10, &r);
+            int injected = ta_nfailed > f0;
+            ta_fail_at = 0;
+            if (!injected) {
+                cd_sprank_free(&r);
+                break;
+            }
+            runs++;
+            bad += rc != -1 || ta_live != l0 || r.dependent;
+        }
+    CHECK(runs > 5 && bad == 0, "allocation failures in cd_sprank: %d runs, %d wrong", runs, bad);
+    cs_di_spfree(A);
+}
+
+/* a door (one Euler-parameter body) on three coaxial hinges (RevoluteZ at z = 0, 1, 2) */
+static cd_system *door(void)
+{
+    builder b = {cd_system_create(), 0, {0, ""}};
+    double g = b_item(&b, CD_OBJECT, "ObjectGround", NULL, 0);
+    double nd = ITEM(&b, CD_NODE, "NodeRigidBodyEP", FV("referenceCoordinates", 0.5, 0, 1, 1, 0, 0, 0));
+    double body = ITEM(&b, CD_OBJECT, "ObjectRigidBody", FV("mass", 50),
+                       FV("inertia", 17, 21, 4, 0, 0, 0), FV("nodeNumber", nd));
+    for (int k = 0; k < 3; k++) {
+        double mg = ITEM(&b, CD_MARKER, "MarkerBodyRigid", FV("bodyNumber", g),
+                         FV("localPosition", 0, 0, k));
+        double mb = ITEM(&b, CD_MARKER, "MarkerBodyRigid", FV("bodyNumber", body),
+                         FV("localPosition", -0.5, 0, k - 1.0));
+        ITEM(&b, CD_OBJECT, "ObjectJointRevoluteZ", FV("markerNumbers", mg, mb));
+    }
+    if (b.rc) { printf("building the door failed: %s\n", b.err.msg); exit(2); }
+    return b.s;
+}
+
+/* the AE indices flagged redundant, as a bit mask over the first 32 */
+static unsigned long flag_mask(const cd_dofresult *r)
+{
+    unsigned long mask = 0;
+    for (int j = 0; j < r->nae && j < 32; j++)
+        if (r->redundant[j]) mask |= 1ul << j;
+    return mask;
+}
+
+static void test_dof(void)
+{
+    cd_error err = {0, ""};
+    cd_dofresult r;
+    cd_system *s = door();
+    int rc = cd_dof_analyze(s, NULL, 0, 0, 0, 0, 1e-12, CD_DOF_AUTO, &r, &err);
+    CHECK(rc == CD_ERR_NOTASSEMBLED && strstr(err.msg, "Assemble"), "dof unassembled: '%s'", err.msg);
+    cd_state st;
+    CHECK(cd_system_assemble(s, &err) == CD_OK && cd_state_init(&st, s) == CD_OK, "door: %s", err.msg);
+    cd_state_set_initial(&st, s);
+    /* objects: ground, body, hinges 0, 1, 2; hinge k's equations are AE ae0 .. ae0 + 5 (row
+     * 5: the free axis, lambda = 0); rows 0-4 of hinges 1 and 2 depend on hinge 0 */
+    unsigned long want = 0;
+    for (int i = 3; i < 5; i++)
+        for (int k = 0; k < 5; k++) want |= 1ul << (s->list[CD_OBJECT].items[i].ae0 + k);
+    for (int method = CD_DOF_DENSE; method <= CD_DOF_SPARSE; method++) {
+        rc = cd_dof_analyze(s, &st, 0, 0, 0, 0, 1e-12, method, &r, &err);
+        CHECK(rc == CD_OK && r.method == method, "door, method %d: %s", method, err.msg);
+        if (rc) continue;
+        int dof = r.n2 - (r.nae - r.rank_ae) + (r.nae - r.rank_all);
+        CHECK(r.nae == 19 && r.rank_all == 9 && r.rank_ae == 3 && dof == 1,
+              "door, method %d: nae %d, rank %d, trivial %d, dof %d (19, 9, 3, 1)", method, r.nae,
+              r.rank_all, r.rank_ae, dof);
+        CHECK(flag_mask(&r) == want && want != 0, "door, method %d: hinges 1 and 2, rows 0-4 "
+              "flagged (mask %lx, want %lx)", method, flag_mask(&r), want);
+        cd_dofresult_free(&r);
+    }
+    rc = cd_dof_analyze(s, &st, 0, 0, 0, 0, 1e-12, 7, &r, &err);
+    CHECK(rc == CD_ERR_INPUT && strstr(err.msg, "unknown method 7"), "bad method: '%s'", err.msg);
+    rc = cd_dof_analyze(s, &st, 0, 0, 0, 0, -1.0, CD_DOF_SPARSE, &r, &err);
+    CHECK(rc == CD_ERR_INPUT && strstr(err.msg, "threshold"), "bad threshold: '%s'", err.msg);
+    /* every allocation of the sparse path failing in turn: CD_ERR_NOMEM, no leak, r cleared */
+    int runs = 0, bad = 0;
+    if (ta_interposer_live())
+        for (long k = 1; k < 10000; k++) {
+            memset(&err, 0, sizeof err);
+            long l0 = ta_live, f0 = ta_nfailed;
+            ta_fail_at = ta_nalloc + k;
+            rc = cd_dof_analyze(s, &st, 0, 0, 0, 0, 1e-12, CD_DOF_SPARSE, &r, &err);
+            int injected = ta_nfailed > f0;
+            ta_fail_at = 0;
+            if (!injected) {
+                if (rc == CD_OK) cd_dofresult_free(&r);
+                break;
+            }
+            runs++;
+            bad += rc != CD_ERR_NOMEM || !err.msg[0] || ta_live != l0 || r.redundant;
+        }
+    CHECK(runs > 10 && bad == 0, "allocation failures in cd_dof_analyze: %d runs, %d wrong", runs,
+          bad);
+    cd_state_free(&st);
+    cd_system_free(s);
+    /* a chain of five point masses with its last link doubled: the later copy is named */
+    builder b = {cd_system_create(), 0, {0, ""}};
+    b_chain(&b, 5);
+    double m3 = ITEM(&b, CD_MARKER, "MarkerNodePosition", FV("nodeNumber", 3));
+    double m4 = ITEM(&b, CD_MARKER, "MarkerNodePosition", FV("nodeNumber", 4));
+    ITEM(&b, CD_OBJECT, "ObjectConnectorDistance", FV("markerNumbers", m3, m4), FV("distance", 1));
+    CHECK(b.rc == CD_OK && cd_system_assemble(b.s, &err) == CD_OK && cd_state_init(&st, b.s) == 0,
+          "doubled chain: %s", err.msg);
+    rc = cd_dof_analyze(b.s, NULL, 0, 0, 0, 0, 1e-12, CD_DOF_SPARSE, &r, &err);
+    CHECK(rc == CD_ERR_INPUT && strstr(err.msg, "no state"), "no state: '%s'", err.msg);
+    cd_state_set_initial(&st, b.s);
+    for (int method = CD_DOF_DENSE; method <= CD_DOF_SPARSE && !b.rc; method++) {
+        rc = cd_dof_analyze(b.s, &st, 0, 0, 0, 0, 1e-12, method, &r, &err);
+        CHECK(rc == CD_OK && r.nae == 6 && r.rank_all == 5 && flag_mask(&r) == 1ul << 5,
+              "doubled link, method %d: rank %d, flags %lx (5, 20)", method, r.rank_all,
+              flag_mask(&r));
+        if (!rc) cd_dofresult_free(&r);
+    }
+    cd_state_free(&st);
+    cd_system_free(b.s);
+}
+
+/* two pendulums (a point mass on a distance to the ground each) and a loose massless node */
+static void test_structure(void)
+{
+    cd_error err = {0, ""};
+    builder b = {cd_system_create(), 0, {0, ""}};
+    double g = b_item(&b, CD_OBJECT, "ObjectGround", NULL, 0);
+    double mg = ITEM(&b, CD_MARKER, "MarkerBodyPosition", FV("bodyNumber", g));
+    for (int k = 0; k < 2; k++) {
+        double nd = ITEM(&b, CD_NODE, "NodePoint2D", FV("referenceCoordinates", 1.0 + k, -1));
+        ITEM(&b, CD_OBJECT, "ObjectMassPoint2D", FV("mass", 1), FV("nodeNumber", nd));
+        double mk = ITEM(&b, CD_MARKER, "MarkerNodePosition", FV("nodeNumber", nd));
+        ITEM(&b, CD_OBJECT, "ObjectConnectorDistance", FV("markerNumbers", mg, mk),
+             FV("distance", hypot(1.0 + k, 1)));
+    }
+    ITEM(&b, CD_NODE, "NodePoint2D", FV("referenceCoordinates", 5, 5));
+    cd_state st;
+    CHECK(b.rc == CD_OK && cd_system_assemble(b.s, &err) == CD_OK && cd_state_init(&st, b.s) == 0,
+          "pendulums: %s", err.msg);
+    cd_state_set_initial(&st, b.s);
+    cd_structure *S = NULL;
+    int rc = cd_structure_compute(b.s, &st, CD_STRUCT_NEWTON, 1, &S, &err);
+    /* Newton matrix 8 x 8: [m I, C^T; C, 0] per pendulum (3 x 3, one block each); the loose
+     * node's rows and columns are empty (no mass): unmatched */
+    CHECK(rc == CD_OK && S->m == 8 && S->n == 8 && S->srank == 6, "newton: %d x %d, srank %d",
+          S ? S->m : -1, S ? S->n : -1, S ? S->srank : -1);
+    if (S) {
+        int sizes_ok = S->nblk == 2;
+        for (int k = S->blk0; k < S->blk0 + S->nblk && sizes_ok; k++)
+            sizes_ok = S->r[k + 1] - S->r[k] == 3 && S->s[k + 1] - S->s[k] == 3;
+        CHECK(sizes_ok, "newton: two 3 x 3 blocks (%d blocks)", S->nblk);
+        int loose = S->cc[1] - S->cc[0] == 2 && S->rr[4] - S->rr[3] == 2;
+        for (int k = S->cc[0]; k < S->cc[1] && loose; k++) loose = S->colid[S->q[k]] >= 4 &&
+                                                                    S->colid[S->q[k]] < 6;
+        CHECK(loose, "newton: the loose node's two columns and rows unmatched");
+    }
+    S = cd_structure_free(S);
+    rc = cd_structure_compute(b.s, &st, CD_STRUCT_JACOBIAN, 1, &S, &err);
+    CHECK(rc == CD_OK && S->m == 2 && S->n == 6 && S->srank == 2 && S->nnz == 4,
+          "jacobian: %d x %d, srank %d, nnz %d (2 x 6, 2, 4)", S ? S->m : -1, S ? S->n : -1,
+          S ? S->srank : -1, S ? S->nnz : -1);
+    S = cd_structure_free(S);
+    rc = cd_structure_compute(b.s, &st, 9, 1, &S, &err);
+    CHECK(rc == CD_ERR_INPUT && !S && strstr(err.msg, "unknown form 9"), "bad form: '%s'", err.msg);
+    cd_state_free(&st);
+    cd_system_free(b.s);
+}
+
 int main(void)
 {
     test_assembly();
@@ -1034,6 +1298,9 @@ int main(void)
     test_settings_table();
     test_big_connectors();
     test_linearize();
+    test_sprank();
+    test_dof();
+    test_structure();
     if (ta_interposer_live())
         test_alloc_failures();
     else

@@ -4,9 +4,13 @@ docs/degrees_of_freedom.rst).
 
 The ranks come from the C core (csrc/analysis/cd_dof.c): the multiplier columns of the Newton
 matrix, C_all = [C_q^T; 0; C_lambda] (C_lambda: the trivial rows lambda_j = 0 of unconstrained
-axes and deactivated connectors), factored by LAPACK's column-pivoted QR (dgeqp3; tolerance of
-numpy.linalg.matrix_rank) or, with useSVD=True, its singular values (dgesdd) against the
-absolute threshold, as Exudyn 1.13 does:
+axes and deactivated connectors). Dense path (small models): LAPACK's column-pivoted QR
+(dgeqp3; tolerance of numpy.linalg.matrix_rank) or, with useSVD=True, its singular values
+(dgesdd) against the absolute threshold, as Exudyn 1.13 does. Sparse path (large models,
+csrc/analysis/cd_sprank.c): a sparse QR by Givens rotations that leaves dependent equations
+out. The choice
+is automatic by the number of algebraic equations (method="auto"; "dense" or "sparse" force
+one):
 
     redundantConstraints = nAE - rank(C_all),  nPureAE = rank(C_lambda),
     degreeOfFreedom = nODE2 - (nAE - nPureAE) + redundantConstraints."""
@@ -16,6 +20,7 @@ import warnings
 
 import numpy as np
 
+from . import _core
 from .items import ConfigurationType
 from .system import SolverError
 
@@ -35,20 +40,44 @@ _AXES = {
 }
 
 
-def _check_args(mbs, simulationSettings, threshold, name, autoAssemble):
+# the rank computation: automatic by size, or forced (cd_dofmethod in csrc/analysis/cd_dof.h)
+METHODS = {"auto": 0, "dense": 1, "sparse": 2}
+# the automatic choice: the dense path up to this many algebraic equations (QR, SVD)
+DENSE_MAX_NAE = _core.DOF_DENSE_MAX_NAE
+SVD_MAX_NAE = _core.DOF_SVD_MAX_NAE
+
+
+def _check_args(mbs, simulationSettings, threshold, name, autoAssemble, method):
     from .linearized import _system_ready
     if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):
         raise TypeError(f"{name}: threshold must be a real number, got "
                         f"{type(threshold).__name__}")
     if not math.isfinite(threshold) or threshold < 0:
         raise ValueError(f"{name}: threshold must be a finite number >= 0, got {threshold!r}")
+    if not isinstance(method, str):
+        raise TypeError(f"{name}: method must be one of 'auto', 'dense', 'sparse', got "
+                        f"{type(method).__name__}")
+    if method not in METHODS:
+        raise ValueError(f"{name}: method must be one of 'auto', 'dense', 'sparse', got "
+                         f"{method!r}")
     return _system_ready(mbs, simulationSettings, autoAssemble, name, stacklevel=5)
 
 
-def _raw(mbs, simulationSettings, configuration, useSVD, threshold):
+def _raw(mbs, simulationSettings, configuration, useSVD, threshold, method="auto"):
     nd = simulationSettings.staticSolver.newton.numericalDifferentiation
     return mbs._core.dof(int(configuration), bool(nd.forODE2), float(nd.relativeEpsilon),
-                         float(nd.minimumCoordinateSize), bool(useSVD), float(threshold))
+                         float(nd.minimumCoordinateSize), bool(useSVD), float(threshold),
+                         METHODS[method])
+
+
+def _warn_no_svd(name, raw, method):
+    """useSVD=True on the sparse path: say that no singular values were computed"""
+    why = ("method='sparse'" if method == "sparse" else
+           f"the system has {raw['nAE']} algebraic equations, more than SVD_MAX_NAE = "
+           f"{SVD_MAX_NAE} (the dense SVD's limit)")
+    warnings.warn(f"{name}: useSVD=True but {why}: the ranks come from the sparse QR "
+                  f"(no singular values; threshold is a lower bound of its tolerance)",
+                  UserWarning, stacklevel=3)
 
 
 # joints whose free axis is a trivial row lambda = 0 here but has no equation in Exudyn
@@ -59,7 +88,7 @@ _EXTRA_TRIVIAL_ROW = ("ObjectJointRevoluteZ", "ObjectJointPrismaticX")
 def _extra_rows(mbs):
     core = mbs._core
     return sum(1 for i in range(core.count(_OBJECT))
-               if mbs.GetObject(i).get("itemType") in _EXTRA_TRIVIAL_ROW)
+               if core.get(_OBJECT, i)["itemType"] in _EXTRA_TRIVIAL_ROW)
 
 
 def _counts(raw, extra):
@@ -75,7 +104,7 @@ def _counts(raw, extra):
 
 
 def ComputeSystemDegreeOfFreedom(mbs, simulationSettings=None, threshold=1e-12, verbose=False,
-                                 useSVD=False, autoAssemble=True):
+                                 useSVD=False, autoAssemble=True, method="auto"):
     """The system's degree of freedom at the initial configuration, counting redundant
     constraints numerically (Exudyn 1.13's mbs.ComputeSystemDegreeOfFreedom).
 
@@ -84,23 +113,30 @@ def ComputeSystemDegreeOfFreedom(mbs, simulationSettings=None, threshold=1e-12, 
         threshold: absolute bound of the singular values counted as zero (useSVD=True only;
             the QR path uses numpy.linalg.matrix_rank's relative tolerance, as Exudyn)
         verbose: print the counts (and with useSVD the singular values)
-        useSVD: singular values (LAPACK dgesdd) instead of column-pivoted QR (dgeqp3)
+        useSVD: singular values (LAPACK dgesdd) instead of column-pivoted QR (dgeqp3), on the
+            dense path (up to SVD_MAX_NAE equations; above, a warning and the sparse QR)
         autoAssemble: assemble (with a warning) if the system is not assembled
+        method: 'auto' (dense up to DENSE_MAX_NAE algebraic equations, SVD_MAX_NAE with
+            useSVD, sparse above), 'dense' or 'sparse' (coordyn only; not in Exudyn)
 
     Returns:
         dict with 'degreeOfFreedom', 'redundantConstraints', 'nODE2', 'nODE1', 'nAE', 'nPureAE'
     """
     name = "ComputeSystemDegreeOfFreedom"
-    s = _check_args(mbs, simulationSettings, threshold, name, autoAssemble)
+    s = _check_args(mbs, simulationSettings, threshold, name, autoAssemble, method)
     if mbs._core.sizes()["ODE1"]:
         warnings.warn(f"{name}: ODE1 coordinates do not count as degrees of freedom",
                       UserWarning, stacklevel=2)
-    raw = _raw(mbs, s, ConfigurationType.Initial, useSVD, threshold)
+    raw = _raw(mbs, s, ConfigurationType.Initial, useSVD, threshold, method)
+    if useSVD and raw["method"] == "sparse":
+        _warn_no_svd(name, raw, method)
     res = _counts(raw, _extra_rows(mbs))
     if verbose:
-        if useSVD:
+        if useSVD and raw["method"] == "dense":
             print("singular values ODE2+AE=" + str(raw["diagAll"]))
             print("singular values pure AE=" + str(raw["diagAE"]))
+        elif useSVD:
+            print("sparse QR, reduced norms by equation ODE2+AE=" + str(raw["diagAll"]))
         print("ODE2 coordinates          = " + str(res["nODE2"]))
         print("total constraints         = " + str(res["nAE"]))
         print("redundant constraints     = " + str(res["redundantConstraints"]))
@@ -148,7 +184,7 @@ class DegreeOfFreedomReport:
             f"trivial lambda = 0" + (f", {self.nAlgebraicVariables} of algebraic variables"
                                     if self.nAlgebraicVariables else "") + ")",
             f"redundant constraints     = {self.redundantConstraints} (rank of the constraint "
-            f"equations {self.rank})",
+            f"equations {self.rank}; {self.rankMethod})",
         ]
         for e in self.redundantEquations:
             lines.append("    " + e["description"])
@@ -216,23 +252,27 @@ def describe_equations(mbs, rows):
 
 
 def ComputeDegreeOfFreedomReport(mbs, simulationSettings=None, threshold=1e-12, useSVD=False,
-                                 configuration=ConfigurationType.Initial, autoAssemble=True):
+                                 configuration=ConfigurationType.Initial, autoAssemble=True,
+                                 method="auto"):
     """A DegreeOfFreedomReport: Exudyn's counts at the configuration (Initial by default, as
     ComputeSystemDegreeOfFreedom; Current or Reference possible), the redundant equations named
     by item, type, name and row (axis), the Grübler count nODE2 - (nAE - nPureAE), the ODE2
     coordinates nothing determines (zero rows in M, K and C_q^T), and singularConfiguration:
     the rank of the constraint Jacobian is lower here than at the reference configuration
     (rankReference: None where the constraints cannot be evaluated there, e.g. coinciding
-    points; then nothing is flagged)."""
+    points; then nothing is flagged). method: as in ComputeSystemDegreeOfFreedom (both
+    configurations use the same path); rankMethod says which was used."""
     name = "ComputeDegreeOfFreedomReport"
-    s = _check_args(mbs, simulationSettings, threshold, name, autoAssemble)
+    s = _check_args(mbs, simulationSettings, threshold, name, autoAssemble, method)
     configuration = ConfigurationType(configuration)
-    raw = _raw(mbs, s, configuration, useSVD, threshold)
+    raw = _raw(mbs, s, configuration, useSVD, threshold, method)
+    if useSVD and raw["method"] == "sparse":
+        _warn_no_svd(name, raw, method)
     rank = raw["rankAll"] - raw["rankAE"]
     # the rank in the reference configuration (None where the constraints are undefined
     # there, e.g. coinciding points: then no configuration is flagged singular)
     try:
-        ref = _raw(mbs, s, ConfigurationType.Reference, useSVD, threshold)
+        ref = _raw(mbs, s, ConfigurationType.Reference, useSVD, threshold, raw["method"])
         rank_ref = ref["rankAll"] - ref["rankAE"]
     except SolverError:
         rank_ref = None
@@ -245,6 +285,8 @@ def ComputeDegreeOfFreedomReport(mbs, simulationSettings=None, threshold=1e-12, 
         redundantEquations=eqs,
         rank=rank, rankReference=rank_ref,
         singularConfiguration=bool(rank_ref is not None and rank < rank_ref),
+        rankMethod=raw["method"] + (" QR" if raw["method"] == "sparse" or not useSVD
+                                    else " SVD"),
         undeterminedCoordinates=_undetermined(mbs, s, configuration),
         nAlgebraicVariables=mbs._core.sizes()["AEvariables"],
         configuration=configuration.name)

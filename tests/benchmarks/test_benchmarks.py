@@ -99,3 +99,23 @@ def test_eigen_benchmark_runs(capsys):
     assert len(rows) == 3
     for r in rows:
         assert abs(float(r.split("|")[-3])) < 1e-5 and r.split("|")[-2].strip() == "no", r
+
+
+def test_dof_benchmark_runs(capsys):
+    """bench_dof prints its row for the chain: coordyn's sparse and dense paths and the
+    structural analysis (and Exudyn, in a child process, where it is installed: the same
+    dictionary, which the script asserts)"""
+    import bench_dof
+    try:
+        import exudyn  # noqa: F401
+        engines = "coordyn,exudyn"
+    except ImportError:
+        engines = "coordyn"
+    rows = bench_dof.main(["--sizes", "10", "20", "--reps", "1", "--engines", engines,
+                           "--exudyn-timeout", "120"])
+    out = capsys.readouterr().out
+    assert "| 10 | 60 | 10 |" in out and "| 20 | 120 | 20 |" in out
+    assert [r["N"] for r in rows] == [10, 20]
+    assert all(r["sparse"] > 0 and r["dense"] > 0 and r["newton"] > 0 for r in rows)
+    if engines != "coordyn":
+        assert all(r["exudyn"] is not None for r in rows)

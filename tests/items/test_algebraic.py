@@ -98,14 +98,15 @@ def test_loop_is_one_block_named_by_its_items():
     assert d["numberOfBlocks"] == 3 and d["nAE"] == 8
 
 
-def test_degree_of_freedom_counts_algebraic_variables_as_pure_ae():
+@pytest.mark.parametrize("method", ["dense", "sparse"])
+def test_degree_of_freedom_counts_algebraic_variables_as_pure_ae(method):
     mbs, _ = circuit()
-    assert mbs.ComputeSystemDegreeOfFreedom() == {
+    assert mbs.ComputeSystemDegreeOfFreedom(method=method) == {
         "degreeOfFreedom": 0, "redundantConstraints": 0, "nODE2": 0, "nODE1": 0, "nAE": 8,
         "nPureAE": 8}
     mbs, _ = motor_crank()
     with pytest.warns(UserWarning, match="ODE1 coordinates do not count"):
-        dof = mbs.ComputeSystemDegreeOfFreedom()
+        dof = mbs.ComputeSystemDegreeOfFreedom(method=method)
     assert dof["degreeOfFreedom"] == 1 and dof["nODE1"] == 1 and dof["redundantConstraints"] == 0
 
 

@@ -1,7 +1,8 @@
 """Degrees of freedom and redundant constraints: mbs.ComputeSystemDegreeOfFreedom against
 Exudyn 1.13.6 on the same models, and mbs.ComputeDegreeOfFreedomReport on the classic
 redundant mechanisms (Bricard, parallelogram with extra cranks, door on three hinges), a
-singular configuration, undetermined coordinates and bad input."""
+singular configuration, undetermined coordinates and bad input. The report tests run on both
+rank paths (dense LAPACK, sparse Givens QR): same counts, same named equations."""
 import math
 import types
 import warnings
@@ -11,8 +12,10 @@ import pytest
 from scipy.optimize import least_squares
 
 import coordyn as cd
+from coordyn import dof
 
 KEYS = ("degreeOfFreedom", "redundantConstraints", "nODE2", "nODE1", "nAE", "nPureAE")
+METHODS = ["dense", "sparse"]
 
 
 def coordyn_lib():
@@ -191,13 +194,32 @@ def test_same_dict_as_exudyn(name, useSVD):
     assert mine["degreeOfFreedom"] == EXPECTED_DOF[name]
     ref = _dof(MODELS[name], ex, useSVD=useSVD)
     assert {k: int(v) for k, v in ref.items()} == mine
+    # the sparse path gives the same dictionary
+    assert _dof(MODELS[name], coordyn_lib(), method="sparse") == mine
 
 
 @pytest.mark.parametrize("name", list(MODELS))
-def test_dof_without_exudyn(name):
-    res = _dof(MODELS[name], coordyn_lib())
+@pytest.mark.parametrize("method", METHODS)
+def test_dof_without_exudyn(name, method):
+    res = _dof(MODELS[name], coordyn_lib(), method=method)
     assert res["degreeOfFreedom"] == EXPECTED_DOF[name]
     assert res["nODE1"] == 0
+
+
+@pytest.mark.parametrize("name", list(MODELS))
+def test_paths_name_the_same_equations(name):
+    """dense and sparse: the same report (counts, ranks here and in the reference
+    configuration, the equations named)"""
+    reps = []
+    for method in METHODS:
+        SC, mbs = MODELS[name](coordyn_lib())
+        mbs.Assemble()
+        reps.append(mbs.ComputeDegreeOfFreedomReport(method=method))
+    d, s = reps
+    assert d.rankMethod == "dense QR" and s.rankMethod == "sparse QR"
+    assert d.ExudynDict() == s.ExudynDict()
+    assert (d.rank, d.rankReference) == (s.rank, s.rankReference)
+    assert d.redundantEquations == s.redundantEquations
 
 
 def test_verbose_prints(capsys):
@@ -208,11 +230,12 @@ def test_verbose_prints(capsys):
 
 # ------------------------------------------------------------------ the report
 
-def test_report_matches_dict_and_prints():
+@pytest.mark.parametrize("method", METHODS)
+def test_report_matches_dict_and_prints(method):
     SC, mbs = four_bar_3d(coordyn_lib())
     mbs.Assemble()
-    rep = mbs.ComputeDegreeOfFreedomReport()
-    assert rep.ExudynDict() == mbs.ComputeSystemDegreeOfFreedom()
+    rep = mbs.ComputeDegreeOfFreedomReport(method=method)
+    assert rep.ExudynDict() == mbs.ComputeSystemDegreeOfFreedom(method=method)
     assert rep.degreeOfFreedom == 1 and rep.redundantConstraints == 3
     assert rep.grueblerCount == -2
     assert len(rep.redundantEquations) == 3
@@ -220,6 +243,7 @@ def test_report_matches_dict_and_prints():
     assert d["redundantConstraints"] == 3 and len(d["redundantEquations"]) == 3
     text = str(rep)
     assert "redundant constraints     = 3" in text and "Gruebler count" in text
+    assert f"{method} QR)" in text
     assert not rep.singularConfiguration and rep.undeterminedCoordinates == []
 
 
@@ -236,9 +260,10 @@ def _door(n_hinges):
     return mbs
 
 
-def test_door_on_three_hinges():
+@pytest.mark.parametrize("method", METHODS)
+def test_door_on_three_hinges(method):
     mbs = _door(3)
-    rep = mbs.ComputeDegreeOfFreedomReport()
+    rep = mbs.ComputeDegreeOfFreedomReport(method=method)
     assert rep.degreeOfFreedom == 1
     assert rep.redundantConstraints == 10
     assert rep.grueblerCount == 7 - 16 == -9
@@ -247,7 +272,7 @@ def test_door_on_three_hinges():
     assert all(e["itemType"] == "ObjectJointRevoluteZ" for e in rep.redundantEquations)
     assert "ObjectJointRevoluteZ" in str(rep) and "'hinge2': row 4 (rotation about y)" in str(rep)
     # one hinge: nothing redundant
-    one = _door(1).ComputeDegreeOfFreedomReport()
+    one = _door(1).ComputeDegreeOfFreedomReport(method=method)
     assert one.degreeOfFreedom == 1 and one.redundantConstraints == 0
     assert one.redundantEquations == []
 
@@ -272,9 +297,10 @@ def _parallelogram(n_cranks, L=1.0, d=0.5):
 
 
 @pytest.mark.parametrize("n", [2, 3, 6])
-def test_parallelogram_extra_cranks(n):
+@pytest.mark.parametrize("method", METHODS)
+def test_parallelogram_extra_cranks(n, method):
     mbs, joints = _parallelogram(n)
-    rep = mbs.ComputeDegreeOfFreedomReport()
+    rep = mbs.ComputeDegreeOfFreedomReport(method=method)
     assert rep.degreeOfFreedom == 1
     assert rep.grueblerCount == 3 * (n + 1) - 4 * n
     assert rep.redundantConstraints == n - 2  # the cranks beyond the first two (a four-bar)
@@ -311,7 +337,8 @@ def _bricard_frames(t, a=1.0):
 
 
 @pytest.mark.parametrize("t", [0.5, 1.0])
-def test_bricard_mobility_one(t):
+@pytest.mark.parametrize("method", METHODS)
+def test_bricard_mobility_one(t, method):
     F, f = _bricard_frames(t)
     assert abs(math.remainder(f, math.pi)) > 0.2  # not a folded configuration
     SC = cd.SystemContainer()
@@ -326,7 +353,7 @@ def test_bricard_mobility_one(t):
         mbs.CreateRevoluteJoint(name=f"J{k}", itemNumbers=[bodies[k - 1], bodies[k]],
                                 position=list(F[k - 1][:3, 3]), axis=list(F[k - 1][:3, 2]))
     mbs.Assemble()
-    rep = mbs.ComputeDegreeOfFreedomReport()
+    rep = mbs.ComputeDegreeOfFreedomReport(method=method)
     assert rep.grueblerCount == 0
     assert rep.degreeOfFreedom == 1
     assert rep.redundantConstraints == 1
@@ -338,7 +365,8 @@ def test_bricard_mobility_one(t):
     assert mbs.ComputeSystemDegreeOfFreedom(useSVD=True)["degreeOfFreedom"] == 1
 
 
-def test_bricard_is_not_a_generic_6r():
+@pytest.mark.parametrize("method", METHODS)
+def test_bricard_is_not_a_generic_6r(method):
     """control: perturbing one twist (a generic 6R loop cannot close with mobility) -- the same
     construction through the computed frames gives a rigid structure (0 DOF)"""
     F, _ = _bricard_frames(0.5)
@@ -356,34 +384,38 @@ def test_bricard_is_not_a_generic_6r():
         mbs.CreateRevoluteJoint(itemNumbers=[bodies[k - 1], bodies[k]],
                                 position=list(F[k - 1][:3, 3]), axis=list(axis))
     mbs.Assemble()
-    rep = mbs.ComputeDegreeOfFreedomReport()
+    rep = mbs.ComputeDegreeOfFreedomReport(method=method)
     assert rep.degreeOfFreedom == 0 and rep.redundantConstraints == 0
 
 
 # ------------------------------------------------------------------ singular, undetermined
 
-def test_singular_configuration_flattened_four_bar():
+@pytest.mark.parametrize("method", METHODS)
+def test_singular_configuration_flattened_four_bar(method):
+    """the rank here (7) and at the reference configuration (8) come from the same path"""
     lib = coordyn_lib()
     pts = ((0, 0), (0, 1), (2, 1), (2, 0))
     flat = ((0, 0), (1, 0), (3, 0), (2, 0))  # crank, coupler and rocker on one line
     SC, mbs = four_bar_2d(lib, pts, initial=flat)
     mbs.Assemble()
-    rep = mbs.ComputeDegreeOfFreedomReport()
+    rep = mbs.ComputeDegreeOfFreedomReport(method=method)
     assert rep.singularConfiguration
     assert rep.rank == 7 and rep.rankReference == 8
     assert rep.grueblerCount == 1
     assert rep.degreeOfFreedom == 2 and rep.redundantConstraints == 1
     assert "singular configuration    = True" in str(rep)
     # the same at the regular reference configuration
-    ref = mbs.ComputeDegreeOfFreedomReport(configuration=cd.ConfigurationType.Reference)
+    ref = mbs.ComputeDegreeOfFreedomReport(configuration=cd.ConfigurationType.Reference,
+                                           method=method)
     assert not ref.singularConfiguration and ref.degreeOfFreedom == 1
     # and a regular initial configuration is not flagged
     SC2, mbs2 = four_bar_2d(lib)
     mbs2.Assemble()
-    assert not mbs2.ComputeDegreeOfFreedomReport().singularConfiguration
+    assert not mbs2.ComputeDegreeOfFreedomReport(method=method).singularConfiguration
 
 
-def test_slider_crank_dead_centre_is_not_a_constraint_singularity():
+@pytest.mark.parametrize("method", METHODS)
+def test_slider_crank_dead_centre_is_not_a_constraint_singularity(method):
     """at the dead centre (crank and rod on the slider's line) the slider cannot drive the
     crank, but the constraint Jacobian keeps its rank: mobility 1, not flagged"""
     lib = coordyn_lib()
@@ -392,7 +424,7 @@ def test_slider_crank_dead_centre_is_not_a_constraint_singularity():
     mbs.Assemble()
     g = mbs._core.residual(False)[1]
     assert np.abs(g).max() < 1e-12  # the dead-centre configuration is consistent
-    rep = mbs.ComputeDegreeOfFreedomReport()
+    rep = mbs.ComputeDegreeOfFreedomReport(method=method)
     assert rep.degreeOfFreedom == 1 and not rep.singularConfiguration
     assert rep.rank == rep.rankReference == 8
 
@@ -456,6 +488,126 @@ def test_bad_settings_type():
     mbs.Assemble()
     with pytest.raises(TypeError, match="simulationSettings"):
         mbs.ComputeSystemDegreeOfFreedom(simulationSettings={})
+
+
+@pytest.mark.parametrize("bad,exc,msg", [("qr", ValueError, "'qr'"), (1, TypeError, "int"),
+                                         (None, TypeError, "NoneType"),
+                                         ("Sparse", ValueError, "'Sparse'")])
+def test_bad_method(bad, exc, msg):
+    SC, mbs = pendulum(coordyn_lib())
+    mbs.Assemble()
+    for f in (mbs.ComputeSystemDegreeOfFreedom, mbs.ComputeDegreeOfFreedomReport):
+        with pytest.raises(exc, match=r"method must be one of 'auto', 'dense', 'sparse', got "
+                                      + msg):
+            f(method=bad)
+
+
+def test_sparse_with_svd_says_so():
+    """useSVD=True with the sparse path forced: a warning that no singular values are
+    computed; the threshold is still a lower bound of the tolerance"""
+    SC, mbs = pendulum(coordyn_lib())
+    mbs.Assemble()
+    with pytest.warns(UserWarning, match=r"useSVD=True but method='sparse': the ranks come "
+                                         r"from the sparse QR \(no singular values"):
+        res = mbs.ComputeSystemDegreeOfFreedom(useSVD=True, method="sparse")
+    assert res["degreeOfFreedom"] == 1
+    with pytest.warns(UserWarning, match="useSVD=True but method='sparse'"):
+        res = mbs.ComputeSystemDegreeOfFreedom(useSVD=True, method="sparse", threshold=1e6)
+    assert res["redundantConstraints"] == res["nAE"]
+
+
+@pytest.fixture(scope="module")
+def long_chain():
+    """bench_rigid's chain of 2000 bodies: 14000 algebraic equations (12000 in Exudyn's count:
+    RevoluteZ's free axis is a trivial row here), N = 28000 rows"""
+    import sys
+    from conftest import REPO
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import bench_rigid
+    return bench_rigid.build(bench_rigid.coordyn_lib(), 2000)[1]
+
+
+def test_large_model_takes_the_sparse_path(long_chain):
+    mbs = long_chain
+    assert dof.DENSE_MAX_NAE < 12000 and dof.SVD_MAX_NAE < 12000
+    rep = mbs.ComputeDegreeOfFreedomReport()
+    assert rep.rankMethod == "sparse QR"
+    assert rep.degreeOfFreedom == 2000 and rep.redundantConstraints == 0
+    assert rep.nAE == 12000 and rep.grueblerCount == 2000
+    assert rep.rank == rep.rankReference == 12000  # 5 joint rows + 1 Euler-parameter norm
+    # useSVD: too large for the dense SVD, said so
+    with pytest.warns(UserWarning, match=r"useSVD=True but the system has 14000 algebraic "
+                                         r"equations, more than SVD_MAX_NAE = 500 \(the dense "
+                                         r"SVD's limit\): the ranks come from the sparse QR"):
+        assert mbs.ComputeSystemDegreeOfFreedom(useSVD=True)["degreeOfFreedom"] == 2000
+    # a forced dense path refuses what it cannot store
+    with pytest.raises(ValueError, match=r"the dense path would store 28000 x 14000 = "
+                                         r"3\.92e\+08 entries \(at most 2e\+08\); use "
+                                         r"the sparse path"):
+        mbs.ComputeSystemDegreeOfFreedom(method="dense")
+
+
+def test_sparse_path_grows_linearly(long_chain):
+    """the sparse factor of bench_rigid's chain has a fixed number of entries per body (17):
+    memory, and with it the work, grows linearly with N"""
+    import bench_rigid
+    from coordyn.dof import _raw
+    fills = []
+    for mbs in (bench_rigid.build(bench_rigid.coordyn_lib(), 200)[1], long_chain):
+        raw = _raw(mbs, cd.SimulationSettings(), cd.ConfigurationType.Initial, False, 1e-12,
+                   "sparse")
+        fills.append(raw["fill"])
+    assert fills[1] - fills[0] == 17 * (2000 - 200)
+
+
+def _revolute_chain(n, doubled):
+    """n bodies on revolute joints about z (a planar chain), the joints after the bodies in
+    `doubled` added twice (the copy, named 'copy<k>', after the whole chain)"""
+    lib = coordyn_lib()
+    SC, mbs, g = _mbs(lib)
+    bodies = [g] + [_body(lib, mbs, [k + 0.5, 0, 0]) for k in range(n)]
+    for k in range(n):
+        mbs.CreateRevoluteJoint(name=f"J{k}", itemNumbers=[bodies[k], bodies[k + 1]],
+                                position=[k, 0, 0], axis=[0, 0, 1])
+    for k in doubled:
+        mbs.CreateRevoluteJoint(name=f"copy{k}", itemNumbers=[bodies[k], bodies[k + 1]],
+                                position=[k, 0, 0], axis=[0, 0, 1])
+    mbs.Assemble()
+    return mbs
+
+
+def test_sparse_path_names_the_later_copies():
+    """a chain of 60 bodies (434 equations: the sparse path by default) with three joints
+    doubled: the copies' five equations each are named, as on the dense path"""
+    mbs = _revolute_chain(60, [3, 30, 59])
+    rep = mbs.ComputeDegreeOfFreedomReport()
+    assert rep.rankMethod == "sparse QR"
+    assert rep.degreeOfFreedom == 60 and rep.redundantConstraints == 15
+    named = sorted({e["name"] for e in rep.redundantEquations})
+    assert named == ["copy3", "copy30", "copy59"]
+    assert sorted(e["row"] for e in rep.redundantEquations) == [r for r in range(5)
+                                                                 for _ in range(3)]
+    dense = mbs.ComputeDegreeOfFreedomReport(method="dense")
+    assert dense.redundantEquations == rep.redundantEquations
+    assert dense.ExudynDict() == rep.ExudynDict()
+
+
+def test_verbose_sparse_svd(capsys):
+    SC, mbs = pendulum(coordyn_lib())
+    mbs.Assemble()
+    with pytest.warns(UserWarning, match="no singular values"):
+        mbs.ComputeSystemDegreeOfFreedom(verbose=True, useSVD=True, method="sparse")
+    out = capsys.readouterr().out
+    assert "sparse QR, reduced norms by equation" in out and "degree of freedom         = 1" in out
+
+
+def test_automatic_choice_by_size():
+    """small models take the dense path (Exudyn's tolerance); the limits are the module's"""
+    SC, mbs = chain(coordyn_lib(), 4)
+    mbs.Assemble()
+    assert mbs.ComputeDegreeOfFreedomReport().rankMethod == "dense QR"
+    assert mbs.ComputeDegreeOfFreedomReport(useSVD=True).rankMethod == "dense SVD"
+    assert dof.DENSE_MAX_NAE == 100 and dof.SVD_MAX_NAE == 500
 
 
 def test_svd_threshold_is_used():
