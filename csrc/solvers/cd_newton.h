@@ -119,8 +119,9 @@ void cd_redund_free(cd_redund *rd);
 int cd_redund_select(const cd_system *s, cd_nwork *w, const double *values, const cd_state *st,
                      int *changed, cd_stats *stats, cd_error *err);
 
-/* at the start of a solve: select when rd->on, the model has constraints and the dense QR is
- * affordable (CD_REDUND_START_LIMIT); a singular matrix later selects anyway */
+/* at the start of a solve: select from the Newton matrix of the initial state (dense pivoted
+ * QR for small models, the sparse greedy QR of cd_sprank for large ones); with rd->on == 0 a
+ * redundant equation is an error naming the equations */
 int cd_redund_start(const cd_system *s, cd_nwork *w, const cd_state *st, cd_stats *stats,
                     cd_error *err);
 

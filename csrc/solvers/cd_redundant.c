@@ -21,15 +21,17 @@
  * and (N^T lambda)_r = lambda_r - a_r.lambda. For a linkage of identical parallel cranks this
  * shares the load among them equally instead of giving it all to the first two. */
 #include "cd_newton.h"
+#include "../analysis/cd_sprank.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* the selection is a dense QR with column pivoting of the (n2 + nae) x nae multiplier columns;
- * at the start of a solve it is done when (n2 + nae) nae^2 is at most this (a few ms);
- * larger models select when a Newton matrix is singular */
-#define CD_REDUND_START_LIMIT 2e7
+/* the selection is a dense QR with column pivoting of the (n2 + nae) x nae multiplier columns
+ * (the best-conditioned independent set is kept) when (n2 + nae) nae^2 is at most this (a few
+ * ms); larger models use the greedy sparse QR of cd_sprank (linear in the size of a chain or
+ * tree; the later of equivalent equations is removed) */
+#define CD_REDUND_DENSE_LIMIT 2e7
 /* minimum-norm multipliers: at most this many removed equations (the Gram matrix is dense) and
  * this many entries of amat */
 #define CD_REDUND_MINNORM_MAX 400
@@ -113,6 +115,76 @@ static int minnorm_room(const cd_system *s, cd_redund *rd, cd_error *err)
     return CD_OK;
 }
 
+/* the selection of a large model (dense QR unaffordable): the greedy sparse QR of
+ * cd_sprank on the multiplier columns in their order (the later of equivalent equations is
+ * removed), tolerance 1e-10 times the largest column; flags[j] = 1 removed. Returns a status. */
+static int select_sparse(const cd_system *s, const cd_redund *rd, const double *values,
+                         int *flags, cd_error *err)
+{
+    int n2 = s->n2, nae = s->aex0;
+    const cd_pattern *P = &s->pat;
+    long nz = 0;
+    for (int j = 0; j < nae; j++) nz += P->colptr[n2 + j + 1] - P->colptr[n2 + j] + 1;
+    cs_di *A = cs_di_spalloc(n2 + nae, nae, nz > 0 ? (int)nz : 1, 1, 0);
+    if (!A) return cd_error_set(err, CD_ERR_NOMEM, "out of memory finding redundant constraint "
+                                "equations");
+    int k = 0;
+    double cmax = 0;
+    for (int j = 0; j < nae; j++) {
+        A->p[j] = k;
+        double nrm = 0;
+        for (int p = P->colptr[n2 + j]; p < P->colptr[n2 + j + 1]; p++)
+            if (P->rowind[p] < n2 && values[p] != 0.0) {
+                A->i[k] = P->rowind[p];
+                A->x[k++] = values[p];
+                nrm = hypot(nrm, values[p]);
+            }
+        double dj = rd->pin[j] ? 0.0 : values[rd->diagpos[j]];
+        if (dj != 0.0) {
+            A->i[k] = n2 + j;
+            A->x[k++] = dj;
+            nrm = hypot(nrm, dj);
+        }
+        if (nrm > cmax) cmax = nrm;
+    }
+    A->p[nae] = k;
+    cd_sprank r;
+    int rc = cd_sprank_compute(A, 1e-10 * cmax, &r);
+    cs_di_spfree(A);
+    if (rc) return cd_error_set(err, CD_ERR_NOMEM, "out of memory finding redundant constraint "
+                                "equations");
+    for (int j = 0; j < nae; j++) flags[j] = r.dependent[j];
+    cd_sprank_free(&r);
+    return CD_OK;
+}
+
+/* the new set in flags (1 removed) replaces rd's; records it in stats */
+static int adopt(const cd_system *s, cd_nwork *w, const int *flags, const cd_state *st,
+                 int *changed, cd_stats *stats, cd_error *err)
+{
+    cd_redund *rd = &w->rd;
+    int npin = 0;
+    for (int j = 0; j < s->aex0; j++) {
+        if (flags[j] != rd->pin[j]) *changed = 1;
+        rd->pin[j] = flags[j];
+        if (flags[j]) rd->list[npin++] = j;
+    }
+    rd->npin = npin;
+    if (!*changed) return CD_OK;
+    if (stats->nselections++ == 0) {  /* the first set found is the one named */
+        stats->nredundant = npin;
+        for (int i = 0; i < npin && i < CD_REDUNDANT_LISTED; i++) stats->redundant[i] = rd->list[i];
+    } else if (npin > stats->nredundant) {
+        stats->nredundant = npin;
+    }
+    if (!rd->at_start && stats->t_redundant_set == 0) {
+        stats->t_redundant = st->t;
+        stats->t_redundant_set = 1;
+    }
+    w->jac_current = 0;  /* a factorization in use has other rows removed */
+    return minnorm_room(s, rd, err);
+}
+
 int cd_redund_select(const cd_system *s, cd_nwork *w, const double *values, const cd_state *st,
                      int *changed, cd_stats *stats, cd_error *err)
 {
@@ -120,6 +192,15 @@ int cd_redund_select(const cd_system *s, cd_nwork *w, const double *values, cons
     int n2 = s->n2, nae = s->aex0, m = n2 + nae, info = 0, lwork = -1;
     *changed = 0;
     if (nae == 0) return CD_OK;
+    if ((double)m * (double)nae * (double)nae > CD_REDUND_DENSE_LIMIT) {
+        int *flags = malloc(sizeof(int) * (size_t)nae);
+        if (!flags) return cd_error_set(err, CD_ERR_NOMEM, "out of memory finding redundant "
+                                        "constraint equations");
+        int rc = select_sparse(s, rd, values, flags, err);
+        if (!rc) rc = adopt(s, w, flags, st, changed, stats, err);
+        free(flags);
+        return rc;
+    }
     const cd_pattern *P = &s->pat;
     /* the multiplier columns: C_q^T in the ODE2 rows, the diagonal of the trivial rows
      * (deactivated constraints: lambda_j = 0) below; a removed row's diagonal is ours (1) */
@@ -151,32 +232,11 @@ int cd_redund_select(const cd_system *s, cd_nwork *w, const double *values, cons
     for (int i = 0; i < k; i++)
         if (fabs(C[i + (size_t)i * (size_t)m]) > CD_REDUND_RTOL * r00) rank++;
     /* keep the first `rank` pivot columns: the best-conditioned independent set */
-    int npin = 0;
-    for (int j = 0; j < nae; j++) work[j] = 1.0;      /* work as flags: 1 removed */
+    int *flags = (int *)jpvt;  /* reused after reading: 1 removed */
+    for (int j = 0; j < nae; j++) work[j] = 1.0;
     for (int i = 0; i < rank; i++) work[jpvt[i] - 1] = 0.0;
-    for (int j = 0; j < nae; j++) {
-        int pin = work[j] != 0.0;
-        if (pin != rd->pin[j]) *changed = 1;
-        rd->pin[j] = pin;
-        if (pin) rd->list[npin++] = j;
-    }
-    rd->npin = npin;
-    if (*changed) {
-        /* the first set found is the one named; later changes are counted */
-        if (stats->nselections++ == 0) {
-            stats->nredundant = npin;
-            for (int i = 0; i < npin && i < CD_REDUNDANT_LISTED; i++)
-                stats->redundant[i] = rd->list[i];
-        } else if (npin > stats->nredundant) {
-            stats->nredundant = npin;
-        }
-        if (!rd->at_start && stats->t_redundant_set == 0) {
-            stats->t_redundant = st->t;
-            stats->t_redundant_set = 1;
-        }
-        w->jac_current = 0;  /* a factorization in use has other rows removed */
-        rc = minnorm_room(s, rd, err);
-    }
+    for (int j = 0; j < nae; j++) flags[j] = work[j] != 0.0;
+    rc = adopt(s, w, flags, st, changed, stats, err);
     goto done;
 nomem:
     rc = cd_error_set(err, CD_ERR_NOMEM, "out of memory finding redundant constraint equations");
@@ -189,8 +249,6 @@ int cd_redund_start(const cd_system *s, cd_nwork *w, const cd_state *st, cd_stat
                     cd_error *err)
 {
     if (s->aex0 == 0) return CD_OK;
-    if ((double)(s->n2 + s->aex0) * (double)s->aex0 * (double)s->aex0 > CD_REDUND_START_LIMIT)
-        return CD_OK;
     /* the Newton matrix of the initial state with unit coefficients (only the multiplier
      * columns are used) */
     cd_evalcoef c;
