@@ -336,22 +336,31 @@ def _bricard_frames(t, a=1.0):
     return F, sol.x[0]
 
 
+def bricard_links(F, tilt=None, gravity=None):
+    """the linkage through frames F (from _bricard_frames): five links and the ground, joint k
+    on the z axis of frame k-1 named Jk; tilt: added to joint 4's axis. Not assembled."""
+    SC = cd.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.AddObject(cd.ObjectGround())
+    extra = {} if gravity is None else {"gravity": list(gravity)}
+    bodies = [g] + [mbs.CreateRigidBody(inertia=cd.InertiaCuboid(density=1000,
+                                                                 sideLengths=[1, 0.1, 0.1]),
+                                        referencePosition=list(F[k][:3, 3]),
+                                        referenceRotationMatrix=F[k][:3, :3], **extra)
+                    for k in range(1, 6)] + [g]
+    for k in range(1, 7):
+        axis = F[k - 1][:3, 2] + (np.asarray(tilt) if k == 4 and tilt is not None else 0.0)
+        mbs.CreateRevoluteJoint(name=f"J{k}", itemNumbers=[bodies[k - 1], bodies[k]],
+                                position=list(F[k - 1][:3, 3]), axis=list(axis))
+    return mbs, bodies
+
+
 @pytest.mark.parametrize("t", [0.5, 1.0])
 @pytest.mark.parametrize("method", METHODS)
 def test_bricard_mobility_one(t, method):
     F, f = _bricard_frames(t)
     assert abs(math.remainder(f, math.pi)) > 0.2  # not a folded configuration
-    SC = cd.SystemContainer()
-    mbs = SC.AddSystem()
-    g = mbs.AddObject(cd.ObjectGround())
-    bodies = [g] + [mbs.CreateRigidBody(inertia=cd.InertiaCuboid(density=1000,
-                                                                 sideLengths=[1, 0.1, 0.1]),
-                                        referencePosition=list(F[k][:3, 3]),
-                                        referenceRotationMatrix=F[k][:3, :3])
-                    for k in range(1, 6)] + [g]
-    for k in range(1, 7):  # joint k on the z axis of frame k-1, between links k-1 and k
-        mbs.CreateRevoluteJoint(name=f"J{k}", itemNumbers=[bodies[k - 1], bodies[k]],
-                                position=list(F[k - 1][:3, 3]), axis=list(F[k - 1][:3, 2]))
+    mbs, _ = bricard_links(F)
     mbs.Assemble()
     rep = mbs.ComputeDegreeOfFreedomReport(method=method)
     assert rep.grueblerCount == 0
@@ -371,18 +380,7 @@ def test_bricard_is_not_a_generic_6r(method):
     construction through the computed frames gives a rigid structure (0 DOF)"""
     F, _ = _bricard_frames(0.5)
     # move joint 4's axis slightly: the six joint screws become independent
-    SC = cd.SystemContainer()
-    mbs = SC.AddSystem()
-    g = mbs.AddObject(cd.ObjectGround())
-    bodies = [g] + [mbs.CreateRigidBody(inertia=cd.InertiaCuboid(density=1000,
-                                                                 sideLengths=[1, 0.1, 0.1]),
-                                        referencePosition=list(F[k][:3, 3]),
-                                        referenceRotationMatrix=F[k][:3, :3])
-                    for k in range(1, 6)] + [g]
-    for k in range(1, 7):
-        axis = F[k - 1][:3, 2] + (np.array([0.0, 0.1, 0.05]) if k == 4 else 0.0)
-        mbs.CreateRevoluteJoint(itemNumbers=[bodies[k - 1], bodies[k]],
-                                position=list(F[k - 1][:3, 3]), axis=list(axis))
+    mbs, _ = bricard_links(F, tilt=[0.0, 0.1, 0.05])
     mbs.Assemble()
     rep = mbs.ComputeDegreeOfFreedomReport(method=method)
     assert rep.degreeOfFreedom == 0 and rep.redundantConstraints == 0

@@ -205,20 +205,9 @@ def test_bricard_moves_along_its_one_parameter_family():
     import sys
     import os
     sys.path.insert(0, os.path.dirname(__file__))
-    from test_dof import _bricard_frames, _dh
+    from test_dof import _bricard_frames, bricard_links
     F, f = _bricard_frames(0.5)
-    SC = cd.SystemContainer()
-    mbs = SC.AddSystem()
-    g = mbs.AddObject(cd.ObjectGround())
-    bodies = [g] + [mbs.CreateRigidBody(inertia=cd.InertiaCuboid(density=1000,
-                                                                 sideLengths=[1, 0.1, 0.1]),
-                                        referencePosition=list(F[k][:3, 3]),
-                                        referenceRotationMatrix=F[k][:3, :3],
-                                        gravity=[0, -G, -0.5 * G])
-                    for k in range(1, 6)] + [g]
-    for k in range(1, 7):
-        mbs.CreateRevoluteJoint(name=f"J{k}", itemNumbers=[bodies[k - 1], bodies[k]],
-                                position=list(F[k - 1][:3, 3]), axis=list(F[k - 1][:3, 2]))
+    mbs, bodies = bricard_links(F, gravity=[0, -G, -0.5 * G])
     nodes = [mbs.GetObject(b)["nodeNumber"] for b in bodies[1:3]]
     mbs.Assemble()
     red = solve(mbs, 400, 0.8)
