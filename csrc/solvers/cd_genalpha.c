@@ -509,8 +509,9 @@ static int check_settings(const cd_system *s, const cd_settings *set, cd_error *
 /* fixed steps: the time grid t0 + k h (h = (endTime - startTime) / numberOfSteps), halve a
  * failed step, double after 5 good reduced steps, sensors every sensorsWritePeriod (at most
  * every step), the blow-up guard; error control: the grid of the sensor output times (or the
- * end time alone), the first step h, sensors recorded at the grid points */
-static void dynamic_rules(const cd_settings *set, cd_steprules *r)
+ * end time alone, also when there are no sensors), the first step h, sensors recorded at the
+ * grid points */
+static void dynamic_rules(const cd_settings *set, int nsensors, cd_steprules *r)
 {
     double t0 = set->startTime, t1 = set->endTime, hn = (t1 - t0) / set->numberOfSteps;
     double per = set->sensorsWritePeriod > hn ? set->sensorsWritePeriod : hn;
@@ -519,7 +520,10 @@ static void dynamic_rules(const cd_settings *set, cd_steprules *r)
     r->guard_warn = set->blowUpWarning;
     r->disc = &set->dynamicDiscontinuous;
     if (set->errorControl) {
-        double P = set->sensorsWritePeriod, span = t1 - t0;
+        /* without sensors nothing is recorded between the start and the end: the steps need
+         * not land on output times (an end time of 1e6 s with sensorsWritePeriod 0.01 would
+         * otherwise cost 1e8 steps) */
+        double P = nsensors > 0 ? set->sensorsWritePeriod : 0.0, span = t1 - t0;
         r->grid = CD_GRID_TIME;
         r->tau0 = t0;
         r->tau1 = t1;
@@ -579,7 +583,7 @@ static int ga_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats, cd
         return cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating the generalized-alpha "
                             "work vectors (%d coordinates)", n2);
     mark_rotations(g->s, g->rot);
-    dynamic_rules(set, r);
+    dynamic_rules(set, g->s->list[CD_SENSOR].n, r);
     st->t = set->startTime;
     if ((rc = cd_check_initial_constraints(g->s, w, st, set, stats, err))) return rc;
     if (w->N > 0 && set->computeInitialAccelerations &&
