@@ -34,7 +34,8 @@ version = ".".join(release.split(".")[:2])
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
-    "sphinx.ext.mathjax",   # formulas are rendered in the browser; the build is offline
+    "sphinx.ext.mathjax",   # formulas are rendered in the browser by MathJax 3 ...
+    "sphinx-mathjax-offline",  # ... served from the build's _static/mathjax: no network
 ]
 
 root_doc = "index"

@@ -298,3 +298,25 @@ def test_examples_on_page_run(page, tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, (f"examples of {page}.rst failed:\n{proc.stdout[-3000:]}\n"
                                   f"{proc.stderr[-3000:]}")
+
+
+def test_math_renders_without_a_network(built):
+    """every page with formulas loads MathJax from the build itself (sphinx-mathjax-offline puts
+    MathJax 3 and its fonts into _static/mathjax), and no page loads a script, style sheet or
+    font from the network"""
+    pages = sorted(built.glob("*.html"))
+    with_math = 0
+    for page in pages:
+        html_text = page.read_text(encoding="utf-8")
+        srcs = re.findall(r'<(?:script|link)[^>]*(?:src|href)="([^"]+)"', html_text)
+        remote = [s for s in srcs if re.match(r"(https?:)?//", s)]
+        assert not remote, f"{page.name} loads {remote}"
+        if "\\(" in html_text or "\\[" in html_text or 'class="math' in html_text:
+            with_math += 1
+            mj = [s for s in srcs if "mathjax" in s.lower()]
+            assert mj, f"{page.name} has formulas but loads no MathJax"
+            for s in mj:
+                assert (built / s.split("?")[0]).is_file(), f"{page.name}: {s} is not in the build"
+    assert with_math >= 5  # the pages with formulas (solvers, degrees of freedom, ...)
+    fonts = list((built / "_static" / "mathjax" / "output" / "chtml" / "fonts").rglob("*.woff"))
+    assert fonts, "MathJax's fonts are not in the build"
