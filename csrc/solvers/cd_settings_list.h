@@ -119,8 +119,9 @@
       "tolerances stops the solve (a blow-up); 0: no check")                                      \
     X("timeIntegration.errorControl.blowUpWarning", blowUpWarning, BOOL, 0, ANY, RESULT, "",      \
       "coordyn: True: a blow-up gives a warning and the solve goes on")                          \
-    X("timeIntegration.verboseMode", _, INT, 0, INT_NONNEG, ACCEPTED, "",                         \
-      "accepted for Exudyn scripts; coordyn prints nothing during a solve")                      \
+    X("timeIntegration.verboseMode", _, INT, 0, INT_NONNEG, PYTHON, "",                           \
+      ">= 1: Exudyn's solver lines (header, STEP line about every 2 s and at the end, "          \
+      "termination); higher levels print the same")                                               \
     X("timeIntegration.verboseModeFile", _, INT, 0, INT_NONNEG, ACCEPTED, "",                     \
       "accepted for Exudyn scripts; coordyn writes no solver file")                              \
     X("timeIntegration.stepInformation", _, INT, 67, INT_NONNEG, ACCEPTED, "",                    \
@@ -179,8 +180,9 @@
     X("staticSolver.lineSearchMaxReductions", staticLineSearchMaxReductions, INT, 10,           \
       INT_NONNEG, RESULT, "", "coordyn: most reductions of one Newton increment by the line "    \
       "search, each by a factor 0.1 to 2/3 (then the shortest trial is taken)")                 \
-    X("staticSolver.verboseMode", _, INT, 0, INT_NONNEG, ACCEPTED, "",                            \
-      "accepted for Exudyn scripts; coordyn prints nothing during a solve")                      \
+    X("staticSolver.verboseMode", _, INT, 0, INT_NONNEG, PYTHON, "",                              \
+      ">= 1: Exudyn's solver lines (header, STEP line about every 2 s and at the end, "          \
+      "termination); higher levels print the same")                                               \
     X("staticSolver.verboseModeFile", _, INT, 0, INT_NONNEG, ACCEPTED, "",                        \
       "accepted for Exudyn scripts; coordyn writes no solver file")                              \
     X("staticSolver.newton", _, GROUP, 0, ANY, NONE, "",                                          \

@@ -457,10 +457,21 @@ def _solve(mbs, settings, static, updateInitialValues):
     if not static and settings.timeIntegration.computeConsistentInitialConditions:
         mbs.ComputeConsistentInitialConditions(simulationSettings=settings)
     make_sensor_dirs(mbs)
-    progress = make_progress(settings, static)
+    from . import __version__
+    from .results.progress import LOG
+    progress = make_progress(settings, static, __version__)
+    kind = "static" if static else "dynamic"
+    stats, failure = None, "failed"
     try:
         stats = mbs._core.solve(static, settings._all(), progress)
+        failure = None
+    except KeyboardInterrupt:
+        failure = "interrupted"
+        LOG.warning("%s solve interrupted", kind)
+        raise
     except SolverError as e:
+        failure = "failed: " + str(e).split(";")[0][:100]
+        LOG.error("%s solve failed: %s", kind, e)
         if "singular" not in str(e):
             raise
         from .diagnose import DiagnoseSingularSystem
@@ -468,12 +479,19 @@ def _solve(mbs, settings, static, updateInitialValues):
         if not why:
             raise
         raise SolverError(f"{e}\n{why}") from None
+    except BaseException as e:
+        failure = f"failed: {type(e).__name__}"
+        raise
     finally:
         if progress is not None:
-            progress.close()
+            progress.close(stats, failure)
+    LOG.info("%s solve: %d steps, %d Newton iterations, %.3g s", kind, stats["steps"],
+             stats["newtonIterations"], stats["cpuTime"])
     if stats.get("redundantConstraints"):
         import warnings
-        warnings.warn(_redundant_message(mbs, stats), RedundantConstraintWarning, stacklevel=3)
+        msg = _redundant_message(mbs, stats)
+        LOG.warning(msg)
+        warnings.warn(msg, RedundantConstraintWarning, stacklevel=3)
     if updateInitialValues:
         mbs.systemData.SetODE2Coordinates(mbs.systemData.GetODE2Coordinates(),
                                           ConfigurationType.Initial)
