@@ -131,7 +131,7 @@ def GenerateCircularArcANCFCable2D(mbs, positionOfNode0, radius, startAngle, arc
     circular arc of the given radius that starts at positionOfNode0 with the tangent at
     startAngle (rad, from the x axis) and turns by arcAngle (rad; positive: counterclockwise,
     the centre to the left of the tangent). Nodes are NodePoint2DSlope1 with the arc's points
-    and unit tangents as reference coordinates, elements have the length radius |arcAngle| / n.
+    and unit tangents as reference coordinates, elements have the length radius abs(arcAngle) / n.
     setCurvedReferenceConfiguration: the elements get referenceCurvature = sign(arcAngle) /
     radius, so the arc is (nearly: the cubic interpolation of a circle) stress-free; otherwise
     the template's referenceCurvature is kept (the arc is then a bent straight cable). Loads and

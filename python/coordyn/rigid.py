@@ -4,7 +4,7 @@ Conventions (the same as the engine, csrc/math/cd_rotations.c):
 
 * A rotation matrix A maps body-frame components to global ones: x_global = A x_body.
 * Tait-Bryan angles xyz: A = Rx(alpha) Ry(beta) Rz(gamma) (singular at beta = +-pi/2).
-* Euler parameters e = [e0, e1, e2, e3] (e0 the scalar part, |e| = 1).
+* Euler parameters e = [e0, e1, e2, e3] (e0 the scalar part, norm(e) = 1).
 * Angular velocity: global omega = G theta_t, local (body) omega_b = Gbar theta_t = A^T omega;
   dA/dt = omega~ A = A omega_b~.
 * Inertia 6-vectors are [Jxx, Jyy, Jzz, Jyz, Jxz, Jxy], as ObjectRigidBody's 'inertia'.
@@ -260,7 +260,7 @@ def AngularVelocityLocal2EulerParameters_t(angularVelocityLocal, eulerParameters
 # ---------------------------------------------------------------- rotation vector
 
 def RotationVector2RotationMatrix(rotationVector):
-    """Rodrigues: A = I + sin(phi)/phi v~ + (1 - cos(phi))/phi^2 v~ v~, phi = |v|
+    """Rodrigues: A = I + sin(phi)/phi v~ + (1 - cos(phi))/phi^2 v~ v~, phi = norm(v)
     (Taylor series of the two factors for phi < 1e-4)."""
     v = _vector(rotationVector, 3, "RotationVector2RotationMatrix: rotationVector")
     phi2 = v @ v
@@ -275,7 +275,7 @@ def RotationVector2RotationMatrix(rotationVector):
 
 def RotationMatrix2RotationVector(rotationMatrix):
     """Rotation vector phi n with phi in [0, pi], from the Euler parameters (robust at 0 and
-    pi): phi = 2 atan2(|ev|, e0)."""
+    pi): phi = 2 atan2(norm(ev), e0)."""
     e = RotationMatrix2EulerParameters(rotationMatrix)
     s = np.linalg.norm(e[1:])
     if s == 0:
@@ -294,10 +294,12 @@ def HomogeneousTransformation(A, r):
 
 
 def HT2rotationMatrix(T):
+    """The rotation matrix (upper left 3x3 block) of a homogeneous transformation."""
     return np.array(T, dtype=float)[:3, :3].copy()
 
 
 def HT2translation(T):
+    """The translation (last column, first three rows) of a homogeneous transformation."""
     return np.array(T, dtype=float)[:3, 3].copy()
 
 

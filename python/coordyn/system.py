@@ -92,9 +92,11 @@ class SystemData:
         return self._get(0, configuration)
 
     def GetODE2Coordinates_t(self, configuration=ConfigurationType.Current):
+        """ODE2 velocities."""
         return self._get(1, configuration)
 
     def GetODE2Coordinates_tt(self, configuration=ConfigurationType.Current):
+        """ODE2 accelerations (of the current state: those the last solve computed)."""
         return self._get(2, configuration)
 
     def GetAECoordinates(self, configuration=ConfigurationType.Current):
@@ -106,6 +108,7 @@ class SystemData:
         self._mbs._core.set_coords(coordinates, 0, int(ConfigurationType(configuration)))
 
     def SetODE2Coordinates_t(self, coordinates, configuration=ConfigurationType.Current):
+        """Set the current or initial ODE2 velocities."""
         self._mbs._core.set_coords(coordinates, 1, int(ConfigurationType(configuration)))
 
     def SetODE2Coordinates_tt(self, coordinates, configuration=ConfigurationType.Current):
@@ -160,15 +163,19 @@ class SystemData:
         self._mbs._core.set_coords(coordinates, 6, int(ConfigurationType(configuration)))
 
     def NumberOfODE2Coordinates(self):
+        """Number of ODE2 (second-order) coordinates of the assembled system."""
         return self._mbs._core.sizes()["ODE2"]
 
     def NumberOfODE1Coordinates(self):
+        """Number of ODE1 (first-order) coordinates of the assembled system."""
         return self._mbs._core.sizes()["ODE1"]
 
     def NumberOfAECoordinates(self):
+        """Number of AE coordinates: multipliers and algebraic variables."""
         return self._mbs._core.sizes()["AE"]
 
     def NumberOfDataCoordinates(self):
+        """Number of Data coordinates (history variables of items)."""
         return self._mbs._core.sizes()["Data"]
 
 
@@ -218,18 +225,23 @@ class MainSystem:
         return d
 
     def GetNode(self, nodeNumber):
+        """The parameters of a node as a dict (Exudyn's nodeType key included)."""
         return self._get("node", nodeNumber)
 
     def GetObject(self, objectNumber):
+        """The parameters of an object as a dict (Exudyn's objectType key included)."""
         return self._get("object", objectNumber)
 
     def GetMarker(self, markerNumber):
+        """The parameters of a marker as a dict (Exudyn's markerType key included)."""
         return self._get("marker", markerNumber)
 
     def GetLoad(self, loadNumber):
+        """The parameters of a load as a dict (Exudyn's loadType key included)."""
         return self._get("load", loadNumber)
 
     def GetSensor(self, sensorNumber):
+        """The parameters of a sensor as a dict (Exudyn's sensorType key included)."""
         return self._get("sensor", sensorNumber)
 
     def _modify(self, kind, i, params):
@@ -253,6 +265,7 @@ class MainSystem:
         self._modify("node", nodeNumber, nodeDict)
 
     def ModifyObject(self, objectNumber, objectDict):
+        """Change parameters of an object; call Assemble() afterwards."""
         self._modify("object", objectNumber, objectDict)
 
     def GetObjectParameter(self, objectNumber, parameterName):
@@ -270,27 +283,35 @@ class MainSystem:
         self._modify("object", objectNumber, {parameterName: value})
 
     def ModifyMarker(self, markerNumber, markerDict):
+        """Change parameters of a marker; call Assemble() afterwards."""
         self._modify("marker", markerNumber, markerDict)
 
     def ModifyLoad(self, loadNumber, loadDict):
+        """Change parameters of a load; call Assemble() afterwards."""
         self._modify("load", loadNumber, loadDict)
 
     def ModifySensor(self, sensorNumber, sensorDict):
+        """Change parameters of a sensor; call Assemble() afterwards."""
         self._modify("sensor", sensorNumber, sensorDict)
 
     def NumberOfNodes(self):
+        """Number of nodes added."""
         return self._core.count(_core.KIND_NODE)
 
     def NumberOfObjects(self):
+        """Number of objects added."""
         return self._core.count(_core.KIND_OBJECT)
 
     def NumberOfMarkers(self):
+        """Number of markers added."""
         return self._core.count(_core.KIND_MARKER)
 
     def NumberOfLoads(self):
+        """Number of loads added."""
         return self._core.count(_core.KIND_LOAD)
 
     def NumberOfSensors(self):
+        """Number of sensors added."""
         return self._core.count(_core.KIND_SENSOR)
 
     # -- assembling and solving
@@ -334,6 +355,7 @@ class MainSystem:
                             list(localPosition))
 
     def GetMarkerOutput(self, markerNumber, variableType, configuration=ConfigurationType.Current):
+        """An output variable of a marker (Position, Velocity, Rotation, ...)."""
         return self._output("marker", markerNumber, variableType, configuration)
 
     def GetLoadValues(self, loadNumber):
@@ -390,17 +412,21 @@ class SystemContainer:
         self.systems = []
 
     def AddSystem(self):
+        """Create a new MainSystem, keep it in this container and return it."""
         mbs = MainSystem()
         self.systems.append(mbs)
         return mbs
 
     def NumberOfSystems(self):
+        """Number of systems in this container."""
         return len(self.systems)
 
     def GetSystem(self, systemNumber):
+        """The system with this number."""
         return self.systems[systemNumber]
 
     def Reset(self):
+        """Remove all systems from this container."""
         self.systems.clear()
 
 

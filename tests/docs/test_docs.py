@@ -320,3 +320,25 @@ def test_math_renders_without_a_network(built):
     assert with_math >= 5  # the pages with formulas (solvers, degrees of freedom, ...)
     fonts = list((built / "_static" / "mathjax" / "output" / "chtml" / "fonts").rglob("*.woff"))
     assert fonts, "MathJax's fonts are not in the build"
+
+
+def test_api_reference_has_every_public_name(built):
+    """the API reference (api.html) documents every public name of coordyn (items are on the
+    items page), every function of the public submodules, and every public method of
+    SystemContainer, MainSystem and SystemData"""
+    text = (built / "api.html").read_text(encoding="utf-8")
+    ids = set(re.findall(r'id="(coordyn\.[\w.]+)"', text))
+    tails = {i.rsplit(".", 1)[-1] for i in ids}
+    modules = {"items", "rigid", "beams", "deformation"}
+    item_names = set(coordyn.items.__all__)
+    missing = [n for n in coordyn.__all__
+               if n not in item_names and n not in modules and n not in tails]
+    for mod in ("rigid", "beams", "deformation"):
+        missing += [f"{mod}.{n}" for n in getattr(coordyn, mod).__all__
+                    if n not in tails and not n.isupper()]
+    for cls, qual in ((coordyn.SystemContainer, "coordyn.SystemContainer"),
+                      (coordyn.MainSystem, "coordyn.MainSystem"),
+                      (coordyn.system.SystemData, "coordyn.system.SystemData")):
+        missing += [f"{qual}.{m}" for m in dir(cls)
+                    if not m.startswith("_") and f"{qual}.{m}" not in ids]
+    assert not missing, "not in the API reference: " + ", ".join(missing)
