@@ -52,7 +52,8 @@ napoleon_numpy_docstring = False
 
 html_theme = "alabaster"
 html_title = f"coordyn {release}"
-html_static_path = []
+html_static_path = ["_static"]
+html_css_files = ["coordyn.css"]  # code blocks and wide tables scroll
 html_show_sourcelink = False
 html_theme_options = {
     "description": "Multibody dynamics in C with an Exudyn-style Python API",

@@ -342,3 +342,11 @@ def test_api_reference_has_every_public_name(built):
         missing += [f"{qual}.{m}" for m in dir(cls)
                     if not m.startswith("_") and f"{qual}.{m}" not in ids]
     assert not missing, "not in the API reference: " + ", ".join(missing)
+
+
+def test_code_blocks_scroll(built):
+    """every page links the style sheet that lets code blocks and wide tables scroll"""
+    css = (built / "_static" / "coordyn.css").read_text(encoding="utf-8")
+    assert "overflow-x: auto" in css and "div.highlight pre" in css
+    for page in built.glob("*.html"):
+        assert "_static/coordyn.css" in page.read_text(encoding="utf-8"), page.name
