@@ -28,7 +28,7 @@ OutputVariableType.__doc__ = "Output variables of nodes, objects, markers and se
 # str() and f-strings give 'OutputVariableType.Position' as Exudyn's enum does (exudyn.plot
 # makes its labels from str(); an IntEnum would give the number)
 OutputVariableType.__str__ = enum.Enum.__str__
-OutputVariableType.__format__ = enum.Enum.__format__
+OutputVariableType.__format__ = lambda self, spec: format(str(self), spec)
 
 
 class ConfigurationType(enum.IntEnum):
