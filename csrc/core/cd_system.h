@@ -460,7 +460,7 @@ typedef struct cd_sensorinfo {
     const double *lp;          /* a local point on a body (SensorBody), else NULL */
     cd_outvar var;             /* output variable */
     int writeToFile;           /* 1: also write the values to file */
-    const char *fileName;      /* file name ("" : solution/sensor<index>.txt) */
+    const char *fileName;      /* file name ("": no file, as in Exudyn) */
     int storeInternal;         /* 1: keep the values for GetSensorStoredData */
 } cd_sensorinfo;
 

@@ -1,4 +1,7 @@
 /* cd_sensors: sensor values recorded at output times into preallocated rows */
+#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L /* localtime_r */
+#endif
 #include "cd_solver.h"
 #include "../core/cd_eval.h"
 #include <errno.h>
@@ -7,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static void sensor_info(const cd_system *s, int i, cd_sensorinfo *si)
 {
@@ -46,26 +50,44 @@ static int check_finite(const cd_system *s, const cd_state *st, int i, const dou
     return nv;
 }
 
+/* the header Exudyn 1.13 writes above a sensor file's rows (exudyn.plot.ParseOutputFileHeader
+ * reads the sensor type, the output variable and the number of values from it) */
+static int write_header(const cd_system *s, const cd_sensorstore *ss, int i, FILE *f)
+{
+    const cd_item *sn = &s->list[CD_SENSOR].items[i];
+    cd_sensorinfo si;
+    char date[32] = "";
+    time_t now = time(NULL);
+    struct tm tm;
+    sensor_info(s, i, &si);
+#ifdef _WIN32
+    if (localtime_s(&tm, &now) == 0) strftime(date, sizeof date, "%Y-%m-%d,%H:%M:%S", &tm);
+#else
+    if (localtime_r(&now, &tm)) strftime(date, sizeof date, "%Y-%m-%d,%H:%M:%S", &tm);
+#endif
+    return fprintf(f, "#coordyn sensor output file\n#measure %s number = %d\n"
+                   "#OutputVariableType = %s\n#simulation started = %s\n"
+                   "#columns contain: time, comma separated sensor values (e.g, x,y,z position "
+                   "coordinates)\n#number of sensor values = %d\n#\n",
+                   sn->type->typename_, si.index, cd_outvar_name(si.var), date, ss->nvals[i]);
+}
+
+/* sensor i's file: opened when writeToFile is set and fileName is given (Exudyn's rule) */
 static int open_file(const cd_system *s, cd_sensorstore *ss, int i, cd_error *err)
 {
     cd_sensorinfo si;
-    char name[512], lb[160];
+    char lb[160];
     sensor_info(s, i, &si);
-    if (!si.writeToFile) return CD_OK;
-    if (si.fileName && si.fileName[0]) snprintf(name, sizeof name, "%s", si.fileName);
-    else snprintf(name, sizeof name, "solution/sensor%d.txt", i);
+    if (!si.writeToFile || !si.fileName || !si.fileName[0]) return CD_OK;
     errno = 0;
-    ss->files[i] = fopen(name, "w");
+    ss->files[i] = fopen(si.fileName, "w");
     if (!ss->files[i])
         return cd_error_set(err, CD_ERR_IO, "%s: cannot open '%s' for writing: %s",
-                            cd_item_label(s, CD_SENSOR, i, lb, sizeof lb), name,
+                            cd_item_label(s, CD_SENSOR, i, lb, sizeof lb), si.fileName,
                             errno ? strerror(errno) : "unknown reason");
-    /* the file's header (the sensor file is output the user asked for, not a diagnostic) */
-    if (fprintf(ss->files[i], "# coordyn sensor %s, OutputVariableType %s\n# columns: time, %d "
-                "values\n", cd_item_label(s, CD_SENSOR, i, lb, sizeof lb), cd_outvar_name(si.var),
-                ss->nvals[i]) < 0)
+    if (write_header(s, ss, i, ss->files[i]) < 0)
         return cd_error_set(err, CD_ERR_IO, "%s: writing the header of '%s' failed",
-                            cd_item_label(s, CD_SENSOR, i, lb, sizeof lb), name);
+                            cd_item_label(s, CD_SENSOR, i, lb, sizeof lb), si.fileName);
     return CD_OK;
 }
 
@@ -166,8 +188,9 @@ int cd_sensors_record(const cd_system *s, struct cd_evalws *ws, const cd_state *
         ss->rows[i]++;
         if (ss->files[i]) {  /* the sensor's file (writeToFile); a failed write stops */
             FILE *f = ss->files[i];
-            fprintf(f, "%.17g", row[0]);
-            for (int k = 1; k <= nv; k++) fprintf(f, ",%.17g", row[k]);
+            /* 10 significant digits: Exudyn's default solutionSettings.outputPrecision */
+            fprintf(f, "%.10g", row[0]);
+            for (int k = 1; k <= nv; k++) fprintf(f, ",%.10g", row[k]);
             if (fputc('\n', f) == EOF || ferror(f)) {
                 char lb[160];
                 return cd_error_set(err, CD_ERR_IO, "%s: writing its file failed at t = %g",

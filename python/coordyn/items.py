@@ -25,6 +25,10 @@ TYPE_KEYS = _core.kind_keys()
 OutputVariableType = enum.IntEnum(
     "OutputVariableType", {"_None": 0, **_core.outvar_names()}, module=__name__)
 OutputVariableType.__doc__ = "Output variables of nodes, objects, markers and sensors."
+# str() and f-strings give 'OutputVariableType.Position' as Exudyn's enum does (exudyn.plot
+# makes its labels from str(); an IntEnum would give the number)
+OutputVariableType.__str__ = enum.Enum.__str__
+OutputVariableType.__format__ = lambda self, spec: format(str(self), spec)
 
 
 class ConfigurationType(enum.IntEnum):

@@ -40,7 +40,21 @@ class LoadIndex(_Index):
 
 
 class SensorIndex(_Index):
-    """Index of a sensor (an int)."""
+    """Index of a sensor (an int).
+
+    Exudyn's exudyn.plot.PlotSensor accepts only ``type(s) == int`` or its own
+    ``exudyn.SensorIndex`` (an isinstance check). Once exudyn is imported, a SensorIndex
+    therefore reports Exudyn's class as its ``__class__``, which isinstance consults after the
+    real type: isinstance(s, exudyn.SensorIndex), isinstance(s, int) and
+    isinstance(s, coordyn.SensorIndex) are all True and type(s) stays coordyn's."""
+
+    @property
+    def __class__(self):
+        exu_index = getattr(sys.modules.get("exudyn"), "SensorIndex", None)
+        return exu_index if isinstance(exu_index, type) else type(self)
+
+    def __reduce__(self):  # pickle checks obj.__class__ against the class it reconstructs
+        return (SensorIndex, (int(self),))
 
 
 _KINDS = {"node": (_core.KIND_NODE, NodeIndex), "object": (_core.KIND_OBJECT, ObjectIndex),
@@ -222,6 +236,8 @@ class MainSystem:
                 d[f["name"]] = _KINDS[f["ref"]][1](d[f["name"]])
             elif f["type"] == "indexlist" and f["ref"]:
                 d[f["name"]] = [_KINDS[f["ref"]][1](x) if x >= 0 else x for x in d[f["name"]]]
+            elif f["type"] == "outputvariable" and f["name"] in d:
+                d[f["name"]] = OutputVariableType(d[f["name"]])
         return d
 
     def GetNode(self, nodeNumber):
@@ -380,6 +396,18 @@ class MainSystem:
     def GetSensorStoredData(self, sensorNumber):
         """Stored sensor data of the last solve: rows [time, values...] (read-only view)."""
         return self._core.sensor_data(int(sensorNumber))
+
+    def GetSensorStoredDataFrame(self, sensorNumber):
+        """Stored sensor data of the last solve as a pandas DataFrame with named columns
+        ('time', 'x', 'y', 'z', ...; see coordyn.results.dataframes.sensor_dataframe)."""
+        from .results.dataframes import sensor_dataframe
+        return sensor_dataframe(self, sensorNumber)
+
+    def PlotSensor(self, *args, **kwargs):
+        """Plot sensor data with matplotlib: coordyn.plot.PlotSensor(mbs, sensorNumbers,
+        components, ...) with Exudyn's arguments; returns [plt, fig, ax, line]."""
+        from .plot import PlotSensor
+        return PlotSensor(self, *args, **kwargs)
 
     # -- Jacobians (for tests and analysis)
     def GetObjectJacobian(self, objectNumber, numerical=False, index2=False):

@@ -228,27 +228,31 @@ def test_write_to_file(tmp_path):
     text = fname.read_text()
     assert text.startswith("#")
     from_file = np.loadtxt(fname, delimiter=",", comments="#")
-    np.testing.assert_array_equal(from_file, m.data("node"))  # full precision
+    # 10 significant digits (Exudyn's default outputPrecision)
+    np.testing.assert_allclose(from_file, m.data("node"), rtol=1e-9, atol=1e-300)
     assert from_file.shape == (51, 4)
     # a second solve rewrites the file (it does not append)
     m.mbs.SolveDynamic(_settings(end=0.2, steps=20, period=0.01))
-    np.testing.assert_array_equal(np.loadtxt(fname, delimiter=",", comments="#"),
-                                  m.data("node"))
+    np.testing.assert_allclose(np.loadtxt(fname, delimiter=",", comments="#"),
+                               m.data("node"), rtol=1e-9, atol=1e-300)
     assert m.data("node").shape == (21, 4)
 
 
-def test_write_to_file_default_name_and_no_internal_storage(tmp_path, monkeypatch):
+def test_file_only_with_a_file_name_and_no_internal_storage(tmp_path, monkeypatch):
+    """As in Exudyn: writeToFile defaults to True and a file is written only when fileName is
+    given"""
     monkeypatch.chdir(tmp_path)
     mbs = cd.SystemContainer().AddSystem()
     n = mbs.AddNode(cd.NodePoint(initialVelocities=[1, 2, 3]))
     mbs.AddObject(cd.MassPoint(mass=1, nodeNumber=n))
-    mbs.AddSensor(cd.SensorNode(nodeNumber=n, outputVariableType=OV.Velocity))
+    s0 = mbs.AddSensor(cd.SensorNode(nodeNumber=n, outputVariableType=OV.Velocity))
     s1 = mbs.AddSensor(cd.SensorNode(nodeNumber=n, outputVariableType=OV.Position,
-                                     writeToFile=True, storeInternal=False))
+                                     fileName="out/pos.txt", storeInternal=False))
+    assert mbs.GetSensor(s0)["writeToFile"] is True
     mbs.Assemble()
     mbs.SolveDynamic(_settings(end=1.0, steps=10, period=0.1))
-    path = tmp_path / "solution" / f"sensor{int(s1)}.txt"
-    d = np.loadtxt(path, delimiter=",", comments="#")
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == ["pos.txt"]
+    d = np.loadtxt(tmp_path / "out" / "pos.txt", delimiter=",", comments="#")
     np.testing.assert_allclose(d[:, 1:], d[:, [0]] * [1, 2, 3], rtol=0, atol=1e-14)
     assert d.shape == (11, 4)
     with pytest.raises(ValueError, match="storeInternal"):

@@ -30,10 +30,10 @@ int cd_sensor_check_var(const cd_system *s, int index, const void *p, const char
     {"outputVariableType", CD_FT_OUTVAR, 0, offsetof(cd_p_sensorbase, outputVariableType), NULL, \
      0, 0, "", "the OutputVariableType to record", NULL}
 #define CD_SENSOR_FILE_FIELDS                                                                    \
-    {"writeToFile", CD_FT_BOOL, 0, offsetof(cd_p_sensorbase, writeToFile), "0", 0, 0, "",        \
-     "True: also write the values to fileName (coordyn default: False)", NULL},                  \
+    {"writeToFile", CD_FT_BOOL, 0, offsetof(cd_p_sensorbase, writeToFile), "1", 0, 0, "",        \
+     "True: write the values to fileName when one is given (as Exudyn)", NULL},                  \
     {"fileName", CD_FT_STRING, 0, offsetof(cd_p_sensorbase, fileName), "", 0, 0, "",             \
-     "file for writeToFile; default solution/sensor<index>.txt", NULL},                          \
+     "file the values are written to (writeToFile); empty: no file", NULL},                     \
     {"storeInternal", CD_FT_BOOL, 0, offsetof(cd_p_sensorbase, storeInternal), "1", 0, 0, "",    \
      "True: keep the values for mbs.GetSensorStoredData (coordyn default: True)", NULL}
 
