@@ -1,0 +1,641 @@
+"""Geometry for drawing, with the function names, arguments and defaults of Exudyn 1.13's
+exudyn.graphics, returning the dictionaries Exudyn returns (its "GraphicsData"):
+
+* ``{'type': 'TriangleList', 'points': (n,3), 'normals': (n,3), 'colors': (n,4),
+  'triangles': (m,3)}``: a triangle mesh; triangles are counterclockwise seen from outside, so
+  the right-hand normal of every triangle points out of the solid; ``normals`` are per point.
+* ``{'type': 'Spheres', 'points', 'radii', 'colors', 'resolution'}``: whole spheres, as
+  Exudyn 1.13.6 returns them (``SpheresToTriangleList`` gives their mesh).
+* ``{'type': 'Line', 'color', 'data': (n,3)}``, ``{'type': 'Text', ...}``,
+  ``{'type': 'Circle', ...}``.
+
+Arrays are NumPy rows (points × 3, ...) as Exudyn 1.13.6 returns them. Curved surfaces are flat
+triangles here (Exudyn 1.13.6 draws some with 6-node triangles, 'triangles6'), so the number
+of points of a Cylinder or an Arrow differs from Exudyn's; Brick, Quad, CheckerBoard, Lines,
+Text, Circle and Sphere agree with Exudyn point for point.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+pi = np.pi
+
+__all__ = ["color", "colorList", "Sphere", "Spheres", "SpheresToTriangleList", "Brick",
+           "BrickXYZ", "Cylinder", "Quad", "CheckerBoard", "Lines", "Circle", "Text", "Arrow",
+           "Basis", "FromPointsAndTrigs", "ToPointsAndTrigs", "Move", "MergeTriangleLists",
+           "SolidOfRevolution"]
+
+
+class color:
+    """RGBA colors with Exudyn's names (exudyn.graphics.color); ``default`` [-1,-1,-1,-1]
+    means the renderer's default color."""
+    black = [0.0, 0.0, 0.0, 1.0]
+    white = [1.0, 1.0, 1.0, 1.0]
+    red = [1.0, 0.0, 0.0, 1.0]
+    green = [0.0, 1.0, 0.0, 1.0]
+    blue = [0.0, 0.0, 1.0, 1.0]
+    yellow = [1.0, 1.0, 0.0, 1.0]
+    cyan = [0.0, 1.0, 1.0, 1.0]
+    magenta = [1.0, 0.0, 1.0, 1.0]
+    orange = [1.0, 0.5, 0.0, 1.0]
+    pink = [1.0, 0.0, 0.5, 1.0]
+    violet = [0.5, 0.0, 1.0, 1.0]
+    lawngreen = [0.5, 1.0, 0.0, 1.0]
+    springgreen = [0.0, 1.0, 0.5, 1.0]
+    dodgerblue = [0.0, 0.5, 1.0, 1.0]
+    grey = [0.5, 0.5, 0.5, 1.0]
+    darkgrey = [0.2, 0.2, 0.2, 1.0]
+    darkgrey2 = [0.35, 0.35, 0.35, 1.0]
+    lightgrey = [0.7, 0.7, 0.7, 1.0]
+    lightgrey2 = [0.85, 0.85, 0.85, 1.0]
+    lightred = [0.9, 0.4, 0.4, 1.0]
+    lightgreen = [0.4, 0.9, 0.4, 1.0]
+    steelblue = [0.4, 0.4, 0.9, 1.0]
+    brown = [0.65, 0.2, 0.2, 1.0]
+    default = [-1.0, -1.0, -1.0, -1.0]
+    defaultBody = [0.4, 0.4, 0.9, 1]
+    defaultFFRF = [0.0, 1.0, 0.0, 1.0]
+    defaultJoint = [0.6, 0.6, 0.8, 1]
+
+
+colorList = [color.red, color.green, color.blue, color.cyan, color.magenta, color.yellow,
+             color.orange, color.pink, color.lawngreen, color.violet, color.springgreen,
+             color.dodgerblue, color.grey, color.darkgrey, color.lightgrey, color.lightred,
+             color.lightgreen, color.steelblue, color.brown, color.black, color.darkgrey2,
+             color.lightgrey2, color.white]
+
+
+# ---------------------------------------------------------------------------------------------
+# helpers
+
+
+def _vec3(where, name, v):
+    a = np.asarray(v, dtype=float)
+    if a.shape != (3,):
+        raise ValueError(f"graphics.{where}: argument '{name}' must be a 3D vector, got shape "
+                         f"{a.shape}")
+    return a
+
+
+def _rgba(where, c, name="color"):
+    a = np.asarray(c, dtype=float)
+    if a.shape != (4,):
+        raise ValueError(f"graphics.{where}: argument '{name}' must be 4 RGBA values, got "
+                         f"shape {a.shape}")
+    return a
+
+
+def _frame(axis):
+    """Orthonormal e1, e2 perpendicular to the unit vector axis (e1 × e2 = axis)."""
+    helper = np.eye(3)[int(np.argmin(np.abs(axis)))]
+    e1 = np.cross(axis, helper)
+    e1 /= np.linalg.norm(e1)
+    return e1, np.cross(axis, e1)
+
+
+def _mesh(points, normals, triangles, col):
+    points = np.asarray(points, dtype=float).reshape((-1, 3))
+    return {"type": "TriangleList",
+            "colors": np.tile(np.asarray(col, dtype=float), (len(points), 1)),
+            "points": points,
+            "normals": np.asarray(normals, dtype=float).reshape((-1, 3)),
+            "triangles": np.asarray(triangles, dtype=int).reshape((-1, 3))}
+
+
+def _oriented(tri, points, normal, tol):
+    """Triangle tri counterclockwise about normal: (p1-p0) × (p2-p0) · normal > 0; None if
+    its area is below tol (a triangle collapsed on the axis of a solid of revolution)."""
+    p0, p1, p2 = points[tri[0]], points[tri[1]], points[tri[2]]
+    g = np.cross(p1 - p0, p2 - p0)
+    if np.linalg.norm(g) <= tol:
+        return None
+    return tri if g @ normal > 0 else [tri[0], tri[2], tri[1]]
+
+
+def _ear_clip(poly):
+    """Triangles (index triples) of the simple polygon poly (k × 2, counterclockwise)."""
+    idx = list(range(len(poly)))
+    tris = []
+
+    def cross(a, b, c):
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    while len(idx) > 3:
+        n = len(idx)
+        for k in range(n):
+            i0, i1, i2 = idx[k - 1], idx[k], idx[(k + 1) % n]
+            a, b, c = poly[i0], poly[i1], poly[i2]
+            if cross(a, b, c) <= 0:
+                continue  # reflex or collinear corner
+            inside = any(cross(a, b, poly[j]) >= 0 and cross(b, c, poly[j]) >= 0
+                         and cross(c, a, poly[j]) >= 0 for j in idx if j not in (i0, i1, i2)
+                         and not np.array_equal(poly[j], a) and not np.array_equal(poly[j], b)
+                         and not np.array_equal(poly[j], c))
+            if not inside:
+                tris.append([i0, i1, i2])
+                idx.pop(k)
+                break
+        else:  # only collinear corners left: drop one, it adds no area
+            idx.pop(next(k for k in range(n)
+                         if abs(cross(poly[idx[k - 1]], poly[idx[k]], poly[idx[(k + 1) % n]]))
+                         <= 1e-14 * (1 + np.abs(poly).max() ** 2)))
+    if cross(poly[idx[0]], poly[idx[1]], poly[idx[2]]) > 0:
+        tris.append(idx)
+    return tris
+
+
+def _signed_area(poly):
+    x, y = poly[:, 0], poly[:, 1]
+    return 0.5 * float(np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y))
+
+
+def _flat_segments(contour):
+    """Segments (x0, r0, n0, x1, r1, n1) of the closed contour (x along the axis, r the
+    radius), counterclockwise in the (x, r) plane, with the outward normal (dr, -dx)/|..|."""
+    c = np.asarray(contour, dtype=float)
+    if _signed_area(c) < 0:
+        c = c[::-1]
+    segs = []
+    for k in range(len(c)):
+        a, b = c[k], c[(k + 1) % len(c)]
+        d = b - a
+        length = np.linalg.norm(d)
+        if length > 0:
+            n = np.array([d[1], -d[0]]) / length
+            segs.append((a, n, b, n))
+    return c, segs
+
+
+# the solid swept by the (x, r) half-plane region bounded by polygon turning about the axis
+# through p0 along unit vector axis, from angle a0 to a1 in nTiles steps; segs give the surface
+# pieces (contour segments with the 2D normals at their ends), caps close a partial sweep
+def _revolve(p0, axis, polygon, segs, nTiles, a0, a1, col, caps=True):
+    e1, e2 = _frame(axis)
+    full = abs((a1 - a0) - 2 * pi) < 1e-12
+    nphi = nTiles if full else nTiles + 1
+    phi = a0 + (a1 - a0) * np.arange(nphi) / nTiles
+    radial = np.cos(phi)[:, None] * e1 + np.sin(phi)[:, None] * e2
+    size = max(1.0, float(np.abs(polygon).max()))
+    tol = 1e-12 * size * size
+    points, normals, tris = [], [], []
+    for (a, na, b, nb) in segs:
+        base = len(points)
+        for (x, r), (nx, nr) in ((a, na), (b, nb)):
+            for j in range(nphi):
+                points.append(p0 + x * axis + r * radial[j])
+                normals.append(nx * axis + nr * radial[j])
+        P, N = np.array(points), np.array(normals)
+        for j in range(nTiles):
+            j1 = (j + 1) % nphi
+            ia, ia1, ib, ib1 = base + j, base + j1, base + nphi + j, base + nphi + j1
+            for t in ([ia, ib, ib1], [ia, ib1, ia1]):
+                t = _oriented(t, P, N[t].sum(axis=0), tol)
+                if t is not None:
+                    tris.append(t)
+    if not full and caps:
+        for ang, sign in ((a0, -1.0), (a1, 1.0)):
+            rad = np.cos(ang) * e1 + np.sin(ang) * e2
+            n = sign * np.cross(axis, rad)  # ± the direction of increasing angle
+            base = len(points)
+            for (x, r) in polygon:
+                points.append(p0 + x * axis + r * rad)
+                normals.append(n)
+            P = np.array(points)
+            for t in _ear_clip(polygon):
+                t = _oriented([base + i for i in t], P, n, tol)
+                if t is not None:
+                    tris.append(t)
+    return _mesh(points, normals, tris, col)
+
+
+# ---------------------------------------------------------------------------------------------
+# spheres
+
+
+def Spheres(points, radii=0.1, colors=[0., 0., 0., 1.], nTiles=-1):
+    """Many whole spheres as one item of the type 'Spheres' (as exudyn.graphics.Spheres)."""
+    pts = np.asarray(points, dtype=float).reshape((-1, 3))
+    radii = np.broadcast_to(np.asarray(radii, dtype=float), (len(pts),)).copy()
+    cols = np.asarray(colors, dtype=float)
+    cols = np.tile(cols, (len(pts), 1)) if cols.shape == (4,) else cols.reshape((-1, 4))
+    return {"type": "Spheres", "points": pts, "radii": radii, "colors": cols,
+            "resolution": int(nTiles)}
+
+
+def _sphere_mesh(point, radius, col, nTiles, aMin, aMax, innerRadius):
+    """A sphere about z between the latitudes aMin and aMax (flat cuts at z = R sin aMin and
+    R sin aMax), or a whole hollow sphere (innerRadius), as a solid of revolution; nTiles arc
+    segments per half circle, 2*nTiles around; arcs have radial normals."""
+    nArc = max(1, int(np.ceil(nTiles * (aMax - aMin) / pi - 1e-9)))
+    th = np.linspace(aMin, aMax, nArc + 1)
+    outer = np.stack([radius * np.sin(th), radius * np.cos(th)], axis=1)
+    segs = [(outer[k], outer[k] / radius, outer[k + 1], outer[k + 1] / radius)
+            for k in range(nArc)]
+    if innerRadius is None:
+        top, bottom = np.array([outer[-1][0], 0.0]), np.array([outer[0][0], 0.0])
+        up, down = np.array([1.0, 0.0]), np.array([-1.0, 0.0])
+        segs += [(outer[-1], up, top, up), (bottom, down, outer[0], down)]
+        polygon = np.vstack([outer, top, bottom])
+    else:  # the inner surface, its normals pointing into the cavity
+        inner = outer[::-1] * (innerRadius / radius)
+        segs += [(inner[k], -inner[k] / innerRadius, inner[k + 1], -inner[k + 1] / innerRadius)
+                 for k in range(nArc)]
+        polygon = np.vstack([outer, inner])
+    return _revolve(_vec3("Sphere", "point", point), np.array([0.0, 0.0, 1.0]), polygon, segs,
+                    2 * nTiles, 0.0, 2 * pi, col)
+
+
+def Sphere(point=[0, 0, 0], radius=0.1, color=[0., 0., 0., 1.], nTiles=-1, addEdges=False,
+           edgeColor=color.black, addFaces=True, majorAngleMin=-0.5 * pi,
+           majorAngleMax=0.5 * pi, innerRadius=None):
+    """A sphere about point. A whole sphere is of the type 'Spheres' (as in Exudyn 1.13.6);
+    cut flat at the latitudes majorAngleMin/Max (about z) or hollow (innerRadius) it is a
+    closed TriangleList, nTiles segments along a half circle (8 for nTiles=-1), 2*nTiles
+    around. addEdges, addFaces=False and a hollow sphere that is cut are not available
+    (NotImplementedError)."""
+    col = _rgba("Sphere", color)
+    if addEdges or not addFaces:
+        raise NotImplementedError("graphics.Sphere: addEdges and addFaces=False are not "
+                                  "available in coordyn")
+    if radius <= 0 or (innerRadius is not None and not 0 < innerRadius < radius):
+        raise ValueError("graphics.Sphere: need radius > 0 and 0 < innerRadius < radius")
+    if not -0.5 * pi <= majorAngleMin < majorAngleMax <= 0.5 * pi:
+        raise ValueError("graphics.Sphere: need -pi/2 <= majorAngleMin < majorAngleMax <= pi/2")
+    cut = majorAngleMin != -0.5 * pi or majorAngleMax != 0.5 * pi
+    if cut and innerRadius is not None:
+        raise NotImplementedError("graphics.Sphere: a hollow sphere that is cut is not "
+                                  "available in coordyn")
+    if not cut and innerRadius is None:
+        return Spheres([point], radius, col, nTiles)
+    nTiles = 8 if nTiles < 0 else max(2, int(nTiles))
+    return _sphere_mesh(point, radius, col, nTiles, majorAngleMin, majorAngleMax, innerRadius)
+
+
+def SpheresToTriangleList(graphicsData, nTiles=8):
+    """The TriangleList of the spheres of a 'Spheres' item (its own resolution if > 0, else
+    nTiles); other graphics data come back unchanged."""
+    if graphicsData.get("type") != "Spheres":
+        return graphicsData
+    res = int(graphicsData.get("resolution", -1))
+    n = res if res > 0 else nTiles
+    out = None
+    for p, r, c in zip(graphicsData["points"], graphicsData["radii"], graphicsData["colors"]):
+        g = _sphere_mesh(p, float(r), c, max(2, n), -0.5 * pi, 0.5 * pi, None)
+        out = g if out is None else MergeTriangleLists(out, g)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# bricks, quads
+
+# the corners of a brick: bit 0 of the number x, bit 1 y, bit 2 z, in Exudyn's order
+_BRICK_CORNERS = np.array([[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0],
+                           [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]], dtype=float)
+# two triangles per face, counterclockwise seen from outside: -z, +z, -y, +x, +y, -x
+_BRICK_TRIANGLES = np.array([[0, 2, 1], [0, 3, 2], [6, 4, 5], [6, 7, 4], [0, 1, 4], [1, 5, 4],
+                             [1, 2, 5], [2, 6, 5], [2, 3, 6], [3, 7, 6], [3, 0, 7], [0, 4, 7]])
+_BRICK_EDGES = np.array([[0, 1], [1, 2], [2, 3], [3, 0], [4, 5], [5, 6], [6, 7], [7, 4],
+                         [0, 4], [1, 5], [2, 6], [3, 7]])
+
+
+def BrickXYZ(xMin, yMin, zMin, xMax, yMax, zMax, color=[0., 0., 0., 1.], addNormals=False,
+             addEdges=False, edgeColor=color.black, addFaces=True):
+    """The box [xMin,xMax] × [yMin,yMax] × [zMin,zMax]: 8 points and 12 triangles, or with
+    addNormals 36 points (3 per triangle) with the face normals."""
+    lo, hi = np.array([xMin, yMin, zMin], float), np.array([xMax, yMax, zMax], float)
+    corners = lo + _BRICK_CORNERS * (hi - lo)
+    col = _rgba("Brick", color)
+    if addNormals:
+        P = corners[_BRICK_TRIANGLES].reshape((-1, 3))
+        n = np.cross(P[1::3] - P[0::3], P[2::3] - P[0::3])
+        N = np.repeat(n / np.linalg.norm(n, axis=1)[:, None], 3, axis=0)
+        g = _mesh(P, N, np.arange(36).reshape((12, 3)), col)
+        edgePoints = [np.flatnonzero((_BRICK_TRIANGLES.reshape(-1) == k))[0] for k in range(8)]
+        edges = np.array(edgePoints)[_BRICK_EDGES]
+    else:
+        g = _mesh(corners, np.zeros((0, 3)), _BRICK_TRIANGLES, col)
+        del g["normals"]
+        edges = _BRICK_EDGES
+    if not addFaces:
+        g["triangles"] = np.zeros((0, 3), dtype=int)
+    if addEdges:
+        g["edges"] = edges.copy()
+        g["edgeColor"] = _rgba("Brick", edgeColor, "edgeColor")
+    return g
+
+
+def Brick(centerPoint=[0, 0, 0], size=[0.1, 0.1, 0.1], color=[0., 0., 0., 1.],
+          addNormals=False, addEdges=False, edgeColor=color.black, addFaces=True, roundness=0,
+          nTiles=12):
+    """A box about centerPoint with the edge lengths size (see BrickXYZ); roundness > 0 (rounded
+    edges) is not available (NotImplementedError)."""
+    if roundness:
+        raise NotImplementedError("graphics.Brick: roundness is not available in coordyn")
+    c, s = _vec3("Brick", "centerPoint", centerPoint), _vec3("Brick", "size", size)
+    if np.any(s <= 0):
+        raise ValueError("graphics.Brick: argument 'size' must be positive")
+    lo, hi = c - 0.5 * s, c + 0.5 * s
+    return BrickXYZ(*lo, *hi, color=color, addNormals=addNormals, addEdges=addEdges,
+                    edgeColor=edgeColor, addFaces=addFaces)
+
+
+def _tiled_quad(p, col, col2, nx, ny):
+    """The quad p[0..3] split into nx × ny tiles of 4 points and 2 triangles each, colors
+    alternating; normal (p1-p0) × (p3-p0) normalized."""
+    n = np.cross(p[1] - p[0], p[3] - p[0])
+    n /= np.linalg.norm(n)
+    points, colors, tris = [], [], []
+    for i in range(nx):
+        for j in range(ny):
+            def at(u, v):  # bilinear map of the unit square onto the quad
+                return ((1 - u) * (1 - v) * p[0] + u * (1 - v) * p[1] + u * v * p[2]
+                        + (1 - u) * v * p[3])
+            u0, u1, v0, v1 = i / nx, (i + 1) / nx, j / ny, (j + 1) / ny
+            b = len(points)
+            points += [at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1)]
+            colors += [col if (i + j) % 2 == 0 else col2] * 4
+            tris += [[b, b + 1, b + 2], [b, b + 2, b + 3]]
+    g = _mesh(points, np.tile(n, (len(points), 1)), tris, col)
+    g["colors"] = np.array(colors, dtype=float)
+    return g
+
+
+def Quad(pList, color=[0., 0., 0., 1.], **kwargs):
+    """The quadrilateral pList[0..3] (counterclockwise about its normal): 4 points, 2
+    triangles; with alternatingColor a checkerboard of nTiles × nTilesY tiles (default 10)."""
+    unknown = set(kwargs) - {"alternatingColor", "nTiles", "nTilesY"}
+    if unknown:
+        raise TypeError(f"graphics.Quad: unknown arguments {sorted(unknown)}")
+    p = np.asarray(pList, dtype=float)
+    if p.shape != (4, 3):
+        raise ValueError("graphics.Quad: argument 'pList' must be 4 points in 3D")
+    col = _rgba("Quad", color)
+    if "alternatingColor" not in kwargs:
+        return _tiled_quad(p, col, col, 1, 1)
+    nx = int(kwargs.get("nTiles", 10))
+    ny = int(kwargs.get("nTilesY", nx))
+    return _tiled_quad(p, col, _rgba("Quad", kwargs["alternatingColor"], "alternatingColor"),
+                       nx, ny)
+
+
+def CheckerBoard(point=[0, 0, 0], normal=[0, 0, 1], size=1, color=color.lightgrey,
+                 alternatingColor=color.lightgrey2, nTiles=10, **kwargs):
+    """A square checkerboard of side size (size2 for the second side) centered at point with
+    the given normal, nTiles × nTiles (nTilesY) tiles of 4 points and 2 triangles each."""
+    unknown = set(kwargs) - {"size2", "nTilesY"}
+    if unknown:
+        raise TypeError(f"graphics.CheckerBoard: unknown arguments {sorted(unknown)}")
+    c = _vec3("CheckerBoard", "point", point)
+    n = _vec3("CheckerBoard", "normal", normal)
+    n = n / np.linalg.norm(n)
+    e1, e2 = _frame(n)
+    if abs(n[2]) > 0.5:  # a board facing z lies along x and y, as Exudyn's
+        e1 = np.array([1.0, 0.0, 0.0]) - n[0] * n
+        e1 /= np.linalg.norm(e1)
+        e2 = np.cross(n, e1)
+    h1, h2 = 0.5 * size, 0.5 * kwargs.get("size2", size)
+    p = np.array([c - h1 * e1 - h2 * e2, c + h1 * e1 - h2 * e2, c + h1 * e1 + h2 * e2,
+                  c - h1 * e1 + h2 * e2])
+    return _tiled_quad(p, _rgba("CheckerBoard", color),
+                       _rgba("CheckerBoard", alternatingColor, "alternatingColor"),
+                       int(nTiles), int(kwargs.get("nTilesY", nTiles)))
+
+
+# ---------------------------------------------------------------------------------------------
+# lines, circles, text
+
+
+def Lines(pList, color=[0., 0., 0., 1.], shape='linear'):
+    """A polyline through pList ('Line'); shape='quadratic' (curved segments) is not
+    available (NotImplementedError)."""
+    if shape != "linear":
+        raise NotImplementedError("graphics.Lines: only shape='linear' is available in coordyn")
+    return {"type": "Line", "color": np.array(color, dtype=float),
+            "data": np.asarray(pList, dtype=float).reshape((-1, 3))}
+
+
+def Circle(point=[0, 0, 0], radius=1, color=[0., 0., 0., 1.]):
+    """A circle about point in the x-y plane, drawn by the renderer ('Circle')."""
+    return {"type": "Circle", "color": np.array(color), "radius": radius,
+            "position": np.array(point)}
+
+
+def Text(point=[0, 0, 0], text='', color=[0., 0., 0., 1.], fontSize=0., offset=[0., 0.]):
+    """A text at point ('Text'); fontSize 0 is the default size; offset in characters."""
+    return {"type": "Text", "color": np.array(color), "text": text,
+            "position": np.array(point), "fontSize": fontSize, "offset": offset}
+
+
+# ---------------------------------------------------------------------------------------------
+# solids of revolution
+
+
+def SolidOfRevolution(pAxis, vAxis, contour, color=[0., 0., 0., 1.], nTiles=16,
+                      smoothContour=False, addEdges=False, edgeColor=color.black, addFaces=True,
+                      smoothingAngle=2 * pi, **kwargs):
+    """The solid swept by the closed contour [[x, r], ...] (x along vAxis from pAxis, r >= 0 the
+    distance from the axis) turning once about the axis, nTiles steps around; a closed mesh.
+    smoothContour, addEdges and addFaces=False are not available (NotImplementedError)."""
+    if smoothContour or addEdges or not addFaces:
+        raise NotImplementedError("graphics.SolidOfRevolution: smoothContour, addEdges and "
+                                  "addFaces=False are not available in coordyn")
+    v = _vec3("SolidOfRevolution", "vAxis", vAxis)
+    c = np.asarray(contour, dtype=float)
+    if c.ndim != 2 or c.shape[1] != 2 or len(c) < 3 or np.any(c[:, 1] < 0):
+        raise ValueError("graphics.SolidOfRevolution: argument 'contour' must be >= 3 points "
+                         "[x, r] with r >= 0")
+    polygon, segs = _flat_segments(c)
+    return _revolve(_vec3("SolidOfRevolution", "pAxis", pAxis), v / np.linalg.norm(v),
+                    polygon, segs, max(3, int(nTiles)), 0.0, 2 * pi,
+                    _rgba("SolidOfRevolution", color))
+
+
+def Cylinder(pAxis=[0, 0, 0], vAxis=[0, 0, 1], radius=0.1, color=[0., 0., 0., 1.], nTiles=16,
+             radiusInner=None, angleRange=[0, 2 * pi], lastFace=True, cutPlain=True,
+             addEdges=False, edgeColor=color.black, addFaces=True, **kwargs):
+    """A cylinder from pAxis to pAxis+vAxis, nTiles segments around (>= 3), hollow with
+    radiusInner; a part angleRange of it is cut by a plane through the ends of the arc
+    (cutPlain=True) or by two planes through the axis (cake shape, cutPlain=False), the cut
+    faces drawn if lastFace. alternatingColor colors every second segment of a whole
+    cylinder. addEdges and addFaces=False are not available (NotImplementedError)."""
+    unknown = set(kwargs) - {"alternatingColor"}
+    if unknown:
+        raise TypeError(f"graphics.Cylinder: unknown arguments {sorted(unknown)}")
+    if addEdges or not addFaces:
+        raise NotImplementedError("graphics.Cylinder: addEdges and addFaces=False are not "
+                                  "available in coordyn")
+    p0, v = _vec3("Cylinder", "pAxis", pAxis), _vec3("Cylinder", "vAxis", vAxis)
+    L = float(np.linalg.norm(v))
+    if L == 0 or radius <= 0:
+        raise ValueError("graphics.Cylinder: need |vAxis| > 0 and radius > 0")
+    axis, col, nTiles = v / L, _rgba("Cylinder", color), max(3, int(nTiles))
+    a0, a1 = float(angleRange[0]), float(angleRange[1])
+    whole = abs((a1 - a0) - 2 * pi) < 1e-12
+    if radiusInner is not None and radiusInner > 0:
+        if not radiusInner < radius:
+            raise ValueError("graphics.Cylinder: need radiusInner < radius")
+        contour = [[0, radiusInner], [0, radius], [L, radius], [L, radiusInner]]
+    else:
+        contour = [[0, 0], [0, radius], [L, radius], [L, 0]]
+    polygon, segs = _flat_segments(np.array(contour, dtype=float))
+    if whole or not cutPlain or (radiusInner is not None and radiusInner > 0):
+        g = _revolve(p0, axis, polygon, segs, nTiles, a0, a1 if not whole else a0 + 2 * pi,
+                     col, caps=lastFace)
+    else:  # arc plus chord, extruded along the axis
+        g = _arc_prism(p0, axis, L, radius, a0, a1, nTiles, col, lastFace)
+    if "alternatingColor" in kwargs and whole:
+        col2 = _rgba("Cylinder", kwargs["alternatingColor"], "alternatingColor")
+        e1, e2 = _frame(axis)
+        for t in g["triangles"]:  # the color of a segment around, from its triangles' centroid
+            c = g["points"][t].mean(axis=0) - p0
+            seg = int(np.mod(np.arctan2(c @ e2, c @ e1) - a0, 2 * pi) / (2 * pi) * nTiles)
+            if seg % 2 == 1 and np.linalg.norm(c - (c @ axis) * axis) > 1e-12 * radius:
+                g["colors"][t] = col2
+    return g
+
+
+def _arc_prism(p0, axis, L, radius, a0, a1, nTiles, col, lastFace):
+    """The part of a cylinder between the arc a0..a1 and its chord: mantle with radial normals,
+    the flat cut, and the two end faces (circular segments)."""
+    e1, e2 = _frame(axis)
+    phi = a0 + (a1 - a0) * np.arange(nTiles + 1) / nTiles
+    radial = np.cos(phi)[:, None] * e1 + np.sin(phi)[:, None] * e2
+    arc = radius * radial
+    tol = 1e-12 * max(1.0, L, radius) ** 2
+    points, normals, tris = [], [], []
+    P = lambda: np.array(points)  # noqa: E731
+    # mantle: ring at 0 and ring at L, radial normals
+    for h in (0.0, L):
+        points += list(p0 + h * axis + arc)
+        normals += list(radial)
+    m = nTiles + 1
+    N = np.array(normals)
+    for j in range(nTiles):
+        for t in ([j, m + j, m + j + 1], [j, m + j + 1, j + 1]):
+            t = _oriented(t, P(), N[t].sum(axis=0), tol)
+            if t is not None:
+                tris.append(t)
+    # the end faces: fans over the arc (a convex polygon)
+    for h, n in ((0.0, -axis), (L, axis)):
+        b = len(points)
+        points += list(p0 + h * axis + arc)
+        normals += [n] * m
+        for j in range(1, nTiles):
+            t = _oriented([b, b + j, b + j + 1], P(), n, tol)
+            if t is not None:
+                tris.append(t)
+    if lastFace:  # the cut through the chord
+        chord = arc[-1] - arc[0]
+        n = np.cross(chord, axis)
+        n /= np.linalg.norm(n)
+        if n @ (arc[0] + arc[-1]) > 0 and abs(a1 - a0) < pi:
+            n = -n
+        if abs(a1 - a0) >= pi and n @ (arc[0] + arc[-1]) < 0:
+            n = -n
+        b = len(points)
+        points += [p0 + arc[0], p0 + arc[-1], p0 + L * axis + arc[-1], p0 + L * axis + arc[0]]
+        normals += [n] * 4
+        for t in ([b, b + 1, b + 2], [b, b + 2, b + 3]):
+            t = _oriented(t, P(), n, tol)
+            if t is not None:
+                tris.append(t)
+    return _mesh(points, normals, tris, col)
+
+
+def Arrow(pAxis, vAxis, radius, color=[0., 0., 0., 1.], headFactor=2, headStretch=4,
+          nTiles=12):
+    """An arrow from pAxis along vAxis: a shaft of the given radius and a cone of radius
+    headFactor*radius and length headStretch*headFactor*radius (a closed solid of
+    revolution)."""
+    L = float(np.linalg.norm(vAxis))
+    rHead = radius * headFactor
+    xHead = L - headStretch * rHead
+    contour = [[0, 0], [0, radius], [xHead, radius], [xHead, rHead], [L, 0]]
+    return SolidOfRevolution(pAxis, vAxis, contour, color, nTiles)
+
+
+def Basis(origin=[0, 0, 0], rotationMatrix=np.eye(3), length=1,
+          colors=[color.red, color.green, color.blue], headFactor=2, headStretch=4, nTiles=12,
+          **kwargs):
+    """Three arrows along the columns of rotationMatrix, of the given length and radius
+    (keyword radius, default 0.01*length), merged into one TriangleList."""
+    unknown = set(kwargs) - {"radius"}
+    if unknown:
+        raise TypeError(f"graphics.Basis: unknown arguments {sorted(unknown)}")
+    radius = kwargs.get("radius", 0.01 * length)
+    A = np.asarray(rotationMatrix, dtype=float)
+    g = None
+    for k in range(3):
+        a = Arrow(origin, A[:, k] * length, radius, colors[k], headFactor, headStretch, nTiles)
+        g = a if g is None else MergeTriangleLists(g, a)
+    return g
+
+
+# ---------------------------------------------------------------------------------------------
+# points and triangles
+
+
+def FromPointsAndTrigs(points, triangles, color=[0., 0., 0., 1.], normals=None):
+    """A TriangleList from points (n × 3) and triangles (m × 3 point indices); color is one RGBA
+    or one per point; normals (n × 3) optional."""
+    P = np.asarray(points, dtype=float).reshape((-1, 3))
+    T = np.asarray(triangles, dtype=int).reshape((-1, 3))
+    if T.size and (T.min() < 0 or T.max() >= len(P)):
+        raise ValueError("graphics.FromPointsAndTrigs: a triangle refers to a point that does "
+                         "not exist")
+    c = np.asarray(color, dtype=float)
+    if c.shape == (4,):
+        C = np.tile(c, (len(P), 1))
+    elif c.size == 4 * len(P):
+        C = c.reshape((-1, 4))
+    else:
+        raise ValueError("graphics.FromPointsAndTrigs: color must be 4 RGBA values or 4 per "
+                         "point")
+    g = {"type": "TriangleList", "colors": C, "points": P, "triangles": T}
+    if normals is not None:
+        N = np.asarray(normals, dtype=float).reshape((-1, 3))
+        if len(N) != len(P):
+            raise ValueError("graphics.FromPointsAndTrigs: need one normal per point")
+        g["normals"] = N
+    return g
+
+
+def ToPointsAndTrigs(g):
+    """(points, triangles) of a TriangleList as arrays n × 3 and m × 3."""
+    if g.get("type") != "TriangleList":
+        raise ValueError("graphics.ToPointsAndTrigs: needs graphics data of the type "
+                         "'TriangleList'")
+    return (np.asarray(g["points"], dtype=float).reshape((-1, 3)),
+            np.asarray(g["triangles"], dtype=int).reshape((-1, 3)))
+
+
+def Move(g, pOff, Aoff=None):
+    """A copy of the TriangleList g rotated by Aoff (3 × 3) and shifted by pOff:
+    p -> pOff + Aoff p, normals n -> Aoff n."""
+    A = np.eye(3) if Aoff is None else np.asarray(Aoff, dtype=float)
+    out = {k: (np.array(v) if isinstance(v, np.ndarray) else v) for k, v in g.items()}
+    out["points"] = np.asarray(g["points"], float).reshape((-1, 3)) @ A.T + np.asarray(pOff,
+                                                                                       float)
+    if "normals" in g:
+        out["normals"] = np.asarray(g["normals"], float).reshape((-1, 3)) @ A.T
+    return out
+
+
+def MergeTriangleLists(g1, g2):
+    """One TriangleList of g1 and g2: the points of g2 follow those of g1 and its triangles
+    (and edges) are renumbered; normals are kept only if both have them."""
+    P1, T1 = ToPointsAndTrigs(g1)
+    P2, T2 = ToPointsAndTrigs(g2)
+    n = len(P1)
+    g = {"type": "TriangleList",
+         "colors": np.vstack([np.reshape(g1["colors"], (-1, 4)), np.reshape(g2["colors"],
+                                                                              (-1, 4))]),
+         "points": np.vstack([P1, P2]), "triangles": np.vstack([T1, T2 + n])}
+    if "normals" in g1 and "normals" in g2:
+        g["normals"] = np.vstack([np.reshape(g1["normals"], (-1, 3)),
+                                  np.reshape(g2["normals"], (-1, 3))])
+    if "edges" in g1 or "edges" in g2:
+        g["edges"] = np.vstack([np.reshape(g1.get("edges", []), (-1, 2)).astype(int),
+                                np.reshape(g2.get("edges", []), (-1, 2)).astype(int) + n])
+        g["edgeColor"] = g1.get("edgeColor", g2.get("edgeColor"))
+    return g
