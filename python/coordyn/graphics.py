@@ -23,7 +23,7 @@ pi = np.pi
 __all__ = ["color", "colorList", "Sphere", "Spheres", "SpheresToTriangleList", "Brick",
            "BrickXYZ", "Cylinder", "Quad", "CheckerBoard", "Lines", "Circle", "Text", "Arrow",
            "Basis", "FromPointsAndTrigs", "ToPointsAndTrigs", "Move", "MergeTriangleLists",
-           "SolidOfRevolution"]
+           "SolidOfRevolution", "SolidExtrusion", "FromSTLfile", "ExportSTL"]
 
 
 class color:
@@ -639,3 +639,171 @@ def MergeTriangleLists(g1, g2):
                                 np.reshape(g2.get("edges", []), (-1, 2)).astype(int) + n])
         g["edgeColor"] = g1.get("edgeColor", g2.get("edgeColor"))
     return g
+
+
+# ---------------------------------------------------------------------------------------------
+# extrusions and STL files
+
+
+def _loop(where, segments, nVertices):
+    """The vertex numbers of the closed boundary given as segments [i, j] (one loop)."""
+    seg = np.asarray(segments, dtype=int).reshape((-1, 2))
+    if seg.size == 0 or seg.min() < 0 or seg.max() >= nVertices:
+        raise ValueError(f"graphics.{where}: argument 'segments' must be pairs of vertex numbers")
+    nxt = {}
+    for i, j in seg:
+        if i in nxt:
+            raise ValueError(f"graphics.{where}: vertex {i} starts two segments")
+        nxt[int(i)] = int(j)
+    loop, k = [int(seg[0, 0])], nxt.get(int(seg[0, 0]))
+    while k is not None and k != loop[0] and len(loop) <= len(seg):
+        loop.append(k)
+        k = nxt.get(k)
+    if k != loop[0]:
+        raise ValueError(f"graphics.{where}: the segments do not close")
+    if len(loop) != len(seg):
+        raise NotImplementedError(f"graphics.{where}: a boundary of more than one loop (holes) "
+                                  f"is not available in coordyn")
+    return loop
+
+
+def SolidExtrusion(vertices, segments, height, rot=np.diag([1, 1, 1]), pOff=[0, 0, 0],
+                   relRot=np.diag([1, 1, 1]), relOff=[0, 0, 0], color=[0, 0, 0, 1],
+                   smoothNormals=False, addEdges=False, edgeColor=color.black, addFaces=True):
+    """The polygon vertices [[x, y], ...] bounded by segments [[i, j], ...] (inside on their left,
+    one closed loop) extruded along z by height: the base at z = 0, the top plane turned by
+    relRot and shifted by relOff + [0, 0, height]; then p -> pOff + rot p. A closed mesh with
+    flat faces. Holes (several loops), smoothNormals, addEdges and addFaces=False are not
+    available (NotImplementedError)."""
+    if smoothNormals or addEdges or not addFaces:
+        raise NotImplementedError("graphics.SolidExtrusion: smoothNormals, addEdges and "
+                                  "addFaces=False are not available in coordyn")
+    V = np.asarray(vertices, dtype=float)
+    if V.ndim != 2 or V.shape[1] != 2 or len(V) < 3:
+        raise ValueError("graphics.SolidExtrusion: argument 'vertices' must be >= 3 points "
+                         "[x, y]")
+    loop = _loop("SolidExtrusion", segments, len(V))
+    poly = V[loop]
+    if _signed_area(poly) <= 0:
+        raise ValueError("graphics.SolidExtrusion: the segments must run counterclockwise "
+                         "(the inside on their left)")
+    R, Rrel = np.asarray(rot, dtype=float), np.asarray(relRot, dtype=float)
+    p0 = _vec3("SolidExtrusion", "pOff", pOff)
+    flat = np.hstack([poly, np.zeros((len(poly), 1))])
+    bottom = flat @ R.T + p0
+    top = (flat @ Rrel.T + _vec3("SolidExtrusion", "relOff", relOff) + [0, 0, height]) @ R.T + p0
+    tol = 1e-14 * max(1.0, float(np.abs(np.vstack([bottom, top])).max())) ** 2
+    points, normals, tris = [], [], []
+    # the caps: the polygon's triangles, normals -z (base) and relRot z (top), then rotated
+    for ring, n in ((bottom, -R[:, 2]), (top, R @ Rrel[:, 2])):
+        b = len(points)
+        points += list(ring)
+        normals += [n] * len(ring)
+        P = np.array(points)
+        for t in _ear_clip(poly):
+            t = _oriented([b + i for i in t], P, n, tol)
+            if t is not None:
+                tris.append(t)
+    # the mantle: one quad per segment, normal to the right of the segment
+    m = len(poly)
+    for k in range(m):
+        q = [bottom[k], bottom[(k + 1) % m], top[(k + 1) % m], top[k]]
+        n = np.cross(q[1] - q[0], q[3] - q[0])
+        if np.linalg.norm(n) <= tol:
+            continue
+        n /= np.linalg.norm(n)
+        b = len(points)
+        points += q
+        normals += [n] * 4
+        P = np.array(points)
+        for t in ([b, b + 1, b + 2], [b, b + 2, b + 3]):
+            t = _oriented(t, P, n, tol)
+            if t is not None:
+                tris.append(t)
+    return _mesh(points, normals, tris, _rgba("SolidExtrusion", color))
+
+
+def _read_stl(fileName):
+    """The triangles of an STL file (ASCII or binary) as an array triangles × 3 corners × 3."""
+    with open(fileName, "rb") as f:
+        data = f.read()
+    if len(data) >= 84:
+        count = int(np.frombuffer(data, dtype="<u4", count=1, offset=80)[0])
+        if len(data) == 84 + 50 * count:  # binary: normal, 3 corners (float32), 2 bytes
+            rec = np.dtype([("n", "<f4", 3), ("v", "<f4", (3, 3)), ("attr", "<u2")])
+            return np.frombuffer(data, dtype=rec, count=count, offset=84)["v"].astype(float)
+    text = data.decode("ascii", errors="replace")
+    if not text.lstrip().startswith("solid"):
+        raise ValueError(f"graphics.FromSTLfile: '{fileName}' is neither a binary nor an ASCII "
+                         f"STL file")
+    corners = [line.split()[1:4] for line in text.splitlines()
+               if line.strip().startswith("vertex")]
+    if len(corners) % 3:
+        raise ValueError(f"graphics.FromSTLfile: '{fileName}': the number of vertices is not a "
+                         f"multiple of 3")
+    return np.array(corners, dtype=float).reshape((-1, 3, 3))
+
+
+def _mass_properties(T, density):
+    """Volume, mass, center of mass and inertia tensor about it of the closed mesh with the
+    triangles T (triangles × 3 × 3, outward): sums over the tetrahedra (0, p0, p1, p2)."""
+    a, b, c = T[:, 0], T[:, 1], T[:, 2]
+    v = np.einsum("ij,ij->i", a, np.cross(b, c)) / 6  # signed tetrahedron volumes
+    V = v.sum()
+    com = (v[:, None] * (a + b + c)).sum(axis=0) / (4 * V)
+    # second moments about the origin: int x x^T = v/20 (sum p p^T + (sum p)(sum p)^T)
+    s = a + b + c
+    C = (np.einsum("i,ij,ik->jk", v, a, a) + np.einsum("i,ij,ik->jk", v, b, b)
+         + np.einsum("i,ij,ik->jk", v, c, c) + np.einsum("i,ij,ik->jk", v, s, s)) / 20
+    C -= V * np.outer(com, com)  # about the center of mass
+    inertia = density * (np.trace(C) * np.eye(3) - C)
+    return V, density * V, com, inertia
+
+
+def FromSTLfile(fileName, color=[0., 0., 0., 1.], verbose=False, density=0., scale=1.,
+                Aoff=[], pOff=[], invertNormals=True, invertTriangles=True):
+    """A TriangleList from an STL file (ASCII or binary, read by coordyn, no numpy-stl needed):
+    3 points per triangle, scaled, then rotated by Aoff and shifted by pOff. As in Exudyn,
+    invertTriangles reverses the order of all point indices (each triangle's orientation) and
+    invertNormals the normals (the unit normals of the triangles). With density != 0 it returns
+    [graphicsData, {'minPos', 'maxPos', 'volume', 'mass', 'COM', 'inertia'}], the mass
+    properties of the mesh as it is in the file (outward triangles), inertia about the COM."""
+    T = _read_stl(fileName) * scale
+    if len(pOff) or len(Aoff):
+        A = np.eye(3) if not len(Aoff) else np.asarray(Aoff, dtype=float)
+        T = T @ A.T + (np.zeros(3) if not len(pOff) else np.asarray(pOff, dtype=float))
+    P = T.reshape((-1, 3))
+    n = np.cross(T[:, 1] - T[:, 0], T[:, 2] - T[:, 0])
+    length = np.linalg.norm(n, axis=1)
+    n = n / np.where(length > 0, length, 1.0)[:, None]
+    N = np.repeat(n * (-1.0 if invertNormals else 1.0), 3, axis=0)
+    idx = np.arange(len(P))[::-1] if invertTriangles else np.arange(len(P))
+    g = _mesh(P, N, idx.reshape((-1, 3)), _rgba("FromSTLfile", color))
+    if verbose:
+        print(f"FromSTLfile: {len(T)} triangles, min point {P.min(axis=0)}, max point "
+              f"{P.max(axis=0)}")
+    if density == 0:
+        return g
+    V, m, com, inertia = _mass_properties(T, density)
+    return [g, {"minPos": P.min(axis=0), "maxPos": P.max(axis=0), "volume": V, "mass": m,
+                "COM": com, "inertia": inertia}]
+
+
+def ExportSTL(graphicsData, fileName, solidName='ExudynSolid', invertNormals=True,
+              invertTriangles=True):
+    """Write the triangles of a TriangleList to an ASCII STL file; the inversions are those of
+    FromSTLfile, so FromSTLfile(ExportSTL(g)) gives g's triangles back."""
+    P, T = ToPointsAndTrigs(graphicsData)
+    if invertTriangles:
+        T = T[::-1, ::-1]
+    lines = [f"solid {solidName}"]
+    for t in T:
+        n = np.cross(P[t[1]] - P[t[0]], P[t[2]] - P[t[0]])
+        n = n / (np.linalg.norm(n) or 1.0)
+        lines.append(f"facet normal {n[0]:.9e} {n[1]:.9e} {n[2]:.9e}")
+        lines.append(" outer loop")
+        lines += [f"  vertex {p[0]:.17e} {p[1]:.17e} {p[2]:.17e}" for p in P[t]]
+        lines += [" endloop", "endfacet"]
+    lines.append(f"endsolid {solidName}")
+    with open(fileName, "w") as f:
+        f.write("\n".join(lines) + "\n")
