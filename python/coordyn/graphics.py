@@ -23,7 +23,8 @@ pi = np.pi
 __all__ = ["color", "colorList", "Sphere", "Spheres", "SpheresToTriangleList", "Brick",
            "BrickXYZ", "Cylinder", "Quad", "CheckerBoard", "Lines", "Circle", "Text", "Arrow",
            "Basis", "FromPointsAndTrigs", "ToPointsAndTrigs", "Move", "MergeTriangleLists",
-           "SolidOfRevolution", "SolidExtrusion", "FromSTLfile", "ExportSTL"]
+           "SolidOfRevolution", "SolidExtrusion", "FromSTLfile", "ExportSTL", "Frame", "Torus", "InvertTriangles",
+           "BoundingBoxSingle", "BoundingBox"]
 
 
 class color:
@@ -807,3 +808,95 @@ def ExportSTL(graphicsData, fileName, solidName='ExudynSolid', invertNormals=Tru
     lines.append(f"endsolid {solidName}")
     with open(fileName, "w") as f:
         f.write("\n".join(lines) + "\n")
+
+
+# ---------------------------------------------------------------------------------------------
+# more shapes and tools
+
+
+def Frame(HT=np.eye(4), length=1, colors=[color.red, color.green, color.blue], headFactor=2,
+          headStretch=4, nTiles=12, **kwargs):
+    """Basis at the frame of the homogeneous transformation HT (rotation HT[:3,:3], origin
+    HT[:3,3]); keyword radius as in Basis."""
+    H = np.asarray(HT, dtype=float)
+    if H.shape != (4, 4):
+        raise ValueError("graphics.Frame: argument 'HT' must be a 4 × 4 matrix")
+    return Basis(H[:3, 3], H[:3, :3], length, colors, headFactor, headStretch, nTiles, **kwargs)
+
+
+def Torus(point, axis, radiusMajor=0.5, radiusMinor=0.1, color=[0., 0., 0., 1.],
+          nTilesMajor=24, nTilesMinor=12, minorAngleStart=0, minorAngleEnd=2 * pi,
+          smoothNormals=True, invert=False):
+    """A torus about point and axis: the circle of radiusMinor at the distance radiusMajor,
+    nTilesMinor segments, turned once about the axis in nTilesMajor steps; a closed mesh. The
+    minor angle (0 outermost, pi innermost) from minorAngleStart to minorAngleEnd draws part of
+    the tube (an open surface). smoothNormals gives the normals of the torus at the points
+    (else of the flat segments); invert turns the triangles and normals inside out."""
+    if not 0 < radiusMinor < radiusMajor:
+        raise ValueError("graphics.Torus: need 0 < radiusMinor < radiusMajor")
+    a = _vec3("Torus", "axis", axis)
+    whole = abs((minorAngleEnd - minorAngleStart) - 2 * pi) < 1e-12
+    nMinor = max(3, int(nTilesMinor))
+    th = minorAngleStart + (minorAngleEnd - minorAngleStart) * np.arange(nMinor + 1) / nMinor
+    dirs = np.stack([np.sin(th), np.cos(th)], axis=1)     # (x along the axis, r): 0 is outermost
+    ring = np.array([0.0, radiusMajor]) + radiusMinor * dirs
+    segs = []
+    for k in range(nMinor):
+        if smoothNormals:
+            segs.append((ring[k], dirs[k], ring[k + 1], dirs[k + 1]))
+        else:
+            d = ring[k + 1] - ring[k]
+            n = np.array([-d[1], d[0]]) / np.linalg.norm(d)
+            n = n if n @ (dirs[k] + dirs[k + 1]) > 0 else -n
+            segs.append((ring[k], n, ring[k + 1], n))
+    polygon = ring[:-1] if whole else ring
+    g = _revolve(_vec3("Torus", "point", point), a / np.linalg.norm(a), polygon, segs,
+                 max(3, int(nTilesMajor)), 0.0, 2 * pi, _rgba("Torus", color))
+    return InvertTriangles(g) if invert else g
+
+
+def InvertTriangles(graphicsData, invertTriangles=True, invertNormals=True):
+    """A copy of the TriangleList with the triangles' orientation reversed (point indices 0
+    and 1 exchanged) and/or the normals flipped."""
+    out = {k: (np.array(v) if isinstance(v, np.ndarray) else v) for k, v in graphicsData.items()}
+    if invertTriangles:
+        T = np.asarray(graphicsData["triangles"], dtype=int).reshape((-1, 3))
+        out["triangles"] = T[:, [1, 0, 2]]
+    if invertNormals and "normals" in graphicsData:
+        out["normals"] = -np.asarray(graphicsData["normals"], dtype=float).reshape((-1, 3))
+    return out
+
+
+def BoundingBoxSingle(graphicsData):
+    """[min, max] corners of the graphics data (TriangleList, Line, Lines, Spheres with their
+    radii, Circle in the x-y plane, Text at its position), or [None, None] without points."""
+    t = graphicsData.get("type")
+    if t is None:
+        raise ValueError("graphics.BoundingBoxSingle: graphics data without 'type'")
+    key = {"TriangleList": "points", "Lines": "points", "Line": "data", "Spheres": "points",
+           "Text": "position", "Circle": "position"}.get(t)
+    if key is None:
+        raise ValueError(f"graphics.BoundingBoxSingle: unknown type '{t}'")
+    P = np.asarray(graphicsData.get(key, []), dtype=float).reshape((-1, 3))
+    if P.size == 0:
+        return [None, None]
+    if t == "Spheres":
+        r = np.broadcast_to(np.asarray(graphicsData["radii"], dtype=float), (len(P),))[:, None]
+        return [(P - r).min(axis=0), (P + r).max(axis=0)]
+    if t == "Circle":
+        r = float(graphicsData["radius"]) * np.array([1.0, 1.0, 0.0])
+        return [P[0] - r, P[0] + r]
+    return [P.min(axis=0), P.max(axis=0)]
+
+
+def BoundingBox(graphicsData):
+    """[min, max] corners of one graphics data dict or of a list of them."""
+    if isinstance(graphicsData, dict):
+        return BoundingBoxSingle(graphicsData)
+    lo = hi = None
+    for gd in graphicsData:
+        a, b = BoundingBox(gd)
+        if a is not None:
+            lo = a.copy() if lo is None else np.minimum(lo, a)
+            hi = b.copy() if hi is None else np.maximum(hi, b)
+    return [lo, hi]

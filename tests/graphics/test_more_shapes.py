@@ -1,0 +1,65 @@
+"""Frame, Torus, InvertTriangles and BoundingBox: closed tori of the right volume, frames equal
+to Basis, inverted meshes of negative volume, bounding boxes as Exudyn's."""
+import numpy as np
+import pytest
+
+from coordyn import graphics as g
+from test_geometry import check_point_normals, is_closed, volume
+
+pi = np.pi
+
+
+@pytest.mark.parametrize("smooth", [True, False])
+def test_torus_volume(smooth):
+    R, r = 1.0, 0.25
+    errs = []
+    for n in (16, 32):
+        t = g.Torus([1, 2, 3], [0, 1, 1], R, r, nTilesMajor=2 * n, nTilesMinor=n,
+                    smoothNormals=smooth)
+        assert is_closed(t)
+        check_point_normals(t)
+        errs.append(abs(volume(t) - 2 * pi * pi * R * r * r))
+        # the n-gon of the tube turned in 2n straight steps: V = 2n sin(pi/n) A R (the map
+        # (x, r, t) -> x a + r ((1-t) u_j + t u_j+1) has the Jacobian r sin(2 pi / 2n))
+        A = 0.5 * n * r * r * np.sin(2 * pi / n)
+        assert volume(t) == pytest.approx(2 * n * np.sin(pi / n) * A * R, rel=1e-12)
+    assert 3 < errs[0] / errs[1] < 5       # O(1/n^2)
+    inv = g.Torus([0, 0, 0], [0, 0, 1], R, r, invert=True)
+    assert volume(inv) == pytest.approx(-volume(g.Torus([0, 0, 0], [0, 0, 1], R, r)))
+    half = g.Torus([0, 0, 0], [0, 0, 1], R, r, minorAngleStart=-0.5 * pi, minorAngleEnd=0.5 * pi)
+    assert not is_closed(half)
+    assert half["points"][:, 0].max() == pytest.approx(R + r)
+    assert np.hypot(half["points"][:, 0], half["points"][:, 1]).min() == pytest.approx(R)
+
+
+def test_frame_is_basis():
+    A = np.array([[0, -1, 0], [1, 0, 0], [0, 0, 1.0]])
+    H = np.eye(4)
+    H[:3, :3], H[:3, 3] = A, [1, 2, 3]
+    f, b = g.Frame(H, length=2, radius=0.05), g.Basis([1, 2, 3], A, 2, radius=0.05)
+    assert np.allclose(f["points"], b["points"]) and np.array_equal(f["triangles"],
+                                                                    b["triangles"])
+
+
+def test_invert_triangles():
+    b = g.Brick(addNormals=True)
+    inv = g.InvertTriangles(b)
+    assert volume(inv) == pytest.approx(-volume(b)) and np.allclose(inv["normals"],
+                                                                      -b["normals"])
+    assert np.allclose(b["normals"], g.Brick(addNormals=True)["normals"])   # copy
+    ex = pytest.importorskip("exudyn.graphics")
+    eb = ex.InvertTriangles(ex.Brick(addNormals=True))
+    assert np.array_equal(inv["triangles"], np.reshape(eb["triangles"], (-1, 3)))
+
+
+def test_bounding_box_as_exudyn():
+    ex = pytest.importorskip("exudyn.graphics")
+    items = [g.Brick([1, 2, 3], [1, 1, 1]), g.Sphere([5, 0, 0], 0.5),
+             g.Lines([[0, -3, 0], [1, 1, 1]]), g.Text([0, 0, 9], "top")]
+    lo, hi = g.BoundingBox(items)
+    assert np.allclose(lo, [0, -3, -0.5]) and np.allclose(hi, [5.5, 2.5, 9])
+    elo, ehi = ex.BoundingBox(items)
+    assert np.allclose(lo, elo) and np.allclose(hi, ehi)
+    assert g.BoundingBox([]) == [None, None]
+    with pytest.raises(ValueError, match="type"):
+        g.BoundingBoxSingle({"points": []})
