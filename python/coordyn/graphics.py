@@ -12,7 +12,8 @@ exudyn.graphics, returning the dictionaries Exudyn returns (its "GraphicsData"):
 Arrays are NumPy rows (points × 3, ...) as Exudyn 1.13.6 returns them. Curved surfaces are flat
 triangles here (Exudyn 1.13.6 draws some with 6-node triangles, 'triangles6'), so the number
 of points of a Cylinder or an Arrow differs from Exudyn's; Brick, Quad, CheckerBoard, Lines,
-Text, Circle and Sphere agree with Exudyn point for point.
+Text, Circle and Sphere agree with Exudyn point for point. docs/graphics.rst lists what is
+there and what is not.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ __all__ = ["color", "colorList", "Sphere", "Spheres", "SpheresToTriangleList", "
            "BrickXYZ", "Cylinder", "Quad", "CheckerBoard", "Lines", "Circle", "Text", "Arrow",
            "Basis", "FromPointsAndTrigs", "ToPointsAndTrigs", "Move", "MergeTriangleLists",
            "SolidOfRevolution", "SolidExtrusion", "FromSTLfile", "ExportSTL", "Frame", "Torus", "InvertTriangles",
-           "BoundingBoxSingle", "BoundingBox"]
+           "BoundingBoxSingle", "BoundingBox", "Transform"]
 
 
 class color:
@@ -458,7 +459,8 @@ def Cylinder(pAxis=[0, 0, 0], vAxis=[0, 0, 1], radius=0.1, color=[0., 0., 0., 1.
     radiusInner; a part angleRange of it is cut by a plane through the ends of the arc
     (cutPlain=True) or by two planes through the axis (cake shape, cutPlain=False), the cut
     faces drawn if lastFace. alternatingColor colors every second segment of a whole
-    cylinder. addEdges and addFaces=False are not available (NotImplementedError)."""
+    cylinder. A hollow cylinder is always cut by planes through the axis. addEdges and
+    addFaces=False are not available (NotImplementedError)."""
     unknown = set(kwargs) - {"alternatingColor"}
     if unknown:
         raise TypeError(f"graphics.Cylinder: unknown arguments {sorted(unknown)}")
@@ -900,3 +902,48 @@ def BoundingBox(graphicsData):
             lo = a.copy() if lo is None else np.minimum(lo, a)
             hi = b.copy() if hi is None else np.maximum(hi, b)
     return [lo, hi]
+
+
+def Transform(graphicsData, translation=None, rotation=None, scale=1, normalizeNormals=False,
+              invertNormals=False, invertTriangles=False, warn=True):
+    """A copy of the graphics data with the points moved by p -> translation + scale rotation p
+    (normals rotated, optionally made unit length and flipped; triangles optionally turned).
+    Spheres stay spheres under a rotation times a factor (radii scaled) and become triangles
+    under any other matrix; Line, Lines, Text and Circle move their points (positions)."""
+    p0 = np.zeros(3) if translation is None else np.asarray(translation, dtype=float)
+    A = np.eye(3) if rotation is None else np.asarray(rotation, dtype=float)
+    t = graphicsData.get("type")
+
+    def move(P):
+        return p0 + scale * np.asarray(P, dtype=float).reshape((-1, 3)) @ A.T
+
+    out = {k: (np.array(v) if isinstance(v, np.ndarray) else v) for k, v in graphicsData.items()}
+    if t == "TriangleList":
+        out["points"] = move(graphicsData["points"])
+        if invertTriangles:
+            out["triangles"] = np.asarray(graphicsData["triangles"],
+                                          dtype=int).reshape((-1, 3))[:, [1, 0, 2]]
+        if "normals" in graphicsData:
+            N = np.asarray(graphicsData["normals"], dtype=float).reshape((-1, 3))
+            if normalizeNormals:
+                length = np.linalg.norm(N, axis=1, keepdims=True)
+                if warn and np.any(length == 0):
+                    print(f"Warning: graphics.Transform: {int(np.sum(length == 0))} "
+                          f"zero-length normals found; left as zeros.")
+                N = np.divide(N, length, out=np.zeros_like(N), where=length != 0)
+            out["normals"] = (-N if invertNormals else N) @ A.T
+    elif t == "Spheres":
+        f2 = np.trace(A @ A.T) / 3  # A A^T = f2 I for a rotation times a factor
+        if np.abs(A @ A.T - f2 * np.eye(3)).max() > 1e-12 * max(1.0, f2):
+            return Transform(SpheresToTriangleList(graphicsData), translation, rotation, scale,
+                             normalizeNormals, invertNormals, invertTriangles, warn)
+        out["points"] = move(graphicsData["points"])
+        out["radii"] = scale * np.sqrt(f2) * np.asarray(graphicsData["radii"], dtype=float)
+    elif t in ("Line", "Lines"):
+        key = "data" if t == "Line" else "points"
+        out[key] = move(graphicsData[key])
+    elif t in ("Text", "Circle"):
+        out["position"] = move(graphicsData["position"])[0]
+    else:
+        raise ValueError(f"graphics.Transform: unsupported graphics data type '{t}'")
+    return out

@@ -63,3 +63,26 @@ def test_bounding_box_as_exudyn():
     assert g.BoundingBox([]) == [None, None]
     with pytest.raises(ValueError, match="type"):
         g.BoundingBoxSingle({"points": []})
+
+
+def test_transform_as_exudyn():
+    ex = pytest.importorskip("exudyn.graphics")
+    A = np.array([[0, -1, 0], [1, 0, 0], [0, 0, 1.0]])
+    kw = dict(translation=[1, 2, 3], rotation=A, scale=2.0, invertTriangles=True,
+              invertNormals=True)
+    mine = g.Transform(g.Brick(size=[1, 2, 3], addNormals=True), **kw)
+    theirs = ex.Transform(ex.Brick(size=[1, 2, 3], addNormals=True), **kw)
+    for key in ("points", "normals", "triangles", "colors"):
+        assert np.allclose(mine[key], np.reshape(theirs[key], np.shape(mine[key]))), key
+    assert volume(mine) == pytest.approx(-8 * 6.0)   # scaled by 2^3 and turned inside out
+    s, es = g.Transform(g.Sphere([1, 0, 0], 0.5), **kw), ex.Transform(ex.Sphere([1, 0, 0], 0.5),
+                                                                       **kw)
+    assert np.allclose(s["points"], np.reshape(es["points"], (-1, 3)))
+    assert np.allclose(s["radii"], es["radii"])
+    squash = g.Transform(g.Sphere([0, 0, 0], 1.0), rotation=np.diag([1, 1, 0.5]))
+    assert squash["type"] == "TriangleList" and is_closed(squash)
+    line = g.Transform(g.Lines([[1, 0, 0], [0, 1, 0]]), translation=[0, 0, 1], rotation=A)
+    eline = ex.Transform(ex.Lines([[1, 0, 0], [0, 1, 0]]), translation=[0, 0, 1], rotation=A)
+    assert np.allclose(line["data"], np.reshape(eline["data"], (-1, 3)))
+    with pytest.raises(ValueError, match="type"):
+        g.Transform({"type": "Unknown"})
