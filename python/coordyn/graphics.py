@@ -25,7 +25,7 @@ __all__ = ["color", "colorList", "Sphere", "Spheres", "SpheresToTriangleList", "
            "BrickXYZ", "Cylinder", "Quad", "CheckerBoard", "Lines", "Circle", "Text", "Arrow",
            "Basis", "FromPointsAndTrigs", "ToPointsAndTrigs", "Move", "MergeTriangleLists",
            "SolidOfRevolution", "SolidExtrusion", "FromSTLfile", "ExportSTL", "Frame", "Torus", "InvertTriangles",
-           "BoundingBoxSingle", "BoundingBox", "Transform"]
+           "BoundingBoxSingle", "BoundingBox", "Transform", "Tube"]
 
 
 class color:
@@ -947,3 +947,48 @@ def Transform(graphicsData, translation=None, rotation=None, scale=1, normalizeN
     else:
         raise ValueError(f"graphics.Transform: unsupported graphics data type '{t}'")
     return out
+
+
+def _turn(v, k, angle):
+    """v turned by angle about the unit vector k (Rodrigues)."""
+    return (v * np.cos(angle) + np.cross(k, v) * np.sin(angle)
+            + k * (k @ v) * (1 - np.cos(angle)))
+
+
+def Tube(points, axes, radius=0.1, color=[0., 0., 0., 1.], nTiles=16):
+    """The mantle of a tube of the given radius along the polyline points: at each point a ring
+    of nTiles points in the plane normal to its axis (axes[i]), the rings' frames carried from
+    one axis to the next by the smallest rotation, so the tube does not twist; open at its
+    ends, normals pointing out of the tube."""
+    P = np.asarray(points, dtype=float).reshape((-1, 3))
+    Z = np.asarray(axes, dtype=float).reshape((-1, 3))
+    if len(P) < 2 or len(P) != len(Z):
+        raise ValueError("graphics.Tube: need at least 2 points and one axis per point")
+    Z = Z / np.linalg.norm(Z, axis=1)[:, None]
+    nTiles = max(3, int(nTiles))
+    up = np.array([0.0, 0.0, 1.0]) if abs(Z[0, 2]) < 0.9 else np.array([1.0, 0.0, 0.0])
+    x = np.cross(up, Z[0])
+    x /= np.linalg.norm(x)
+    phi = 2 * pi * np.arange(nTiles) / nTiles
+    pts, nrm, tris = [], [], []
+    for i in range(len(P)):
+        if i > 0:  # carry x with the rotation that takes the previous axis to this one
+            k = np.cross(Z[i - 1], Z[i])
+            s = np.linalg.norm(k)
+            if s > 1e-12:
+                x = _turn(x, k / s, np.arctan2(s, Z[i - 1] @ Z[i]))
+        y = np.cross(Z[i], x)
+        radial = np.cos(phi)[:, None] * x + np.sin(phi)[:, None] * y
+        pts += list(P[i] + radius * radial)
+        nrm += list(radial)
+    Pa, Na = np.array(pts), np.array(nrm)
+    tol = 1e-14 * max(1.0, float(np.abs(Pa).max())) ** 2
+    for i in range(len(P) - 1):
+        a, b = i * nTiles, (i + 1) * nTiles
+        for j in range(nTiles):
+            j1 = (j + 1) % nTiles
+            for t in ([a + j, b + j, b + j1], [a + j, b + j1, a + j1]):
+                t = _oriented(t, Pa, Na[t].sum(axis=0), tol)
+                if t is not None:
+                    tris.append(t)
+    return _mesh(Pa, Na, tris, _rgba("Tube", color))

@@ -86,3 +86,31 @@ def test_transform_as_exudyn():
     assert np.allclose(line["data"], np.reshape(eline["data"], (-1, 3)))
     with pytest.raises(ValueError, match="type"):
         g.Transform({"type": "Unknown"})
+
+
+def test_tube():
+    n, r = 12, 0.1
+    z = np.linspace(0, 2, 5)
+    straight = g.Tube(np.stack([0 * z, 0 * z, z], axis=1), [[0, 0, 1]] * 5, r, nTiles=n)
+    check_point_normals(straight)
+    P, T = g.ToPointsAndTrigs(straight)
+    area = 0.5 * np.linalg.norm(np.cross(P[T[:, 1]] - P[T[:, 0]], P[T[:, 2]] - P[T[:, 0]]),
+                                axis=1).sum()
+    assert area == pytest.approx(n * 2 * r * np.sin(pi / n) * 2.0, rel=1e-12)
+    # closed by two end caps (fans), the tube is a closed n-gon prism of the right volume
+    caps = [g.FromPointsAndTrigs(P, [[0, j + 1, j] for j in range(1, n - 1)]),
+            g.FromPointsAndTrigs(P, [[4 * n, 4 * n + j, 4 * n + j + 1] for j in range(1, n - 1)])]
+    closed = g.MergeTriangleLists(g.FromPointsAndTrigs(P, T), g.MergeTriangleLists(*caps))
+    assert is_closed(closed)
+    assert volume(closed) == pytest.approx(0.5 * n * r * r * np.sin(2 * pi / n) * 2, rel=1e-12)
+    # a quarter circle of radius 1: every ring in the plane normal to its axis, at distance r
+    a = np.linspace(0, 0.5 * pi, 9)
+    centers = np.stack([np.cos(a), np.sin(a), 0 * a], axis=1)
+    axes = np.stack([-np.sin(a), np.cos(a), 0 * a], axis=1)
+    bent = g.Tube(centers, axes, r, nTiles=n)
+    check_point_normals(bent)
+    rings = bent["points"].reshape((9, n, 3)) - centers[:, None, :]
+    assert np.allclose(np.linalg.norm(rings, axis=2), r)
+    assert np.allclose(np.einsum("ijk,ik->ij", rings, axes), 0)
+    with pytest.raises(ValueError, match="axis"):
+        g.Tube([[0, 0, 0], [1, 0, 0]], [[1, 0, 0]])
