@@ -25,7 +25,7 @@ __all__ = ["color", "colorList", "Sphere", "Spheres", "SpheresToTriangleList", "
            "BrickXYZ", "Cylinder", "Quad", "CheckerBoard", "Lines", "Circle", "Text", "Arrow",
            "Basis", "FromPointsAndTrigs", "ToPointsAndTrigs", "Move", "MergeTriangleLists",
            "SolidOfRevolution", "SolidExtrusion", "FromSTLfile", "ExportSTL", "Frame", "Torus", "InvertTriangles",
-           "BoundingBoxSingle", "BoundingBox", "Transform", "Tube"]
+           "BoundingBoxSingle", "BoundingBox", "Transform", "Tube", "RigidLink"]
 
 
 class color:
@@ -436,8 +436,12 @@ def SolidOfRevolution(pAxis, vAxis, contour, color=[0., 0., 0., 1.], nTiles=16,
                       smoothContour=False, addEdges=False, edgeColor=color.black, addFaces=True,
                       smoothingAngle=2 * pi, **kwargs):
     """The solid swept by the closed contour [[x, r], ...] (x along vAxis from pAxis, r >= 0 the
-    distance from the axis) turning once about the axis, nTiles steps around; a closed mesh.
+    distance from the axis) turning once about the axis, nTiles steps around; a closed mesh;
+    alternatingColor colors every second step.
     smoothContour, addEdges and addFaces=False are not available (NotImplementedError)."""
+    unknown = set(kwargs) - {"alternatingColor"}
+    if unknown:
+        raise TypeError(f"graphics.SolidOfRevolution: unknown arguments {sorted(unknown)}")
     if smoothContour or addEdges or not addFaces:
         raise NotImplementedError("graphics.SolidOfRevolution: smoothContour, addEdges and "
                                   "addFaces=False are not available in coordyn")
@@ -447,9 +451,13 @@ def SolidOfRevolution(pAxis, vAxis, contour, color=[0., 0., 0., 1.], nTiles=16,
         raise ValueError("graphics.SolidOfRevolution: argument 'contour' must be >= 3 points "
                          "[x, r] with r >= 0")
     polygon, segs = _flat_segments(c)
-    return _revolve(_vec3("SolidOfRevolution", "pAxis", pAxis), v / np.linalg.norm(v),
-                    polygon, segs, max(3, int(nTiles)), 0.0, 2 * pi,
-                    _rgba("SolidOfRevolution", color))
+    p0, axis, nTiles = (_vec3("SolidOfRevolution", "pAxis", pAxis), v / np.linalg.norm(v),
+                        max(3, int(nTiles)))
+    g = _revolve(p0, axis, polygon, segs, nTiles, 0.0, 2 * pi, _rgba("SolidOfRevolution", color))
+    if "alternatingColor" in kwargs:
+        _alternate(g, p0, axis, 0.0, nTiles,
+                   _rgba("SolidOfRevolution", kwargs["alternatingColor"], "alternatingColor"))
+    return g
 
 
 def Cylinder(pAxis=[0, 0, 0], vAxis=[0, 0, 1], radius=0.1, color=[0., 0., 0., 1.], nTiles=16,
@@ -487,14 +495,21 @@ def Cylinder(pAxis=[0, 0, 0], vAxis=[0, 0, 1], radius=0.1, color=[0., 0., 0., 1.
     else:  # arc plus chord, extruded along the axis
         g = _arc_prism(p0, axis, L, radius, a0, a1, nTiles, col, lastFace)
     if "alternatingColor" in kwargs and whole:
-        col2 = _rgba("Cylinder", kwargs["alternatingColor"], "alternatingColor")
-        e1, e2 = _frame(axis)
-        for t in g["triangles"]:  # the color of a segment around, from its triangles' centroid
-            c = g["points"][t].mean(axis=0) - p0
-            seg = int(np.mod(np.arctan2(c @ e2, c @ e1) - a0, 2 * pi) / (2 * pi) * nTiles)
-            if seg % 2 == 1 and np.linalg.norm(c - (c @ axis) * axis) > 1e-12 * radius:
-                g["colors"][t] = col2
+        _alternate(g, p0, axis, a0, nTiles,
+                   _rgba("Cylinder", kwargs["alternatingColor"], "alternatingColor"))
     return g
+
+
+def _alternate(g, p0, axis, a0, nTiles, col2):
+    """Color the triangles of every second of the nTiles segments around the axis (from angle
+    a0, by their centroids; those on the axis keep their color) with col2, in place."""
+    e1, e2 = _frame(axis)
+    C = g["points"][g["triangles"]].mean(axis=1) - p0
+    radial = C - np.outer(C @ axis, axis)
+    seg = (np.mod(np.arctan2(C @ e2, C @ e1) - a0, 2 * pi) / (2 * pi) * nTiles).astype(int)
+    scale = max(1.0, float(np.abs(C).max()))
+    odd = (seg % 2 == 1) & (np.linalg.norm(radial, axis=1) > 1e-12 * scale)
+    g["colors"][g["triangles"][odd].reshape(-1)] = col2
 
 
 def _arc_prism(p0, axis, L, radius, a0, a1, nTiles, col, lastFace):
@@ -992,3 +1007,22 @@ def Tube(points, axes, radius=0.1, color=[0., 0., 0., 1.], nTiles=16):
                 if t is not None:
                     tris.append(t)
     return _mesh(Pa, Na, tris, _rgba("Tube", color))
+
+
+def RigidLink(p0, p1, axis0=[0, 0, 0], axis1=[0, 0, 0], radius=[0.1, 0.1], thickness=0.05,
+              width=[0.05, 0.05], color=[0., 0., 0., 1.], nTiles=16):
+    """A link from p0 to p1: a cylinder of diameter thickness between them, and at each end a
+    cylinder of radius[i] and width[i] centered on the point along axis_i, or a sphere of
+    radius[i] where axis_i is zero; one TriangleList of three closed solids."""
+    a, b = _vec3("RigidLink", "p0", p0), _vec3("RigidLink", "p1", p1)
+    g = Cylinder(a, b - a, 0.5 * thickness, color, nTiles)
+    for p, ax, r, w in ((a, axis0, radius[0], width[0]), (b, axis1, radius[1], width[1])):
+        ax = np.asarray(ax, dtype=float)
+        if np.linalg.norm(ax) == 0:
+            end = _sphere_mesh(p, r, _rgba("RigidLink", color), max(2, int(nTiles) // 2),
+                               -0.5 * pi, 0.5 * pi, None)
+        else:
+            ax = ax / np.linalg.norm(ax)
+            end = Cylinder(p - 0.5 * w * ax, w * ax, r, color, nTiles)
+        g = MergeTriangleLists(g, end)
+    return g

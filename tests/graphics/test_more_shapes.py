@@ -114,3 +114,24 @@ def test_tube():
     assert np.allclose(np.einsum("ijk,ik->ij", rings, axes), 0)
     with pytest.raises(ValueError, match="axis"):
         g.Tube([[0, 0, 0], [1, 0, 0]], [[1, 0, 0]])
+
+
+def test_rigid_link_and_alternating_revolution():
+    n = 16
+    link = g.RigidLink([0, 0, 0], [1, 0, 0], axis0=[0, 0, 1], radius=[0.1, 0.08],
+                       thickness=0.04, width=[0.05, 0.05], nTiles=n)
+    V = (0.5 * n * np.sin(2 * pi / n) * (0.02 ** 2 * 1.0 + 0.1 ** 2 * 0.05))  # two prisms
+    sphere = g.SpheresToTriangleList(g.Sphere([1, 0, 0], 0.08, nTiles=n // 2))
+    assert volume(link) == pytest.approx(V + volume(sphere), rel=1e-12)
+    lo, hi = g.BoundingBox(link)
+    assert np.allclose(lo, [-0.1, -0.1, -0.08]) and np.allclose(hi, [1.08, 0.1, 0.08])
+    ex = pytest.importorskip("exudyn.graphics")
+    elo, ehi = ex.BoundingBox(ex.RigidLink([0, 0, 0], [1, 0, 0], axis0=[0, 0, 1],
+                                           radius=[0.1, 0.08], thickness=0.04, nTiles=n))
+    assert np.allclose(lo, elo) and np.allclose(hi, ehi)
+    rev = g.SolidOfRevolution([0, 0, 0], [1, 0, 0], [[0, 0], [0, 1], [1, 1], [1, 0]], nTiles=8,
+                              color=g.color.red, alternatingColor=g.color.grey)
+    used = {tuple(c) for c in rev["colors"][rev["triangles"].reshape(-1)]}
+    assert used == {tuple(g.color.red), tuple(g.color.grey)}
+    with pytest.raises(TypeError, match="unknown"):
+        g.SolidOfRevolution([0, 0, 0], [1, 0, 0], [[0, 0], [0, 1], [1, 0]], smooth=True)
