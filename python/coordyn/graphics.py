@@ -24,8 +24,9 @@ pi = np.pi
 __all__ = ["color", "colorList", "Sphere", "Spheres", "SpheresToTriangleList", "Brick",
            "BrickXYZ", "Cylinder", "Quad", "CheckerBoard", "Lines", "Circle", "Text", "Arrow",
            "Basis", "FromPointsAndTrigs", "ToPointsAndTrigs", "Move", "MergeTriangleLists",
-           "SolidOfRevolution", "SolidExtrusion", "FromSTLfile", "ExportSTL", "Frame", "Torus", "InvertTriangles",
-           "BoundingBoxSingle", "BoundingBox", "Transform", "Tube", "RigidLink"]
+           "SolidOfRevolution", "SolidExtrusion", "FromSTLfile", "ExportSTL", "Frame", "Torus",
+           "InvertTriangles", "BoundingBoxSingle", "BoundingBox", "Transform", "Tube",
+           "RigidLink"]
 
 
 class color:
@@ -137,10 +138,15 @@ def _ear_clip(poly):
                 tris.append([i0, i1, i2])
                 idx.pop(k)
                 break
-        else:  # only collinear corners left: drop one, it adds no area
-            idx.pop(next(k for k in range(n)
-                         if abs(cross(poly[idx[k - 1]], poly[idx[k]], poly[idx[(k + 1) % n]]))
-                         <= 1e-14 * (1 + np.abs(poly).max() ** 2)))
+        else:  # no ear: drop a collinear corner (it adds no area), else clip a convex one
+            c = [cross(poly[idx[k - 1]], poly[idx[k]], poly[idx[(k + 1) % n]]) for k in range(n)]
+            flat = [k for k in range(n) if abs(c[k]) <= 1e-14 * (1 + np.abs(poly).max() ** 2)]
+            if flat:
+                idx.pop(flat[0])
+            else:
+                k = int(np.argmax(c))
+                tris.append([idx[k - 1], idx[k], idx[(k + 1) % n]])
+                idx.pop(k)
     if cross(poly[idx[0]], poly[idx[1]], poly[idx[2]]) > 0:
         tris.append(idx)
     return tris
@@ -663,36 +669,68 @@ def MergeTriangleLists(g1, g2):
 # extrusions and STL files
 
 
-def _loop(where, segments, nVertices):
-    """The vertex numbers of the closed boundary given as segments [i, j] (one loop)."""
+def _loops(where, segments, nVertices):
+    """The closed loops of vertex numbers that the segments [i, j] form."""
     seg = np.asarray(segments, dtype=int).reshape((-1, 2))
     if seg.size == 0 or seg.min() < 0 or seg.max() >= nVertices:
         raise ValueError(f"graphics.{where}: argument 'segments' must be pairs of vertex numbers")
     nxt = {}
     for i, j in seg:
-        if i in nxt:
+        if int(i) in nxt:
             raise ValueError(f"graphics.{where}: vertex {i} starts two segments")
         nxt[int(i)] = int(j)
-    loop, k = [int(seg[0, 0])], nxt.get(int(seg[0, 0]))
-    while k is not None and k != loop[0] and len(loop) <= len(seg):
-        loop.append(k)
-        k = nxt.get(k)
-    if k != loop[0]:
+    loops, todo = [], set(nxt)
+    while todo:
+        start = min(todo)
+        loop, k = [start], nxt[start]
+        while k != start:
+            if k not in todo or k in loop:
+                raise ValueError(f"graphics.{where}: the segments do not close")
+            loop.append(k)
+            k = nxt[k]
+        todo -= set(loop)
+        loops.append(loop)
+    if len(set(nxt.values())) != len(nxt) or set(nxt.values()) != set(nxt):
         raise ValueError(f"graphics.{where}: the segments do not close")
-    if len(loop) != len(seg):
-        raise NotImplementedError(f"graphics.{where}: a boundary of more than one loop (holes) "
-                                  f"is not available in coordyn")
-    return loop
+    return loops
+
+
+def _crosses(p, q, a, b):
+    """True if the segments p-q and a-b cross at a point inside both."""
+    def side(u, v, w):
+        return np.sign((v[0] - u[0]) * (w[1] - u[1]) - (v[1] - u[1]) * (w[0] - u[0]))
+    return (side(p, q, a) * side(p, q, b) < 0) and (side(a, b, p) * side(a, b, q) < 0)
+
+
+def _bridged(V, outer, holes):
+    """One polygon (vertex numbers, possibly repeated) of the outer loop with each hole joined
+    to it by a cut from the hole's rightmost vertex to the nearest visible vertex: the cut runs
+    both ways, so the polygon bounds the region with the holes and ear clipping fills it."""
+    poly, holes = list(outer), sorted(holes, key=lambda h: -V[h, 0].max())
+    for n, h in enumerate(holes):
+        k = int(np.argmax(V[h, 0]))
+        m, hole = h[k], h[k:] + h[:k]
+        edges = [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
+        for other in holes[n:]:
+            edges += [(other[i], other[(i + 1) % len(other)]) for i in range(len(other))]
+        order = sorted(range(len(poly)), key=lambda i: np.linalg.norm(V[poly[i]] - V[m]))
+        for i in order:
+            o = poly[i]
+            if not any(_crosses(V[o], V[m], V[a], V[b]) for a, b in edges
+                       if not {a, b} & {o, m}):
+                break
+        poly = poly[:i + 1] + hole + [m] + poly[i:]
+    return poly
 
 
 def SolidExtrusion(vertices, segments, height, rot=np.diag([1, 1, 1]), pOff=[0, 0, 0],
                    relRot=np.diag([1, 1, 1]), relOff=[0, 0, 0], color=[0, 0, 0, 1],
                    smoothNormals=False, addEdges=False, edgeColor=color.black, addFaces=True):
-    """The polygon vertices [[x, y], ...] bounded by segments [[i, j], ...] (inside on their left,
-    one closed loop) extruded along z by height: the base at z = 0, the top plane turned by
-    relRot and shifted by relOff + [0, 0, height]; then p -> pOff + rot p. A closed mesh with
-    flat faces. Holes (several loops), smoothNormals, addEdges and addFaces=False are not
-    available (NotImplementedError)."""
+    """The region of the vertices [[x, y], ...] bounded by segments [[i, j], ...] (inside on
+    their left: the outer loop counterclockwise, holes clockwise) extruded along z by height:
+    the base at z = 0, the top plane turned by relRot and shifted by relOff + [0, 0, height];
+    then p -> pOff + rot p. A closed mesh with flat faces. smoothNormals, addEdges and
+    addFaces=False are not available (NotImplementedError)."""
     if smoothNormals or addEdges or not addFaces:
         raise NotImplementedError("graphics.SolidExtrusion: smoothNormals, addEdges and "
                                   "addFaces=False are not available in coordyn")
@@ -700,44 +738,46 @@ def SolidExtrusion(vertices, segments, height, rot=np.diag([1, 1, 1]), pOff=[0, 
     if V.ndim != 2 or V.shape[1] != 2 or len(V) < 3:
         raise ValueError("graphics.SolidExtrusion: argument 'vertices' must be >= 3 points "
                          "[x, y]")
-    loop = _loop("SolidExtrusion", segments, len(V))
-    poly = V[loop]
-    if _signed_area(poly) <= 0:
-        raise ValueError("graphics.SolidExtrusion: the segments must run counterclockwise "
-                         "(the inside on their left)")
+    loops = _loops("SolidExtrusion", segments, len(V))
+    outer = [lp for lp in loops if _signed_area(V[lp]) > 0]
+    if len(outer) != 1:
+        raise ValueError("graphics.SolidExtrusion: the segments must form one counterclockwise "
+                         "loop (the inside on their left) and clockwise loops for holes")
+    poly = _bridged(V, outer[0], [lp for lp in loops if lp is not outer[0]])
     R, Rrel = np.asarray(rot, dtype=float), np.asarray(relRot, dtype=float)
     p0 = _vec3("SolidExtrusion", "pOff", pOff)
-    flat = np.hstack([poly, np.zeros((len(poly), 1))])
+    flat = np.hstack([V, np.zeros((len(V), 1))])
     bottom = flat @ R.T + p0
     top = (flat @ Rrel.T + _vec3("SolidExtrusion", "relOff", relOff) + [0, 0, height]) @ R.T + p0
     tol = 1e-14 * max(1.0, float(np.abs(np.vstack([bottom, top])).max())) ** 2
     points, normals, tris = [], [], []
     # the caps: the polygon's triangles, normals -z (base) and relRot z (top), then rotated
+    capTris = [[poly[i] for i in t] for t in _ear_clip(V[poly])]
     for ring, n in ((bottom, -R[:, 2]), (top, R @ Rrel[:, 2])):
         b = len(points)
         points += list(ring)
         normals += [n] * len(ring)
         P = np.array(points)
-        for t in _ear_clip(poly):
+        for t in capTris:
             t = _oriented([b + i for i in t], P, n, tol)
             if t is not None:
                 tris.append(t)
     # the mantle: one quad per segment, normal to the right of the segment
-    m = len(poly)
-    for k in range(m):
-        q = [bottom[k], bottom[(k + 1) % m], top[(k + 1) % m], top[k]]
-        n = np.cross(q[1] - q[0], q[3] - q[0])
-        if np.linalg.norm(n) <= tol:
-            continue
-        n /= np.linalg.norm(n)
-        b = len(points)
-        points += q
-        normals += [n] * 4
-        P = np.array(points)
-        for t in ([b, b + 1, b + 2], [b, b + 2, b + 3]):
-            t = _oriented(t, P, n, tol)
-            if t is not None:
-                tris.append(t)
+    for loop in loops:
+        for i, j in zip(loop, loop[1:] + loop[:1]):
+            q = [bottom[i], bottom[j], top[j], top[i]]
+            n = np.cross(q[1] - q[0], q[3] - q[0])
+            if np.linalg.norm(n) <= tol:
+                continue
+            n /= np.linalg.norm(n)
+            b = len(points)
+            points += q
+            normals += [n] * 4
+            P = np.array(points)
+            for t in ([b, b + 1, b + 2], [b, b + 2, b + 3]):
+                t = _oriented(t, P, n, tol)
+                if t is not None:
+                    tris.append(t)
     return _mesh(points, normals, tris, _rgba("SolidExtrusion", color))
 
 

@@ -9,6 +9,8 @@ import pytest
 from coordyn import graphics as g
 from test_geometry import check_point_normals, is_closed, volume
 
+pi = np.pi
+
 # a block with a cutout, counterclockwise (Exudyn's example of SolidExtrusion)
 VERTS = [[-0.4, -0.4], [0.4, -0.4], [0.4, 0.4], [0.1, 0.4], [0.1, 0.2], [-0.1, 0.2],
          [-0.1, 0.4], [-0.4, 0.4]]
@@ -43,9 +45,32 @@ def test_extrusion_bad_input():
         g.SolidExtrusion(VERTS, [[b, a] for a, b in SEGS], 1.0)
     with pytest.raises(ValueError, match="close"):
         g.SolidExtrusion(VERTS, SEGS[:-1], 1.0)
-    with pytest.raises(NotImplementedError, match="loop"):
-        g.SolidExtrusion(VERTS + [[0, 0], [0.05, 0], [0, 0.05]], SEGS + [[8, 9], [9, 10],
-                                                                         [10, 8]], 1.0)
+    with pytest.raises(ValueError, match="vertex numbers"):
+        g.SolidExtrusion(VERTS, SEGS + [[7, 8]], 1.0)
+
+
+def test_extrusion_with_holes():
+    # the block with a cutout and two holes (clockwise): a triangle and a square
+    verts = VERTS + [[-0.3, -0.3], [-0.3, -0.1], [-0.1, -0.3],
+                     [0.1, -0.3], [0.1, -0.1], [0.3, -0.1], [0.3, -0.3]]
+    segs = SEGS + [[8, 9], [9, 10], [10, 8], [11, 12], [12, 13], [13, 14], [14, 11]]
+    area = AREA - 0.5 * 0.2 * 0.2 - 0.2 * 0.2
+    e = g.SolidExtrusion(verts, segs, 0.5)
+    assert is_closed(e)
+    check_point_normals(e)
+    assert volume(e) == pytest.approx(area * 0.5, rel=1e-12)
+    ex = pytest.importorskip("exudyn.graphics")
+    assert volume(ex.SolidExtrusion(verts, segs, 0.5)) == pytest.approx(volume(e), rel=1e-12)
+    # a ring: a 24-gon with a 12-gon hole
+    a, b = np.linspace(0, 2 * pi, 24, endpoint=False), np.linspace(0, 2 * pi, 12, endpoint=False)
+    ring = np.vstack([np.stack([np.cos(a), np.sin(a)], 1),
+                      0.5 * np.stack([np.cos(b), -np.sin(b)], 1)])   # the hole clockwise
+    rsegs = ([[k, (k + 1) % 24] for k in range(24)]
+             + [[24 + k, 24 + (k + 1) % 12] for k in range(12)])
+    r = g.SolidExtrusion(ring, rsegs, 1.0)
+    assert is_closed(r)
+    A = 0.5 * 24 * np.sin(2 * pi / 24) - 0.5 * 12 * 0.25 * np.sin(2 * pi / 12)
+    assert volume(r) == pytest.approx(A, rel=1e-12)
 
 
 def write_binary(path, tris):
