@@ -414,12 +414,20 @@ def CheckerBoard(point=[0, 0, 0], normal=[0, 0, 1], size=1, color=color.lightgre
 
 
 def Lines(pList, color=[0., 0., 0., 1.], shape='linear'):
-    """A polyline through pList ('Line'); shape='quadratic' (curved segments) is not
-    available (NotImplementedError)."""
+    """A polyline through pList ('Line'); with shape='quadratic' curved segments through
+    p0, m01, p1, m12, p2, ... (an odd number of points), each a quadratic curve through its
+    start, mid and end point, stored as rows start, end, mid ('Lines', as Exudyn 1.13.6)."""
+    P = np.asarray(pList, dtype=float).reshape((-1, 3))
+    if shape == "quadratic":
+        if len(P) < 3 or len(P) % 2 != 1:
+            raise ValueError("graphics.Lines: shape='quadratic' needs an odd number of points, "
+                             "at least 3: start, mid, end, mid, end, ...")
+        rows = np.concatenate([P[[k, k + 2, k + 1]] for k in range(0, len(P) - 1, 2)])
+        return {"type": "Lines", "shape": "quadratic", "points": rows,
+                "colors": np.tile(_rgba("Lines", color), (len(rows), 1))}
     if shape != "linear":
-        raise NotImplementedError("graphics.Lines: only shape='linear' is available in coordyn")
-    return {"type": "Line", "color": np.array(color, dtype=float),
-            "data": np.asarray(pList, dtype=float).reshape((-1, 3))}
+        raise ValueError("graphics.Lines: shape must be 'linear' or 'quadratic'")
+    return {"type": "Line", "color": np.array(color, dtype=float), "data": P}
 
 
 def Circle(point=[0, 0, 0], radius=1, color=[0., 0., 0., 1.]):

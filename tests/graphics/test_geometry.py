@@ -239,6 +239,11 @@ def test_quad_checkerboard_lines_text_circle_equal_exudyn():
     ln, eln = g.Lines(pts, g.color.blue), ex.Lines(pts, ex.color.blue)
     assert ln["type"] == eln["type"] and np.allclose(ln["data"], eln["data"])
     assert np.allclose(ln["color"], eln["color"])
+    arc = [[1, 0, 0], [np.sqrt(0.5), np.sqrt(0.5), 0], [0, 1, 0], [-np.sqrt(0.5), np.sqrt(0.5), 0],
+           [-1, 0, 0]]
+    q, eq = g.Lines(arc, g.color.red, "quadratic"), ex.Lines(arc, ex.color.red, "quadratic")
+    assert q["type"] == eq["type"] == "Lines" and q["shape"] == eq["shape"]
+    assert np.allclose(q["points"], eq["points"]) and np.allclose(q["colors"], eq["colors"])
     t, et = g.Text([1, 2, 3], "hi", fontSize=14), ex.Text([1, 2, 3], "hi", fontSize=14)
     assert set(t) == set(et) and t["text"] == et["text"] and t["fontSize"] == et["fontSize"]
     c, ec = g.Circle([1, 0, 0], 2), ex.Circle([1, 0, 0], 2)
@@ -281,7 +286,9 @@ def test_bad_arguments():
         g.FromPointsAndTrigs([[0, 0, 0]], [[0, 1, 2]])
     with pytest.raises(ValueError, match="contour"):
         g.SolidOfRevolution([0, 0, 0], [1, 0, 0], [[0, 0], [1, -1], [1, 0]])
-    with pytest.raises(NotImplementedError):
-        g.Lines([[0, 0, 0], [1, 0, 0], [2, 0, 0]], shape="quadratic")
+    with pytest.raises(ValueError, match="odd"):
+        g.Lines([[0, 0, 0], [1, 0, 0], [2, 0, 0], [3, 0, 0]], shape="quadratic")
+    with pytest.raises(ValueError, match="shape"):
+        g.Lines([[0, 0, 0], [1, 0, 0]], shape="cubic")
     with pytest.raises(NotImplementedError):
         g.Brick(roundness=0.1)
