@@ -481,14 +481,13 @@ def Cylinder(pAxis=[0, 0, 0], vAxis=[0, 0, 1], radius=0.1, color=[0., 0., 0., 1.
     radiusInner; a part angleRange of it is cut by a plane through the ends of the arc
     (cutPlain=True) or by two planes through the axis (cake shape, cutPlain=False), the cut
     faces drawn if lastFace. alternatingColor colors every second segment of a whole
-    cylinder. A hollow cylinder is always cut by planes through the axis. addEdges and
-    addFaces=False are not available (NotImplementedError)."""
+    cylinder. A hollow cylinder is always cut by planes through the axis. addEdges adds the
+    circles (arcs) of the rims as 'edges' (point pairs, on extra points) with edgeColor, an
+    integer addEdges as many lines along the mantle too; addFaces=False leaves no
+    triangles."""
     unknown = set(kwargs) - {"alternatingColor"}
     if unknown:
         raise TypeError(f"graphics.Cylinder: unknown arguments {sorted(unknown)}")
-    if addEdges or not addFaces:
-        raise NotImplementedError("graphics.Cylinder: addEdges and addFaces=False are not "
-                                  "available in coordyn")
     p0, v = _vec3("Cylinder", "pAxis", pAxis), _vec3("Cylinder", "vAxis", vAxis)
     L = float(np.linalg.norm(v))
     if L == 0 or radius <= 0:
@@ -511,6 +510,15 @@ def Cylinder(pAxis=[0, 0, 0], vAxis=[0, 0, 1], radius=0.1, color=[0., 0., 0., 1.
     if "alternatingColor" in kwargs and whole:
         _alternate(g, p0, axis, a0, nTiles,
                    _rgba("Cylinder", kwargs["alternatingColor"], "alternatingColor"))
+    if addEdges:
+        rims = [(0.0, radius), (L, radius)]
+        if radiusInner is not None and radiusInner > 0:
+            rims += [(0.0, radiusInner), (L, radiusInner)]
+        nLines = 0 if addEdges is True else int(addEdges)
+        _add_edges(g, p0, axis, rims, nTiles, a0, a0 + 2 * pi if whole else a1, nLines, L,
+                   radius, _rgba("Cylinder", edgeColor, "edgeColor"))
+    if not addFaces:
+        g["triangles"] = np.zeros((0, 3), dtype=int)
     return g
 
 
@@ -524,6 +532,34 @@ def _alternate(g, p0, axis, a0, nTiles, col2):
     scale = max(1.0, float(np.abs(C).max()))
     odd = (seg % 2 == 1) & (np.linalg.norm(radial, axis=1) > 1e-12 * scale)
     g["colors"][g["triangles"][odd].reshape(-1)] = col2
+
+
+def _add_edges(g, p0, axis, rims, nTiles, a0, a1, nLines, L, radius, edgeColor):
+    """Add to the TriangleList g (in place) the circles or arcs (x, r) about the axis and
+    nLines lines of length L at radius along the mantle, as 'edges' on extra points."""
+    e1, e2 = _frame(axis)
+    whole = abs((a1 - a0) - 2 * pi) < 1e-12
+    nphi = nTiles if whole else nTiles + 1
+    phi = a0 + (a1 - a0) * np.arange(nphi) / nTiles
+    radial = np.cos(phi)[:, None] * e1 + np.sin(phi)[:, None] * e2
+    P, N, E = [np.asarray(g["points"])], [np.asarray(g["normals"])], []
+    n = len(P[0])
+    for x, r in rims:
+        P.append(p0 + x * axis + r * radial)
+        N.append(radial)
+        E += [[n + k, n + (k + 1) % nphi] for k in range(nTiles)]
+        n += nphi
+    for k in range(nLines):
+        ang = a0 + (a1 - a0) * k / nLines
+        rad = np.cos(ang) * e1 + np.sin(ang) * e2
+        P.append(np.array([p0 + radius * rad, p0 + L * axis + radius * rad]))
+        N.append(np.array([rad, rad]))
+        E.append([n, n + 1])
+        n += 2
+    g["points"], g["normals"] = np.vstack(P), np.vstack(N)
+    g["colors"] = np.vstack([g["colors"], np.tile(g["colors"][0], (n - len(g["colors"]), 1))])
+    g["edges"] = np.array(E, dtype=int)
+    g["edgeColor"] = edgeColor
 
 
 def _arc_prism(p0, axis, L, radius, a0, a1, nTiles, col, lastFace):

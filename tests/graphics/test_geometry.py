@@ -292,3 +292,24 @@ def test_bad_arguments():
         g.Lines([[0, 0, 0], [1, 0, 0]], shape="cubic")
     with pytest.raises(NotImplementedError):
         g.Brick(roundness=0.1)
+
+
+def test_cylinder_edges_and_no_faces():
+    n, r, L = 12, 0.5, 2.0
+    c = g.Cylinder([0, 0, 0], [0, 0, L], r, nTiles=n, addEdges=3, edgeColor=g.color.red,
+                   radiusInner=0.2)
+    assert is_closed(c)   # the extra points of the edges are used by no triangle
+    E = c["edges"]
+    assert E.shape == (4 * n + 3, 2) and np.allclose(c["edgeColor"], g.color.red)
+    P = c["points"][E]                                  # edges × 2 × 3
+    rad = np.linalg.norm(P[:, :, :2], axis=2)
+    assert np.allclose(rad[:2 * n], r) and np.allclose(rad[2 * n:4 * n], 0.2)
+    assert np.allclose(rad[4 * n:], r)
+    assert np.allclose(np.abs(P[4 * n:, 1, 2] - P[4 * n:, 0, 2]), L)   # lines along the mantle
+    seg = np.linalg.norm(P[:4 * n, 1] - P[:4 * n, 0], axis=1)          # chords of the rims
+    assert np.allclose(seg[:2 * n], 2 * r * np.sin(pi / n))
+    assert len(c["colors"]) == len(c["points"]) == len(c["normals"])
+    bare = g.Cylinder(addFaces=False, addEdges=True, nTiles=n)
+    assert len(bare["triangles"]) == 0 and len(bare["edges"]) == 2 * n
+    part = g.Cylinder(nTiles=n, addEdges=True, angleRange=[0, 1.0])
+    assert len(part["edges"]) == 2 * n and is_closed(part)
