@@ -68,6 +68,14 @@ def render():
             lines.append(f"{short} = {t['name']}")
             names.append(short)
         lines.append("")
+    # Exudyn's visualization classes (VObjectGround(graphicsData=[...]), ...), one per name
+    lines += ["class VisualizationBase:", "    show: bool",
+              "    def __init__(self, **kwargs: Any) -> None: ...",
+              "    def __iter__(self) -> Iterator[Tuple[str, Any]]: ...", ""]
+    for n in names[5:]:
+        lines.append(f"class V{n}(VisualizationBase): ...")
+    names += [f"V{n}" for n in names[5:]]
+    lines.append("")
     lines.append("__all__ = [" + ", ".join(repr(n) for n in names) + "]")
     return "\n".join(lines) + "\n"
 

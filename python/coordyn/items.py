@@ -84,7 +84,9 @@ class ItemBase:
             if key in given:
                 raise TypeError(f"{type(self).__name__}: parameter '{key}' given twice")
         given.update(kwargs)
-        given.pop("visualization", None)  # accepted for Exudyn scripts; coordyn draws nothing
+        # Exudyn's visualization parameters (VObjectGround(graphicsData=[...]), ...): kept
+        # with the item for a viewer, the engine never sees them
+        object.__setattr__(self, "_visualization", given.pop("visualization", None))
         valid = {f["name"] for f in self._fields}
         if self._has_section():
             valid.add("sectionData")
@@ -189,6 +191,32 @@ for _t in ITEM_TYPES:
         if short not in globals():
             globals()[short] = _cls
             __all__.append(short)
+
+
+class VisualizationBase:
+    """Visualization parameters of an item, Exudyn's V* classes (VObjectGround(show=True,
+    graphicsData=[...]), VMassPoint(...)): keyword arguments kept as attributes; show is True
+    unless given. MainSystem keeps them with the item (GetObject(i)['VgraphicsData'])."""
+
+    def __init__(self, **kwargs):
+        self.show = True
+        for key, value in kwargs.items():
+            setattr(self, key, value)
+
+    def __iter__(self):
+        yield from vars(self).items()
+
+    def __repr__(self):
+        body = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
+        return f"{type(self).__name__}({body})"
+
+
+for _name in list(_classes) + [a for a in __all__ if globals().get(a) in _classes.values()]:
+    if "V" + _name not in globals():
+        globals()["V" + _name] = type("V" + _name, (VisualizationBase,),
+                                      {"__module__": __name__,
+                                       "__doc__": f"Visualization parameters of {_name}."})
+        __all__.append("V" + _name)
 
 
 def item_class(name):

@@ -67,6 +67,25 @@ def _prefix(kind):
             "sensor": "Sensor"}[kind]
 
 
+def _visual_entries(item):
+    """Exudyn's visualization entries of an item ('Vshow', 'VgraphicsData', ...): from its
+    visualization=V...(...) argument (an object or a dict) or, for a dict item, its V* keys."""
+    if isinstance(item, ItemBase):
+        vis = item._visualization
+    elif isinstance(item, dict):
+        vis = item.get("visualization")
+        entries = {k: v for k, v in item.items() if len(k) > 1 and k[0] == "V"
+                   and k[1].islower()}
+    else:
+        return {}
+    if not isinstance(item, dict):
+        entries = {}
+    if vis is not None:
+        pairs = vis.items() if isinstance(vis, dict) else vars(vis).items()
+        entries.update({"V" + k: v for k, v in pairs if not k.startswith("_")})
+    return entries
+
+
 def _item_args(kind, item):
     """(type name, parameter dict) of an item object or a plain dict."""
     if isinstance(item, ItemBase):
@@ -79,8 +98,8 @@ def _item_args(kind, item):
         if key not in item:
             raise TypeError(f"Add{_prefix(kind)}: a dict item needs the key '{key}' "
                             f"(e.g. {{'{key}': ...}}), got keys {sorted(item)}")
-        # Exudyn's visualization entries (Vshow, VdrawSize, Vcolor, ...) are accepted and
-        # ignored: coordyn has no renderer
+        # Exudyn's visualization entries (Vshow, VgraphicsData, ...) are not the engine's:
+        # MainSystem keeps them with the item (_visual_entries)
         params = {k: v for k, v in item.items()
                   if k not in (key, "visualization", "itemType")
                   and not (len(k) > 1 and k[0] == "V" and k[1].islower())}
@@ -200,12 +219,19 @@ class MainSystem:
         self._core = _core._System(self, SolverError)
         self.systemData = SystemData(self)
         self.variables = {}
+        # Exudyn's visualization entries of the items, {(kind, number): {'Vshow': ...}}: the
+        # engine never sees them, a viewer reads them through Get...
+        self._visual = {}
 
     # -- adding, reading and modifying items
     def _add(self, kind, item):
         code, cls = _KINDS[kind]
         tname, params = _item_args(kind, item)
-        return cls(self._core.add(code, tname, params))
+        index = cls(self._core.add(code, tname, params))
+        visual = _visual_entries(item)
+        if visual:
+            self._visual[(kind, int(index))] = visual
+        return index
 
     def AddNode(self, item):
         """Add a node (NodePoint(...), or a dict with 'nodeType'); returns its NodeIndex."""
@@ -238,6 +264,7 @@ class MainSystem:
                 d[f["name"]] = [_KINDS[f["ref"]][1](x) if x >= 0 else x for x in d[f["name"]]]
             elif f["type"] == "outputvariable" and f["name"] in d:
                 d[f["name"]] = OutputVariableType(d[f["name"]])
+        d.update(self._visual.get((kind, int(i)), {}))
         return d
 
     def GetNode(self, nodeNumber):
@@ -269,6 +296,9 @@ class MainSystem:
                 raise ValueError(f"Modify{_prefix(kind)}: cannot change the type of {kind} "
                                  f"{int(i)} ({current})")
         params.pop("itemType", None)
+        visual = _visual_entries(params)
+        if visual:
+            self._visual.setdefault((kind, int(i)), {}).update(visual)
         params = {k: v for k, v in params.items()
                   if k != "visualization" and not (len(k) > 1 and k[0] == "V" and k[1].islower())}
         if "sectionData" in params:  # Exudyn's BeamSection: the flat section* parameters

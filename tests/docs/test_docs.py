@@ -37,7 +37,8 @@ DOCS = os.path.join(ROOT, "docs")
 PAGES_WITH_EXAMPLES = ["index", "getting_started", "concepts", "rigid_bodies", "joints",
                        "flexible_bodies", "helpers", "solvers", "differences_from_exudyn",
                        "steady_motion", "deformation_elements", "degrees_of_freedom",
-                       "initial_conditions", "algebraic_variables", "plots"]
+                       "initial_conditions", "algebraic_variables", "plots",
+                       "graphics"]
 
 
 # the coordyn these tests import (the in-place build, or the one `make sanitize` builds): the

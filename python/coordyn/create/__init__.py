@@ -13,8 +13,9 @@ called by coordyn.system). Conventions shared by all of them:
   body (an ObjectIndex or a plain int, including a ground object), a NodeIndex or a MarkerIndex.
 * Joint positions and axes refer to the REFERENCE configuration of the items (reference
   coordinates, without initial displacements), as in Exudyn.
-* Visualization arguments (show, color, drawSize, graphicsDataList, ...) are accepted and
-  ignored: coordyn draws nothing.
+* graphicsDataList and show of bodies and ground are kept with the object (GetObject(i) has
+  'VgraphicsData' and 'Vshow', as in Exudyn) for a viewer; the other visualization arguments
+  (color, drawSize, ...) are accepted and ignored.
 * Bad arguments raise TypeError (wrong type or shape) or ValueError (wrong value), with a message
   naming the function and the argument.
 """

@@ -17,12 +17,25 @@ def _add_gravity(mbs, where, body, gravity, rdict):
             rdict["markerBodyMass"], rdict["loadNumber"] = m, load
 
 
+def _visual(where, graphicsDataList, show, **more):
+    """Exudyn's visualization of a body (show, graphicsData = graphicsDataList, ...), kept with
+    the item; graphicsDataList must be a list of graphics data dicts (coordyn.graphics)."""
+    if graphicsDataList is None:
+        graphicsDataList = []
+    if not isinstance(graphicsDataList, (list, tuple)) or not all(
+            isinstance(d, dict) and "type" in d for d in graphicsDataList):
+        raise TypeError(f"{where}: argument 'graphicsDataList' must be a list of graphics data "
+                        f"dicts (coordyn.graphics.Brick(...), ...)")
+    return dict(show=bool(show), graphicsData=list(graphicsDataList), **more)
+
+
 def CreateGround(mbs, name="", referencePosition=None, referenceRotationMatrix=None,
                  graphicsDataList=(), graphicsDataUserFunction=0, show=True, referenceHT=None):
     """Add an ObjectGround at referencePosition (default [0,0,0]); returns its ObjectIndex.
 
     referenceRotationMatrix (or the rotation of referenceHT) must be the identity (or None):
-    coordyn's ObjectGround has no rotation. Graphics arguments are ignored."""
+    coordyn's ObjectGround has no rotation. graphicsDataList and show are kept with the object
+    (GetObject(i)['VgraphicsData'], ['Vshow'])."""
     where = "CreateGround"
     _name(where, name)
     referencePosition, referenceRotationMatrix = _frame_args(
@@ -36,7 +49,10 @@ def CreateGround(mbs, name="", referencePosition=None, referenceRotationMatrix=N
                          f"coordyn's ObjectGround has no reference rotation (joint frames on "
                          f"ground are given by the joints' own axes)")
     _bool(where, "show", show)
-    return mbs.AddObject(_cls("ObjectGround")(name=name, referencePosition=list(p)))
+    vis = _visual(where, graphicsDataList, show,
+                  graphicsDataUserFunction=graphicsDataUserFunction)
+    return mbs.AddObject(_cls("ObjectGround")(name=name, referencePosition=list(p),
+                                              visualization=vis))
 
 
 def CreateMassPoint(mbs, name="", referencePosition=(0.0, 0.0, 0.0),
@@ -66,6 +82,7 @@ def CreateMassPoint(mbs, name="", referencePosition=(0.0, 0.0, 0.0),
     create2D = _bool(where, "create2D", create2D)
     returnDict = _bool(where, "returnDict", returnDict)
     _bool(where, "show", show)
+    vis = _visual(where, graphicsDataList, show)
     nodeName = "Node:" + name if name else ""
     if create2D:
         for arg, x in (("referencePosition", p), ("initialDisplacement", u),
@@ -76,12 +93,14 @@ def CreateMassPoint(mbs, name="", referencePosition=(0.0, 0.0, 0.0),
         n = mbs.AddNode(_cls("NodePoint2D")(name=nodeName, referenceCoordinates=list(p[:2]),
                                             initialCoordinates=list(u[:2]),
                                             initialVelocities=list(v[:2])))
-        b = mbs.AddObject(_cls("ObjectMassPoint2D")(name=name, mass=m, nodeNumber=n))
+        b = mbs.AddObject(_cls("ObjectMassPoint2D")(name=name, mass=m, nodeNumber=n,
+                                                    visualization=vis))
     else:
         n = mbs.AddNode(_cls("NodePoint")(name=nodeName, referenceCoordinates=list(p),
                                           initialCoordinates=list(u),
                                           initialVelocities=list(v)))
-        b = mbs.AddObject(_cls("ObjectMassPoint")(name=name, mass=m, nodeNumber=n))
+        b = mbs.AddObject(_cls("ObjectMassPoint")(name=name, mass=m, nodeNumber=n,
+                                                  visualization=vis))
     rdict = {"nodeNumber": n, "bodyNumber": b} if returnDict else None
     _add_gravity(mbs, where, b, g, rdict)
     return rdict if returnDict else b
@@ -159,6 +178,8 @@ def CreateRigidBody(mbs, name="", referencePosition=None, referenceRotationMatri
     create2D = _bool(where, "create2D", create2D)
     returnDict = _bool(where, "returnDict", returnDict)
     _bool(where, "show", show)
+    vis = _visual(where, graphicsDataList, show,
+                  graphicsDataUserFunction=graphicsDataUserFunction)
     u = np.zeros(3) if u is None else u
     nodeName = "Node:" + name if name else ""
     if inertia.mass <= 0:
@@ -170,7 +191,7 @@ def CreateRigidBody(mbs, name="", referencePosition=None, referenceRotationMatri
         com = inertia.COM()
         b = mbs.AddObject(_cls("ObjectRigidBody2D")(
             name=name, mass=inertia.mass, inertia=float(inertia.Inertia()[2, 2]),
-            centerOfMass=list(com[:2]), nodeNumber=n))
+            centerOfMass=list(com[:2]), nodeNumber=n, visualization=vis))
     else:
         kind = _node_type(where, nodeType)
         Acur = Aref if Ainit is None else Aref @ Ainit
@@ -200,7 +221,7 @@ def CreateRigidBody(mbs, name="", referencePosition=None, referenceRotationMatri
                             initialVelocities=[*v, *rot_t]))
         b = mbs.AddObject(_cls("ObjectRigidBody")(
             name=name, mass=inertia.mass, inertia=[float(x) for x in inertia.GetInertia6D()],
-            centerOfMass=list(inertia.COM()), nodeNumber=n))
+            centerOfMass=list(inertia.COM()), nodeNumber=n, visualization=vis))
     rdict = {"nodeNumber": n, "bodyNumber": b} if returnDict else None
     _add_gravity(mbs, where, b, g, rdict)
     return rdict if returnDict else b
