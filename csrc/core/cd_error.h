@@ -17,7 +17,7 @@
     X(CD_ERR_NOTASSEMBLED, -5, "the system must be assembled first")                              \
     X(CD_ERR_USERFUNC, -6, "a user function failed, or the solve was interrupted (fatal)")       \
     X(CD_ERR_NONFINITE, -7, "NaN or Inf in a residual or solution")                               \
-    X(CD_ERR_IO, -8, "a sensor file could not be written")                                        \
+    X(CD_ERR_IO, -8, "a sensor or solution file could not be written")                            \
     X(CD_ERR_INTERNAL, -9, "a broken invariant: a bug in coordyn")                              \
     X(CD_ERR_BLOWUP, -10, "a step's local error estimate exceeded the blow-up bound")
 

@@ -807,6 +807,30 @@ static PyObject *stats_dict(const cd_stats *st)
     return d;
 }
 
+/* the solution file's name from the settings (the Python layer has resolved it) into buf;
+ * -1 with an exception if it is not a str or too long */
+static int solution_file_name(PyObject *sd, const cd_settings *set, char *buf, size_t n)
+{
+    static const char key[] = "solutionSettings.coordinatesSolutionFileName";
+    buf[0] = 0;
+    if (!set->writeSolution) return 0;
+    PyObject *v = PyDict_GetItemString(sd, key);  /* borrowed */
+    const char *u = v && PyUnicode_Check(v) ? PyUnicode_AsUTF8(v) : NULL;
+    if (!u) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_TypeError, "setting '%s' must be a str, got %R", key,
+                         v ? v : Py_None);
+        return -1;
+    }
+    if (!u[0] || strlen(u) >= n) {
+        PyErr_Format(PyExc_ValueError, "setting '%s' must be a file name of 1 to %zu "
+                     "characters, got %R", key, n - 1, v);
+        return -1;
+    }
+    memcpy(buf, u, strlen(u) + 1);
+    return 0;
+}
+
 static PyObject *sys_solve(cdpy_system *self, PyObject *args)
 {
     if (refuse_if_busy(self, "Solve")) return NULL;
@@ -821,8 +845,10 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
     cd_state_set_initial(&self->cur, s);
     Py_CLEAR(self->sensors);
     if (cdpy_parse_settings(sd, &set)) return NULL;
+    char solname[4096];
+    if (solution_file_name(sd, &set, solname, sizeof solname)) return NULL;
     progress_ctx pc = {cb == Py_None ? NULL : cb, 0, mono_seconds()};
-    cd_solvectx ctx = {progress_fn, &pc, 1, NULL};
+    cd_solvectx ctx = {progress_fn, &pc, 1, NULL, set.writeSolution ? solname : NULL};
     cd_error err = {0, ""};
     int rc;
     Py_CLEAR(self->exc_type); Py_CLEAR(self->exc_value); Py_CLEAR(self->exc_tb);

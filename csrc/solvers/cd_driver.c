@@ -5,6 +5,7 @@
  * sensors, report progress) or reject it (restore the state, halve the step, or stop with an
  * error below the minimum step). */
 #include "cd_driver.h"
+#include "cd_solfile.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +19,7 @@ typedef struct drive {
     cd_state prev;        /* the state at the start of the step (the last accepted one) */
     cd_state *st;         /* the state being advanced */
     cd_solvectx *ctx;
+    cd_solfile *sol;      /* the solution file, NULL if none */
     cd_stats *stats;
     double tau;           /* step variable of st */
     double h, H;          /* current and nominal step size (control: the controller's step) */
@@ -204,6 +206,16 @@ static int record(drive *d, int at_grid, cd_error *err)
     return rc;
 }
 
+/* the solution file's row if one is due (the minimum-norm multipliers, as the sensors see) */
+static int solution_row(drive *d, cd_error *err)
+{
+    if (!cd_solfile_due(d->sol, d->st->t)) return CD_OK;
+    int rc = cd_redund_output(d->s, &d->w, d->st, d->stats, err);
+    if (!rc) rc = cd_solfile_step(d->sol, d->st, err);
+    cd_redund_restore(d->s, &d->w, d->st);
+    return rc;
+}
+
 /* the progress callback at most every 0.02 s (Ctrl-C within 0.02 s plus one step); a nonzero return stops the solve */
 static int report_progress(drive *d, cd_error *err)
 {
@@ -232,6 +244,7 @@ static int accept(drive *d, double tau_next, double grid, cd_error *err)
         d->good = 0;
     }
     int rc = record(d, at_grid, err);
+    if (!rc && d->sol) rc = solution_row(d, err);
     return rc ? rc : report_progress(d, err);
 }
 
@@ -363,6 +376,18 @@ static int open_sensors(drive *d, cd_error *err)
     return cd_sensors_record(d->s, &d->w.ev, d->st, d->ctx->sensors, 1, err);
 }
 
+/* the solution file with its header and the initial row, if asked for */
+static int open_solution(drive *d, const cd_settings *set, cd_error *err)
+{
+    if (!d->ctx || !d->ctx->solution_file || !set->writeSolution) return CD_OK;
+    int rc = cd_redund_output(d->s, &d->w, d->st, d->stats, err);
+    if (!rc) d->sol = cd_solfile_open(set, d->ctx->solution_file, d->r.grid == CD_GRID_LOAD,
+                                      d->st, err);
+    cd_redund_restore(d->s, &d->w, d->st);
+    if (rc) return rc;
+    return d->sol ? CD_OK : (err->code ? err->code : CD_ERR_NOMEM);
+}
+
 static int run(drive *d, cd_error *err)
 {
     int rc = CD_OK;
@@ -405,6 +430,7 @@ int cd_drive(const cd_system *s, const cd_settings *set, const cd_newton_setting
     if (!rc) rc = cd_redund_start(s, &d.w, st, stats, err);
     if (!rc) rc = sp->start(sp->solver, &d.w, st, stats, &d.r, err);
     if (!rc) rc = open_sensors(&d, err);
+    if (!rc) rc = open_solution(&d, set, err);
     if (!rc) rc = run(&d, err);
     if (!rc) rc = cd_redund_output(s, &d.w, st, stats, err);  /* the final state's multipliers */
     if (ctx && ctx->sensors) cd_sensors_close(ctx->sensors);
@@ -412,6 +438,12 @@ int cd_drive(const cd_system *s, const cd_settings *set, const cd_newton_setting
     stats->linsolver = d.w.ls ? (int)cd_ls_kind_of(d.w.ls) : 0;
     stats->lsfull = d.w.ls ? cd_ls_get_stats(d.w.ls).nfull : 0;
     stats->cpu_seconds = cd_clock() - d.tstart;
+    if (d.sol) {  /* the footer; a failed write is the solve's error unless it has one */
+        cd_error ferr = {0, ""};
+        int frc = cd_solfile_close(d.sol, stats, &ferr);
+        d.sol = NULL;
+        if (!rc && frc) rc = cd_error_set(err, frc, "%s", ferr.msg);
+    }
     sp->finish(sp->solver);
     cd_state_free(&d.prev);
     cd_nwork_free(&d.w, s);

@@ -193,17 +193,40 @@
       "Discontinuous (post-Newton) iteration of items with contact states, as Exudyn's.")       \
     G(X, CD_DISCONTINUOUS_SETTINGS_LIST, "staticSolver.discontinuous.", staticDiscontinuous)     \
     X("solutionSettings", _, GROUP, 0,                                                            \
-      ANY, NONE, "", "Output during a solve: the sensor period.")                                 \
+      ANY, NONE, "", "Output during a solve: the sensor period, the solution file.")             \
     X("solutionSettings.sensorsWritePeriod", sensorsWritePeriod, REAL, 0.01, NONNEG, OUTPUT, "",  \
       "sensor output period in seconds (never more often than every step)")                      \
-    X("solutionSettings.writeSolutionToFile", _, BOOL, 0, ANY, PYTHON, "",                        \
-      "accepted for Exudyn scripts; coordyn writes no solution file (use sensors)")              \
-    X("solutionSettings.solutionWritePeriod", _, REAL, 0.01, NONNEG, ACCEPTED, "",                \
-      "accepted for Exudyn scripts; coordyn writes no solution file (use sensors)")              \
-    X("solutionSettings.writeInitialValues", _, BOOL, 1, ANY, ACCEPTED, "",                       \
-      "accepted for Exudyn scripts; coordyn writes no solution file (sensors record t0)")        \
+    X("solutionSettings.writeSolutionToFile", writeSolution, BOOL, 0, ANY, OUTPUT, "",            \
+      "write the coordinates solution file (Exudyn's text format; coordyn's default is False)")   \
+    X("solutionSettings.solutionWritePeriod", solutionWritePeriod, REAL, 0.01, NONNEG, OUTPUT,    \
+      "", "solution file: output period in seconds (a row at the first step at or after each "  \
+      "output time; 0: every step)")                                                             \
+    X("solutionSettings.writeInitialValues", writeInitialValues, BOOL, 1, ANY, OUTPUT, "",        \
+      "solution file: a row of the initial state")                                               \
     X("solutionSettings.coordinatesSolutionFileName", _, STRING, "coordinatesSolution.txt",       \
-      ANY, ACCEPTED, "", "accepted for Exudyn scripts; coordyn writes no solution file")         \
+      ANY, PYTHON, "", "solution file name ('.txt' appended to a name without a dot; its "       \
+      "directory is created)")                                                                   \
+    X("solutionSettings.binarySolutionFile", binarySolutionFile, BOOL, 0, ANY, OUTPUT, "",        \
+      "solution file in Exudyn's binary format ('.sol' appended to a name without a dot; "       \
+      "doubles, or floats with outputPrecision < 8)")                                            \
+    X("solutionSettings.appendToFile", appendToFile, BOOL, 0, ANY, OUTPUT, "",                    \
+      "solution file: append to an existing text file instead of replacing it")                  \
+    X("solutionSettings.writeFileHeader", writeFileHeader, BOOL, 1, ANY, OUTPUT, "",              \
+      "solution file: the header lines (#...) that LoadSolutionFile reads")                      \
+    X("solutionSettings.writeFileFooter", writeFileFooter, BOOL, 1, ANY, OUTPUT, "",              \
+      "solution file: the closing lines (#simulation finished, #Solver Info)")                   \
+    X("solutionSettings.outputPrecision", outputPrecision, INT, 10, INT_POS, OUTPUT, "",          \
+      "solution file: significant digits of the values")                                         \
+    X("solutionSettings.exportVelocities", exportVelocities, BOOL, 1, ANY, OUTPUT, "",            \
+      "solution file: ODE2 velocities columns (dynamic solver)")                                 \
+    X("solutionSettings.exportAccelerations", exportAccelerations, BOOL, 1, ANY, OUTPUT, "",      \
+      "solution file: ODE2 accelerations columns (dynamic solver)")                              \
+    X("solutionSettings.exportODE1Velocities", exportODE1Velocities, BOOL, 1, ANY, OUTPUT, "",    \
+      "solution file: ODE1 velocities columns (dynamic solver)")                                 \
+    X("solutionSettings.exportAlgebraicCoordinates", exportAlgebraicCoordinates, BOOL, 1, ANY,    \
+      OUTPUT, "", "solution file: algebraic coordinates (multipliers) columns")                  \
+    X("solutionSettings.exportDataCoordinates", exportDataCoordinates, BOOL, 1, ANY, OUTPUT, "",  \
+      "solution file: Data coordinates columns")                                                 \
     X("parallel", _, GROUP, 0, ANY, NONE, "",                                                     \
       "Threads (accepted for Exudyn scripts; one system runs on one thread).")                   \
     X("parallel.numberOfThreads", _, INT, 1, INT_POS, ACCEPTED, "",                               \

@@ -162,6 +162,8 @@ typedef struct cd_solvectx {
     void *progress_ctx;
     int want_sensors;             /* 1: create ctx->sensors at solve start */
     cd_sensorstore *sensors;      /* out: sensor data (caller frees with cd_sensors_free) */
+    const char *solution_file;    /* with solutionSettings.writeSolutionToFile: the solution
+                                   * file's name (cd_solfile.h); NULL: none */
 } cd_solvectx;
 
 /* dynamic solve from st (initial state on input, final / last good state on output):

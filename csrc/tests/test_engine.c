@@ -863,7 +863,7 @@ static int model_solve(int chain, cd_error *err, const char **where)
     }
     for (int run = chain ? 0 : 2; run < (chain ? 2 : 3) && !rc; run++) {
         cd_settings set = settings(10, 0.01, CD_LS_AUTO, 0);
-        cd_solvectx ctx = {NULL, NULL, 1, NULL};
+        cd_solvectx ctx = {NULL, NULL, 1, NULL, NULL};
         cd_stats stats;
         set.numberOfLoadSteps = 2;
         if (run == 1) {

@@ -23,6 +23,7 @@ from .system import (LoadIndex, MainSystem, MarkerIndex, NodeIndex, ObjectIndex,
 from .linearized import ComputeBucklingLoads, ComputeLinearizedSystem, ComputeODE2Eigenvalues
 from . import deformation
 from .deformation import ComputeDeformationDegreesOfFreedom, SolveKinematics
+from .results.solution import LoadSolutionFile
 import enum as _enum
 
 __version__ = "0.1.0"
@@ -43,4 +44,4 @@ __all__ = ["SystemContainer", "MainSystem", "SimulationSettings", "LinearSolverT
            "OutputVariableType", "ConfigurationType", "SolveDynamic", "SolveStatic",
            "SolverError", "RedundantConstraintWarning", "ComputeLinearizedSystem", "ComputeODE2Eigenvalues", "ComputeBucklingLoads", "NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex",
            "DynamicSolverType", "InvalidIndex", "items", "rigid", "beams", "BeamSection",
-           "deformation", "ComputeDeformationDegreesOfFreedom", "SolveKinematics"] + items.__all__ + rigid.__all__
+           "deformation", "ComputeDeformationDegreesOfFreedom", "SolveKinematics", "LoadSolutionFile"] + items.__all__ + rigid.__all__

@@ -1,6 +1,7 @@
 """SystemContainer and MainSystem: building, assembling and solving a multibody system."""
 from __future__ import annotations
 
+import os
 import sys
 
 import numpy as np
@@ -515,6 +516,28 @@ def _redundant_message(mbs, stats, shown=6):
                   "Newton matrix an error instead")
 
 
+def _with_solution_file(flat):
+    """flat with the solution file's name as Exudyn resolves it ('.txt', binary '.sol', appended
+    to a name without a dot), its folder created; the engine opens the file and names it if it cannot"""
+    key = "solutionSettings.coordinatesSolutionFileName"
+    if not flat.get("solutionSettings.writeSolutionToFile"):
+        return flat
+    name = flat[key]
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"{key} must be a non-empty str when writeSolutionToFile is True, "
+                         f"got {name!r}")
+    if "." not in name:
+        name += ".sol" if flat.get("solutionSettings.binarySolutionFile") else ".txt"
+    folder = os.path.dirname(name)
+    if folder:
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError:
+            pass  # the engine's error names the file
+    flat[key] = name
+    return flat
+
+
 def _solve(mbs, settings, static, updateInitialValues):
     from .results.progress import make_progress
     if settings is None:
@@ -524,10 +547,6 @@ def _solve(mbs, settings, static, updateInitialValues):
                         f"{type(settings).__name__}")
     if not isinstance(mbs, MainSystem):
         raise TypeError(f"expected a coordyn.MainSystem, got {type(mbs).__name__}")
-    if settings.solutionSettings.writeSolutionToFile:
-        import warnings
-        warnings.warn("coordyn writes no solution file; use sensors with writeToFile=True",
-                      stacklevel=3)
     ga = settings.timeIntegration.generalizedAlpha
     undamped = ga.newmarkGamma == 0.5 if ga.useNewmark else ga.spectralRadius == 1
     if (not static and undamped and not ga.useIndex2Constraints
@@ -547,7 +566,7 @@ def _solve(mbs, settings, static, updateInitialValues):
     kind = "static" if static else "dynamic"
     stats, failure = None, "failed"
     try:
-        stats = mbs._core.solve(static, settings._all(), progress)
+        stats = mbs._core.solve(static, _with_solution_file(settings._all()), progress)
         failure = None
     except KeyboardInterrupt:
         failure = "interrupted"

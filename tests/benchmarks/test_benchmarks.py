@@ -119,3 +119,11 @@ def test_dof_benchmark_runs(capsys):
     assert all(r["sparse"] > 0 and r["dense"] > 0 and r["newton"] > 0 for r in rows)
     if engines != "coordyn":
         assert all(r["exudyn"] is not None for r in rows)
+
+
+def test_solution_file_benchmark_runs(capsys):
+    """bench_solfile prints its rows (with and without the solution file) for N = 10 and 100"""
+    import bench_solfile
+    bench_solfile.main(["--reps", "1", "--steps", "20"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:2] == ["N", "no"] and [ln.split()[0] for ln in out[1:]] == ["10", "100"]

@@ -35,6 +35,7 @@ from conftest import REPO  # noqa: E402
 ROOT = str(REPO)
 DOCS = os.path.join(ROOT, "docs")
 PAGES_WITH_EXAMPLES = ["index", "getting_started", "concepts", "rigid_bodies", "joints",
+                       "solution_files",
                        "flexible_bodies", "helpers", "solvers", "differences_from_exudyn",
                        "steady_motion", "deformation_elements", "degrees_of_freedom",
                        "initial_conditions", "algebraic_variables", "plots",
