@@ -19,6 +19,7 @@ typedef struct drive {
     cd_state prev;        /* the state at the start of the step (the last accepted one) */
     cd_state *st;         /* the state being advanced */
     cd_solvectx *ctx;
+    const cd_settings *set;
     cd_solfile *sol;      /* the solution file, NULL if none */
     cd_stats *stats;
     double tau;           /* step variable of st */
@@ -370,7 +371,7 @@ static int open_sensors(drive *d, cd_error *err)
 {
     if (!d->ctx || !d->ctx->want_sensors) return CD_OK;
     d->ctx->sensors = cd_sensors_create(d->s, &d->w.ev, d->st, d->r.sensor_cap,
-                                        d->r.sensor_period, err);
+                                        d->r.sensor_period, d->set, err);
     if (!d->ctx->sensors) return err->code ? err->code : CD_ERR_NOMEM;
     if (!d->r.record_start) return CD_OK;
     return cd_sensors_record(d->s, &d->w.ev, d->st, d->ctx->sensors, 1, err);
@@ -418,6 +419,7 @@ int cd_drive(const cd_system *s, const cd_settings *set, const cd_newton_setting
     d.sp = sp;
     d.st = st;
     d.ctx = ctx;
+    d.set = set;
     d.stats = stats;
     d.tstart = d.tprog = cd_clock();
     memset(stats, 0, sizeof(*stats));
@@ -433,7 +435,8 @@ int cd_drive(const cd_system *s, const cd_settings *set, const cd_newton_setting
     if (!rc) rc = open_solution(&d, set, err);
     if (!rc) rc = run(&d, err);
     if (!rc) rc = cd_redund_output(s, &d.w, st, stats, err);  /* the final state's multipliers */
-    if (ctx && ctx->sensors) cd_sensors_close(ctx->sensors);
+    stats->cpu_seconds = cd_clock() - d.tstart;  /* for the footers */
+    if (ctx && ctx->sensors) cd_sensors_close(ctx->sensors, rc ? NULL : stats);
     stats->residuals = d.w.ev.nres;
     stats->linsolver = d.w.ls ? (int)cd_ls_kind_of(d.w.ls) : 0;
     stats->lsfull = d.w.ls ? cd_ls_get_stats(d.w.ls).nfull : 0;

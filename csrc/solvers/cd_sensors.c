@@ -80,12 +80,14 @@ static int open_file(const cd_system *s, cd_sensorstore *ss, int i, cd_error *er
     sensor_info(s, i, &si);
     if (!si.writeToFile || !si.fileName || !si.fileName[0]) return CD_OK;
     errno = 0;
-    ss->files[i] = fopen(si.fileName, "w");
+    ss->files[i] = fopen(si.fileName, ss->append ? "a" : "w");
     if (!ss->files[i])
         return cd_error_set(err, CD_ERR_IO, "%s: cannot open '%s' for writing: %s",
                             cd_item_label(s, CD_SENSOR, i, lb, sizeof lb), si.fileName,
                             errno ? strerror(errno) : "unknown reason");
-    if (write_header(s, ss, i, ss->files[i]) < 0)
+    /* the header into a new or replaced file (appending: only into an empty one) */
+    int empty = !ss->append || (fseek(ss->files[i], 0, SEEK_END) == 0 && ftell(ss->files[i]) == 0);
+    if (ss->header && empty && write_header(s, ss, i, ss->files[i]) < 0)
         return cd_error_set(err, CD_ERR_IO, "%s: writing the header of '%s' failed",
                             cd_item_label(s, CD_SENSOR, i, lb, sizeof lb), si.fileName);
     return CD_OK;
@@ -122,7 +124,8 @@ static int check_rows(long long cap, int n, double period, cd_error *err)
 }
 
 cd_sensorstore *cd_sensors_create(const cd_system *s, struct cd_evalws *ws, const cd_state *st,
-                                  long long cap, double period, cd_error *err)
+                                  long long cap, double period, const cd_settings *set,
+                                  cd_error *err)
 {
     int n = s->list[CD_SENSOR].n, rc = check_rows(cap, n, period, err);
     if (rc) return NULL;
@@ -135,6 +138,11 @@ cd_sensorstore *cd_sensors_create(const cd_system *s, struct cd_evalws *ws, cons
         ss->period = period;
         ss->t0 = st->t;
         ss->t_next = st->t;
+        ss->precision = set ? set->outputPrecision : 10;
+        if (ss->precision > 17) ss->precision = 17;  /* 17 digits give a double exactly */
+        ss->header = set ? set->sensorsWriteFileHeader : 1;
+        ss->footer = set ? set->sensorsWriteFileFooter : 0;
+        ss->append = set ? set->sensorsAppendToFile : 0;
         ss->nvals = calloc((size_t)n + 1, sizeof(int));
         ss->rows = calloc((size_t)n + 1, sizeof(int));
         ss->data = calloc((size_t)n + 1, sizeof(double *));
@@ -147,17 +155,37 @@ cd_sensorstore *cd_sensors_create(const cd_system *s, struct cd_evalws *ws, cons
     return rc ? cd_sensors_free(ss) : ss;
 }
 
-void cd_sensors_close(cd_sensorstore *ss)
+void cd_sensors_close(cd_sensorstore *ss, const cd_stats *stats)
 {
     if (!ss || !ss->files) return;
-    for (int i = 0; i < ss->n; i++)
-        if (ss->files[i]) { fclose(ss->files[i]); ss->files[i] = NULL; }
+    char date[32] = "";
+    if (stats && ss->footer) {
+        time_t now = time(NULL);
+        struct tm tm;
+#ifdef _WIN32
+        if (localtime_s(&tm, &now) == 0) strftime(date, sizeof date, "%Y-%m-%d,%H:%M:%S", &tm);
+#else
+        if (localtime_r(&now, &tm)) strftime(date, sizeof date, "%Y-%m-%d,%H:%M:%S", &tm);
+#endif
+    }
+    for (int i = 0; i < ss->n; i++) {
+        if (!ss->files[i]) continue;
+        if (stats && ss->footer)  /* Exudyn's footer, the same as the solution file's */
+            fprintf(ss->files[i], "#simulation finished=%s\n#Solver Info: cpuTime=%g,"
+                    "stepReductionFailed(or step failed)=%ld,discontinuousIterationSuccessful=1,"
+                    "newtonSolutionDiverged=0,massMatrixNotInvertible=0,total time steps=%ld,"
+                    "total Newton iterations=%ld,total Newton jacobians=%ld\n", date,
+                    stats->cpu_seconds, stats->rejected, stats->steps, stats->newton,
+                    stats->jacobians);
+        fclose(ss->files[i]);
+        ss->files[i] = NULL;
+    }
 }
 
 cd_sensorstore *cd_sensors_free(cd_sensorstore *ss)
 {
     if (!ss) return NULL;
-    cd_sensors_close(ss);
+    cd_sensors_close(ss, NULL);
     if (ss->data)
         for (int i = 0; i < ss->n; i++) free(ss->data[i]);
     free(ss->data); free(ss->nvals); free(ss->rows); free(ss->files);
@@ -189,8 +217,8 @@ int cd_sensors_record(const cd_system *s, struct cd_evalws *ws, const cd_state *
         if (ss->files[i]) {  /* the sensor's file (writeToFile); a failed write stops */
             FILE *f = ss->files[i];
             /* 10 significant digits: Exudyn's default solutionSettings.outputPrecision */
-            fprintf(f, "%.10g", row[0]);
-            for (int k = 1; k <= nv; k++) fprintf(f, ",%.10g", row[k]);
+            fprintf(f, "%.*g", ss->precision, row[0]);
+            for (int k = 1; k <= nv; k++) fprintf(f, ",%.*g", ss->precision, row[k]);
             if (fputc('\n', f) == EOF || ferror(f)) {
                 char lb[160];
                 return cd_error_set(err, CD_ERR_IO, "%s: writing its file failed at t = %g",

@@ -196,6 +196,13 @@
       ANY, NONE, "", "Output during a solve: the sensor period, the solution file.")             \
     X("solutionSettings.sensorsWritePeriod", sensorsWritePeriod, REAL, 0.01, NONNEG, OUTPUT, "",  \
       "sensor output period in seconds (never more often than every step)")                      \
+    X("solutionSettings.sensorsAppendToFile", sensorsAppendToFile, BOOL, 0, ANY, OUTPUT, "",      \
+      "sensor files: append to existing files instead of replacing them (the header only "       \
+      "into an empty file)")                                                                       \
+    X("solutionSettings.sensorsWriteFileHeader", sensorsWriteFileHeader, BOOL, 1, ANY, OUTPUT,    \
+      "", "sensor files: the header lines (#...) that PlotSensor reads")                          \
+    X("solutionSettings.sensorsWriteFileFooter", sensorsWriteFileFooter, BOOL, 0, ANY, OUTPUT,    \
+      "", "sensor files: the closing lines (#simulation finished, #Solver Info)")                 \
     X("solutionSettings.writeSolutionToFile", writeSolution, BOOL, 0, ANY, OUTPUT, "",            \
       "write the coordinates solution file (Exudyn's text format; coordyn's default is False)")   \
     X("solutionSettings.solutionWritePeriod", solutionWritePeriod, REAL, 0.01, NONNEG, OUTPUT,    \
@@ -216,7 +223,7 @@
     X("solutionSettings.writeFileFooter", writeFileFooter, BOOL, 1, ANY, OUTPUT, "",              \
       "solution file: the closing lines (#simulation finished, #Solver Info)")                   \
     X("solutionSettings.outputPrecision", outputPrecision, INT, 10, INT_POS, OUTPUT, "",          \
-      "solution file: significant digits of the values")                                         \
+      "solution and sensor files: significant digits of the values")                                         \
     X("solutionSettings.exportVelocities", exportVelocities, BOOL, 1, ANY, OUTPUT, "",            \
       "solution file: ODE2 velocities columns (dynamic solver)")                                 \
     X("solutionSettings.exportAccelerations", exportAccelerations, BOOL, 1, ANY, OUTPUT, "",      \

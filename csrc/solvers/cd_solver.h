@@ -138,6 +138,8 @@ typedef struct cd_sensorstore {
     double **data;   /* per sensor: cap x (1 + nvals) row-major [t, values...] */
     FILE **files;    /* per sensor: open file or NULL */
     double period, t_next, t0, h;
+    int precision;   /* significant digits in the files (solutionSettings.outputPrecision) */
+    int header, footer, append;  /* solutionSettings.sensorsWriteFileHeader/Footer, ...AppendToFile */
 } cd_sensorstore;
 
 struct cd_evalws;
@@ -146,7 +148,8 @@ struct cd_evalws;
  * INT_MAX rows (with sensors) is CD_ERR_INPUT, a failed allocation CD_ERR_NOMEM, both with a
  * message naming the rows and the sensors */
 cd_sensorstore *cd_sensors_create(const cd_system *s, struct cd_evalws *ws, const cd_state *st,
-                                  long long cap, double period, cd_error *err);
+                                  long long cap, double period, const cd_settings *set,
+                                  cd_error *err);
 cd_sensorstore *cd_sensors_free(cd_sensorstore *ss);
 
 /* record the sensors at time st->t if it is an output time (force: always) */
@@ -154,8 +157,8 @@ cd_sensorstore *cd_sensors_free(cd_sensorstore *ss);
 int cd_sensors_due(const cd_sensorstore *ss, const cd_state *st);
 int cd_sensors_record(const cd_system *s, struct cd_evalws *ws, const cd_state *st,
                       cd_sensorstore *ss, int force, cd_error *err);
-/* close files (data stays) */
-void cd_sensors_close(cd_sensorstore *ss);
+/* close files (data stays), with the footer (sensorsWriteFileFooter) when stats is given */
+void cd_sensors_close(cd_sensorstore *ss, const cd_stats *stats);
 
 typedef struct cd_solvectx {
     cd_progressfn progress;       /* may be NULL */
