@@ -365,6 +365,13 @@ class RigidBodyInertia:
         self.mass = mass
         self.com = c
         self.inertiaTensor = 0.5 * (J + J.T) + (_steiner(mass, c) if inertiaTensorAtCOM else 0)
+        self._graphics_defaults()
+
+    def _graphics_defaults(self):
+        # the shape GetGraphics draws (the helpers below set it), and Exudyn's defaults
+        self.data = {"type": "RigidBodyInertia"}
+        self._nTilesGraphics = 16    # spheres; cylinders get twice as many
+        self._roundnessGraphics = 0.0
 
     @classmethod
     def _make(cls, mass, inertiaTensor, com):
@@ -372,6 +379,7 @@ class RigidBodyInertia:
         r = RigidBodyInertia.__new__(RigidBodyInertia)
         r.mass, r.inertiaTensor, r.com = float(mass), np.array(inertiaTensor, float), \
             np.array(com, float)
+        r._graphics_defaults()  # a combined or moved body has no shape of its own
         return r
 
     # -- queries
@@ -397,6 +405,40 @@ class RigidBodyInertia:
 
     def GetTypeName(self):
         return type(self).__name__
+
+    def GetGraphics(self, color, nTiles=None, roundness=None):
+        """Graphics data of the body's shape at its centre of mass, as Exudyn draws it: a brick
+        (InertiaCuboid; InertiaRodX as a bar of cross-section 1 % of its length), a cylinder
+        along its axis (InertiaCylinder, 2 nTiles), a sphere (InertiaSphere,
+        InertiaHollowSphere; InertiaMassPoint with the radius of a sphere of density 2000);
+        None for other inertias (combined or moved ones). color [-1, ...] is the default body
+        color; nTiles (16) and roundness (0) default to the inertia's."""
+        from . import graphics
+        c = graphics.color.defaultBody if color[0] == -1 else color
+        nTiles = self._nTilesGraphics if nTiles is None else nTiles
+        roundness = self._roundnessGraphics if roundness is None else roundness
+        com, d = self.COM(), self.data
+        kind = d["type"]
+        if kind == "InertiaCylinder":
+            axis = np.zeros(3)
+            axis[d["axis"]] = 1.0
+            L, ri = d["length"], d["innerRadius"]
+            return graphics.Cylinder(pAxis=-0.5 * L * axis + com, vAxis=L * axis,
+                                     radius=d["outerRadius"], color=c, nTiles=2 * nTiles,
+                                     radiusInner=ri if ri > 0 else None)
+        if kind == "InertiaCuboid":
+            return graphics.Brick(centerPoint=com, size=list(d["sideLengths"]), color=c,
+                                  roundness=roundness)
+        if kind == "InertiaRodX":
+            L = d["length"]
+            return graphics.Brick(centerPoint=com, size=[L, 0.01 * L, 0.01 * L], color=c,
+                                  roundness=roundness)
+        if kind == "InertiaMassPoint":
+            r = (d["mass"] / 2000 * 0.75 / np.pi) ** (1 / 3)
+            return graphics.Sphere(point=com, radius=r, nTiles=nTiles, color=c)
+        if kind in ("InertiaSphere", "InertiaHollowSphere"):
+            return graphics.Sphere(point=com, radius=d["radius"], nTiles=nTiles, color=c)
+        return None
 
     # -- transformations (the reference point and frame stay; the body moves)
     def Translated(self, vec):
@@ -467,6 +509,7 @@ class InertiaCuboid(RigidBodyInertia):
         m = rho * L.prod()
         L2 = L * L
         super().__init__(m, m / 12 * np.diag([L2[1] + L2[2], L2[0] + L2[2], L2[0] + L2[1]]))
+        self.data = {"type": "InertiaCuboid", "density": rho, "sideLengths": L.tolist()}
 
 
 class InertiaRodX(RigidBodyInertia):
@@ -476,6 +519,7 @@ class InertiaRodX(RigidBodyInertia):
         m = _nonneg("InertiaRodX", "mass", mass)
         L = _nonneg("InertiaRodX", "length", length)
         super().__init__(m, m * L * L / 12 * np.diag([0.0, 1.0, 1.0]))
+        self.data = {"type": "InertiaRodX", "mass": m, "length": L}
 
 
 class InertiaMassPoint(RigidBodyInertia):
@@ -483,6 +527,7 @@ class InertiaMassPoint(RigidBodyInertia):
 
     def __init__(self, mass):
         super().__init__(_nonneg("InertiaMassPoint", "mass", mass))
+        self.data = {"type": "InertiaMassPoint", "mass": self.mass}
 
 
 class InertiaSphere(RigidBodyInertia):
@@ -499,6 +544,8 @@ class InertiaSphere(RigidBodyInertia):
         m = (_nonneg("InertiaSphere", "mass", mass) if mass is not None
              else _nonneg("InertiaSphere", "density", density) * volume)
         super().__init__(m, 0.4 * m * r * r * np.eye(3))
+        self.data = {"type": "InertiaSphere", "mass": m, "radius": r,
+                     "density": m / volume if volume > 0 else density, "volume": volume}
 
 
 class InertiaHollowSphere(RigidBodyInertia):
@@ -508,6 +555,7 @@ class InertiaHollowSphere(RigidBodyInertia):
         m = _nonneg("InertiaHollowSphere", "mass", mass)
         r = _nonneg("InertiaHollowSphere", "radius", radius)
         super().__init__(m, 2 / 3 * m * r * r * np.eye(3))
+        self.data = {"type": "InertiaHollowSphere", "mass": m, "radius": r}
 
 
 class InertiaCylinder(RigidBodyInertia):
@@ -532,3 +580,5 @@ class InertiaCylinder(RigidBodyInertia):
         d = np.full(3, m * (3 * r2 + L * L) / 12)
         d[int(axis)] = 0.5 * m * r2
         super().__init__(m, np.diag(d))
+        self.data = {"type": "InertiaCylinder", "density": rho, "length": L,
+                     "outerRadius": ro, "axis": int(axis), "innerRadius": ri}
