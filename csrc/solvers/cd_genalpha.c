@@ -105,17 +105,7 @@ static int factor_initial(const cd_system *s, cd_nwork *w, const cd_state *st,
     int rc = cd_ls_factor(*ls, w->values, err);
     stats->factorizations++;
     /* singular: constraint equations that depend on the others are removed (cd_redundant.c) */
-    if (rc == CD_ERR_SINGULAR && w->rd.on && s->nae > 0) {
-        int changed = 0;
-        cd_error e2 = {0, ""};
-        if (cd_redund_select(s, w, w->values, st, &changed, stats, &e2) == CD_OK && changed) {
-            if ((rc = cd_eval_jacobian(s, &w->ev, st, c, w->values, err))) return rc;
-            stats->jacobians++;
-            cd_redund_matrix(s, &w->rd, w->values);
-            rc = cd_ls_factor(*ls, w->values, err);
-            stats->factorizations++;
-        }
-    }
+    if (rc == CD_ERR_SINGULAR) rc = cd_redund_refactor(s, w, st, c, *ls, rc, stats, err);
     if (!rc) return CD_OK;
     char why[CD_MSG_LEN];
     if (rc == CD_ERR_SINGULAR) cd_explain_column(s, cd_ls_get_stats(*ls).failed_column, err);

@@ -40,7 +40,7 @@ int cd_nwork_init(cd_nwork *w, const cd_system *s, const cd_settings *set,
         cd_nwork_free(w, s);
         return cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating the solver workspace");
     }
-    if ((rc = cd_redund_init(&w->rd, s, set->handleRedundantConstraints, nt, err))) {
+    if ((rc = cd_redund_init(&w->rd, s, set->handleRedundantConstraints, err))) {
         cd_nwork_free(w, s);
         return rc;
     }
@@ -170,17 +170,7 @@ static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const c
     stats->factorizations++;
     /* singular: are some constraint equations dependent here (redundant, or a singular
      * configuration)? Remove them and factor again */
-    if (rc == CD_ERR_SINGULAR && w->rd.on && s->nae > 0) {
-        cd_error e2 = {0, ""};
-        if (cd_redund_select(s, w, w->values, st, &changed, stats, &e2) == CD_OK && changed) {
-            /* rows removed before may be kept now: the matrix again, then the new removal */
-            if ((rc = cd_eval_jacobian(s, &w->ev, st, c, w->values, err))) return rc;
-            stats->jacobians++;
-            cd_redund_matrix(s, &w->rd, w->values);
-            rc = cd_ls_factor(w->ls, w->values, err);
-            stats->factorizations++;
-        }
-    }
+    if (rc == CD_ERR_SINGULAR) rc = cd_redund_refactor(s, w, st, c, w->ls, rc, stats, err);
     if (rc == CD_ERR_SINGULAR || rc == CD_ERR_NONFINITE) {  /* retry with a smaller step */
         if (rc == CD_ERR_SINGULAR) cd_explain_column(s, cd_ls_get_stats(w->ls).failed_column, err);
         if (rc == CD_ERR_NONFINITE) explain_nonfinite_entry(s, w, err);

@@ -105,10 +105,8 @@ int cd_check_initial_constraints(const cd_system *s, cd_nwork *w, cd_state *st,
 
 /* ---- redundant constraint equations (cd_redundant.c) */
 
-/* set up rd for system s (on: handle them; the Newton settings give the Jacobian options);
- * allocates the row maps; returns a status */
-int cd_redund_init(cd_redund *rd, const cd_system *s, int on, const cd_newton_settings *nt,
-                   cd_error *err);
+/* set up rd for system s (on: handle them); allocates the row maps; returns a status */
+int cd_redund_init(cd_redund *rd, const cd_system *s, int on, cd_error *err);
 void cd_redund_free(cd_redund *rd);
 
 /* choose the equations to remove at the configuration of `values` (a Newton matrix before
@@ -124,6 +122,13 @@ int cd_redund_select(const cd_system *s, cd_nwork *w, const double *values, cons
  * redundant equation is an error naming the equations */
 int cd_redund_start(const cd_system *s, cd_nwork *w, const cd_state *st, cd_stats *stats,
                     cd_error *err);
+
+/* after a singular factorization (rc) of w->values with ls: with rd->on, choose the equations
+ * to remove at st; if the set changed, evaluate the matrix again with coefficients c (rows
+ * removed before may be kept now), remove the new set and factor again. Returns the status of
+ * the last factorization (rc when nothing changed), or of a failed evaluation. */
+int cd_redund_refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const cd_evalcoef *c,
+                       cd_linsolver *ls, int rc, cd_stats *stats, cd_error *err);
 
 /* the removed equations' rows of the matrix values become the identity row of their multiplier
  * (lambda_j = 0); the residual's entries become lambda_j / lambda_per_unknown */

@@ -39,12 +39,10 @@
 /* a multiplier column is dependent when its pivoted-QR diagonal is below this times the first */
 #define CD_REDUND_RTOL 1e-10
 
-int cd_redund_init(cd_redund *rd, const cd_system *s, int on, const cd_newton_settings *nt,
-                   cd_error *err)
+int cd_redund_init(cd_redund *rd, const cd_system *s, int on, cd_error *err)
 {
     memset(rd, 0, sizeof(*rd));
     rd->on = on;
-    (void)nt;
     int nae = s->aex0, n2 = s->n2;
     if (nae == 0) return CD_OK;
     const cd_pattern *P = &s->pat;
@@ -280,6 +278,22 @@ int cd_redund_start(const cd_system *s, cd_nwork *w, const cd_state *st, cd_stat
     return cd_error_set(err, CD_ERR_SINGULAR, "%s%s; linearSolverSettings."
                         "handleRedundantConstraints = True (the default) removes them and goes on",
                         msg, n > 5 ? "; ..." : "");
+}
+
+int cd_redund_refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const cd_evalcoef *c,
+                       cd_linsolver *ls, int rc, cd_stats *stats, cd_error *err)
+{
+    int changed = 0;
+    cd_error e2 = {0, ""};
+    if (!w->rd.on || s->aex0 == 0 ||
+        cd_redund_select(s, w, w->values, st, &changed, stats, &e2) != CD_OK || !changed)
+        return rc;
+    int re = cd_eval_jacobian(s, &w->ev, st, c, w->values, err);
+    if (re) return re;
+    stats->jacobians++;
+    cd_redund_matrix(s, &w->rd, w->values);
+    stats->factorizations++;
+    return cd_ls_factor(ls, w->values, err);
 }
 
 void cd_redund_matrix(const cd_system *s, const cd_redund *rd, double *values)

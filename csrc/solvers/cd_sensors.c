@@ -1,8 +1,9 @@
 /* cd_sensors: sensor values recorded at output times into preallocated rows */
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
-#define _POSIX_C_SOURCE 200809L /* localtime_r */
+#define _POSIX_C_SOURCE 200809L
 #endif
 #include "cd_solver.h"
+#include "cd_solfile.h"
 #include "../core/cd_eval.h"
 #include <errno.h>
 #include <limits.h>
@@ -56,15 +57,9 @@ static int write_header(const cd_system *s, const cd_sensorstore *ss, int i, FIL
 {
     const cd_item *sn = &s->list[CD_SENSOR].items[i];
     cd_sensorinfo si;
-    char date[32] = "";
-    time_t now = time(NULL);
-    struct tm tm;
+    char date[32];
     sensor_info(s, i, &si);
-#ifdef _WIN32
-    if (localtime_s(&tm, &now) == 0) strftime(date, sizeof date, "%Y-%m-%d,%H:%M:%S", &tm);
-#else
-    if (localtime_r(&now, &tm)) strftime(date, sizeof date, "%Y-%m-%d,%H:%M:%S", &tm);
-#endif
+    cd_date_time(date, sizeof date);
     return fprintf(f, "#coordyn sensor output file\n#measure %s number = %d\n"
                    "#OutputVariableType = %s\n#simulation started = %s\n"
                    "#columns contain: time, comma separated sensor values (e.g, x,y,z position "
@@ -158,25 +153,9 @@ cd_sensorstore *cd_sensors_create(const cd_system *s, struct cd_evalws *ws, cons
 void cd_sensors_close(cd_sensorstore *ss, const cd_stats *stats)
 {
     if (!ss || !ss->files) return;
-    char date[32] = "";
-    if (stats && ss->footer) {
-        time_t now = time(NULL);
-        struct tm tm;
-#ifdef _WIN32
-        if (localtime_s(&tm, &now) == 0) strftime(date, sizeof date, "%Y-%m-%d,%H:%M:%S", &tm);
-#else
-        if (localtime_r(&now, &tm)) strftime(date, sizeof date, "%Y-%m-%d,%H:%M:%S", &tm);
-#endif
-    }
     for (int i = 0; i < ss->n; i++) {
         if (!ss->files[i]) continue;
-        if (stats && ss->footer)  /* Exudyn's footer, the same as the solution file's */
-            fprintf(ss->files[i], "#simulation finished=%s\n#Solver Info: cpuTime=%g,"
-                    "stepReductionFailed(or step failed)=%ld,discontinuousIterationSuccessful=1,"
-                    "newtonSolutionDiverged=0,massMatrixNotInvertible=0,total time steps=%ld,"
-                    "total Newton iterations=%ld,total Newton jacobians=%ld\n", date,
-                    stats->cpu_seconds, stats->rejected, stats->steps, stats->newton,
-                    stats->jacobians);
+        if (stats && ss->footer) cd_write_footer(ss->files[i], stats);  /* as the solution file's */
         fclose(ss->files[i]);
         ss->files[i] = NULL;
     }

@@ -205,13 +205,27 @@ static void put_row(cd_solfile *f, const cd_state *st)
     if (fwrite(f->row, 1, f->nrow, f->f) != f->nrow) f->failed = 1;
 }
 
-/* "YYYY-MM-DD,HH:MM:SS" local time, as Exudyn's GetDateTimeString */
-static void date_time(char *buf, size_t n)
+void cd_date_time(char *buf, size_t n)
 {
     time_t now = time(NULL);
     struct tm tmv;
     buf[0] = 0;
+#ifdef _WIN32
+    if (localtime_s(&tmv, &now) == 0) strftime(buf, n, "%Y-%m-%d,%H:%M:%S", &tmv);
+#else
     if (localtime_r(&now, &tmv)) strftime(buf, n, "%Y-%m-%d,%H:%M:%S", &tmv);
+#endif
+}
+
+int cd_write_footer(FILE *f, const cd_stats *stats)
+{
+    char date[64];
+    cd_date_time(date, sizeof date);
+    return fprintf(f, "#simulation finished=%s\n#Solver Info: cpuTime=%g,stepReductionFailed(or "
+                   "step failed)=%ld,discontinuousIterationSuccessful=1,newtonSolutionDiverged=0,"
+                   "massMatrixNotInvertible=0,total time steps=%ld,total Newton iterations=%ld,"
+                   "total Newton jacobians=%ld\n", date, stats->cpu_seconds, stats->rejected,
+                   stats->steps, stats->newton, stats->jacobians);
 }
 
 /* the binary header: 16 bytes ("EXUBIN\n", the sizes of Index, Real and a pointer, big-endian
@@ -244,7 +258,7 @@ static void put_header(cd_solfile *f, const cd_settings *set, const cd_state *st
     int n2 = st->n2, n1 = st->n1, nv2 = f->vel ? n2 : 0, na2 = f->acc ? n2 : 0;
     int nv1 = f->statik || !set->exportVelocities ? 0 : n1;  /* Exudyn's header count */
     int nae = f->ae ? st->nae : 0, nd = f->data ? st->nd : 0;
-    date_time(date, sizeof date);
+    cd_date_time(date, sizeof date);
     if (f->binary) {
         int sys[4] = {n2, n1, st->nae, st->nd}, cols[7] = {n2, nv2, na2, n1, nv1, nae, nd};
         int tot = n2 + nv2 + na2 + n1 + nv1 + nae + nd;
@@ -358,20 +372,14 @@ int cd_solfile_close(cd_solfile *f, const cd_stats *stats, cd_error *err)
         int32_t end = -1;
         int info[7] = {(int)stats->rejected, 1, 0, 0, (int)stats->steps, (int)stats->newton,
                        (int)stats->jacobians};
-        date_time(date, sizeof date);
+        cd_date_time(date, sizeof date);
         if (fwrite(&end, 4, 1, f->f) != 1) f->failed = 1;
         bin_string(f, "simulation finished=");
         bin_string(f, date);
         bin_indices(f, info, 7);
         bin_string(f, "EXUEND");
     } else if (stats && f->footer) {
-        char date[64];
-        date_time(date, sizeof date);
-        fprintf(f->f, "#simulation finished=%s\n#Solver Info: cpuTime=%g,stepReductionFailed(or "
-                "step failed)=%ld,discontinuousIterationSuccessful=1,newtonSolutionDiverged=0,"
-                "massMatrixNotInvertible=0,total time steps=%ld,total Newton iterations=%ld,"
-                "total Newton jacobians=%ld\n", date, stats->cpu_seconds, stats->rejected,
-                stats->steps, stats->newton, stats->jacobians);
+        if (cd_write_footer(f->f, stats) < 0) f->failed = 1;
     }
     if (ferror(f->f)) f->failed = 1;
     errno = 0;

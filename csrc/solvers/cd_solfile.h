@@ -36,6 +36,12 @@ cd_solfile *cd_solfile_open(const cd_settings *set, const char *name, int statik
 int cd_solfile_step(cd_solfile *f, const cd_state *st, cd_error *err);
 /* an output time is due at time t */
 int cd_solfile_due(const cd_solfile *f, double t);
+/* "YYYY-MM-DD,HH:MM:SS" local time, as Exudyn's GetDateTimeString (empty if unknown) */
+void cd_date_time(char *buf, size_t n);
+/* Exudyn's closing lines of solution and sensor files ("#simulation finished=...",
+ * "#Solver Info: ..."); fprintf's result */
+int cd_write_footer(FILE *f, const cd_stats *stats);
+
 /* the footer (with the statistics; none if stats is NULL), close and free f (accepts NULL):
  * CD_OK, or CD_ERR_IO naming the file if a write or the close failed */
 int cd_solfile_close(cd_solfile *f, const cd_stats *stats, cd_error *err);
