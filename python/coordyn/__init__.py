@@ -24,6 +24,9 @@ from .linearized import ComputeBucklingLoads, ComputeLinearizedSystem, ComputeOD
 from . import deformation
 from .deformation import ComputeDeformationDegreesOfFreedom, SolveKinematics
 from .results.solution import LoadSolutionFile
+from .visualization import VisualizationSettings
+from .viewer.renderer import (DoRendererIdleTasks, IsRendererActive, StartRenderer,
+                              StopRenderer)
 import enum as _enum
 
 __version__ = "0.1.0"
@@ -44,4 +47,6 @@ __all__ = ["SystemContainer", "MainSystem", "SimulationSettings", "LinearSolverT
            "OutputVariableType", "ConfigurationType", "SolveDynamic", "SolveStatic",
            "SolverError", "RedundantConstraintWarning", "ComputeLinearizedSystem", "ComputeODE2Eigenvalues", "ComputeBucklingLoads", "NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex",
            "DynamicSolverType", "InvalidIndex", "items", "rigid", "beams", "BeamSection",
-           "deformation", "ComputeDeformationDegreesOfFreedom", "SolveKinematics", "LoadSolutionFile"] + items.__all__ + rigid.__all__
+           "deformation", "ComputeDeformationDegreesOfFreedom", "SolveKinematics", "LoadSolutionFile",
+           "VisualizationSettings", "StartRenderer", "StopRenderer", "IsRendererActive",
+           "DoRendererIdleTasks"] + items.__all__ + rigid.__all__

@@ -223,6 +223,8 @@ class MainSystem:
         # Exudyn's visualization entries of the items, {(kind, number): {'Vshow': ...}}: the
         # engine never sees them, a viewer reads them through Get...
         self._visual = {}
+        self._container = None       # the SystemContainer (SC.AddSystem sets it)
+        self._solution_file = None   # the solution file of the last solve, if written
 
     # -- adding, reading and modifying items
     def _add(self, kind, item):
@@ -434,6 +436,20 @@ class MainSystem:
         from .results.dataframes import sensor_dataframe
         return sensor_dataframe(self, sensorNumber)
 
+    def SolutionViewer(self, solution=None, rowIncrement=1, timeout=0.04, runOnStart=True,
+                       runMode=2, fontSize=12, title="", checkRenderEngineStopFlag=True,
+                       windowSize=None):
+        """Show the motion of the last solve (its solution file, or `solution` from
+        LoadSolutionFile) in coordyn.viewer: the widget in a notebook, elsewhere an HTML page
+        opened in the browser. Returns the Viewer (save_html, save_png, save_video)."""
+        from .viewer import solution_viewer
+        return solution_viewer(self, solution, rowIncrement, timeout, runOnStart, runMode,
+                               fontSize, title, checkRenderEngineStopFlag, windowSize)
+
+    def WaitForUserToContinue(self, printMessage=True):
+        """Returns at once: coordyn's viewer has no window that waits for a key."""
+        return None
+
     def PlotSensor(self, *args, **kwargs):
         """Plot sensor data with matplotlib: coordyn.plot.PlotSensor(mbs, sensorNumbers,
         components, ...) with Exudyn's arguments; returns [plt, fig, ax, line]."""
@@ -468,13 +484,35 @@ class SystemContainer:
     """Holds systems (Exudyn's SC); AddSystem() creates a MainSystem."""
 
     def __init__(self):
+        from .viewer.renderer import Renderer, attach
+        from .visualization import VisualizationSettings
         self.systems = []
+        self.visualizationSettings = VisualizationSettings()
+        self.renderer = Renderer(self)
+        attach(self)    # the container exu.StartRenderer() acts on, as in Exudyn
 
     def AddSystem(self):
         """Create a new MainSystem, keep it in this container and return it."""
         mbs = MainSystem()
+        mbs._container = self
         self.systems.append(mbs)
         return mbs
+
+    def AttachToRenderEngine(self):
+        """Make this container the one StartRenderer/StopRenderer act on."""
+        from .viewer.renderer import attach
+        attach(self)
+        return True
+
+    def DetachFromRenderEngine(self):
+        return True
+
+    def WaitForRenderEngineStopFlag(self):
+        """Returns at once: coordyn's viewer has no window to wait for."""
+        return None
+
+    def RenderEngineZoomAll(self):
+        return None
 
     def NumberOfSystems(self):
         """Number of systems in this container."""
@@ -565,8 +603,18 @@ def _solve(mbs, settings, static, updateInitialValues):
     progress = make_progress(settings, static, __version__)
     kind = "static" if static else "dynamic"
     stats, failure = None, "failed"
+    flat = _with_solution_file(settings._all())
+    renderer = getattr(mbs._container, "renderer", None)
+    if renderer is not None and not flat.get("solutionSettings.writeSolutionToFile"):
+        name = renderer.solution_file_for(mbs)   # a started renderer keeps the motion
+        if name:
+            flat["solutionSettings.writeSolutionToFile"] = True
+            flat["solutionSettings.coordinatesSolutionFileName"] = name
+            flat["solutionSettings.binarySolutionFile"] = False
+    written = (flat["solutionSettings.coordinatesSolutionFileName"]
+               if flat.get("solutionSettings.writeSolutionToFile") else None)
     try:
-        stats = mbs._core.solve(static, _with_solution_file(settings._all()), progress)
+        stats = mbs._core.solve(static, flat, progress)
         failure = None
     except KeyboardInterrupt:
         failure = "interrupted"
@@ -588,6 +636,10 @@ def _solve(mbs, settings, static, updateInitialValues):
     finally:
         if progress is not None:
             progress.close(stats, failure)
+    if written:
+        mbs._solution_file = written
+        if renderer is not None:
+            renderer.solved(mbs, written)
     LOG.info("%s solve: %d steps, %d Newton iterations, %.3g s", kind, stats["steps"],
              stats["newtonIterations"], stats["cpuTime"])
     if stats.get("redundantConstraints"):
