@@ -90,7 +90,13 @@ sanitize: build/sanitize/test_linalg build/sanitize/test_engine build/sanitize/t
 	    ./build/sanitize/test_defkin_planar
 	SANFLAGS="$(SANFLAGS)" PY="$(PY)" CC="$(CC)" bash tools/sanitize.sh $(SANITIZE_ARGS)
 
-pytest: build
+# the browser the viewer's HTML test opens (tests/viewer): installed when possible, else skipped
+build/.testdeps: tools/install_test_deps.sh
+	@mkdir -p build
+	bash tools/install_test_deps.sh || echo "chromium-headless-shell not installed: the viewer's browser test will be skipped"
+	@touch $@
+
+pytest: build build/.testdeps
 	$(PY) -m pytest tests
 
 test: build ctest pytest
