@@ -28,6 +28,7 @@ the deficit shrinks at second order (printed for h = 2e-3, 1e-3, 5e-4).
 import numpy as np
 
 import coordyn as cd
+from coordyn import graphics
 
 OV = cd.OutputVariableType
 
@@ -49,7 +50,19 @@ def ep_rates(w_body):
 
 def build(mbs, node_type, w_body):
     """The top in mbs with an "EP" or "LG" node; returns its sensors."""
-    ground = mbs.AddObject(cd.ObjectGround())
+    # a pedestal under the pivot, a rod along the spin axis and the disc (graphics, for the
+    # viewer); the disc has a light sector so that its spin is visible
+    ground = mbs.AddObject(cd.ObjectGround(visualization=cd.VObjectGround(graphicsData=[
+        graphics.Cylinder(pAxis=[0, 0, -1.2], vAxis=[0, 0, 1.15], radius=0.05,
+                          color=graphics.color.darkgrey),
+        graphics.CheckerBoard(point=[0, 0, -1.2], size=3)])))
+    shapes = [graphics.Cylinder(pAxis=[0, 0, 0], vAxis=[0, 1.1 * d, 0], radius=0.03,
+                                color=graphics.color.grey),
+              graphics.Cylinder(pAxis=[0, 0.95 * d, 0], vAxis=[0, 0.1 * d, 0], radius=0.4,
+                                color=graphics.color.steelblue, nTiles=32,
+                                angleRange=[0.5, 2 * np.pi]),
+              graphics.Cylinder(pAxis=[0, 0.95 * d, 0], vAxis=[0, 0.1 * d, 0], radius=0.4,
+                                color=graphics.color.yellow, angleRange=[0, 0.5])]
     if node_type == "EP":   # [x, y, z, e0, e1, e2, e3]; velocities are the coordinate rates
         node = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, 1, 0, 0, 0],
                                               initialVelocities=[0, 0, 0, *ep_rates(w_body)]))
@@ -57,7 +70,8 @@ def build(mbs, node_type, w_body):
         node = mbs.AddNode(cd.NodeRigidBodyRotVecLG(initialVelocities=[0, 0, 0, *w_body]))
     # inertia [Jxx, Jyy, Jzz, Jyz, Jxz, Jxy] about the node (the pivot)
     top = mbs.AddObject(cd.RigidBody(mass=m, nodeNumber=node, centerOfMass=list(COM),
-                                     inertia=[J_P[0, 0], J_P[1, 1], J_P[2, 2], 0, 0, 0]))
+                                     inertia=[J_P[0, 0], J_P[1, 1], J_P[2, 2], 0, 0, 0],
+                                     visualization=cd.VObjectRigidBody(graphicsData=shapes)))
     # the pivot: the node stays at the ground origin
     mbs.AddObject(cd.SphericalJoint(markerNumbers=[
         mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=ground)),

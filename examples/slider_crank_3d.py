@@ -31,6 +31,7 @@ import numpy as np
 from scipy.spatial.transform import Rotation
 
 import coordyn as cd
+from coordyn import graphics
 
 OV = cd.OutputVariableType
 
@@ -67,7 +68,12 @@ def euler_parameters(A):
 
 def build(mbs):
     """The mechanism at theta = 0, at rest; returns the sensors."""
-    ground = mbs.AddObject(cd.ObjectGround())
+    # the guide rail and a base plate under the crank (graphics only, for the viewer)
+    ground = mbs.AddObject(cd.ObjectGround(visualization=cd.VObjectGround(graphicsData=[
+        graphics.Brick(centerPoint=[0.3, e, c - 0.03], size=[0.5, 0.02, 0.02],
+                       color=graphics.color.grey),
+        graphics.Cylinder(pAxis=[0, 0, -0.06], vAxis=[0, 0, 0.03], radius=0.04,
+                          color=graphics.color.darkgrey)])))
     P = np.array([r, 0, 0])                                # crank pin
     S = np.array([closed_form(0.0), e, c])                 # slider pin
     u = (S - P) / l                                        # rod axis
@@ -75,15 +81,24 @@ def build(mbs):
     v /= np.linalg.norm(v)                                 # horizontal, perpendicular to the rod
     A_rod = np.column_stack([u, v, np.cross(u, v)])        # rod frame: body x along the rod
 
-    def body(position, A, m, J):
+    def body(position, A, m, J, shapes):
         node = mbs.AddNode(cd.NodeRigidBodyEP(
             referenceCoordinates=[*position, *euler_parameters(A)]))
-        return node, mbs.AddObject(cd.RigidBody(mass=m, nodeNumber=node,
-                                                inertia=[J[0, 0], J[1, 1], J[2, 2], 0, 0, 0]))
+        return node, mbs.AddObject(cd.RigidBody(
+            mass=m, nodeNumber=node, inertia=[J[0, 0], J[1, 1], J[2, 2], 0, 0, 0],
+            visualization=cd.VObjectRigidBody(graphicsData=shapes)))
 
-    crank_node, crank = body([0, 0, 0], np.eye(3), m_crank, J_crank)
-    rod_node, rod = body((P + S) / 2, A_rod, m_rod, J_rod)
-    slider_node, slider = body(S, np.eye(3), m_slider, J_slider)
+    # the shapes in the body frames: a disc with its pin, a rod, a block
+    crank_node, crank = body([0, 0, 0], np.eye(3), m_crank, J_crank, [
+        graphics.Cylinder(pAxis=[0, 0, -0.01], vAxis=[0, 0, 0.02], radius=R_disc,
+                          color=graphics.color.steelblue, nTiles=32),
+        graphics.Cylinder(pAxis=[r, 0, 0], vAxis=[0, 0, 0.03], radius=0.012,
+                          color=graphics.color.grey)])
+    rod_node, rod = body((P + S) / 2, A_rod, m_rod, J_rod, [
+        graphics.Cylinder(pAxis=[-l / 2, 0, 0], vAxis=[l, 0, 0], radius=0.01,
+                          color=graphics.color.red)])
+    slider_node, slider = body(S, np.eye(3), m_slider, J_slider, [
+        graphics.Brick(size=[0.06, 0.04, 0.04], color=graphics.color.orange)])
 
     def marker(b, local=(0, 0, 0)):
         return mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=b, localPosition=list(local)))

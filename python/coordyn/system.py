@@ -505,6 +505,7 @@ class SystemContainer:
         return True
 
     def DetachFromRenderEngine(self):
+        """Accepted for Exudyn scripts (coordyn's viewer has no render engine to leave)."""
         return True
 
     def WaitForRenderEngineStopFlag(self):
@@ -512,6 +513,7 @@ class SystemContainer:
         return None
 
     def RenderEngineZoomAll(self):
+        """Accepted for Exudyn scripts: the viewer fits the scene itself."""
         return None
 
     def NumberOfSystems(self):

@@ -39,7 +39,7 @@ PAGES_WITH_EXAMPLES = ["index", "getting_started", "concepts", "rigid_bodies", "
                        "flexible_bodies", "helpers", "solvers", "differences_from_exudyn",
                        "steady_motion", "deformation_elements", "degrees_of_freedom",
                        "initial_conditions", "algebraic_variables", "plots",
-                       "graphics"]
+                       "graphics", "viewer"]
 
 
 # the coordyn these tests import (the in-place build, or the one `make sanitize` builds): the
@@ -335,7 +335,7 @@ def test_api_reference_has_every_public_name(built):
     item_names = set(coordyn.items.__all__)
     missing = [n for n in coordyn.__all__
                if n not in item_names and n not in modules and n not in tails]
-    for mod in ("rigid", "beams", "deformation"):
+    for mod in ("rigid", "beams", "deformation", "viewer"):
         missing += [f"{mod}.{n}" for n in getattr(coordyn, mod).__all__
                     if n not in tails and not n.isupper()]
     for cls, qual in ((coordyn.SystemContainer, "coordyn.SystemContainer"),

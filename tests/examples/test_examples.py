@@ -354,7 +354,39 @@ def check_parallelogram_linkage(r, ns):
     assert r["spread"] < 1e-4
 
 
-CHECKS = {"ancf_cantilever.py": check_ancf_cantilever,
+def check_animations(result, ns):
+    """the pictures of a fresh run are those of the gallery (docs/images/gallery, written by
+    tools/make_gallery.py): same frame count and size, and per frame a mean difference below 2
+    of 255 (0 on the machine that made them; anti-aliasing may differ elsewhere); the motion
+    shows (first and last frames differ), and the scenes follow the solutions"""
+    iio = pytest.importorskip("imageio.v3")
+    gallery = REPO / "docs" / "images" / "gallery"
+    for name, r in result.items():
+        for key in ("gif", "png"):
+            fresh = np.asarray(iio.imread(r[key], index=None)).astype(float)
+            kept = np.asarray(iio.imread(gallery / f"{name}.{key}", index=None)).astype(float)
+            assert fresh.shape == kept.shape, f"{name}.{key}: {fresh.shape} vs {kept.shape}"
+            diff = np.abs(fresh[..., :3] - kept[..., :3])
+            frames = diff.reshape(-1, *diff.shape[-3:]) if key == "gif" else diff[None]
+            worst = max(float(f.mean()) for f in frames)
+            assert worst < 2.0, (f"{name}.{key} differs from the gallery's by {worst:.2f} of "
+                                 "255: run tools/make_gallery.py if the change is intended")
+        frames = np.asarray(iio.imread(r["gif"], index=None)).astype(float)
+        assert frames.shape[0] == 50 and np.abs(frames[0] - frames[-1]).mean() > 0.5
+        assert r["scene"].nFrames == 50
+    # the slider-crank's slider pose follows the example's closed form of the crank angle
+    sc = result["slider_crank_3d"]["scene"]
+    # objects 1, 2, 3 are the crank, the rod and the slider (build() adds them in this order)
+    crank = next(p for p in sc.parts if p.name.startswith("Object 1 (RigidBody)"))
+    slider = next(p for p in sc.parts if p.name.startswith("Object 3 (RigidBody)"))
+    H_c, H_s = sc.poses[crank.pose], sc.poses[slider.pose]
+    theta = np.unwrap(np.arctan2(H_c[:, 1, 0], H_c[:, 0, 0]))
+    crank_ns = runpy.run_path(str(EXAMPLES / "slider_crank_3d.py"), run_name="x")
+    np.testing.assert_allclose(H_s[:, 0, 3], crank_ns["closed_form"](theta), atol=1e-6)
+
+
+CHECKS = {"animations.py": check_animations,
+          "ancf_cantilever.py": check_ancf_cantilever,
           "resistor_circuit.py": check_resistor_circuit,
           "parallelogram_linkage.py": check_parallelogram_linkage,
           "fourbar_initial_conditions.py": check_fourbar_initial_conditions,

@@ -71,8 +71,10 @@ def plot(scene, height=480, menu=True, grid=False):
                 V = p.vertices.astype(np.float32)
                 kw["model_matrix"] = ({k: H[i] for i, k in enumerate(keys)} if moving
                                       else H[0])
+            tube = p.group == "beams" and p.size > 0     # beams as tubes of width p.size
             obj = k3d.lines(V, p.indices.astype(np.uint32), indices_type="segment",
-                            colors=cols, shader="simple", opacity=opacity, name=p.name,
+                            colors=cols, shader="mesh" if tube else "simple",
+                            width=p.size if tube else 0.01, opacity=opacity, name=p.name,
                             group=p.group)
         else:
             pos = p.vertices_at(scene, 0)[0]

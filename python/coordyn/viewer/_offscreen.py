@@ -31,7 +31,9 @@ class FrameRenderer:
             poly.point_data["rgb"] = rgb
             actor = self.pl.add_mesh(poly, scalars="rgb", rgb=True, smooth_shading=False,
                                      opacity=float(np.min(p.colors[:, 3])),
-                                     line_width=2 if p.kind == "lines" else None,
+                                     line_width=(6 if p.group == "beams" else 2)
+                                     if p.kind == "lines" else None,
+                                     render_lines_as_tubes=p.group == "beams",
                                      show_scalar_bar=False)
             self.items.append((p, actor, poly))
         self._camera()

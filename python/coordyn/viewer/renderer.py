@@ -51,6 +51,7 @@ class Renderer:
         return name
 
     def solved(self, mbs, solutionFile):
+        """Remember the last solve's solution file while active."""
         if self._active and solutionFile:
             self._last = (mbs, solutionFile)
 
@@ -61,6 +62,7 @@ class Renderer:
         return True
 
     def IsActive(self):
+        """True between Start and Stop."""
         return self._active
 
     def Stop(self):
@@ -95,15 +97,19 @@ class Renderer:
         self._files = []
 
     def DoIdleTasks(self, waitSeconds=0):
+        """Returns at once (there is no window to serve)."""
         return None
 
     def ZoomAll(self):
-        return None        # the viewer fits the scene itself
+        """Returns at once: the viewer fits the scene itself."""
+        return None
 
     def SendRedrawSignal(self):
+        """Returns at once: the viewer draws when it is shown."""
         return None
 
     def GetRenderCount(self):
+        """0: nothing is drawn while a solve runs."""
         return 0
 
     def RedrawAndSaveImage(self):
@@ -139,4 +145,5 @@ def IsRendererActive():
 
 
 def DoRendererIdleTasks(waitSeconds=0):
+    """Accepted for Exudyn scripts: returns at once (there is no window to serve)."""
     return None

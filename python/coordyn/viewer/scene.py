@@ -223,6 +223,14 @@ def solution_frames(mbs, solution, rowIncrement=1, maxFrames=None):
     return data[rows, 0].copy(), data[rows, 1:1 + n2].copy()
 
 
+def _beam_length(o):
+    """The reference length of a beam or cable element (None for other objects)."""
+    for key in ("physicsLength", "length"):
+        if key in o and isinstance(o[key], (int, float)) and o.get("nodeNumbers") is not None:
+            return float(o[key])
+    return None
+
+
 def _pose(R, p):
     H = np.eye(4)
     H[:3, :3], H[:3, 3] = R, p
@@ -327,7 +335,7 @@ def build_scene(mbs, solution=None, rowIncrement=1, maxFrames=500, visualization
             pose_of_node.setdefault(int(o["nodeNumber"]), len(pose_of_node))
     node_pose = np.zeros((len(pose_of_node), nF, 4, 4))
     beam_objects = [i for i, o in enumerate(object_items)
-                    if "physicsLength" in o and not o.get("VgraphicsData")]
+                    if _beam_length(o) is not None and not o.get("VgraphicsData")]
     try:
         for k in range(nF):
             sd.SetODE2Coordinates(Q[k], CURRENT)
@@ -345,7 +353,7 @@ def build_scene(mbs, solution=None, rowIncrement=1, maxFrames=500, visualization
                 except (ValueError, RuntimeError, TypeError):
                     pass
             for i in beam_objects:
-                L = float(object_items[i]["physicsLength"])
+                L = _beam_length(object_items[i])
                 xs = np.linspace(0, L, 17)
                 try:
                     P = [np.asarray(mbs.GetObjectOutputBody(i, OV.Position, [x, 0, 0], CURRENT),
