@@ -527,6 +527,10 @@ def test_notebook(path, tmp_path, monkeypatch):
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
     assert not [o for o in outputs if o.output_type == "error"]
     assert any("image/png" in o.get("data", {}) for o in outputs), "the notebook draws a plot"
+    if path.stem == "viewer_notebook":      # the viewer shows inline: a k3d widget and a GIF
+        assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {})
+                   for o in outputs), "the notebook shows the viewer's widget"
+        assert any("image/gif" in o.get("data", {}) for o in outputs)
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
