@@ -603,6 +603,9 @@ def _solve(mbs, settings, static, updateInitialValues):
     from . import __version__
     from .results.progress import LOG
     progress = make_progress(settings, static, __version__)
+    if getattr(mbs, "_live_viewers", None):      # coordyn.viewer.live: widgets that follow
+        from .viewer.live import LiveProgress
+        progress = LiveProgress(progress, mbs._live_viewers)
     kind = "static" if static else "dynamic"
     stats, failure = None, "failed"
     flat = _with_solution_file(settings._all())

@@ -401,3 +401,47 @@ def test_missing_library_says_how_to_install(solved, monkeypatch):
     monkeypatch.setitem(sys.modules, "k3d", None)     # import k3d raises ImportError
     with pytest.raises(ImportError, match=r"needs the package 'k3d'.*pip install coordyn\[viz\]"):
         v.widget
+
+
+# -------------------------------------------------------------------------------------------
+# live view
+
+def test_live_view_follows_a_running_solve(tmp_path):
+    """the widget moves while the solve runs (updates read the solver's current state), and
+    afterwards holds the frames it saw as an animation ending at the final state"""
+    SC = cd.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.CreateGround()
+    prev = g
+    for i in range(20):       # a chain long enough to run about a second
+        b = mbs.CreateRigidBody(inertia=cd.InertiaCuboid(1000, [1, 0.1, 0.1]),
+                                referencePosition=[i + 0.5, 0, 0], gravity=[0, -9.81, 0],
+                                graphicsDataList=[gr.Brick(size=[1, 0.1, 0.1],
+                                                           color=gr.color.red)])
+        mbs.CreateRevoluteJoint(bodyNumbers=[prev, b], position=[i, 0, 0], axis=[0, 0, 1])
+        prev = b
+    mbs.Assemble()
+    v = cd.viewer.live(mbs, display=False)
+    assert v.scene.nFrames == 1
+    s = cd.SimulationSettings()
+    s.timeIntegration.numberOfSteps = 6000
+    s.timeIntegration.endTime = 1.0
+    cd.SolveDynamic(mbs, s)
+    assert v.updates >= 3                    # during the solve and at its end
+    times = [t for t, _ in v.frames]
+    assert times[0] < 1.0 and times[-1] == pytest.approx(1.0)
+    assert np.all(np.diff(times) >= 0)
+    # the frames are the solver's states: the last is the final state
+    np.testing.assert_allclose(v.frames[-1][1], mbs.systemData.GetODE2Coordinates())
+    # the widget's first body pose in the animation's last frame is the final pose
+    part = next(p for p in v.scene.parts if p.group == "bodies")
+    obj = dict(v.widget._coordyn_objects)[v.scene.parts.index(part)]
+    assert isinstance(obj.model_matrix, dict) and len(obj.model_matrix) == v.scene.nFrames
+    last = obj.model_matrix[max(obj.model_matrix, key=float)]
+    node = mbs.GetObject(1)["nodeNumber"]
+    np.testing.assert_allclose(np.asarray(last)[:3, 3], mbs.GetNodeOutput(node, OV.Position),
+                               atol=1e-6)
+    v.close()
+    n = v.updates
+    cd.SolveDynamic(mbs, s)
+    assert v.updates == n                     # closed: no longer follows

@@ -25,7 +25,8 @@ import tempfile
 
 from .scene import Part, Scene, build_scene, graphics_to_parts  # noqa: F401
 
-__all__ = ["Viewer", "show", "Scene", "Part", "build_scene", "in_notebook"]
+__all__ = ["Viewer", "show", "live", "LiveViewer", "Scene", "Part", "build_scene",
+           "in_notebook"]
 
 
 def in_notebook():
@@ -170,6 +171,20 @@ def show(mbs, solution=None, **kwargs):
     """A Viewer of mbs over the solution (see Viewer); in a notebook, the widget shows when the
     viewer is the cell's value."""
     return Viewer(mbs, solution, **kwargs)
+
+
+def live(mbs, maxFrames=500, visualizationSettings=None, height=480, display=True):
+    """A LiveViewer (coordyn.viewer.live): a widget that the solves of mbs move while they
+    run; shown at once in a notebook."""
+    from .live import live as _live
+    return _live(mbs, maxFrames, visualizationSettings, height, display)
+
+
+def __getattr__(name):
+    if name == "LiveViewer":
+        from .live import LiveViewer
+        return LiveViewer
+    raise AttributeError(f"module 'coordyn.viewer' has no attribute '{name}'")
 
 
 def solution_viewer(mbs, solution=None, rowIncrement=1, timeout=0.04, runOnStart=True,

@@ -46,7 +46,8 @@ def plot(scene, height=480, menu=True, grid=False):
     pl = k3d.plot(height=int(height), grid_visible=grid, menu_visibility=menu,
                   background_color=_hex(scene.background), camera_auto_fit=False,
                   time_interpolation=False, fps=25.0, axes_helper=1.0, name=scene.title or None)
-    for p in scene.parts:
+    pl._coordyn_objects = []      # (part number, k3d object): for update()
+    for number, p in enumerate(scene.parts):
         cols = _colors(p.colors)
         opacity = float(np.min(p.colors[:, 3])) if len(p.colors) else 1.0
         if p.kind == "mesh":
@@ -83,10 +84,30 @@ def plot(scene, height=480, menu=True, grid=False):
         if p.kind != "text" and "model_matrix" in kw:
             obj.model_matrix = kw["model_matrix"]   # a time series: set on the object
         pl += obj
+        pl._coordyn_objects.append((number, obj))
     pl.camera = camera(scene)
     if moving:
         pl.time = float(scene.times[0])
     return pl
+
+
+def update(pl, scene):
+    """Move the objects of a plot made by plot() to a new scene of the same system and
+    settings (the same parts): its single frame, or its frames as time series."""
+    keys = time_keys(scene.times)
+    series = scene.nFrames > 1
+    for number, obj in pl._coordyn_objects:
+        p = scene.parts[number]
+        if p.kind == "text":
+            continue
+        if p.deform is not None:
+            obj.vertices = ({k: p.deform[i].astype(np.float32) for i, k in enumerate(keys)}
+                            if series else p.deform[0].astype(np.float32))
+        elif p.pose >= 0:
+            H = scene.poses[p.pose].astype(np.float32)
+            obj.model_matrix = ({k: H[i] for i, k in enumerate(keys)} if series else H[0])
+    if series:
+        pl.time = float(scene.times[-1])
 
 
 def html(scene, height=480):

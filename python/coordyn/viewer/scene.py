@@ -338,8 +338,9 @@ def build_scene(mbs, solution=None, rowIncrement=1, maxFrames=500, visualization
                     if _beam_length(o) is not None and not o.get("VgraphicsData")]
     try:
         for k in range(nF):
-            sd.SetODE2Coordinates(Q[k], CURRENT)
-            sd.SetTime(float(times[k]), CURRENT)
+            if solution is not None:   # else: the current state as it is (a live view reads
+                sd.SetODE2Coordinates(Q[k], CURRENT)   # it while a solve runs: no writes)
+                sd.SetTime(float(times[k]), CURRENT)
             for n in range(nodes):
                 H = _node_pose(mbs, n)
                 node_pos[n, k] = H[:3, 3]
@@ -368,8 +369,9 @@ def build_scene(mbs, solution=None, rowIncrement=1, maxFrames=500, visualization
                 except (ValueError, RuntimeError, TypeError):
                     pass
     finally:
-        sd.SetODE2Coordinates(q_saved, CURRENT)
-        sd.SetTime(t_saved, CURRENT)
+        if solution is not None:
+            sd.SetODE2Coordinates(q_saved, CURRENT)
+            sd.SetTime(t_saved, CURRENT)
     poses = node_pose
 
     lo, hi = (node_pos.reshape(-1, 3).min(0), node_pos.reshape(-1, 3).max(0)) if nodes else (
