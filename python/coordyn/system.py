@@ -485,9 +485,8 @@ class SystemContainer:
 
     def __init__(self):
         from .viewer.renderer import Renderer, attach
-        from .visualization import VisualizationSettings
         self.systems = []
-        self.visualizationSettings = VisualizationSettings()
+        self._visualizationSettings = None       # made when first used
         self.renderer = Renderer(self)
         attach(self)    # the container exu.StartRenderer() acts on, as in Exudyn
 
@@ -497,6 +496,23 @@ class SystemContainer:
         mbs._container = self
         self.systems.append(mbs)
         return mbs
+
+    @property
+    def visualizationSettings(self):
+        """Exudyn's visualization settings (coordyn.VisualizationSettings): what the viewer
+        draws, its sizes and colours."""
+        if self._visualizationSettings is None:
+            from .visualization import VisualizationSettings
+            self._visualizationSettings = VisualizationSettings()
+        return self._visualizationSettings
+
+    @visualizationSettings.setter
+    def visualizationSettings(self, value):
+        from .visualization import VisualizationSettings
+        if not isinstance(value, VisualizationSettings):
+            raise TypeError("SystemContainer.visualizationSettings must be a "
+                            f"coordyn.VisualizationSettings, got {type(value).__name__}")
+        self._visualizationSettings = value
 
     def AttachToRenderEngine(self):
         """Make this container the one StartRenderer/StopRenderer act on."""
