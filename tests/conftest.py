@@ -214,3 +214,20 @@ def check_element_parts(mbs, el, atol=1e-6):
     assert np.linalg.eigvalsh(0.5 * (Km + Km.T)).min() > -1e-9 * np.abs(Km).max()
     np.testing.assert_allclose(r["Kg"], r["Kg"].T, atol=1e-10 * np.abs(r["Kg"]).max())
     return r
+
+
+def run_mypy(files, workdir):
+    """mypy (a test dependency; the caller skips without it) on files, checked against the
+    coordyn these tests import, not an installed one: the package root goes first on mypy's
+    search path (mypy ignores PYTHONPATH), its modules are analysed with their errors silenced
+    (as for an installed package with py.typed), the cache goes to workdir.
+    Returns (status, output)."""
+    import mypy.api
+    root = pathlib.Path(cd.__file__).resolve().parent.parent
+    config = pathlib.Path(workdir) / "mypy.ini"
+    cache = pathlib.Path(workdir) / "mypy_cache"
+    config.write_text(f"[mypy]\nmypy_path = {root}\ncache_dir = {cache}\n")
+    out, err, status = mypy.api.run(["--config-file", str(config), "--ignore-missing-imports",
+                                     "--follow-imports=silent", "--no-incremental",
+                                     "--no-error-summary", *map(str, files)])
+    return status, out + err

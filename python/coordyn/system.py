@@ -3,10 +3,13 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import List
 
 import numpy as np
 
 from . import _core
+from . import create as _create
+from ._index import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
 from .items import ConfigurationType, ItemBase, OutputVariableType, TYPE_KEYS
 from .results.sensors import make_sensor_dirs
 from .settings import SimulationSettings
@@ -15,48 +18,6 @@ __all__ = ["SystemContainer", "MainSystem", "SolveDynamic", "SolveStatic", "Solv
            "NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex"]
 
 SolverError = _core.SolverError
-
-
-class _Index(int):
-    _kind = ""
-
-    def __repr__(self):
-        return f"{type(self).__name__}({int(self)})"
-
-
-class NodeIndex(_Index):
-    """Index of a node (an int)."""
-
-
-class ObjectIndex(_Index):
-    """Index of an object (an int)."""
-
-
-class MarkerIndex(_Index):
-    """Index of a marker (an int)."""
-
-
-class LoadIndex(_Index):
-    """Index of a load (an int)."""
-
-
-class SensorIndex(_Index):
-    """Index of a sensor (an int).
-
-    Exudyn's exudyn.plot.PlotSensor accepts only ``type(s) == int`` or its own
-    ``exudyn.SensorIndex`` (an isinstance check). Once exudyn is imported, a SensorIndex
-    therefore reports Exudyn's class as its ``__class__``, which isinstance consults after the
-    real type: isinstance(s, exudyn.SensorIndex), isinstance(s, int) and
-    isinstance(s, coordyn.SensorIndex) are all True and type(s) stays coordyn's."""
-
-    @property
-    def __class__(self):
-        exu_index = getattr(sys.modules.get("exudyn"), "SensorIndex", None)
-        return exu_index if isinstance(exu_index, type) else type(self)
-
-    def __reduce__(self):  # pickle checks obj.__class__ against the class it reconstructs
-        return (SensorIndex, (int(self),))
-
 
 _KINDS = {"node": (_core.KIND_NODE, NodeIndex), "object": (_core.KIND_OBJECT, ObjectIndex),
           "marker": (_core.KIND_MARKER, MarkerIndex), "load": (_core.KIND_LOAD, LoadIndex),
@@ -472,6 +433,22 @@ class MainSystem:
         the residual's K) and 'analytic' (False if numerical differentiation was used)."""
         return self._core.load_jacobian(int(loadNumber), bool(numerical))
 
+    # -- Create* helpers (Exudyn's mainSystemExtensions): the functions of coordyn.create, with
+    # their annotations and docstrings, as methods (a function assigned in the class body is a
+    # method for Python, editors and type checkers alike); tests/create checks that every
+    # function in coordyn.create.__all__ is here
+    CreateGround = _create.CreateGround
+    CreateMassPoint = _create.CreateMassPoint
+    CreateRigidBody = _create.CreateRigidBody
+    CreateDistanceConstraint = _create.CreateDistanceConstraint
+    CreateSpringDamper = _create.CreateSpringDamper
+    CreateGenericJoint = _create.CreateGenericJoint
+    CreatePrismaticJoint = _create.CreatePrismaticJoint
+    CreateRevoluteJoint = _create.CreateRevoluteJoint
+    CreateSphericalJoint = _create.CreateSphericalJoint
+    CreateForce = _create.CreateForce
+    CreateTorque = _create.CreateTorque
+
     def __repr__(self):
         s = self._core.sizes()
         return (f"<coordyn.MainSystem: {self.NumberOfNodes()} nodes, {self.NumberOfObjects()} "
@@ -483,14 +460,14 @@ class MainSystem:
 class SystemContainer:
     """Holds systems (Exudyn's SC); AddSystem() creates a MainSystem."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         from .viewer.renderer import Renderer, attach
-        self.systems = []
+        self.systems: List[MainSystem] = []
         self._visualizationSettings = None       # made when first used
         self.renderer = Renderer(self)
         attach(self)    # the container exu.StartRenderer() acts on, as in Exudyn
 
-    def AddSystem(self):
+    def AddSystem(self) -> MainSystem:
         """Create a new MainSystem, keep it in this container and return it."""
         mbs = MainSystem()
         mbs._container = self
@@ -532,15 +509,15 @@ class SystemContainer:
         """Accepted for Exudyn scripts: the viewer fits the scene itself."""
         return None
 
-    def NumberOfSystems(self):
+    def NumberOfSystems(self) -> int:
         """Number of systems in this container."""
         return len(self.systems)
 
-    def GetSystem(self, systemNumber):
+    def GetSystem(self, systemNumber: int) -> MainSystem:
         """The system with this number."""
         return self.systems[systemNumber]
 
-    def Reset(self):
+    def Reset(self) -> None:
         """Remove all systems from this container."""
         self.systems.clear()
 
@@ -722,12 +699,6 @@ def _check_kwargs(kwargs):
     if unknown:
         raise TypeError(f"unknown solve option(s): {', '.join(sorted(unknown))}")
 
-
-# the Create* helpers (CreateGround, CreateRigidBody, CreateRevoluteJoint, ...) live in the
-# package coordyn.create and become MainSystem methods here
-from . import create as _create  # noqa: E402
-
-_create.install(MainSystem)
 
 # ComputeLinearizedSystem and ComputeODE2Eigenvalues (as Exudyn's mainSystemExtensions)
 from . import linearized as _linearized  # noqa: E402

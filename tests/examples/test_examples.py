@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import coordyn as cd
-from conftest import REPO
+from conftest import REPO, run_mypy
 
 EXAMPLES = REPO / "examples"
 SCRIPTS = sorted(EXAMPLES.glob("*.py"))
@@ -558,17 +558,15 @@ def test_every_example_is_tested():
     assert {p.name for p in SCRIPTS} | {p.name for p in NOTEBOOKS} == set(files)
 
 
-def test_mypy_accepts_the_examples():
-    """the typed stubs (python/coordyn/items.pyi, py.typed): mypy checks the examples' item
-    parameters; a misspelt parameter is an error (control)"""
-    mypy_api = pytest.importorskip("mypy.api", reason="mypy is a test dependency")
-    out, err, status = mypy_api.run(["--ignore-missing-imports", "--no-incremental",
-                                     *map(str, SCRIPTS)])
-    assert status == 0, out + err
-    bad = EXAMPLES.parent / "build" / "mypy_control.py"
-    bad.parent.mkdir(exist_ok=True)
+def test_mypy_accepts_the_examples(tmp_path):
+    """the typed stubs (python/coordyn/items.pyi, py.typed) of the coordyn under test: mypy
+    checks the examples' item parameters; a misspelt parameter is an error (control)"""
+    pytest.importorskip("mypy.api", reason="mypy is a test dependency")
+    status, out = run_mypy(SCRIPTS, tmp_path)
+    assert status == 0, out
+    bad = tmp_path / "mypy_control.py"
     bad.write_text("import coordyn as cd\nmbs = cd.SystemContainer().AddSystem()\n"
                    "n = mbs.AddNode(cd.NodePoint(referenceCoordinates=[0, 0, 0]))\n"
                    "mbs.AddObject(cd.MassPoint(physicsMas=1.0, nodeNumber=n))\n")
-    out, err, status = mypy_api.run(["--ignore-missing-imports", "--no-incremental", str(bad)])
+    status, out = run_mypy([bad], tmp_path)
     assert status == 1 and 'Unexpected keyword argument "physicsMas"' in out

@@ -5,8 +5,10 @@ physical item and returns the index Exudyn returns.
 The helpers live by area: bodies (ground, mass points, rigid bodies), joints, connectors
 (spring-dampers, distance constraints) and loads; _checks holds the argument checks and _items
 the resolution of the items given as arguments (and their reference poses), which all of them
-use. Every function named Create* imported here becomes a MainSystem method (see install,
-called by coordyn.system). Conventions shared by all of them:
+use. Every function in __all__ is a MainSystem method: the MainSystem class body in
+coordyn.system assigns it (``CreateRigidBody = _create.CreateRigidBody``), so the function here,
+with its annotations (coordyn._typing: ArrayLike, MatrixLike, ...), defaults and docstring, is
+the one definition that editors complete and mypy checks. Conventions shared by all of them:
 
 * Items to connect are given as ``itemNumbers=[i0, i1]`` (Exudyn 1.13.6); ``bodyNumbers`` (the
   older Exudyn name) and ``bodyOrNodeList`` (older still) are accepted as aliases. An entry is a
@@ -27,9 +29,6 @@ from .joints import (CreateGenericJoint, CreatePrismaticJoint, CreateRevoluteJoi
                      CreateSphericalJoint)
 from .loads import CreateForce, CreateTorque
 
-
-def install(cls):
-    """Attach the Create* functions of this package to MainSystem."""
-    for name, fn in list(globals().items()):
-        if name.startswith("Create") and callable(fn):
-            setattr(cls, name, fn)
+__all__ = ["CreateGround", "CreateMassPoint", "CreateRigidBody", "CreateDistanceConstraint",
+           "CreateSpringDamper", "CreateGenericJoint", "CreatePrismaticJoint",
+           "CreateRevoluteJoint", "CreateSphericalJoint", "CreateForce", "CreateTorque"]

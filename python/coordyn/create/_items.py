@@ -8,7 +8,7 @@ import numpy as np
 from .. import rigid
 from ..items import (MarkerBodyPosition, MarkerBodyRigid, MarkerNodePosition, MarkerNodeRigid,
                      item_class)
-from ..system import LoadIndex, MarkerIndex, NodeIndex, SensorIndex
+from .._index import LoadIndex, MarkerIndex, NodeIndex, SensorIndex
 
 
 def _cls(name):
@@ -152,10 +152,17 @@ def _body_pose(mbs, where, b):
                      f"mass point or rigid body)")
 
 
+def _all_none(value):
+    """value is a list or tuple of Nones ([None, None], Exudyn's 'not given')."""
+    return isinstance(value, (list, tuple)) and len(value) > 0 and all(v is None for v in value)
+
+
 def _item_numbers(mbs, where, itemNumbers, bodyNumbers, bodyOrNodeList, kinds):
-    """The two items of a connector from itemNumbers or one of its aliases."""
+    """The two items of a connector from itemNumbers or one of its aliases; [None, None]
+    (Exudyn's default of itemNumbers) is not given, as None."""
     given = [(n, v) for n, v in (("itemNumbers", itemNumbers), ("bodyNumbers", bodyNumbers),
-                                 ("bodyOrNodeList", bodyOrNodeList)) if v is not None]
+                                 ("bodyOrNodeList", bodyOrNodeList))
+             if v is not None and not _all_none(v)]
     if len(given) != 1:
         raise TypeError(f"{where}: give the two items in exactly one of the arguments "
                         f"'itemNumbers', 'bodyNumbers' or 'bodyOrNodeList' (got "

@@ -1,12 +1,24 @@
 """Create* helpers for bodies: CreateGround, CreateMassPoint, CreateRigidBody."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Dict, Literal, Optional, Union, overload
+
 import numpy as np
 
 from .. import rigid
+from .._index import ObjectIndex
+from .._typing import ArrayLike, GraphicsDataList, HTLike, MatrixLike, UserFunction
 from ..items import MarkerBodyMass
 from ._checks import _bool, _frame_args, _name, _real, _rotation, _vec
 from ._items import _cls
+
+if TYPE_CHECKING:
+    from ..system import MainSystem
+
+#: CreateRigidBody's nodeType: a coordyn.rigid.NodeType, its string ('EP', 'Rxyz', 'RotVecLG')
+#: or Exudyn's exu.NodeType member of the same name
+NodeTypeLike = Union[rigid.NodeType, str]
+_NO_COLOR = (-1.0, -1.0, -1.0, -1.0)
 
 
 def _add_gravity(mbs, where, body, gravity, rdict):
@@ -29,13 +41,28 @@ def _visual(where, graphicsDataList, show, **more):
     return dict(show=bool(show), graphicsData=list(graphicsDataList), **more)
 
 
-def CreateGround(mbs, name="", referencePosition=None, referenceRotationMatrix=None,
-                 graphicsDataList=(), graphicsDataUserFunction=0, show=True, referenceHT=None):
-    """Add an ObjectGround at referencePosition (default [0,0,0]); returns its ObjectIndex.
+def CreateGround(mbs: MainSystem, name: str = "", referencePosition: Optional[ArrayLike] = None,
+                 referenceRotationMatrix: Optional[MatrixLike] = None,
+                 graphicsDataList: GraphicsDataList = (),
+                 graphicsDataUserFunction: UserFunction = 0, show: bool = True,
+                 referenceHT: Optional[HTLike] = None) -> ObjectIndex:
+    """Add an ObjectGround at referencePosition; returns its ObjectIndex.
 
-    referenceRotationMatrix (or the rotation of referenceHT) must be the identity (or None):
-    coordyn's ObjectGround has no rotation. graphicsDataList and show are kept with the object
-    (GetObject(i)['VgraphicsData'], ['Vshow'])."""
+    Args:
+        name: name of the ground object
+        referencePosition: position of the ground (3 numbers); None is [0, 0, 0]
+        referenceRotationMatrix: must be None or the identity: coordyn's ObjectGround has no
+            rotation (joint frames on ground are given by the joints' own axes)
+        graphicsDataList: graphics data (coordyn.graphics) kept with the object
+            (GetObject(i)['VgraphicsData'])
+        graphicsDataUserFunction: kept with the object for a viewer (0: none)
+        show: kept with the object (GetObject(i)['Vshow'])
+        referenceHT: position and rotation as a 4x4 homogeneous transformation, instead of
+            referencePosition and referenceRotationMatrix (its rotation must be the identity)
+
+    Returns:
+        the ground's ObjectIndex
+    """
     where = "CreateGround"
     _name(where, name)
     referencePosition, referenceRotationMatrix = _frame_args(
@@ -55,18 +82,70 @@ def CreateGround(mbs, name="", referencePosition=None, referenceRotationMatrix=N
                                               visualization=vis))
 
 
-def CreateMassPoint(mbs, name="", referencePosition=(0.0, 0.0, 0.0),
-                    initialDisplacement=(0.0, 0.0, 0.0), initialVelocity=(0.0, 0.0, 0.0),
-                    mass=0.0, gravity=(0.0, 0.0, 0.0), graphicsDataList=(), drawSize=-1,
-                    color=(-1.0, -1.0, -1.0, -1.0), show=True, create2D=False,
-                    returnDict=False, physicsMass=None):
-    """Add a point node and a mass point (NodePoint + MassPoint, or NodePoint2D + MassPoint2D
-    with create2D=True), with gravity as a LoadMassProportional if it is not zero.
+@overload
+def CreateMassPoint(
+        mbs: MainSystem, name: str = "", referencePosition: ArrayLike = (0.0, 0.0, 0.0),
+        initialDisplacement: ArrayLike = (0.0, 0.0, 0.0),
+        initialVelocity: ArrayLike = (0.0, 0.0, 0.0), mass: float = 0.0,
+        gravity: ArrayLike = (0.0, 0.0, 0.0), graphicsDataList: GraphicsDataList = (),
+        drawSize: float = -1, color: ArrayLike = _NO_COLOR, show: bool = True,
+        create2D: bool = False, returnDict: Literal[False] = False,
+        physicsMass: Optional[float] = None) -> ObjectIndex: ...
 
-    All vectors are 3D; for create2D the z components must be 0.
-    Returns the body's ObjectIndex, or with returnDict=True a dict with 'nodeNumber',
-    'bodyNumber' and, with gravity, 'markerBodyMass' and 'loadNumber' (as Exudyn 1.13.6).
-    physicsMass is the deprecated name of mass."""
+
+@overload
+def CreateMassPoint(
+        mbs: MainSystem, name: str = "", referencePosition: ArrayLike = (0.0, 0.0, 0.0),
+        initialDisplacement: ArrayLike = (0.0, 0.0, 0.0),
+        initialVelocity: ArrayLike = (0.0, 0.0, 0.0), mass: float = 0.0,
+        gravity: ArrayLike = (0.0, 0.0, 0.0), graphicsDataList: GraphicsDataList = (),
+        drawSize: float = -1, color: ArrayLike = _NO_COLOR, show: bool = True,
+        create2D: bool = False, *, returnDict: Literal[True],
+        physicsMass: Optional[float] = None) -> Dict[str, int]: ...
+
+
+@overload
+def CreateMassPoint(
+        mbs: MainSystem, name: str = "", referencePosition: ArrayLike = (0.0, 0.0, 0.0),
+        initialDisplacement: ArrayLike = (0.0, 0.0, 0.0),
+        initialVelocity: ArrayLike = (0.0, 0.0, 0.0), mass: float = 0.0,
+        gravity: ArrayLike = (0.0, 0.0, 0.0), graphicsDataList: GraphicsDataList = (),
+        drawSize: float = -1, color: ArrayLike = _NO_COLOR, show: bool = True,
+        create2D: bool = False, returnDict: bool = False,
+        physicsMass: Optional[float] = None) -> Union[ObjectIndex, Dict[str, int]]: ...
+
+
+def CreateMassPoint(
+        mbs: MainSystem, name: str = "", referencePosition: ArrayLike = (0.0, 0.0, 0.0),
+        initialDisplacement: ArrayLike = (0.0, 0.0, 0.0),
+        initialVelocity: ArrayLike = (0.0, 0.0, 0.0), mass: float = 0.0,
+        gravity: ArrayLike = (0.0, 0.0, 0.0), graphicsDataList: GraphicsDataList = (),
+        drawSize: float = -1, color: ArrayLike = _NO_COLOR, show: bool = True,
+        create2D: bool = False, returnDict: bool = False,
+        physicsMass: Optional[float] = None) -> Union[ObjectIndex, Dict[str, int]]:
+    """Add a point node and a mass point (NodePoint + MassPoint, or NodePoint2D + MassPoint2D
+    with create2D=True), with gravity as a MarkerBodyMass and a LoadMassProportional if it is not
+    zero. All vectors are 3D; for create2D their z components must be 0.
+
+    Args:
+        name: name of the body; its node is named 'Node:' + name
+        referencePosition: reference position of the node (3 numbers)
+        initialDisplacement: initial displacement from the reference position
+        initialVelocity: initial velocity
+        mass: mass [kg]
+        gravity: gravitational acceleration (3 numbers); zero adds no load
+        graphicsDataList: graphics data (coordyn.graphics) kept with the body
+        drawSize: accepted for Exudyn compatibility and ignored
+        color: accepted for Exudyn compatibility and ignored
+        show: kept with the body (GetObject(i)['Vshow'])
+        create2D: a planar mass point (NodePoint2D + MassPoint2D)
+        returnDict: return a dict instead of the ObjectIndex
+        physicsMass: the deprecated name of mass
+
+    Returns:
+        the body's ObjectIndex, or with returnDict=True a dict with 'nodeNumber', 'bodyNumber'
+        and, with gravity, 'markerBodyMass' and 'loadNumber' (as Exudyn 1.13.6)
+    """
     where = "CreateMassPoint"
     _name(where, name)
     if physicsMass is not None:
@@ -101,9 +180,9 @@ def CreateMassPoint(mbs, name="", referencePosition=(0.0, 0.0, 0.0),
                                           initialVelocities=list(v)))
         b = mbs.AddObject(_cls("ObjectMassPoint")(name=name, mass=m, nodeNumber=n,
                                                   visualization=vis))
-    rdict = {"nodeNumber": n, "bodyNumber": b} if returnDict else None
+    rdict: Optional[Dict[str, int]] = {"nodeNumber": n, "bodyNumber": b} if returnDict else None
     _add_gravity(mbs, where, b, g, rdict)
-    return rdict if returnDict else b
+    return b if rdict is None else rdict
 
 
 _NODE_TYPES = {"EP": "EP", "RotationEulerParameters": "EP", "EulerParameters": "EP",
@@ -127,34 +206,109 @@ def _node_type(where, nodeType):
                      f"(NodeType.RotationRotationVector), got {nodeType!r}")
 
 
-def CreateRigidBody(mbs, name="", referencePosition=None, referenceRotationMatrix=None,
-                    initialVelocity=(0.0, 0.0, 0.0), initialAngularVelocity=(0.0, 0.0, 0.0),
-                    initialDisplacement=None, initialRotationMatrix=None, inertia=None,
-                    gravity=(0.0, 0.0, 0.0), nodeType="EP", graphicsDataList=(),
-                    graphicsDataUserFunction=0, drawSize=-1, color=(-1.0, -1.0, -1.0, -1.0),
-                    show=True, create2D=False, returnDict=False, referenceHT=None,
-                    initialHT=None):
+@overload
+def CreateRigidBody(
+        mbs: MainSystem, name: str = "", referencePosition: Optional[ArrayLike] = None,
+        referenceRotationMatrix: Optional[MatrixLike] = None,
+        initialVelocity: ArrayLike = (0.0, 0.0, 0.0),
+        initialAngularVelocity: ArrayLike = (0.0, 0.0, 0.0),
+        initialDisplacement: Optional[ArrayLike] = None,
+        initialRotationMatrix: Optional[MatrixLike] = None,
+        inertia: Optional[rigid.RigidBodyInertia] = None, gravity: ArrayLike = (0.0, 0.0, 0.0),
+        nodeType: NodeTypeLike = rigid.NodeType.RotationEulerParameters,
+        graphicsDataList: GraphicsDataList = (), graphicsDataUserFunction: UserFunction = 0,
+        drawSize: float = -1, color: ArrayLike = _NO_COLOR, show: bool = True,
+        create2D: bool = False, returnDict: Literal[False] = False,
+        referenceHT: Optional[HTLike] = None,
+        initialHT: Optional[HTLike] = None) -> ObjectIndex: ...
+
+
+@overload
+def CreateRigidBody(
+        mbs: MainSystem, name: str = "", referencePosition: Optional[ArrayLike] = None,
+        referenceRotationMatrix: Optional[MatrixLike] = None,
+        initialVelocity: ArrayLike = (0.0, 0.0, 0.0),
+        initialAngularVelocity: ArrayLike = (0.0, 0.0, 0.0),
+        initialDisplacement: Optional[ArrayLike] = None,
+        initialRotationMatrix: Optional[MatrixLike] = None,
+        inertia: Optional[rigid.RigidBodyInertia] = None, gravity: ArrayLike = (0.0, 0.0, 0.0),
+        nodeType: NodeTypeLike = rigid.NodeType.RotationEulerParameters,
+        graphicsDataList: GraphicsDataList = (), graphicsDataUserFunction: UserFunction = 0,
+        drawSize: float = -1, color: ArrayLike = _NO_COLOR, show: bool = True,
+        create2D: bool = False, *, returnDict: Literal[True],
+        referenceHT: Optional[HTLike] = None,
+        initialHT: Optional[HTLike] = None) -> Dict[str, int]: ...
+
+
+@overload
+def CreateRigidBody(
+        mbs: MainSystem, name: str = "", referencePosition: Optional[ArrayLike] = None,
+        referenceRotationMatrix: Optional[MatrixLike] = None,
+        initialVelocity: ArrayLike = (0.0, 0.0, 0.0),
+        initialAngularVelocity: ArrayLike = (0.0, 0.0, 0.0),
+        initialDisplacement: Optional[ArrayLike] = None,
+        initialRotationMatrix: Optional[MatrixLike] = None,
+        inertia: Optional[rigid.RigidBodyInertia] = None, gravity: ArrayLike = (0.0, 0.0, 0.0),
+        nodeType: NodeTypeLike = rigid.NodeType.RotationEulerParameters,
+        graphicsDataList: GraphicsDataList = (), graphicsDataUserFunction: UserFunction = 0,
+        drawSize: float = -1, color: ArrayLike = _NO_COLOR, show: bool = True,
+        create2D: bool = False, returnDict: bool = False,
+        referenceHT: Optional[HTLike] = None,
+        initialHT: Optional[HTLike] = None) -> Union[ObjectIndex, Dict[str, int]]: ...
+
+
+def CreateRigidBody(
+        mbs: MainSystem, name: str = "", referencePosition: Optional[ArrayLike] = None,
+        referenceRotationMatrix: Optional[MatrixLike] = None,
+        initialVelocity: ArrayLike = (0.0, 0.0, 0.0),
+        initialAngularVelocity: ArrayLike = (0.0, 0.0, 0.0),
+        initialDisplacement: Optional[ArrayLike] = None,
+        initialRotationMatrix: Optional[MatrixLike] = None,
+        inertia: Optional[rigid.RigidBodyInertia] = None, gravity: ArrayLike = (0.0, 0.0, 0.0),
+        nodeType: NodeTypeLike = rigid.NodeType.RotationEulerParameters,
+        graphicsDataList: GraphicsDataList = (), graphicsDataUserFunction: UserFunction = 0,
+        drawSize: float = -1, color: ArrayLike = _NO_COLOR, show: bool = True,
+        create2D: bool = False, returnDict: bool = False,
+        referenceHT: Optional[HTLike] = None,
+        initialHT: Optional[HTLike] = None) -> Union[ObjectIndex, Dict[str, int]]:
     """Add a rigid-body node and ObjectRigidBody (or NodeRigidBody2D + ObjectRigidBody2D with
-    create2D=True) from a RigidBodyInertia (coordyn.rigid), with gravity if it is not zero.
+    create2D=True) from a RigidBodyInertia (coordyn.rigid), with gravity as a MarkerBodyMass and
+    a LoadMassProportional if it is not zero.
 
     Args:
-        referencePosition, referenceRotationMatrix: reference frame of the node (the body's
-            reference point, where inertia is given about); defaults zero and identity
+        name: name of the body; its node is named 'Node:' + name
+        referencePosition: reference position of the node, the body's reference point (where
+            the inertia is given about); None is [0, 0, 0]
+        referenceRotationMatrix: reference rotation of the node (3x3); None is the identity
         initialVelocity: global velocity of the reference point
         initialAngularVelocity: GLOBAL angular velocity
-        initialDisplacement, initialRotationMatrix: initial displacement added to the reference
-            position and rotation superimposed on the reference rotation (A = Aref Ainit)
-        referenceHT, initialHT: the same as 4x4 homogeneous transformations
-        inertia: RigidBodyInertia (mass, tensor about the reference point, centre of mass)
-        nodeType: 'EP' (NodeRigidBodyEP, the default, = exu.NodeType.RotationEulerParameters),
-            'Rxyz' (NodeRigidBodyRxyz, = exu.NodeType.RotationRxyz) or 'RotVecLG'
-            (NodeRigidBodyRotVecLG, = exu.NodeType.RotationRotationVector);
-            coordyn.rigid.NodeType members and Exudyn's enum members are accepted
+        initialDisplacement: initial displacement added to the reference position; None is zero
+        initialRotationMatrix: initial rotation superimposed on the reference rotation
+            (A = Aref Ainit); None is the identity
+        inertia: a RigidBodyInertia (mass, tensor about the reference point, centre of mass),
+            e.g. InertiaCuboid(density, sideLengths); required
+        gravity: gravitational acceleration (3 numbers); zero adds no load
+        nodeType: 'EP' (NodeRigidBodyEP, the default, = NodeType.RotationEulerParameters),
+            'Rxyz' (NodeRigidBodyRxyz, = NodeType.RotationRxyz) or 'RotVecLG'
+            (NodeRigidBodyRotVecLG, = NodeType.RotationRotationVector); coordyn.rigid.NodeType
+            members and Exudyn's exu.NodeType members are accepted
+        graphicsDataList: graphics data (coordyn.graphics) kept with the body
+        graphicsDataUserFunction: kept with the body for a viewer (0: none)
+        drawSize: accepted for Exudyn compatibility and ignored
+        color: accepted for Exudyn compatibility and ignored
+        show: kept with the body (GetObject(i)['Vshow'])
         create2D: planar body; all rotations must be about z, positions and velocities in x-y,
             the centre of mass in the x-y plane of the body frame
+        returnDict: return a dict instead of the ObjectIndex
+        referenceHT: reference position and rotation as a 4x4 homogeneous transformation,
+            instead of referencePosition and referenceRotationMatrix
+        initialHT: initial displacement and rotation as a 4x4 homogeneous transformation,
+            instead of initialDisplacement and initialRotationMatrix
 
-    Returns the body's ObjectIndex, or with returnDict=True a dict with 'nodeNumber',
-    'bodyNumber' and, with gravity, 'markerBodyMass' and 'loadNumber'."""
+    Returns:
+        the body's ObjectIndex, or with returnDict=True a dict with 'nodeNumber', 'bodyNumber'
+        and, with gravity, 'markerBodyMass' and 'loadNumber' (as Exudyn 1.13.6)
+    """
     where = "CreateRigidBody"
     _name(where, name)
     referencePosition, referenceRotationMatrix = _frame_args(
@@ -222,9 +376,9 @@ def CreateRigidBody(mbs, name="", referencePosition=None, referenceRotationMatri
         b = mbs.AddObject(_cls("ObjectRigidBody")(
             name=name, mass=inertia.mass, inertia=[float(x) for x in inertia.GetInertia6D()],
             centerOfMass=list(inertia.COM()), nodeNumber=n, visualization=vis))
-    rdict = {"nodeNumber": n, "bodyNumber": b} if returnDict else None
+    rdict: Optional[Dict[str, int]] = {"nodeNumber": n, "bodyNumber": b} if returnDict else None
     _add_gravity(mbs, where, b, g, rdict)
-    return rdict if returnDict else b
+    return b if rdict is None else rdict
 
 
 def _planar_angle(where, name, A):

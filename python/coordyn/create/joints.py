@@ -2,11 +2,21 @@
 CreateSphericalJoint, CreateGenericJoint."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Optional, Sequence
+
 import numpy as np
 
 from .. import rigid
+from .._index import ObjectIndex
+from .._typing import ArrayLike, ItemNumber, MatrixLike, UserFunction
 from ._checks import _axes, _bool, _name, _rotation, _vec
 from ._items import _cls, _item_numbers, _marker_names
+
+if TYPE_CHECKING:
+    from ..system import MainSystem
+
+_NO_COLOR = (-1.0, -1.0, -1.0, -1.0)
+_IDENTITY = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
 
 
 def _joint_frame(mbs, where, items, position, useGlobalFrame):
@@ -65,17 +75,37 @@ def _local(p, A, pJ):
     return A.T @ (pJ - p)
 
 
-def CreateRevoluteJoint(mbs, name="", itemNumbers=None, position=(), axis=(), useGlobalFrame=True,
-                        show=True, axisRadius=0.1, axisLength=0.4, color=None, bodyNumbers=None,
-                        bodyOrNodeList=None):
-    """Revolute joint between two rigid bodies (or a ground), at position about axis, both
-    global in the reference configuration (useGlobalFrame=True) or in body 0's frame.
+def CreateRevoluteJoint(mbs: MainSystem, name: str = "",
+                        itemNumbers: Sequence[Optional[ItemNumber]] = (None, None),
+                        position: ArrayLike = (), axis: ArrayLike = (), useGlobalFrame: bool = True,
+                        show: bool = True, axisRadius: float = 0.1, axisLength: float = 0.4,
+                        color: ArrayLike = _NO_COLOR,
+                        bodyNumbers: Optional[Sequence[ItemNumber]] = None,
+                        bodyOrNodeList: Optional[Sequence[ItemNumber]] = None) -> ObjectIndex:
+    """Revolute joint between two rigid bodies (or a ground), at position about axis.
 
     3D: an ObjectJointRevoluteZ on two MarkerBodyRigid at the joint point, whose joint frames
     (rotationMarker0/1) have their z axis along axis. Planar bodies (create2D): an
     ObjectJointRevolute2D on two MarkerBodyPosition; axis must then be along z.
-    A MarkerIndex in itemNumbers is used as it is (position must then be []).
-    Returns the joint's ObjectIndex."""
+
+    Args:
+        name: name of the joint; its markers are named 'Marker0:' + name and 'Marker1:' + name
+        itemNumbers: the two items [item0, item1]: a body (ObjectIndex or int, including a
+            ground) or a MarkerIndex (used as it is; position must then be [])
+        position: the joint point (3 numbers), global in the reference configuration
+            (useGlobalFrame=True) or in item0's body frame
+        axis: the rotation axis (3 numbers, not zero), global or in item0's body frame
+        useGlobalFrame: position and axis are global (True) or in item0's frame (False)
+        show: accepted for Exudyn compatibility and ignored
+        axisRadius: accepted for Exudyn compatibility and ignored
+        axisLength: accepted for Exudyn compatibility and ignored
+        color: accepted for Exudyn compatibility and ignored
+        bodyNumbers: older Exudyn name of itemNumbers
+        bodyOrNodeList: still older Exudyn name of itemNumbers
+
+    Returns:
+        the joint's ObjectIndex
+    """
     where = "CreateRevoluteJoint"
     _name(where, name)
     items = _item_numbers(mbs, where, itemNumbers, bodyNumbers, bodyOrNodeList,
@@ -110,17 +140,40 @@ def _add_frame_joint(mbs, typename, name, items, poses, pJ, AJ, extra):
                                         rotationMarker1=R[1], **extra))
 
 
-def CreatePrismaticJoint(mbs, name="", itemNumbers=None, position=(), axis=(),
-                         useGlobalFrame=True, show=True, axisRadius=0.1, axisLength=0.4,
-                         color=None, bodyNumbers=None, bodyOrNodeList=None):
-    """Prismatic joint between two rigid bodies (or a ground): body 1 slides along axis (global
-    in the reference configuration, or in body 0's frame) through position, with no relative
-    rotation.
+def CreatePrismaticJoint(mbs: MainSystem, name: str = "",
+                         itemNumbers: Sequence[Optional[ItemNumber]] = (None, None),
+                         position: ArrayLike = (), axis: ArrayLike = (),
+                         useGlobalFrame: bool = True,
+                         show: bool = True, axisRadius: float = 0.1, axisLength: float = 0.4,
+                         color: ArrayLike = _NO_COLOR,
+                         bodyNumbers: Optional[Sequence[ItemNumber]] = None,
+                         bodyOrNodeList: Optional[Sequence[ItemNumber]] = None) -> ObjectIndex:
+    """Prismatic joint between two rigid bodies (or a ground): item1 slides along axis through
+    position, with no relative rotation.
 
     3D: an ObjectJointPrismaticX on two MarkerBodyRigid at position, joint frames with x along
     axis. Planar bodies: an ObjectJointPrismatic2D (axisMarker0 = the axis in marker 0's frame,
     normalMarker1 = the in-plane normal in marker 1's frame, constrainRotation=True); axis must
-    lie in the x-y plane. Returns the joint's ObjectIndex."""
+    lie in the x-y plane.
+
+    Args:
+        name: name of the joint; its markers are named 'Marker0:' + name and 'Marker1:' + name
+        itemNumbers: the two items [item0, item1]: a body (ObjectIndex or int, including a
+            ground) or a MarkerIndex (used as it is; position must then be [])
+        position: a point on the sliding axis (3 numbers), global in the reference
+            configuration (useGlobalFrame=True) or in item0's body frame
+        axis: the sliding direction (3 numbers, not zero), global or in item0's body frame
+        useGlobalFrame: position and axis are global (True) or in item0's frame (False)
+        show: accepted for Exudyn compatibility and ignored
+        axisRadius: accepted for Exudyn compatibility and ignored
+        axisLength: accepted for Exudyn compatibility and ignored
+        color: accepted for Exudyn compatibility and ignored
+        bodyNumbers: older Exudyn name of itemNumbers
+        bodyOrNodeList: still older Exudyn name of itemNumbers
+
+    Returns:
+        the joint's ObjectIndex
+    """
     where = "CreatePrismaticJoint"
     _name(where, name)
     items = _item_numbers(mbs, where, itemNumbers, bodyNumbers, bodyOrNodeList,
@@ -146,13 +199,35 @@ def CreatePrismaticJoint(mbs, name="", itemNumbers=None, position=(), axis=(),
     return _add_frame_joint(mbs, "ObjectJointPrismaticX", name, items, poses, pJ, AJ, {})
 
 
-def CreateSphericalJoint(mbs, name="", itemNumbers=None, position=(), constrainedAxes=(1, 1, 1),
-                         useGlobalFrame=True, show=True, jointRadius=0.1, color=None,
-                         bodyNumbers=None, bodyOrNodeList=None):
-    """Spherical joint: the points of both items at position (global in the reference
-    configuration, or in body 0's frame) stay together along the constrained GLOBAL axes
-    (constrainedAxes [x, y, z], 1 = constrained). An ObjectJointSpherical on two
-    MarkerBodyPosition; works with mass points too. Returns the joint's ObjectIndex."""
+def CreateSphericalJoint(mbs: MainSystem, name: str = "",
+                         itemNumbers: Sequence[Optional[ItemNumber]] = (None, None),
+                         position: ArrayLike = (), constrainedAxes: Sequence[int] = (1, 1, 1),
+                         useGlobalFrame: bool = True, show: bool = True, jointRadius: float = 0.1,
+                         color: ArrayLike = _NO_COLOR,
+                         bodyNumbers: Optional[Sequence[ItemNumber]] = None,
+                         bodyOrNodeList: Optional[Sequence[ItemNumber]] = None) -> ObjectIndex:
+    """Spherical joint: the points of both items at position stay together along the
+    constrained GLOBAL axes. An ObjectJointSpherical on two MarkerBodyPosition; works with mass
+    points too.
+
+    Args:
+        name: name of the joint; its markers are named 'Marker0:' + name and 'Marker1:' + name
+        itemNumbers: the two items [item0, item1]: a body (ObjectIndex or int, including a
+            ground) or a MarkerIndex (used as it is; position must then be [])
+        position: the joint point (3 numbers), global in the reference configuration
+            (useGlobalFrame=True) or in item0's body frame
+        constrainedAxes: [x, y, z], 1 = constrained, 0 = free (global axes); z may not be
+            constrained when both items move in the x-y plane
+        useGlobalFrame: position is global (True) or in item0's frame (False)
+        show: accepted for Exudyn compatibility and ignored
+        jointRadius: accepted for Exudyn compatibility and ignored
+        color: accepted for Exudyn compatibility and ignored
+        bodyNumbers: older Exudyn name of itemNumbers
+        bodyOrNodeList: still older Exudyn name of itemNumbers
+
+    Returns:
+        the joint's ObjectIndex
+    """
     where = "CreateSphericalJoint"
     _name(where, name)
     items = _item_numbers(mbs, where, itemNumbers, bodyNumbers, bodyOrNodeList,
@@ -172,16 +247,43 @@ def CreateSphericalJoint(mbs, name="", itemNumbers=None, position=(), constraine
                                                       constrainedAxes=ax))
 
 
-def CreateGenericJoint(mbs, name="", itemNumbers=None, position=(), rotationMatrixAxes=None,
-                       constrainedAxes=(1, 1, 1, 1, 1, 1), useGlobalFrame=True,
-                       offsetUserFunction=0, offsetUserFunction_t=0, show=True, axesRadius=0.1,
-                       axesLength=0.4, color=None, bodyNumbers=None, bodyOrNodeList=None):
-    """Generic joint between two 3D rigid bodies (or a ground): constrainedAxes [x, y, z, rx, ry,
-    rz] (1 = constrained) refer to the joint frame rotationMatrixAxes (columns = joint axes) at
-    position; with useGlobalFrame=True both are global (reference configuration), else in body
-    0's frame (the joint frame is then Abody0 rotationMatrixAxes). An ObjectJointGeneric on two
-    MarkerBodyRigid. offsetUserFunction(_t) are not supported (ValueError if given).
-    Returns the joint's ObjectIndex."""
+def CreateGenericJoint(mbs: MainSystem, name: str = "",
+                       itemNumbers: Sequence[Optional[ItemNumber]] = (None, None),
+                       position: ArrayLike = (),
+                       rotationMatrixAxes: Optional[MatrixLike] = _IDENTITY,
+                       constrainedAxes: Sequence[int] = (1, 1, 1, 1, 1, 1),
+                       useGlobalFrame: bool = True,
+                       offsetUserFunction: UserFunction = 0, offsetUserFunction_t: UserFunction = 0,
+                       show: bool = True, axesRadius: float = 0.1, axesLength: float = 0.4,
+                       color: ArrayLike = _NO_COLOR,
+                       bodyNumbers: Optional[Sequence[ItemNumber]] = None,
+                       bodyOrNodeList: Optional[Sequence[ItemNumber]] = None) -> ObjectIndex:
+    """Generic joint between two 3D rigid bodies (or a ground): an ObjectJointGeneric on two
+    MarkerBodyRigid whose joint frames are rotationMatrixAxes at position.
+
+    Args:
+        name: name of the joint; its markers are named 'Marker0:' + name and 'Marker1:' + name
+        itemNumbers: the two items [item0, item1]: a body (ObjectIndex or int, including a
+            ground) or a MarkerIndex (used as it is; position must then be [])
+        position: the joint point (3 numbers), global in the reference configuration
+            (useGlobalFrame=True) or in item0's body frame
+        rotationMatrixAxes: the joint frame (3x3, columns = joint axes), global or, with
+            useGlobalFrame=False, in item0's frame (the joint frame is then
+            Abody0 rotationMatrixAxes); None is the identity
+        constrainedAxes: [x, y, z, rx, ry, rz] in the joint frame, 1 = constrained, 0 = free
+        useGlobalFrame: position and rotationMatrixAxes are global (True) or in item0's frame
+        offsetUserFunction: not supported (ValueError unless 0 or None)
+        offsetUserFunction_t: not supported (ValueError unless 0 or None)
+        show: accepted for Exudyn compatibility and ignored
+        axesRadius: accepted for Exudyn compatibility and ignored
+        axesLength: accepted for Exudyn compatibility and ignored
+        color: accepted for Exudyn compatibility and ignored
+        bodyNumbers: older Exudyn name of itemNumbers
+        bodyOrNodeList: still older Exudyn name of itemNumbers
+
+    Returns:
+        the joint's ObjectIndex
+    """
     where = "CreateGenericJoint"
     _name(where, name)
     items = _item_numbers(mbs, where, itemNumbers, bodyNumbers, bodyOrNodeList,

@@ -1,10 +1,18 @@
 """Create* helpers for loads: CreateForce, CreateTorque."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Optional
+
 import numpy as np
+
+from .._index import LoadIndex
+from .._typing import ArrayLike, ItemNumber, UserFunction
 
 from ._checks import _bool, _name, _vec
 from ._items import _cls, _Item
+
+if TYPE_CHECKING:
+    from ..system import MainSystem
 
 
 def _load_item(mbs, where, itemNumber, bodyNumber):
@@ -35,13 +43,29 @@ def _user_function(fn):
     return {} if fn in (0, None) else {"loadVectorUserFunction": fn}
 
 
-def CreateForce(mbs, name="", itemNumber=None, loadVector=(0.0, 0.0, 0.0),
-                localPosition=(0.0, 0.0, 0.0), bodyFixed=False, loadVectorUserFunction=0,
-                show=True, bodyNumber=None):
+def CreateForce(mbs: MainSystem, name: str = "", itemNumber: Optional[ItemNumber] = None,
+                loadVector: ArrayLike = (0.0, 0.0, 0.0), localPosition: ArrayLike = (0.0, 0.0, 0.0),
+                bodyFixed: bool = False, loadVectorUserFunction: UserFunction = 0,
+                show: bool = True, bodyNumber: Optional[ItemNumber] = None) -> LoadIndex:
     """Force (LoadForceVector) on a body at localPosition, on a node or on a marker.
-    bodyFixed=True: loadVector is in the body frame and rotates with it (then a MarkerBodyRigid
-    is used on rigid bodies; on mass points the force stays global). bodyNumber is the older
-    name of itemNumber. Returns the LoadIndex."""
+
+    Args:
+        name: name of the load
+        itemNumber: the item loaded: a body (ObjectIndex or int; a MarkerBodyPosition at
+            localPosition, or with bodyFixed=True on a rigid body a MarkerBodyRigid), a
+            NodeIndex or a MarkerIndex (used as it is)
+        loadVector: the force [N] (3 numbers; in the x-y plane for a planar item)
+        localPosition: the point of the body, in its body frame ([0, 0, 0] for a node or
+            marker)
+        bodyFixed: loadVector is in the body frame and turns with it (on mass points the force
+            stays global)
+        loadVectorUserFunction: user function giving the load vector (0: none)
+        show: accepted for Exudyn compatibility and ignored
+        bodyNumber: older Exudyn name of itemNumber
+
+    Returns:
+        the LoadIndex
+    """
     where = "CreateForce"
     _name(where, name)
     it = _load_item(mbs, where, itemNumber, bodyNumber)
@@ -55,12 +79,28 @@ def CreateForce(mbs, name="", itemNumber=None, loadVector=(0.0, 0.0, 0.0),
                                                **_user_function(loadVectorUserFunction)))
 
 
-def CreateTorque(mbs, name="", itemNumber=None, loadVector=(0.0, 0.0, 0.0),
-                 localPosition=(0.0, 0.0, 0.0), bodyFixed=False, loadVectorUserFunction=0,
-                 show=True, bodyNumber=None):
+def CreateTorque(mbs: MainSystem, name: str = "", itemNumber: Optional[ItemNumber] = None,
+                 loadVector: ArrayLike = (0.0, 0.0, 0.0),
+                 localPosition: ArrayLike = (0.0, 0.0, 0.0),
+                 bodyFixed: bool = False, loadVectorUserFunction: UserFunction = 0,
+                 show: bool = True, bodyNumber: Optional[ItemNumber] = None) -> LoadIndex:
     """Torque (LoadTorqueVector) on a rigid body (MarkerBodyRigid at localPosition), a rigid
-    node or a marker with orientation. bodyFixed=True: loadVector is in the body frame.
-    Returns the LoadIndex."""
+    node (MarkerNodeRigid) or a marker with orientation.
+
+    Args:
+        name: name of the load
+        itemNumber: the item loaded: a rigid body (ObjectIndex or int), a rigid-body NodeIndex
+            or a MarkerIndex of a rigid marker (used as it is)
+        loadVector: the torque [N m] (3 numbers; about z only for a planar item)
+        localPosition: the point of the body where its marker sits, in its body frame
+        bodyFixed: loadVector is in the body frame and turns with it
+        loadVectorUserFunction: user function giving the load vector (0: none)
+        show: accepted for Exudyn compatibility and ignored
+        bodyNumber: older Exudyn name of itemNumber
+
+    Returns:
+        the LoadIndex
+    """
     where = "CreateTorque"
     _name(where, name)
     it = _load_item(mbs, where, itemNumber, bodyNumber)
