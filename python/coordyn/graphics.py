@@ -330,51 +330,105 @@ def Spheres(points, radii=0.1, colors=[0., 0., 0., 1.], nTiles=-1):
 
 def _sphere_mesh(point, radius, col, nTiles, aMin, aMax, innerRadius):
     """A sphere about z between the latitudes aMin and aMax (flat cuts at z = R sin aMin and
-    R sin aMax), or a whole hollow sphere (innerRadius), as a solid of revolution; nTiles arc
+    R sin aMax), hollow with innerRadius, as a solid of revolution: its contour in the (z, r)
+    half-plane runs up the outer arc, inward along the top cut (to the inner sphere if the cut
+    meets it, else to the axis), down the inner arc and out along the bottom cut. nTiles arc
     segments per half circle, 2*nTiles around; arcs have radial normals."""
-    nArc = max(1, int(np.ceil(nTiles * (aMax - aMin) / pi - 1e-9)))
-    th = np.linspace(aMin, aMax, nArc + 1)
-    outer = np.stack([radius * np.sin(th), radius * np.cos(th)], axis=1)
-    segs = [(outer[k], outer[k] / radius, outer[k + 1], outer[k + 1] / radius)
-            for k in range(nArc)]
+    def arc(r, t0, t1, sign):  # segments from the latitude t0 to t1, normals sign * radial
+        k = max(1, int(np.ceil(nTiles * abs(t1 - t0) / pi - 1e-9)))
+        th = np.linspace(t0, t1, k + 1)
+        d = np.stack([np.sin(th), np.cos(th)], axis=1)
+        return [(r * d[j], sign * d[j], r * d[j + 1], sign * d[j + 1]) for j in range(k)]
+
+    def cut(t):  # the latitude at which the plane z = R sin t meets the inner sphere
+        h = radius * np.sin(t) / innerRadius
+        return np.sign(t) * 0.5 * pi if abs(h) >= 1 else np.arcsin(h)
+
+    segs = arc(radius, aMin, aMax, 1.0)
+    top, bottom = segs[-1][2], segs[0][0]
+    up, down = np.array([1.0, 0.0]), np.array([-1.0, 0.0])
     if innerRadius is None:
-        top, bottom = np.array([outer[-1][0], 0.0]), np.array([outer[0][0], 0.0])
-        up, down = np.array([1.0, 0.0]), np.array([-1.0, 0.0])
-        segs += [(outer[-1], up, top, up), (bottom, down, outer[0], down)]
-        polygon = np.vstack([outer, top, bottom])
-    else:  # the inner surface, its normals pointing into the cavity
-        inner = outer[::-1] * (innerRadius / radius)
-        segs += [(inner[k], -inner[k] / innerRadius, inner[k + 1], -inner[k + 1] / innerRadius)
-                 for k in range(nArc)]
-        polygon = np.vstack([outer, inner])
+        inner = [np.array([top[0], 0.0]), np.array([bottom[0], 0.0])]
+        segs += [(top, up, inner[0], up), (inner[1], down, bottom, down)]
+    else:
+        inside = arc(innerRadius, cut(aMax), cut(aMin), -1.0)
+        inner = [inside[0][0], inside[-1][2]]
+        segs += [(top, up, np.array([top[0], inner[0][1]]), up)] + inside
+        segs += [(np.array([bottom[0], inner[1][1]]), down, bottom, down)]
+    # leave out what has no length or lies on the axis (the poles, the axis inside a cut)
+    segs = [sg for sg in segs if np.linalg.norm(sg[2] - sg[0]) > 1e-14 * radius
+            and max(sg[0][1], sg[2][1]) > 1e-14 * radius]
+    polygon = np.array([sg[0] for sg in segs])
     return _revolve(_vec3("Sphere", "point", point), np.array([0.0, 0.0, 1.0]), polygon, segs,
                     2 * nTiles, 0.0, 2 * pi, col)
+
+
+def _sphere_edges(g, point, radius, nTiles, addEdges, col):
+    """Edges (on extra points) as Exudyn draws them on a whole sphere: meridians, 2 for
+    addEdges=1, 4 for 2 or 3 (and True), 8 for more, and addEdges-2 circles of latitude
+    (True: the equator), 2*nTiles segments per full circle."""
+    n = 3 if addEdges is True else int(addEdges)
+    nMeridians = 2 if n == 1 else (4 if n <= 3 else 8)
+    lines = []
+    th = np.linspace(-0.5 * pi, 0.5 * pi, nTiles + 1)
+    for phi in 2 * pi * np.arange(nMeridians) / nMeridians:
+        lines.append(np.stack([np.cos(th) * np.sin(phi), np.cos(th) * np.cos(phi),
+                               np.sin(th)], axis=1))
+    phi = 2 * pi * np.arange(2 * nTiles + 1) / (2 * nTiles)
+    for t in -0.5 * pi + pi * np.arange(1, max(n - 1, 1)) / max(n - 1, 1):
+        lines.append(np.stack([np.cos(t) * np.sin(phi), np.cos(t) * np.cos(phi),
+                               np.full_like(phi, np.sin(t))], axis=1))
+    _add_polylines(g, [point + radius * d for d in lines], lines, col)
+
+
+def _add_polylines(g, polylines, normals, edgeColor):
+    """Add the polylines (each points × 3, with their normals) to the TriangleList g as
+    'edges' on extra points, in place."""
+    P, N, E = [np.asarray(g["points"])], [np.asarray(g["normals"])], []
+    n = len(P[0])
+    for line, nrm in zip(polylines, normals):
+        P.append(line)
+        N.append(nrm)
+        E += [[n + k, n + k + 1] for k in range(len(line) - 1)]
+        n += len(line)
+    g["points"], g["normals"] = np.vstack(P), np.vstack(N)
+    g["colors"] = np.vstack([g["colors"], np.tile(g["colors"][0], (n - len(g["colors"]), 1))])
+    g["edges"] = np.array(E, dtype=int).reshape((-1, 2))
+    g["edgeColor"] = edgeColor
 
 
 def Sphere(point=[0, 0, 0], radius=0.1, color=[0., 0., 0., 1.], nTiles=-1, addEdges=False,
            edgeColor=color.black, addFaces=True, majorAngleMin=-0.5 * pi,
            majorAngleMax=0.5 * pi, innerRadius=None):
     """A sphere about point. A whole sphere is of the type 'Spheres' (as in Exudyn 1.13.6);
-    cut flat at the latitudes majorAngleMin/Max (about z) or hollow (innerRadius) it is a
-    closed TriangleList, nTiles segments along a half circle (8 for nTiles=-1), 2*nTiles
-    around. addEdges, addFaces=False and a hollow sphere that is cut are not available
-    (NotImplementedError)."""
+    cut flat at the latitudes majorAngleMin/Max (about z), hollow (innerRadius), with edges
+    or without faces it is a closed TriangleList, nTiles segments along a half circle (8 for
+    nTiles=-1), 2*nTiles around. addEdges draws, as Exudyn, meridians and circles of latitude
+    on a whole sphere and the outer rims of the cuts of a hollow sphere; addFaces=False leaves
+    no triangles."""
     col = _rgba("Sphere", color)
-    if addEdges or not addFaces:
-        raise NotImplementedError("graphics.Sphere: addEdges and addFaces=False are not "
-                                  "available in coordyn")
     if radius <= 0 or (innerRadius is not None and not 0 < innerRadius < radius):
         raise ValueError("graphics.Sphere: need radius > 0 and 0 < innerRadius < radius")
     if not -0.5 * pi <= majorAngleMin < majorAngleMax <= 0.5 * pi:
         raise ValueError("graphics.Sphere: need -pi/2 <= majorAngleMin < majorAngleMax <= pi/2")
     cut = majorAngleMin != -0.5 * pi or majorAngleMax != 0.5 * pi
-    if cut and innerRadius is not None:
-        raise NotImplementedError("graphics.Sphere: a hollow sphere that is cut is not "
-                                  "available in coordyn")
-    if not cut and innerRadius is None:
+    if not cut and innerRadius is None and not addEdges and addFaces:
         return Spheres([point], radius, col, nTiles)
     nTiles = 8 if nTiles < 0 else max(2, int(nTiles))
-    return _sphere_mesh(point, radius, col, nTiles, majorAngleMin, majorAngleMax, innerRadius)
+    g = _sphere_mesh(point, radius, col, nTiles, majorAngleMin, majorAngleMax, innerRadius)
+    p = _vec3("Sphere", "point", point)
+    ec = _rgba("Sphere", edgeColor, "edgeColor")
+    if addEdges and not cut and innerRadius is None:
+        _sphere_edges(g, p, radius, nTiles, addEdges, ec)
+    elif addEdges and innerRadius is not None:
+        phi = 2 * pi * np.arange(2 * nTiles + 1) / (2 * nTiles)
+        ring = np.stack([np.sin(phi), np.cos(phi), np.zeros_like(phi)], axis=1)
+        rims = [t for t in (majorAngleMin, majorAngleMax) if abs(t) < 0.5 * pi]
+        _add_polylines(g, [p + radius * (np.cos(t) * ring + [0, 0, np.sin(t)]) for t in rims],
+                       [ring] * len(rims), ec)
+    if not addFaces:
+        g["triangles"] = np.zeros((0, 3), dtype=int)
+    return g
 
 
 def SpheresToTriangleList(graphicsData, nTiles=8):
@@ -509,8 +563,8 @@ def _tiled_quad(p, col, col2, nx, ny):
     n = np.cross(p[1] - p[0], p[3] - p[0])
     n /= np.linalg.norm(n)
     points, colors, tris = [], [], []
-    for i in range(nx):
-        for j in range(ny):
+    for j in range(ny):      # rows of tiles along p0-p3, as Exudyn orders them
+        for i in range(nx):
             def at(u, v):  # bilinear map of the unit square onto the quad
                 return ((1 - u) * (1 - v) * p[0] + u * (1 - v) * p[1] + u * v * p[2]
                         + (1 - u) * v * p[3])
@@ -545,10 +599,15 @@ def Quad(pList, color=[0., 0., 0., 1.], **kwargs):
 def CheckerBoard(point=[0, 0, 0], normal=[0, 0, 1], size=1, color=color.lightgrey,
                  alternatingColor=color.lightgrey2, nTiles=10, **kwargs):
     """A square checkerboard of side size (size2 for the second side) centered at point with
-    the given normal, nTiles × nTiles (nTilesY) tiles of 4 points and 2 triangles each."""
-    unknown = set(kwargs) - {"size2", "nTilesY"}
+    the given normal, nTiles × nTiles (nTiles2) tiles of 4 points and 2 triangles each;
+    materialIndex replaces the alpha entry of both colors (see material)."""
+    unknown = set(kwargs) - {"size2", "nTiles2", "materialIndex"}
     if unknown:
         raise TypeError(f"graphics.CheckerBoard: unknown arguments {sorted(unknown)}")
+    col = _rgba("CheckerBoard", color)
+    col2 = _rgba("CheckerBoard", alternatingColor, "alternatingColor")
+    if "materialIndex" in kwargs:
+        col[3] = col2[3] = kwargs["materialIndex"]
     c = _vec3("CheckerBoard", "point", point)
     n = _vec3("CheckerBoard", "normal", normal)
     n = n / np.linalg.norm(n)
@@ -560,9 +619,7 @@ def CheckerBoard(point=[0, 0, 0], normal=[0, 0, 1], size=1, color=color.lightgre
     h1, h2 = 0.5 * size, 0.5 * kwargs.get("size2", size)
     p = np.array([c - h1 * e1 - h2 * e2, c + h1 * e1 - h2 * e2, c + h1 * e1 + h2 * e2,
                   c - h1 * e1 + h2 * e2])
-    return _tiled_quad(p, _rgba("CheckerBoard", color),
-                       _rgba("CheckerBoard", alternatingColor, "alternatingColor"),
-                       int(nTiles), int(kwargs.get("nTilesY", nTiles)))
+    return _tiled_quad(p, col, col2, int(nTiles), int(kwargs.get("nTiles2", nTiles)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -609,13 +666,12 @@ def SolidOfRevolution(pAxis, vAxis, contour, color=[0., 0., 0., 1.], nTiles=16,
     distance from the axis) turning once about the axis, nTiles steps around; a closed mesh;
     alternatingColor colors every second step. smoothContour gives the two contour segments at
     a corner the mean of their normals there where these differ by less than smoothingAngle
-    (a rounded look). addEdges and addFaces=False are not available (NotImplementedError)."""
+    (a rounded look). addEdges adds a circle at each corner of the contour (off the axis) as
+    'edges' on extra points, an integer addEdges that many copies of the contour around the
+    axis too; addFaces=False leaves no triangles."""
     unknown = set(kwargs) - {"alternatingColor"}
     if unknown:
         raise TypeError(f"graphics.SolidOfRevolution: unknown arguments {sorted(unknown)}")
-    if addEdges or not addFaces:
-        raise NotImplementedError("graphics.SolidOfRevolution: addEdges and addFaces=False are "
-                                  "not available in coordyn")
     v = _vec3("SolidOfRevolution", "vAxis", vAxis)
     c = np.asarray(contour, dtype=float)
     if c.ndim != 2 or c.shape[1] != 2 or len(c) < 3 or np.any(c[:, 1] < 0):
@@ -630,6 +686,24 @@ def SolidOfRevolution(pAxis, vAxis, contour, color=[0., 0., 0., 1.], nTiles=16,
     if "alternatingColor" in kwargs:
         _alternate(g, p0, axis, 0.0, nTiles,
                    _rgba("SolidOfRevolution", kwargs["alternatingColor"], "alternatingColor"))
+    if addEdges:
+        corners = polygon[np.linalg.norm(polygon - np.roll(polygon, 1, axis=0), axis=1) > 0]
+        e1, e2 = _frame(axis)
+
+        def radial(phi):  # unit vectors normal to the axis at the angles phi
+            return np.cos(phi)[:, None] * e1 + np.sin(phi)[:, None] * e2
+        ring = radial(2 * pi * np.arange(nTiles + 1) / nTiles)
+        lines = [p0 + x * axis + r * ring for x, r in corners if r > 0]
+        normals = [ring] * len(lines)
+        nLines = 0 if addEdges is True else int(addEdges)
+        closed = np.vstack([corners, corners[:1]])
+        for rad in radial(2 * pi * np.arange(nLines) / max(nLines, 1)):
+            lines.append(p0 + np.outer(closed[:, 0], axis) + np.outer(closed[:, 1], rad))
+            normals.append(np.tile(rad, (len(closed), 1)))
+        _add_polylines(g, lines, normals,
+                       _rgba("SolidOfRevolution", edgeColor, "edgeColor"))
+    if not addFaces:
+        g["triangles"] = np.zeros((0, 3), dtype=int)
     return g
 
 
@@ -785,8 +859,9 @@ def Basis(origin=[0, 0, 0], rotationMatrix=np.eye(3), length=1,
           colors=[color.red, color.green, color.blue], headFactor=2, headStretch=4, nTiles=12,
           **kwargs):
     """Three arrows along the columns of rotationMatrix, of the given length and radius
-    (keyword radius, default 0.01*length), merged into one TriangleList."""
-    unknown = set(kwargs) - {"radius"}
+    (keyword radius, default 0.01*length), merged into one TriangleList; with labels (3
+    strings) the list [arrows, Text, Text, Text], the labels at the arrows' tips."""
+    unknown = set(kwargs) - {"radius", "labels"}
     if unknown:
         raise TypeError(f"graphics.Basis: unknown arguments {sorted(unknown)}")
     radius = kwargs.get("radius", 0.01 * length)
@@ -795,7 +870,13 @@ def Basis(origin=[0, 0, 0], rotationMatrix=np.eye(3), length=1,
     for k in range(3):
         a = Arrow(origin, A[:, k] * length, radius, colors[k], headFactor, headStretch, nTiles)
         g = a if g is None else MergeTriangleLists(g, a)
-    return g
+    if "labels" not in kwargs:
+        return g
+    labels = list(kwargs["labels"])
+    if len(labels) != 3:
+        raise ValueError("graphics.Basis: argument 'labels' must be 3 texts")
+    o = _vec3("Basis", "origin", origin)
+    return [g] + [Text(o + A[:, k] * length, labels[k]) for k in range(3)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1555,6 +1636,9 @@ def Frame(HT=np.eye(4), length=1, colors=[color.red, color.green, color.blue], h
           headStretch=4, nTiles=12, **kwargs):
     """Basis at the frame of the homogeneous transformation HT (rotation HT[:3,:3], origin
     HT[:3,3]); keyword radius as in Basis."""
+    unknown = set(kwargs) - {"radius"}
+    if unknown:
+        raise TypeError(f"graphics.Frame: unknown arguments {sorted(unknown)}")
     H = np.asarray(HT, dtype=float)
     if H.shape != (4, 4):
         raise ValueError("graphics.Frame: argument 'HT' must be a 4 × 4 matrix")

@@ -351,3 +351,99 @@ def test_material_and_helpers():
     a, b = [0.3, -1, 2], [1, 1, 0.5]
     for x, y in zip(g.GramSchmidt(a, b), ex.GramSchmidt(a, b)):
         assert np.allclose(x, y)
+
+
+# --------------------------------------------------------------------------- Exudyn's arguments
+
+def cut_hollow_sphere_volume(R, Ri, a0, a1):
+    """The ball of radius R between the planes z = R sin a0 and R sin a1, without the ball
+    of radius Ri: the integrals of pi (R^2 - z^2) and pi (Ri^2 - z^2) over z."""
+    z0, z1 = R * np.sin(a0), R * np.sin(a1)
+    zi0, zi1 = np.clip([z0, z1], -Ri, Ri)
+
+    def F(r, z):
+        return pi * (r * r * z - z ** 3 / 3)
+    return F(R, z1) - F(R, z0) - (F(Ri, zi1) - F(Ri, zi0))
+
+
+@pytest.mark.parametrize("a0, a1", [(-0.3, 1.0), (-1.2, 0.2), (0.1, 0.4), (-0.5 * pi, 0.3)])
+def test_hollow_cut_sphere(a0, a1):
+    errs = []
+    for n in (32, 64):
+        h = g.Sphere([1, 2, 3], 1.0, nTiles=n, innerRadius=0.5, majorAngleMin=a0,
+                     majorAngleMax=a1)
+        assert is_closed(h)
+        check_point_normals(h)
+        errs.append(abs(volume(h) - cut_hollow_sphere_volume(1.0, 0.5, a0, a1)))
+    assert 3 < errs[0] / errs[1] < 5                         # O(1/n^2)
+    assert errs[1] < 2e-3 * cut_hollow_sphere_volume(1.0, 0.5, a0, a1)
+    lo, hi = g.BoundingBox(h)
+    assert lo[2] == pytest.approx(3 + np.sin(a0)) and hi[2] == pytest.approx(3 + np.sin(a1))
+
+
+def test_sphere_edges_and_no_faces():
+    s = g.Sphere([1, 2, 3], 0.5, nTiles=8, addEdges=5, edgeColor=g.color.red)
+    assert s["type"] == "TriangleList" and is_closed(s)
+    P = s["points"][s["edges"]]
+    assert np.allclose(np.linalg.norm(P - [1, 2, 3], axis=2), 0.5)   # on the sphere
+    # 8 meridians of 8 segments, 3 circles of latitude of 16
+    assert len(s["edges"]) == 8 * 8 + 3 * 16 and np.allclose(s["edgeColor"], g.color.red)
+    bare = g.Sphere(nTiles=6, addFaces=False)
+    assert bare["type"] == "TriangleList" and len(bare["triangles"]) == 0
+    hollow = g.Sphere(radius=1, nTiles=8, innerRadius=0.5, majorAngleMax=0.5, addEdges=True)
+    rim = hollow["points"][hollow["edges"]].reshape((-1, 3))
+    assert np.allclose(rim[:, 2], np.sin(0.5)) and np.allclose(np.hypot(rim[:, 0], rim[:, 1]),
+                                                               np.cos(0.5))
+    ex = pytest.importorskip("exudyn.graphics")
+    for kw in ({"addEdges": True}, {"addEdges": 1}, {"addEdges": 2}, {"addEdges": 5},
+               {"innerRadius": 0.2, "majorAngleMin": -0.3, "majorAngleMax": 1.0,
+                "addEdges": True}):
+        mine = g.Sphere([1, 2, 3], 0.5, nTiles=8, **kw)
+        theirs = ex.Triangles6ToTriangles(ex.Sphere([1, 2, 3], 0.5, nTiles=8, **kw))
+        assert segments(mine, 6) == segments(theirs, 6), kw
+
+
+def test_revolution_edges_and_no_faces():
+    contour = [[0, 0], [0, 0.2], [0.3, 0.2], [0.5, 0.3], [1, 0.3], [1, 0]]
+    r = g.SolidOfRevolution([0, 0, 0], [0, 0, 1], contour, nTiles=16, addEdges=3)
+    assert is_closed(r)
+    P = r["points"][r["edges"]]                              # edges × 2 × 3
+    rings, lines = P[:4 * 16], P[4 * 16:]                    # 4 corners off the axis
+    radius = np.hypot(rings[:, :, 0], rings[:, :, 1])
+    assert np.allclose(radius[:, 0], radius[:, 1]) and np.allclose(rings[:, 0, 2],
+                                                                   rings[:, 1, 2])
+    assert sorted(set(np.round(radius[:, 0], 12))) == [0.2, 0.3]
+    # 3 copies of the contour: their lengths add up to 3 times its perimeter
+    C = np.array(contour, dtype=float)
+    perimeter = np.sum(np.linalg.norm(np.roll(C, -1, axis=0) - C, axis=1))
+    assert np.sum(np.linalg.norm(lines[:, 1] - lines[:, 0], axis=1)) == pytest.approx(
+        3 * perimeter)
+    bare = g.SolidOfRevolution([0, 0, 0], [0, 0, 1], contour, addFaces=False, addEdges=True)
+    assert len(bare["triangles"]) == 0 and len(bare["edges"]) == 4 * 16
+    ex = pytest.importorskip("exudyn.graphics")
+    theirs = ex.Triangles6ToTriangles(ex.SolidOfRevolution([0, 0, 0], [0, 0, 1],
+                                                           contour + contour[:1], nTiles=16,
+                                                           addEdges=True))
+    Q = np.reshape(theirs["points"], (-1, 3))[np.reshape(theirs["edges"], (-1, 2))]
+    offAxis = np.linalg.norm(Q[:, 1] - Q[:, 0], axis=1) > 0   # Exudyn also rings the axis
+    assert np.sum(offAxis) == len(bare["edges"])
+
+
+def test_checkerboard_basis_frame_arguments():
+    ex = pytest.importorskip("exudyn.graphics")
+    for kw in ({}, {"size": 2, "nTiles": 4, "nTiles2": 3, "size2": 1, "materialIndex": 1003},
+               {"normal": [1, 1, 0], "size": 2, "size2": 1, "nTiles": 3, "nTiles2": 2}):
+        mine, theirs = g.CheckerBoard(**kw), ex.CheckerBoard(**kw)
+        for key in ("points", "colors", "triangles", "normals"):
+            assert np.allclose(mine[key], np.reshape(theirs[key], mine[key].shape)), (kw, key)
+    b = g.Basis([1, 0, 0], length=2, labels=["X", "Y", "Z"])
+    eb = ex.Basis([1, 0, 0], length=2, labels=["X", "Y", "Z"])
+    assert [x["type"] for x in b] == [x["type"] for x in eb]
+    for t, et in zip(b[1:], eb[1:]):
+        assert t["text"] == et["text"] and np.allclose(t["position"], et["position"])
+    with pytest.raises(ValueError, match="Basis: argument 'labels'"):
+        g.Basis(labels=["X", "Y"])
+    with pytest.raises(TypeError, match="Frame: unknown arguments"):
+        g.Frame(labels=["X", "Y", "Z"])
+    with pytest.raises(TypeError, match="CheckerBoard: unknown arguments"):
+        g.CheckerBoard(nTilesY=3)
