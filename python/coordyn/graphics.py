@@ -18,6 +18,7 @@ with Exudyn point for point. docs/graphics.rst lists what is there and what is n
 from __future__ import annotations
 
 import heapq
+import importlib
 from math import asin, cos, radians, sin, tan
 
 import numpy as np
@@ -1378,7 +1379,6 @@ def FromSTLfileASCII(fileName, color=[0., 0., 0., 1.], verbose=False, invertNorm
 
 def _optional(package, where):
     """The module package, or an ImportError that says how to install it."""
-    import importlib
     try:
         return importlib.import_module(package)
     except ImportError:

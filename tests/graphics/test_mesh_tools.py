@@ -447,3 +447,31 @@ def test_checkerboard_basis_frame_arguments():
         g.Frame(labels=["X", "Y", "Z"])
     with pytest.raises(TypeError, match="CheckerBoard: unknown arguments"):
         g.CheckerBoard(nTilesY=3)
+
+
+def test_bad_arguments(monkeypatch):
+    line = g.Lines([[0, 0, 0], [1, 0, 0]])
+    monkeypatch.setitem(sys.modules, "ngsolve", types.ModuleType("ngsolve"))
+    monkeypatch.setitem(sys.modules, "pymeshlab", fake_pymeshlab(FakeMesh(None)))
+    cases = [
+        (lambda: g.InconsistentTriangles(line), "InconsistentTriangles: argument 'graphicsData'"),
+        (lambda: g.InconsistentTriangles(g.Brick()), "InconsistentTriangles: .* no normals"),
+        (lambda: g.AddEdgesAndSmoothenNormals(line),
+         "AddEdgesAndSmoothenNormals: argument 'graphicsData'"),
+        (lambda: g.AddEdgesAndSmoothenNormals(g.Brick(), triangleColor=[1, 0, 0]),
+         "AddEdgesAndSmoothenNormals: argument 'triangleColor'"),
+        (lambda: g.AddEdgesAndSmoothenNormals(g.Brick(), edgeColor=[1, 0]),
+         "AddEdgesAndSmoothenNormals: argument 'edgeColor'"),
+        (lambda: g.NGsolveMesh2PointsAndTrigs(ngMesh=FakeNetgenMesh(), meshOrder=3),
+         "NGsolveMesh2PointsAndTrigs: argument 'meshOrder'"),
+        (lambda: g.NGsolveMesh2PointsAndTrigs(mesh=object(), ngMesh=FakeNetgenMesh()),
+         "NGsolveMesh2PointsAndTrigs: give one of the arguments 'mesh' and 'ngMesh'"),
+        (lambda: g.FromPyMeshlabFile("tet.stl", defaultColor=[1, 0, 0]),
+         "FromPyMeshlabFile: argument 'defaultColor'"),
+        (lambda: g.Brick(roundness=0.5, size=[1, -1, 1]), "Brick: argument 'size'"),
+        (lambda: g.SolidExtrusion(*SQUARE_HOLE, 1, smoothNormals=True, edgeColor=[0, 0],
+                                  addEdges=True), "SolidExtrusion: argument 'edgeColor'"),
+    ]
+    for call, message in cases:
+        with pytest.raises(ValueError, match=message):
+            call()
