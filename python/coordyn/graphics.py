@@ -1150,8 +1150,9 @@ def InvoluteGear(involuteGear, width, centerPoint=np.zeros(3), rotationMatrix=np
     n = len(outline)
     vertices, segments = list(outline), _closed(0, n)
     if radius > 0:
-        vertices += list(_circle(radius, int(nTilesCylinder)))
-        segments += _closed(n, int(nTilesCylinder))
+        nCircle = max(3, int(nTilesCylinder))
+        vertices += list(_circle(radius, nCircle))
+        segments += _closed(n, nCircle)
         # the material is on the left: a bore turns clockwise, an internal gear's teeth too
         hole = slice(0, n) if internal else slice(n, None)
         segments[hole] = [[j, i] for i, j in segments[hole]]
