@@ -22,7 +22,7 @@ import enum
 import numpy as np
 
 __all__ = [
-    "Skew", "Skew2Vec", "ComputeOrthonormalBasisVectors", "ComputeOrthonormalBasis",
+    "Skew", "Skew2Vec", "ComputeOrthonormalBasisVectors", "ComputeOrthonormalBasis", "GramSchmidt",
     "RotationMatrixX", "RotationMatrixY", "RotationMatrixZ", "RotationMatrix2D",
     "RotXYZ2RotationMatrix", "RotationMatrix2RotXYZ", "RotXYZ2G", "RotXYZ2GLocal",
     "AngularVelocity2RotXYZ_t", "RotXYZ2EulerParameters",
@@ -96,6 +96,25 @@ def ComputeOrthonormalBasisVectors(vector0):
     n1 -= (n1 @ v) * v
     n1 /= np.linalg.norm(n1)
     return [v, n1, np.cross(v, n1)]
+
+
+def GramSchmidt(vector0, vector1):
+    """[v0, v1, v0 x v1]: vector0 normalized, vector1 with its part along vector0 removed and
+    normalized, and their cross product (a right-handed triad). ValueError if a vector is zero
+    or vector1 is parallel to vector0."""
+    v0 = _vector(vector0, 3, "GramSchmidt: vector0")
+    v1 = _vector(vector1, 3, "GramSchmidt: vector1")
+    L0 = np.linalg.norm(v0)
+    if L0 == 0 or np.linalg.norm(v1) == 0:
+        raise ValueError("GramSchmidt: vector0 and vector1 must not be zero")
+    v0 = v0 / L0
+    v1 = v1 / np.linalg.norm(v1)
+    v1 = v1 - (v1 @ v0) * v0
+    L1 = np.linalg.norm(v1)
+    if L1 <= 1e-14:
+        raise ValueError("GramSchmidt: vector1 must not be parallel to vector0")
+    v1 = v1 / L1
+    return [v0, v1, np.cross(v0, v1)]
 
 
 def ComputeOrthonormalBasis(vector0):

@@ -290,8 +290,8 @@ def test_bad_arguments():
         g.Lines([[0, 0, 0], [1, 0, 0], [2, 0, 0], [3, 0, 0]], shape="quadratic")
     with pytest.raises(ValueError, match="shape"):
         g.Lines([[0, 0, 0], [1, 0, 0]], shape="cubic")
-    with pytest.raises(NotImplementedError):
-        g.Brick(roundness=0.1)
+    with pytest.raises(ValueError, match="Brick: argument 'roundness'"):
+        g.Brick(roundness=-0.1)
 
 
 def test_cylinder_edges_and_no_faces():
