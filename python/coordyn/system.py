@@ -566,7 +566,11 @@ def _solve(mbs, settings, static, updateInitialValues):
     kind = "static" if static else "dynamic"
     stats, failure = None, "failed"
     try:
-        stats = mbs._core.solve(static, _with_solution_file(settings._all()), progress)
+        if progress is not None and progress.verbose:
+            stats = mbs._core.solve(static, _with_solution_file(settings._all()), progress,
+                                    progress.event, int(progress.verbose))
+        else:
+            stats = mbs._core.solve(static, _with_solution_file(settings._all()), progress)
         failure = None
     except KeyboardInterrupt:
         failure = "interrupted"
