@@ -737,7 +737,14 @@ static PyObject *sys_dof(cdpy_system *self, PyObject *args)
 
 /* ------------------------------------------------------------------ solve */
 
-typedef struct { PyObject *callback; int interrupted; double last_cb; } progress_ctx;
+typedef struct {
+    PyObject *callback;
+    int interrupted;
+    double last_cb;
+    PyObject *events;       /* verboseMode's event callable, NULL if none */
+    int events_failed;      /* it raised: the exception is in sys->exc_*, the solve stops */
+    cdpy_system *sys;
+} progress_ctx;
 
 static double mono_seconds(void)
 {
@@ -754,7 +761,7 @@ static int progress_fn(void *vctx, double t, double t0, double t1)
     progress_ctx *pc = vctx;
     int stop = 0;
     PyGILState_STATE g = PyGILState_Ensure();
-    if (PyErr_CheckSignals()) stop = 1;
+    if (pc->events_failed || PyErr_CheckSignals()) stop = 1;
     double now = mono_seconds();
     if (!stop && pc->callback && now - pc->last_cb >= 0.1) {
         pc->last_cb = now;
@@ -765,6 +772,66 @@ static int progress_fn(void *vctx, double t, double t0, double t1)
     if (stop) pc->interrupted = 1;  /* exception stays set for the caller */
     PyGILState_Release(g);
     return stop;
+}
+
+/* a list of n floats (NULL with an exception on failure) */
+static PyObject *float_list(const double *x, int n)
+{
+    PyObject *l = PyList_New(n > 0 ? n : 0);
+    for (int i = 0; l && i < n; i++) {
+        PyObject *f = PyFloat_FromDouble(x[i]);
+        if (!f) { Py_CLEAR(l); break; }
+        PyList_SET_ITEM(l, i, f);
+    }
+    return l;
+}
+
+/* level 3: {"residual", "increment", "q", "v", "a", "lambda", "y", "y_t"} of an iteration */
+static PyObject *event_vectors(const cd_event *ev)
+{
+    const cd_state *st = ev->st;
+    return Py_BuildValue("{s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N}",
+                         "residual", float_list(ev->r, ev->N),
+                         "increment", float_list(ev->dx, ev->N), "q", float_list(st->q, st->n2),
+                         "v", float_list(st->v, st->n2), "a", float_list(st->a, st->n2),
+                         "lambda", float_list(st->lam, st->nae), "y", float_list(st->y, st->n1),
+                         "y_t", float_list(st->yd, st->n1));
+}
+
+/* verboseMode's events (cd_event) to the Python callable as one tuple
+ * (kind, statics, step, t, factor, h, iteration, iterations, jacobians, residual, relative,
+ *  contraction, constraint, tol_rel, tol_abs, message or None, vectors or None); an exception
+ * is kept for the caller and stops the solve */
+static int event_fn(void *vctx, const cd_event *ev)
+{
+    progress_ctx *pc = vctx;
+    if (pc->events_failed || !pc->events) return 1;
+    PyGILState_STATE g = PyGILState_Ensure();
+    PyObject *vec = ev->st && ev->r ? event_vectors(ev) : (Py_INCREF(Py_None), Py_None);
+    PyObject *msg = ev->message ? PyUnicode_DecodeUTF8(ev->message, (Py_ssize_t)strlen(ev->message),
+                                                       "replace")
+                                : (Py_INCREF(Py_None), Py_None);
+    PyObject *r = NULL;
+    if (vec && msg)
+        r = PyObject_CallFunction(pc->events, "(iildddillddddddOO)", ev->kind, ev->statics,
+                                  ev->step, ev->t, ev->factor, ev->h, ev->iteration,
+                                  ev->iterations, ev->jacobians, ev->residual, ev->relative,
+                                  ev->contraction, ev->constraint, ev->tol_rel, ev->tol_abs, msg,
+                                  vec);
+    Py_XDECREF(vec);
+    Py_XDECREF(msg);
+    if (!r) {
+        pc->events_failed = 1;
+        if (!pc->sys->exc_type) {
+            PyErr_Fetch(&pc->sys->exc_type, &pc->sys->exc_value, &pc->sys->exc_tb);
+            PyErr_NormalizeException(&pc->sys->exc_type, &pc->sys->exc_value,
+                                     &pc->sys->exc_tb);
+        }
+        PyErr_Clear();
+    }
+    Py_XDECREF(r);
+    PyGILState_Release(g);
+    return pc->events_failed;
 }
 
 static void store_free(PyObject *cap)
@@ -835,8 +902,10 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
 {
     if (refuse_if_busy(self, "Solve")) return NULL;
     int statik;
-    PyObject *sd, *cb = Py_None;
-    if (!PyArg_ParseTuple(args, "pO!|O", &statik, &PyDict_Type, &sd, &cb)) return NULL;
+    PyObject *sd, *cb = Py_None, *events = Py_None;
+    int verbose = 0;
+    if (!PyArg_ParseTuple(args, "pO!|OOi", &statik, &PyDict_Type, &sd, &cb, &events, &verbose))
+        return NULL;
     if (need_assembled(self)) return NULL;
     cd_settings set;
     cd_system *s = self->sys;
@@ -847,8 +916,10 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
     if (cdpy_parse_settings(sd, &set)) return NULL;
     char solname[4096];
     if (solution_file_name(sd, &set, solname, sizeof solname)) return NULL;
-    progress_ctx pc = {cb == Py_None ? NULL : cb, 0, mono_seconds()};
-    cd_solvectx ctx = {progress_fn, &pc, 1, NULL, set.writeSolution ? solname : NULL};
+    progress_ctx pc = {cb == Py_None ? NULL : cb, 0, mono_seconds(),
+                       events == Py_None ? NULL : events, 0, self};
+    cd_solvectx ctx = {progress_fn, &pc, 1, NULL, set.writeSolution ? solname : NULL,
+                       verbose, events == Py_None ? NULL : event_fn, &pc};
     cd_error err = {0, ""};
     int rc;
     Py_CLEAR(self->exc_type); Py_CLEAR(self->exc_value); Py_CLEAR(self->exc_tb);
@@ -1130,7 +1201,8 @@ static PyMethodDef sys_methods[] = {
      "dof(config, numerical, eps_rel, eps_min, use_svd, threshold, method) -> dict (cd_dof)"},
     {"linearized", (PyCFunction)sys_linearized, METH_VARARGS,
      "linearized(config, numerical, eps_rel, eps_min) -> CSC tuples of M, K, D, C = Cq^T"},
-    {"solve", (PyCFunction)sys_solve, METH_VARARGS, "solve(static, settings[, progress])"},
+    {"solve", (PyCFunction)sys_solve, METH_VARARGS,
+     "solve(static, settings[, progress[, events, verboseMode]])"},
     {"stats", (PyCFunction)sys_stats, METH_NOARGS, "statistics of the last solve"},
     {"sensor_data", (PyCFunction)sys_sensor_data, METH_VARARGS, "sensor_data(i) -> array"},
     {"sizes", (PyCFunction)sys_sizes, METH_NOARGS, "numbers of coordinates"},

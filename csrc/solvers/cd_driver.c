@@ -35,6 +35,13 @@ typedef struct drive {
     double log_base;      /* running mean of log2(estimate) over ~20 steps (fixed steps) */
     int have_base;
     int ndisc;            /* objects with a discontinuous iteration (post_newton) */
+    /* verbose events (cd_event; in w.evrec): the callback (NULL: none), the level, the Newton
+     * iterations and Jacobians counted at the last accepted step, and the attempt's */
+    cd_eventfn event;
+    int verbose;
+    long nit_mark, jac_mark, nit_try;
+    double h_tried;       /* the size of the step being accepted */
+    char evmsg[CD_MSG_LEN];
     double tstart;        /* clock at the start of the solve */
     double tprog;         /* clock of the last progress report */
 } drive;
@@ -84,11 +91,35 @@ static int more_steps(const drive *d)
 
 static int report_progress(drive *d, cd_error *err);
 
+/* a driver event (kind) at step `step`, at tau (the time or load factor the event names), of
+ * step size h into w.evrec; the callback failing ends the solve's events */
+static void drive_event(drive *d, int kind, long step, double tau, double h, const char *msg)
+{
+    cd_event *ev = &d->w.evrec;
+    ev->kind = kind;
+    ev->statics = d->r.grid == CD_GRID_LOAD;
+    ev->step = step;
+    ev->t = d->r.time_offset + tau;
+    ev->factor = d->sp->factor ? d->sp->factor(d->sp->solver, tau) : tau;
+    ev->h = h;
+    ev->iteration = (int)(d->stats->newton - d->nit_try);
+    ev->iterations = d->stats->newton - d->nit_mark;
+    ev->jacobians = d->stats->jacobians - d->jac_mark;
+    ev->message = msg;
+    ev->r = ev->dx = NULL;
+    ev->st = NULL;
+    if (d->event(d->w.event_ctx, ev)) {
+        d->event = d->w.event = NULL;
+        d->w.event_failed = 1;
+    }
+}
+
 /* a recoverable failure: back to the start of the step and halve the step, or stop with an
  * error (why the last try failed, then the largest residuals) below the minimum */
 static int reject(drive *d, double tau_next, double h_tried, cd_error *err)
 {
     double base = d->r.halve_tried ? h_tried : d->h;
+    if (d->event) drive_event(d, CD_EV_FAILED, d->stats->steps + 1, tau_next, h_tried, err->msg);
     d->stats->rejected++;
     cd_state_copy(d->st, &d->prev);
     d->w.jac_current = 0;
@@ -103,6 +134,7 @@ static int reject(drive *d, double tau_next, double h_tried, cd_error *err)
     d->good = 0;
     d->after_reject = 1;
     if (d->h < d->stats->hmin_used) d->stats->hmin_used = d->h;
+    if (d->event) drive_event(d, CD_EV_REDUCED, d->stats->steps + 1, d->tau, d->h, NULL);
     return report_progress(d, err);  /* a solve that keeps rejecting can be interrupted */
 }
 
@@ -131,6 +163,11 @@ static int reject_error(drive *d, double tau_next, double h_tried, double est, c
                             h_tried, est);
     d->h = h;
     d->after_reject = 1;
+    if (d->event) {
+        snprintf(d->evmsg, sizeof d->evmsg, "the local error estimate of the step to t = %.10g "
+                 "is %.3g times the tolerances", d->r.time_offset + tau_next, est);
+        drive_event(d, CD_EV_REDUCED, d->stats->steps + 1, d->tau, d->h, d->evmsg);
+    }
     return report_progress(d, err);
 }
 
@@ -223,7 +260,8 @@ static int report_progress(drive *d, cd_error *err)
     cd_solvectx *ctx = d->ctx;
     if (!ctx || !ctx->progress) return CD_OK;
     double now = cd_clock();
-    if (now - d->tprog <= 0.02) return CD_OK;  /* Ctrl-C within 0.02 s + one step */
+    /* Ctrl-C within 0.02 s + one step; a failed event callback at once */
+    if (now - d->tprog <= 0.02 && !d->w.event_failed) return CD_OK;
     d->tprog = now;
     if (!ctx->progress(ctx->progress_ctx, d->tau, d->r.tau0, d->r.tau1)) return CD_OK;
     d->sp->interrupted(d->sp->solver, d->tau, err);
@@ -243,6 +281,11 @@ static int accept(drive *d, double tau_next, double grid, cd_error *err)
     if (!d->r.control && d->h < d->H && ++d->good >= d->r.grow_after) {
         d->h = fmin(d->H, 2 * d->h);
         d->good = 0;
+    }
+    if (d->event && d->verbose >= 2) {
+        drive_event(d, CD_EV_ACCEPTED, d->stats->steps, d->tau, d->h_tried, NULL);
+        d->nit_mark = d->stats->newton;
+        d->jac_mark = d->stats->jacobians;
     }
     int rc = record(d, at_grid, err);
     if (!rc && d->sol) rc = solution_row(d, err);
@@ -319,6 +362,20 @@ static int discontinuous(drive *d, double tau_next, double h_tried, double *est,
         d->stats->discontinuous++;
         if (k > d->stats->disc_max) d->stats->disc_max = k;
         if (rc) return rc;
+        if (d->event && d->verbose >= 2) {
+            cd_event *ev = &d->w.evrec;
+            ev->kind = CD_EV_DISCONTINUOUS;
+            ev->iteration = (int)(k - 1);
+            ev->residual = e;
+            ev->tol_abs = ds->iterationTolerance;
+            ev->message = NULL;
+            ev->r = ev->dx = NULL;
+            ev->st = NULL;
+            if (d->event(d->w.event_ctx, ev)) {
+                d->event = d->w.event = NULL;
+                d->w.event_failed = 1;
+            }
+        }
         if (!(e > ds->iterationTolerance)) return CD_OK;
         if (k >= ds->maxIterations) {
             char who[CD_MSG_LEN / 2], msg[CD_MSG_LEN];
@@ -352,6 +409,11 @@ static int attempt(drive *d, cd_error *err)
     double tau_next = plan_step(d, grid, &h_tried);
     cd_state_copy(&d->prev, d->st);
     d->st->t = d->r.time_offset + tau_next;
+    if (d->event) {
+        d->nit_try = d->stats->newton;
+        if (d->verbose >= 2) drive_event(d, CD_EV_STEP, d->stats->steps + 1, tau_next, h_tried,
+                                         NULL);
+    }
     double est = -1;
     int rc = d->sp->step(d->sp->solver, &d->prev, d->st, tau_next, h_tried, &est, err);
     if (!rc) rc = check_state(d->s, d->st, err);
@@ -363,6 +425,7 @@ static int attempt(drive *d, cd_error *err)
     if (est > d->stats->est_max) d->stats->est_max = est;
     if (d->sp->accept) d->sp->accept(d->sp->solver, d->st, h_tried);
     if (d->r.control) control_next(d, h_tried, est);
+    d->h_tried = h_tried;
     return accept(d, tau_next, grid, err);
 }
 
@@ -402,6 +465,7 @@ static int run(drive *d, cd_error *err)
     d->H = d->h = d->r.control ? d->r.h0 : (d->r.tau1 - d->r.tau0) / (double)d->r.ngrid;
     d->stats->hmin_used = d->r.control ? HUGE_VAL : d->H;
     d->stats->hmax_used = d->r.control ? 0.0 : d->H;
+    if (d->event && d->verbose >= 2) drive_event(d, CD_EV_START, 0, d->tau, d->h, NULL);
     while (!rc && more_steps(d)) rc = attempt(d, err);
     if (isinf(d->stats->hmin_used)) d->stats->hmin_used = 0;  /* control: no step accepted */
     if (d->stats->hmax_used < d->stats->hmin_used) d->stats->hmax_used = d->stats->hmin_used;
@@ -425,6 +489,14 @@ int cd_drive(const cd_system *s, const cd_settings *set, const cd_newton_setting
     memset(stats, 0, sizeof(*stats));
     if (!s->assembled) return cd_error_set(err, CD_ERR_NOTASSEMBLED, "call mbs.Assemble() first");
     if ((rc = cd_nwork_init(&d.w, s, set, nt, err))) return rc;
+    /* verbose events: the driver's from verboseMode 1 on, Newton's from 2 on */
+    if (ctx && ctx->event && ctx->verbose >= 1) {
+        d.event = ctx->event;
+        d.verbose = ctx->verbose;
+        d.w.event_ctx = ctx->event_ctx;
+        d.w.verbose = ctx->verbose;
+        if (ctx->verbose >= 2) d.w.event = ctx->event;
+    }
     d.ndisc = cd_eval_has_post_newton(s);
     if (cd_state_init(&d.prev, s))
         rc = cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating the solver's saved state "

@@ -77,6 +77,9 @@ typedef struct cd_stepper {
                    const char *why, cd_error *err);
     /* the message when the progress callback stops the solve at tau */
     void (*interrupted)(void *solver, double tau, cd_error *err);
+    /* the load factor at tau for the verbose events (NULL: no load factor, the dynamic
+     * solver) */
+    double (*factor)(void *solver, double tau);
     /* free what start allocated (also after a failed start) */
     void (*finish)(void *solver);
 } cd_stepper;

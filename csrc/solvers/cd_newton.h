@@ -71,6 +71,13 @@ typedef struct cd_nwork {
     int floor_stale;         /* the matrix changed since floor2 was computed */
     int floor_matters;       /* the last floor was above the other tolerances */
     double jac_force_scale;  /* force_scale of the matrix in use (its row scaling) */
+    /* verboseMode >= 2: Newton's events (cd_event; set by the driver, NULL: none) in the
+     * record evrec, which the driver also uses for its own events */
+    cd_eventfn event;
+    void *event_ctx;
+    int verbose;
+    int event_failed;    /* an event callback failed: the driver stops the solve */
+    cd_event evrec;
 } cd_nwork;
 
 /* nt: the Newton group of the solve (numerical differentiation settings) */

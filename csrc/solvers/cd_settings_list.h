@@ -120,8 +120,9 @@
     X("timeIntegration.errorControl.blowUpWarning", blowUpWarning, BOOL, 0, ANY, RESULT, "",      \
       "coordyn: True: a blow-up gives a warning and the solve goes on")                          \
     X("timeIntegration.verboseMode", _, INT, 0, INT_NONNEG, PYTHON, "",                           \
-      ">= 1: Exudyn's solver lines (header, STEP line about every 2 s and at the end, "          \
-      "termination); higher levels print the same")                                               \
+      "Exudyn's solver lines: 1 header, STEP line about every 2 s and at the end, failed "       \
+      "steps, termination; 2 also a block per step with a line per Newton iteration; 3 also "    \
+      "the vectors per iteration")                                                               \
     X("timeIntegration.verboseModeFile", _, INT, 0, INT_NONNEG, ACCEPTED, "",                     \
       "accepted for Exudyn scripts; coordyn writes no solver file")                              \
     X("timeIntegration.stepInformation", _, INT, 67, INT_NONNEG, ACCEPTED, "",                    \
@@ -181,8 +182,9 @@
       INT_NONNEG, RESULT, "", "coordyn: most reductions of one Newton increment by the line "    \
       "search, each by a factor 0.1 to 2/3 (then the shortest trial is taken)")                 \
     X("staticSolver.verboseMode", _, INT, 0, INT_NONNEG, PYTHON, "",                              \
-      ">= 1: Exudyn's solver lines (header, STEP line about every 2 s and at the end, "          \
-      "termination); higher levels print the same")                                               \
+      "Exudyn's solver lines: 1 header, STEP line about every 2 s and at the end, failed "       \
+      "steps, termination; 2 also a block per step with a line per Newton iteration; 3 also "    \
+      "the vectors per iteration")                                                               \
     X("staticSolver.verboseModeFile", _, INT, 0, INT_NONNEG, ACCEPTED, "",                        \
       "accepted for Exudyn scripts; coordyn writes no solver file")                              \
     X("staticSolver.newton", _, GROUP, 0, ANY, NONE, "",                                          \

@@ -160,6 +160,54 @@ int cd_sensors_record(const cd_system *s, struct cd_evalws *ws, const cd_state *
 /* close files (data stays), with the footer (sensorsWriteFileFooter) when stats is given */
 void cd_sensors_close(cd_sensorstore *ss, const cd_stats *stats);
 
+/* solver events for timeIntegration/staticSolver.verboseMode (the caller prints them): the
+ * driver and Newton fill one fixed record (no allocation) and call cd_solvectx.event with it.
+ * Which events come depends on cd_solvectx.verbose (none below 1, so verboseMode 0 and 1 cost
+ * one test of a NULL pointer per step and Newton iteration):
+ *   verbose >= 1: CD_EV_FAILED, CD_EV_REDUCED (rare: a step that failed and is retried)
+ *   verbose >= 2: CD_EV_START, CD_EV_STEP, CD_EV_NEWTON, CD_EV_JACOBIAN, CD_EV_ITERATION,
+ *                 CD_EV_CONVERGED, CD_EV_DISCONTINUOUS, CD_EV_ACCEPTED
+ *   verbose >= 3: the vectors of CD_EV_ITERATION (r, dx, st) */
+typedef enum {
+    CD_EV_START = 1,      /* before the first step: step 0, t, factor, h (first step size) */
+    CD_EV_STEP,           /* a step is tried: step (number of the step), t and factor at its end,
+                           * h its size */
+    CD_EV_NEWTON,         /* Newton starts: residual (initial), tol_rel, tol_abs */
+    CD_EV_JACOBIAN,       /* the Newton matrix was evaluated and factored (at iteration) */
+    CD_EV_ITERATION,      /* the residual after the increment of Newton iteration `iteration`
+                           * (1, 2, ...): residual, relative (to initial), contraction (to the
+                           * previous iteration), constraint (the constraint rows' norm) */
+    CD_EV_CONVERGED,      /* Newton converged after `iteration` increments; relative */
+    CD_EV_FAILED,         /* Newton (or the step) failed after `iteration` increments: relative,
+                           * message: why (the step is retried smaller or the solve ends) */
+    CD_EV_REDUCED,        /* the step was rejected; h: the new step size, t: the time (load
+                           * factor: factor) of the step's start */
+    CD_EV_DISCONTINUOUS,  /* discontinuous iteration `iteration` (0, 1, ...): residual = its
+                           * error, tol_abs = iterationTolerance */
+    CD_EV_ACCEPTED        /* the step was accepted: step, t, factor, h, iterations (Newton
+                           * increments since the last accepted step), jacobians (likewise) */
+} cd_evkind;
+
+typedef struct cd_event {
+    int kind;                     /* cd_evkind */
+    int statics;                  /* 1: the static solver (factor is the load factor) */
+    long step;
+    double t, factor, h;
+    int iteration;
+    long iterations, jacobians;
+    double residual, relative, contraction, constraint, tol_rel, tol_abs;
+    const char *message;          /* CD_EV_FAILED: why; else NULL */
+    /* verbose >= 3, CD_EV_ITERATION: the residual (as the Newton matrix sees it, N), the
+     * increment just applied (N) and the iterate; else NULL */
+    const double *r, *dx;
+    int N;
+    const cd_state *st;
+} cd_event;
+
+/* called with the filled record; nonzero: stop calling it (the caller's callback failed; the
+ * solve stops at the next progress report) */
+typedef int (*cd_eventfn)(void *ctx, const cd_event *ev);
+
 typedef struct cd_solvectx {
     cd_progressfn progress;       /* may be NULL */
     void *progress_ctx;
@@ -167,6 +215,9 @@ typedef struct cd_solvectx {
     cd_sensorstore *sensors;      /* out: sensor data (caller frees with cd_sensors_free) */
     const char *solution_file;    /* with solutionSettings.writeSolutionToFile: the solution
                                    * file's name (cd_solfile.h); NULL: none */
+    int verbose;                  /* verboseMode: which events come (cd_event) */
+    cd_eventfn event;             /* NULL: none */
+    void *event_ctx;
 } cd_solvectx;
 
 /* dynamic solve from st (initial state on input, final / last good state on output):

@@ -115,6 +115,12 @@ static void static_interrupted(void *solver, double tau, cd_error *err)
                  load_factor(g->set, tau));
 }
 
+static double static_factor(void *solver, double tau)
+{
+    const st_solver *g = solver;
+    return load_factor(g->set, tau);
+}
+
 static void static_finish(void *solver) { (void)solver; }
 
 int cd_solve_static(const cd_system *s, const cd_settings *set, cd_state *st,
@@ -126,6 +132,6 @@ int cd_solve_static(const cd_system *s, const cd_settings *set, cd_state *st,
     g.set = set;
     cd_stepper sp = {.solver = &g, .start = static_start, .step = static_step,
                      .failed = static_failed, .interrupted = static_interrupted,
-                     .finish = static_finish};
+                     .factor = static_factor, .finish = static_finish};
     return cd_drive(s, set, &set->staticNewton, &sp, st, ctx, stats, err);
 }

@@ -356,6 +356,67 @@ static void test_no_allocation_in_steps(void)
     cd_system_free(s);
 }
 
+/* verboseMode's events (cd_event): counted per kind; the accepted steps' times and the
+ * vectors of level 3 checked */
+typedef struct { long n[16]; int bad_t, bad_vec; double h; } evcount;
+
+static int count_event(void *ctx, const cd_event *ev)
+{
+    evcount *c = ctx;
+    c->n[ev->kind & 15]++;
+    if (ev->kind == CD_EV_ACCEPTED && fabs(ev->t - (double)ev->step * c->h) > 1e-12)
+        c->bad_t++;
+    if (ev->kind == CD_EV_ITERATION && (!ev->r) != (!ev->dx)) c->bad_vec++;
+    return 0;
+}
+
+static void test_events(void)
+{
+    cd_error err = {0, ""};
+    cd_system *s = pendulum_chain(5);
+    cd_system_assemble(s, &err);
+    cd_state st;
+    cd_state_init(&st, s);
+    long alloc[4];
+    for (int level = 0; level <= 3; level++) {
+        cd_settings set = settings(50, 0.05, CD_LS_SPARSE, 1);
+        evcount c;
+        memset(&c, 0, sizeof c);
+        c.h = 0.001;
+        cd_solvectx ctx = {NULL, NULL, 0, NULL, NULL, level, count_event, &c};
+        cd_stats stats;
+        cd_state_set_initial(&st, s);
+        long before = ta_nalloc;
+        int rc = cd_solve_dynamic(s, &set, &st, &ctx, &stats, &err);
+        alloc[level] = ta_nalloc - before;
+        CHECK(rc == 0, "events: level %d solve: %s", level, err.msg);
+        long all = 0;
+        for (int k = 0; k < 16; k++) all += c.n[k];
+        if (level < 2) {
+            CHECK(all == 0, "events: level %d: %ld events in a solve without failed steps",
+                  level, all);
+            continue;
+        }
+        CHECK(c.n[CD_EV_START] == 1 && c.n[CD_EV_ACCEPTED] == stats.steps &&
+              c.n[CD_EV_STEP] == stats.steps + stats.rejected &&
+              c.n[CD_EV_NEWTON] == c.n[CD_EV_STEP] && c.n[CD_EV_CONVERGED] == stats.steps,
+              "events: level %d: %ld start, %ld step, %ld newton, %ld converged, %ld accepted "
+              "events for %ld steps", level, c.n[CD_EV_START], c.n[CD_EV_STEP],
+              c.n[CD_EV_NEWTON], c.n[CD_EV_CONVERGED], c.n[CD_EV_ACCEPTED], stats.steps);
+        CHECK(c.n[CD_EV_ITERATION] == stats.newton && c.n[CD_EV_JACOBIAN] > 0 &&
+              c.n[CD_EV_JACOBIAN] <= stats.jacobians, "events: level %d: %ld iteration events "
+              "for %ld iterations, %ld Jacobian events for %ld", level, c.n[CD_EV_ITERATION],
+              stats.newton, c.n[CD_EV_JACOBIAN], stats.jacobians);
+        CHECK(c.bad_t == 0 && c.bad_vec == 0, "events: %d accepted steps at a wrong time, %d "
+              "iterations with half the vectors", c.bad_t, c.bad_vec);
+    }
+    CHECK(alloc[0] == alloc[1] && alloc[0] == alloc[2] && alloc[0] == alloc[3],
+          "events: the solve allocates the same at every level (%ld %ld %ld %ld)", alloc[0],
+          alloc[1], alloc[2], alloc[3]);
+    cd_state_free(&st);
+    cd_system_free(s);
+}
+
 /* single pendulum, rho = 1 (trapezoidal): energy at t = 2 close to the initial energy 0 */
 static void test_energy(void)
 {
@@ -863,7 +924,7 @@ static int model_solve(int chain, cd_error *err, const char **where)
     }
     for (int run = chain ? 0 : 2; run < (chain ? 2 : 3) && !rc; run++) {
         cd_settings set = settings(10, 0.01, CD_LS_AUTO, 0);
-        cd_solvectx ctx = {NULL, NULL, 1, NULL, NULL};
+        cd_solvectx ctx = {NULL, NULL, 1, NULL, NULL, 0, NULL, NULL};
         cd_stats stats;
         set.numberOfLoadSteps = 2;
         if (run == 1) {
@@ -1293,6 +1354,7 @@ int main(void)
     test_no_allocation_in_flexible_steps();
     test_no_allocation_in_contact_steps();
     test_energy();
+    test_events();
     test_errors();
     test_rotation_vector();
     test_settings_table();

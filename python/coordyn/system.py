@@ -612,7 +612,11 @@ def _solve(mbs, settings, static, updateInitialValues):
     written = (flat["solutionSettings.coordinatesSolutionFileName"]
                if flat.get("solutionSettings.writeSolutionToFile") else None)
     try:
-        stats = mbs._core.solve(static, flat, progress)
+        if progress is not None and getattr(progress, "verbose", 0):
+            stats = mbs._core.solve(static, flat, progress, progress.event,
+                                    int(progress.verbose))
+        else:
+            stats = mbs._core.solve(static, flat, progress)
         failure = None
     except KeyboardInterrupt:
         failure = "interrupted"

@@ -77,6 +77,9 @@ class LiveProgress:
 
     def __init__(self, progress, viewers):
         self.progress, self.viewers = progress, list(viewers)
+        # verboseMode's event printer of the wrapped progress, if any
+        self.verbose = getattr(progress, "verbose", 0)
+        self.event = getattr(progress, "event", None)
 
     def __call__(self, *args):
         for v in self.viewers:
