@@ -4,7 +4,7 @@ J1 is driven by an input torque tau(t) and damped to ground (B3); a damper B1 co
 J2 has a torsional spring k1 to ground and drives a mass m on a rack through the gear
 x = r theta2. The rack has a spring k2 and a damper B2 to ground and carries gravity. With
 the gear as a constraint the model is an index-3 DAE (three coordinates, one multiplier).
-Eliminating the gear by hand gives an ODE in (theta1, theta2) (../shared/REFERENCES.md,
+Eliminating the gear by hand gives an ODE in (theta1, theta2) (docs/references.rst,
 "Gear with a structural singularity"), integrated here with scipy for comparison.
 """
 import numpy as np

@@ -1,11 +1,11 @@
-"""Gyroscope: the heavy top of REFERENCES.md and its steady precession.
+"""Gyroscope: the heavy top (docs/references.rst, "Heavy top") and its steady precession.
 
 A symmetric top (mass m = 15 kg) spins about its body y axis; its centre of mass lies on that
 axis at d = 1 m from a fixed pivot (SphericalJoint at the node), gravity -9.81 in z. Inertia
 about the centre of mass diag(0.234375, 0.46875, 0.234375): J_spin = 0.46875 about the axis;
 about the pivot the transverse inertia is J_t = 0.234375 + m d^2.
 
-Part 1, the reference run (REFERENCES.md, "Heavy top"): R(0) = I, body angular velocity
+Part 1, the reference run (docs/references.rst, "Heavy top"): R(0) = I, body angular velocity
 (0, 150, -4.61538), 2 s, rho = 0.9. Body w_y = 150, the total energy and the vertical angular
 momentum about the pivot are exact invariants; the script prints their drift for
 - NodeRigidBodyRotVecLG (Lie group: velocity coordinates = body angular velocity) and
@@ -38,7 +38,7 @@ COM = np.array([0.0, d, 0.0])                        # centre of mass in body co
 J_P = J_C + m * (COM @ COM * np.eye(3) - np.outer(COM, COM))   # about the pivot (Steiner)
 J_spin, w_spin = J_C[1, 1], 150.0
 OMEGA_P = m * g * d / (J_spin * w_spin)             # gyroscopic precession rate [rad/s]
-OMEGA_REFERENCE = np.array([0.0, w_spin, -4.61538])  # REFERENCES.md
+OMEGA_REFERENCE = np.array([0.0, w_spin, -4.61538])  # docs/references.rst, "Heavy top"
 end_time = 2.0
 
 
@@ -118,7 +118,7 @@ def precession(t, A):
 
 def main():
     result = {}
-    print(f"heavy top (REFERENCES.md), {end_time} s, rho = 0.9")
+    print(f"heavy top (docs/references.rst), {end_time} s, rho = 0.9")
     print("node                 h       max|w_y - 150|  max|E - E0| [J]  max|Lz - Lz0| [N m s]"
           "  lowest axis z")
     for node_type, h in (("LG", 2e-3), ("EP", 2e-3)):

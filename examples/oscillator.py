@@ -1,7 +1,7 @@
 """Damped oscillator: a mass point on a spring-damper to ground, compared with the closed form.
 
 m x_tt + d x_t + k x = 0 with m = 1 kg, k = 100 N/m, d = 2 N s/m (damping ratio 0.1), released
-from x0 = 0.1 m at rest. The closed form (../shared/REFERENCES.md, "Damped oscillator") is
+from x0 = 0.1 m at rest. The closed form (docs/references.rst, "Damped oscillator") is
 x(t) = exp(-zeta w t) (x0 cos(w_d t) + (v0 + zeta w x0) / w_d sin(w_d t)).
 The script integrates 3 s with generalized-alpha and prints the largest deviation.
 """

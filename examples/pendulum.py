@@ -2,7 +2,7 @@
 
 m = 1 kg, L = 1 m, g = 9.81 m/s^2, released at rest from the horizontal. The script integrates
 10 s with generalized-alpha (index 3), then prints the positions at t = 1, 2, 5, 10 s next to
-the reference solution of ../shared/REFERENCES.md, the period and the constraint residual.
+the reference solution (docs/references.rst, "Pendulum"), the period and the constraint residual.
 """
 import numpy as np
 

@@ -160,8 +160,8 @@ def main(end_time=1.0, steps=2000, plot=False):
     power = tau * omega
     dE_dt = np.gradient(mechanical_energy(mbs, sensors), t)   # central differences
     # compare after the start-up: generalized-alpha multipliers begin with an alternating
-    # O(h) transient that dies out within about 150 steps (REFERENCES.md); the last sample
-    # has a one-sided difference
+    # O(h) transient that dies out within about 150 steps (docs/references.rst,
+    # "Generalized-alpha parameters"); the last sample has a one-sided difference
     inner = slice(150, -1)
 
     h = end_time / steps

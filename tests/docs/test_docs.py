@@ -352,3 +352,192 @@ def test_code_blocks_scroll(built):
     assert "overflow-x: auto" in css and "div.highlight pre" in css
     for page in built.glob("*.html"):
         assert "_static/coordyn.css" in page.read_text(encoding="utf-8"), page.name
+
+
+# ---------------------------------------------------------------------------- references
+# docs/references.rst lists the published sources the examples and pages cite and the reference
+# values of the benchmark problems. The project's old reference file (REFERENCES.md, outside the
+# repository) must not be pointed to any more.
+
+REFERENCES_RST = os.path.join(DOCS, "references.rst")
+EXAMPLES_DIR = os.path.join(ROOT, "examples")
+
+# (label of the entry in references.rst, pattern that finds a citation of it in a file). A file
+# that matches must find the entry there; an example that matches must be named in the entry.
+CITATIONS = [
+    ("ref-arnold-bruls-2007", r"Arnold (?:and|&) Brüls"),
+    ("ref-chung-hulbert-1993", r"Chung and Hulbert"),
+    ("ref-zienkiewicz-xie-1991", r"Zienkiewicz"),
+    ("ref-newmark-1959", r"Newmark"),
+    ("ref-bruls-cardona-arnold-2012", r"Cardona"),
+    ("ref-hairer-wanner-1996", r"Hairer"),
+    ("ref-giles-manning", r"Giles \(1978\)|Manning \(1981\)"),
+    ("ref-mazzia-magherini-testset", r"Test Set"),
+    ("ref-mattiasson-1981", r"Mattiasson"),
+    ("ref-bisshopp-drucker-1945", r"Bisshopp"),
+    ("ref-hodges-rutkowski-1981", r"Hodges"),
+    ("ref-timoshenko-gere-1961", r"4\.013|Euler buckling|against Euler"),
+    ("ref-reissner-1972", r"Simo.Reissner"),
+    ("ref-simo-1985", r"Simo.Reissner"),
+    ("ref-jonker-meijaard-1990", r"SPACAR|Jonker"),
+    ("ref-cellier-1991", r"Cellier"),
+    ("ref-dulmage-mendelsohn-1958", r"Dulmage"),
+    ("ref-elmqvist-1978", r"Elmqvist"),
+    ("ref-davis-2006", r"\bDavis\b"),
+    ("ref-exudyn", r"Exudyn \d"),
+    ("ref-seed", r"\bthe seed\b|\bseed's\b|multiplier seed|\bseeds? on\b"),
+    # benchmark problems
+    ("ref-heavy-top", r"[Hh]eavy top"),
+    ("ref-andrews-squeezer", r"Andrews'"),
+    ("ref-elastica", r"Mattiasson|elastica"),
+    ("ref-rotating-beam", r"Hodges"),
+    ("ref-beam-frequencies", r"Euler-Bernoulli's omega|beta_n L"),
+    ("ref-euler-buckling", r"Euler buckling|against Euler"),
+    ("ref-lateral-buckling", r"4\.013"),
+    ("ref-rotating-mass-spring", r"rotating mass.spring"),
+]
+# an author (or a publisher) followed by a year: "Mattiasson's (1981)", "Hodges and Rutkowski
+# 1981", "Bisshopp and Drucker, 1945", "Springer 1996"
+AUTHOR_YEAR = re.compile(r"\b([A-Z][A-Za-zäöüéß]+)(?:'s)?,? \(?((?:17|18|19|20)\d\d)\b"
+                         r"(?![.\-:/0-9])")
+NOT_AN_AUTHOR = {"With"}       # "With 2000 steps"
+# the old file, however it was spelled
+OLD_REFERENCE_FILE = re.compile(r"REFERENCES\.md|shared/REFERENCES", re.IGNORECASE)
+
+
+def _file_text(path):
+    """the text of an example or a page; for a notebook the sources of its cells"""
+    if path.endswith(".ipynb"):
+        import json
+        with open(path, encoding="utf-8") as f:
+            cells = json.load(f)["cells"]
+        return "\n".join(c["source"] if isinstance(c["source"], str) else "".join(c["source"])
+                         for c in cells)
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def _citing_files():
+    """{path relative to the repository: text} of the examples and the hand-written pages"""
+    paths = [os.path.join(EXAMPLES_DIR, n) for n in sorted(os.listdir(EXAMPLES_DIR))
+             if n.endswith((".py", ".ipynb"))]
+    for sub in ("", "item_notes"):
+        folder = os.path.join(DOCS, sub)
+        paths += [os.path.join(folder, n) for n in sorted(os.listdir(folder))
+                  if n.endswith(".rst") and n not in ("references.rst", "items.rst")]
+    return {os.path.relpath(p, ROOT): _file_text(p) for p in paths}
+
+
+def _reference_entries():
+    """references.rst as {label: text of its entry, up to the next label}"""
+    with open(REFERENCES_RST, encoding="utf-8") as f:
+        text = f.read()
+    parts = re.split(r"^\.\. _([\w-]+):\s*$", text, flags=re.M)
+    return text, {parts[i]: parts[i + 1] for i in range(1, len(parts), 2)}
+
+
+def _reference_sections():
+    """{section title: text up to the next title} of references.rst"""
+    with open(REFERENCES_RST, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    heads = [i for i in range(len(lines) - 1)
+             if lines[i].strip() and re.fullmatch(r"([=~\-])\1{2,}", lines[i + 1])
+             and len(lines[i + 1]) >= len(lines[i])]
+    return {lines[h].strip(): "\n".join(lines[h:(heads[k + 1] if k + 1 < len(heads) else None)])
+            for k, h in enumerate(heads)}
+
+
+def test_no_file_points_to_the_old_reference_file():
+    """no example, notebook or page mentions REFERENCES.md (a file users do not have)"""
+    offenders = []
+    for top in (EXAMPLES_DIR, DOCS):
+        for folder, dirs, files in os.walk(top):
+            dirs[:] = [d for d in dirs if d not in ("_build", "__pycache__",
+                                                    ".ipynb_checkpoints")]
+            for name in files:
+                path = os.path.join(folder, name)
+                with open(path, "rb") as f:
+                    data = f.read().decode("utf-8", errors="ignore")
+                offenders += [f"{os.path.relpath(path, ROOT)}: {m.group(0)}"
+                              for m in OLD_REFERENCE_FILE.finditer(data)]
+    assert not offenders, "point to docs/references.rst instead:\n" + "\n".join(offenders)
+
+
+def test_every_cited_source_is_in_references():
+    """every citation the patterns find has its entry in references.rst, and every example that
+    cites a source is named in that entry; each pattern still finds a citation"""
+    _, entries = _reference_entries()
+    files = _citing_files()
+    problems = []
+    for label, pattern in CITATIONS:
+        citing = [p for p, text in files.items() if re.search(pattern, text)]
+        if not citing:
+            problems.append(f"{label}: the pattern {pattern!r} finds no citation any more")
+        if label not in entries:
+            problems.append(f"{label}: cited in {citing}, no entry in references.rst")
+            continue
+        for path in citing:
+            if path.startswith("examples") and os.path.basename(path) not in entries[label]:
+                problems.append(f"{label}: {os.path.basename(path)} cites it, its entry does "
+                                "not name it")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_author_year_citation_is_in_references():
+    """every 'Author (year)' in the examples and pages names an author of references.rst, and
+    the example citing it is named there"""
+    text, _ = _reference_entries()
+    problems = []
+    found = set()
+    for path, content in _citing_files().items():
+        for m in AUTHOR_YEAR.finditer(content):
+            name, year = m.groups()
+            if name in NOT_AN_AUTHOR:
+                continue
+            found.add(name)
+            if name not in text or year not in text:
+                problems.append(f"{path}: {m.group(0)!r} is not in references.rst")
+            if path.startswith("examples") and os.path.basename(path) not in text:
+                problems.append(f"{path} cites {m.group(0)!r} but references.rst does not name "
+                                "the example")
+    assert not problems, "\n".join(problems)
+    # the scan sees the citations it is meant to see
+    assert {"Mattiasson", "Rutkowski", "Giles", "Manning", "Drucker", "Hulbert"} <= found
+
+
+def test_pointers_to_references_name_a_section():
+    """every 'docs/references.rst, "Title"' in the examples and pages names a section of
+    references.rst, and the section names the example; the examples that used the old file
+    point to the page now"""
+    sections = _reference_sections()
+
+    def norm(title):
+        return title.replace("α", "alpha").lower()
+
+    by_title = {norm(t): body for t, body in sections.items()}
+    pointers = re.compile(r"docs/references\.rst`?[\s,(#]*[\"']([^\"'\n]+)[\"']")
+    problems = []
+    pointing = set()
+    for path, content in _citing_files().items():
+        for m in pointers.finditer(content):
+            title = m.group(1)
+            pointing.add(os.path.basename(path))
+            if norm(title) not in by_title:
+                problems.append(f"{path}: no section {title!r} in references.rst")
+            elif (path.startswith("examples")
+                  and os.path.basename(path) not in by_title[norm(title)]):
+                problems.append(f"{path}: section {title!r} does not name the example")
+    assert not problems, "\n".join(problems)
+    assert {"gear.py", "gyroscope.py", "oscillator.py", "pendulum.py", "slider_crank_2d.py",
+            "pendulum_notebook.ipynb"} <= pointing
+
+
+def test_references_page_has_every_label(built):
+    """references.rst is in the toctree and every entry's label is an anchor of its page"""
+    _, entries = _reference_entries()
+    assert "references" in re.findall(r"^\s+(\w+)\s*$", open(os.path.join(DOCS, "index.rst"),
+                                                              encoding="utf-8").read(), re.M)
+    page = (built / "references.html").read_text(encoding="utf-8")
+    missing = [label for label in entries if f'id="{label}"' not in page]
+    assert not missing, f"labels without an anchor in references.html: {missing}"
+    assert len(entries) >= 30
