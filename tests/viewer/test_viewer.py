@@ -445,3 +445,31 @@ def test_live_view_follows_a_running_solve(tmp_path):
     n = v.updates
     cd.SolveDynamic(mbs, s)
     assert v.updates == n                     # closed: no longer follows
+
+
+def test_rigid_body_2d_graphics_turn_with_the_node():
+    SC = cd.SystemContainer()
+    mbs = SC.AddSystem()
+    n = mbs.AddNode(cd.NodeRigidBody2D(referenceCoordinates=[1, 2, 0.3]))
+    mbs.AddObject(cd.ObjectRigidBody2D(nodeNumber=n, physicsMass=1, physicsInertia=1,
+                                       visualization=cd.VObjectRigidBody2D(graphicsData=[
+                                           gr.Brick(size=[1, 0.1, 0.1])])))
+    mbs.Assemble()
+    p = bar_part(cd.viewer.show(mbs).scene)
+    c, s = np.cos(0.3), np.sin(0.3)
+    far = p.vertices_at(cd.viewer.show(mbs).scene, 0).max(axis=0)
+    # the brick's corner (0.5, 0.05, 0.05) turned by 0.3 rad about z and moved to (1, 2)
+    assert far[0] == pytest.approx(1 + 0.5 * c + 0.05 * s)
+    assert far[1] == pytest.approx(2 + 0.5 * s + 0.05 * c)
+
+
+def test_graphics_on_items_without_a_frame_are_reported():
+    SC = cd.SystemContainer()
+    mbs = SC.AddSystem()
+    mbs.AddNode(cd.NodePoint(referenceCoordinates=[0, 0, 0]))
+    mbs.AddObject(cd.ObjectGenericODE2(nodeNumbers=[0], massMatrix=np.eye(3),
+                                       visualization={"graphicsData": [gr.Brick()]}))
+    mbs.Assemble()
+    with pytest.warns(UserWarning, match=r"the graphics of Object 0 \(GenericODE2\) are not "
+                                         "drawn"):
+        cd.viewer.show(mbs)

@@ -392,6 +392,11 @@ def build_scene(mbs, solution=None, rowIncrement=1, maxFrames=500, visualization
             if o.get("nodeNumber") is not None:
                 parts += graphics_to_parts(gd, name, "bodies",
                                            pose_of_node[int(o["nodeNumber"])], bodyColor)
+            elif o["objectType"] != "Ground":
+                import warnings
+                warnings.warn(f"viewer: the graphics of {name} are not drawn: only bodies on "
+                              "one node and the ground carry graphics in coordyn's viewer",
+                              stacklevel=3)
             else:                      # ground: at its reference position
                 ref = np.asarray(o.get("referencePosition", [0, 0, 0]), dtype=float)
                 ps = graphics_to_parts(gd, name, "ground", -1, bodyColor)
