@@ -249,6 +249,14 @@ def test_html_draws_the_model_in_a_browser(solved, tmp_path):
                               f"k.setTime({t}); }}")
                 page.wait_for_timeout(400)
                 shots[t] = iio.imread(page.screenshot())
+            # the panel's play button: back at t = 0, press "Play loop", the bar moves
+            page.evaluate("async () => { const k = await window.K3DInstance; k.setTime(0); }")
+            page.get_by_text("Controls").click()
+            page.get_by_text("Animation").click()
+            page.get_by_text("Play loop").click()
+            page.wait_for_timeout(300)
+            played = iio.imread(page.screenshot(clip={"x": 0, "y": 0, "width": 500,
+                                                      "height": 600}))
         finally:
             b.close()
     assert errors == []
@@ -261,6 +269,11 @@ def test_html_draws_the_model_in_a_browser(solved, tmp_path):
     assert np.ptp(xs0) > 3 * np.ptp(ys0)
     assert c1[1] - c0[1] > 30
     assert np.abs(shots[0.0].astype(int) - shots[T_END].astype(int)).sum() > 0
+    # after play started, the bar has left its horizontal start (left 500 px: the panel is
+    # on the right)
+    rp = red_pixels(played)
+    ys, xs = np.nonzero(rp)
+    assert rp.sum() > 300 and np.ptp(ys) > 0.3 * np.ptp(xs)
 
 
 # -------------------------------------------------------------------------------------------
