@@ -20,6 +20,7 @@
     X(ObjectGenericODE2) X(ObjectRigidBody2D) X(ObjectRigidBody) X(ObjectGenericODE1)            \
     X(ObjectANCFCable2D) X(ObjectANCFCable) X(ObjectBeamGeometricallyExact2D)                    \
     X(ObjectBeamGeometricallyExact)                                                              \
+    X(ObjectRotationalMass1D)                                                                    \
     /* algebraic equations and couplings of coordinate kinds */                                  \
     X(ObjectGenericAE) X(ObjectCoordinateCoupling)                                                 \
     /* connectors and constraints */                                                             \
