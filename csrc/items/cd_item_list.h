@@ -31,6 +31,7 @@
     X(ObjectJointPrismaticX) X(ObjectConnectorTorsionalSpringDamper)                             \
     X(ObjectConnectorLinearSpringDamper) X(ObjectConnectorRigidBodySpringDamper)                 \
     X(ObjectConnectorGravity) X(ObjectContactCircleCable2D)                                      \
+    X(ObjectConnectorCoordinateVector)                                                           \
     /* deformation elements */                                                                   \
     X(ObjectDeformationTruss2D) X(ObjectDeformationBeam2D) X(ObjectDeformationHinge2D)           \
     X(ObjectDeformationTruss) X(ObjectDeformationBeam) X(ObjectDeformationHinge)                 \
@@ -38,6 +39,7 @@
     X(MarkerNodePosition) X(MarkerNodeCoordinate) X(MarkerBodyPosition) X(MarkerBodyMass)        \
     X(MarkerBodyRigid) X(MarkerNodeRigid) X(MarkerNodeRotationCoordinate)                        \
     X(MarkerBodyCable2DCoordinates) X(MarkerBodyCable2DShape)                                    \
+    X(MarkerNodeCoordinates) X(MarkerObjectODE2Coordinates)                                      \
     /* loads */                                                                                  \
     X(LoadForceVector) X(LoadCoordinate) X(LoadMassProportional) X(LoadTorqueVector)             \
     /* sensors */                                                                                \
