@@ -32,6 +32,7 @@
     X(ObjectConnectorLinearSpringDamper) X(ObjectConnectorRigidBodySpringDamper)                 \
     X(ObjectConnectorGravity) X(ObjectContactCircleCable2D)                                      \
     X(ObjectConnectorCoordinateVector)                                                           \
+    X(ObjectConnectorCoordinateSpringDamperExt)                                                  \
     /* deformation elements */                                                                   \
     X(ObjectDeformationTruss2D) X(ObjectDeformationBeam2D) X(ObjectDeformationHinge2D)           \
     X(ObjectDeformationTruss) X(ObjectDeformationBeam) X(ObjectDeformationHinge)                 \
