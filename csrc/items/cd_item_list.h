@@ -20,6 +20,7 @@
     X(ObjectGenericODE2) X(ObjectRigidBody2D) X(ObjectRigidBody) X(ObjectGenericODE1)            \
     X(ObjectANCFCable2D) X(ObjectANCFCable) X(ObjectBeamGeometricallyExact2D)                    \
     X(ObjectBeamGeometricallyExact)                                                              \
+    X(ObjectRotationalMass1D)                                                                    \
     /* algebraic equations and couplings of coordinate kinds */                                  \
     X(ObjectGenericAE) X(ObjectCoordinateCoupling)                                                 \
     /* connectors and constraints */                                                             \
@@ -30,6 +31,9 @@
     X(ObjectJointPrismaticX) X(ObjectConnectorTorsionalSpringDamper)                             \
     X(ObjectConnectorLinearSpringDamper) X(ObjectConnectorRigidBodySpringDamper)                 \
     X(ObjectConnectorGravity) X(ObjectContactCircleCable2D)                                      \
+    X(ObjectConnectorCoordinateVector)                                                           \
+    X(ObjectConnectorCoordinateSpringDamperExt)                                                  \
+    X(ObjectConnectorHydraulicActuatorSimple)                                                    \
     /* deformation elements */                                                                   \
     X(ObjectDeformationTruss2D) X(ObjectDeformationBeam2D) X(ObjectDeformationHinge2D)           \
     X(ObjectDeformationTruss) X(ObjectDeformationBeam) X(ObjectDeformationHinge)                 \
@@ -37,6 +41,7 @@
     X(MarkerNodePosition) X(MarkerNodeCoordinate) X(MarkerBodyPosition) X(MarkerBodyMass)        \
     X(MarkerBodyRigid) X(MarkerNodeRigid) X(MarkerNodeRotationCoordinate)                        \
     X(MarkerBodyCable2DCoordinates) X(MarkerBodyCable2DShape)                                    \
+    X(MarkerNodeCoordinates) X(MarkerObjectODE2Coordinates)                                      \
     /* loads */                                                                                  \
     X(LoadForceVector) X(LoadCoordinate) X(LoadMassProportional) X(LoadTorqueVector)             \
     /* sensors */                                                                                \

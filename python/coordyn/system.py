@@ -448,6 +448,11 @@ class MainSystem:
     CreateSphericalJoint = _create.CreateSphericalJoint
     CreateForce = _create.CreateForce
     CreateTorque = _create.CreateTorque
+    CreateCartesianSpringDamper = _create.CreateCartesianSpringDamper
+    CreateRigidBodySpringDamper = _create.CreateRigidBodySpringDamper
+    CreateTorsionalSpringDamper = _create.CreateTorsionalSpringDamper
+    CreateLinearSpringDamper = _create.CreateLinearSpringDamper
+    CreateCoordinateConstraint = _create.CreateCoordinateConstraint
 
     def __repr__(self):
         s = self._core.sizes()

@@ -46,7 +46,9 @@ NOT_IN_ALL = {"create", "settings", "system"}
 
 CREATE = ["CreateGround", "CreateMassPoint", "CreateRigidBody", "CreateRevoluteJoint",
           "CreatePrismaticJoint", "CreateSphericalJoint", "CreateGenericJoint",
-          "CreateSpringDamper", "CreateDistanceConstraint", "CreateForce", "CreateTorque"]
+          "CreateSpringDamper", "CreateDistanceConstraint", "CreateForce", "CreateTorque",
+          "CreateCartesianSpringDamper", "CreateRigidBodySpringDamper",
+          "CreateTorsionalSpringDamper", "CreateLinearSpringDamper", "CreateCoordinateConstraint"]
 
 
 def test_every_public_name_is_still_importable():

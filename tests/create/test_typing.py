@@ -157,6 +157,14 @@ mbs.CreateSphericalJoint(itemNumbers=[mass, point["bodyNumber"]], position=[3.0,
                          constrainedAxes=[0, 1, 1])
 force: cd.LoadIndex = mbs.CreateForce(itemNumber=mass, loadVector=[0, 1, 0])
 torque = mbs.CreateTorque(itemNumber=body, loadVector=[0, 0, 1], bodyFixed=True)
+mbs.CreateCartesianSpringDamper(itemNumbers=[ground, mass], stiffness=[1.0, 2.0, 3.0])
+mbs.CreateCoordinateConstraint(itemNumbers=[None, mass], coordinates=[None, 2])
+mbs.CreateTorsionalSpringDamper(itemNumbers=[ground, body], position=[0, 0, 0],
+                                axis=np.array([0, 0, 1.0]), stiffness=10.0)
+mbs.CreateLinearSpringDamper(itemNumbers=[ground, slider], position=[0, -1.0, 0],
+                             axis=[1, 0, 0], stiffness=5.0)
+mbs.CreateRigidBodySpringDamper(itemNumbers=[ground, d["bodyNumber"]], stiffness=np.eye(6),
+                                localPosition0=(1.5, 0, 0))
 if TYPE_CHECKING:
     reveal_type(body)
     reveal_type(torque)
@@ -177,6 +185,8 @@ d = mbs.CreateRigidBody(inertia=InertiaCuboid(1000.0, [1, 1, 1]), returnDict=Tru
 mbs.CreateRevoluteJoint(itemNumbers=[ground, d], axis=[0, 0, 1])  # error
 mbs.CreateSpringDamper(itemNumbers=[ground, body], stiffness=[1.0])  # error
 mbs.CreateGenericJoint(itemNumbers=[ground, body], useGlobalFrame="yes")  # error
+mbs.CreateCoordinateConstraint(itemNumbers=[None, body], coordinates="x")  # error
+mbs.CreateRigidBodySpringDamper(itemNumbers=[ground, body], stiffness=6.0)  # error
 '''
 
 

@@ -24,11 +24,16 @@ the one definition that editors complete and mypy checks. Conventions shared by 
 from __future__ import annotations
 
 from .bodies import CreateGround, CreateMassPoint, CreateRigidBody
-from .connectors import CreateDistanceConstraint, CreateSpringDamper
-from .joints import (CreateGenericJoint, CreatePrismaticJoint, CreateRevoluteJoint,
+from .connectors import (CreateCartesianSpringDamper, CreateDistanceConstraint,
+                         CreateLinearSpringDamper, CreateRigidBodySpringDamper,
+                         CreateSpringDamper, CreateTorsionalSpringDamper)
+from .joints import (CreateCoordinateConstraint, CreateGenericJoint, CreatePrismaticJoint, CreateRevoluteJoint,
                      CreateSphericalJoint)
 from .loads import CreateForce, CreateTorque
 
 __all__ = ["CreateGround", "CreateMassPoint", "CreateRigidBody", "CreateDistanceConstraint",
            "CreateSpringDamper", "CreateGenericJoint", "CreatePrismaticJoint",
-           "CreateRevoluteJoint", "CreateSphericalJoint", "CreateForce", "CreateTorque"]
+           "CreateRevoluteJoint", "CreateSphericalJoint", "CreateForce", "CreateTorque",
+           "CreateCartesianSpringDamper", "CreateRigidBodySpringDamper",
+           "CreateTorsionalSpringDamper", "CreateLinearSpringDamper",
+           "CreateCoordinateConstraint"]

@@ -302,3 +302,122 @@ def CreateGenericJoint(mbs: MainSystem, name: str = "",
     AJ = R if glob else poses[0][1] @ R
     return _add_frame_joint(mbs, "ObjectJointGeneric", name, items, poses, pJ, AJ,
                             {"constrainedAxes": ax})
+
+
+def _node_ode2_count(mbs, n):
+    """number of ODE2 coordinates of node n (before Assemble: from its type and parameters)"""
+    p = mbs.GetNode(n)
+    if p["itemType"] == "NodePointGround":
+        return 0
+    if "referenceCoordinates" in p:
+        return len(np.atleast_1d(p["referenceCoordinates"]))
+    return 0
+
+
+def CreateCoordinateConstraint(mbs: MainSystem, name: str = "",
+                               itemNumbers: Sequence[Optional[ItemNumber]] = (None, None),
+                               coordinates: Sequence[Optional[int]] = (None, None),
+                               offset: float = 0.0, factor1: float = 1.0,
+                               velocityLevel: bool = False,
+                               offsetUserFunction: UserFunction = 0,
+                               offsetUserFunction_t: UserFunction = 0, show: bool = True,
+                               drawSize: float = -1.0, color: ArrayLike = _NO_COLOR,
+                               factorValue1: Optional[float] = None,
+                               bodyNumbers: Optional[Sequence[Optional[ItemNumber]]] = None,
+                               bodyOrNodeList: Optional[Sequence[Optional[ItemNumber]]] = None
+                               ) -> ObjectIndex:
+    """Coordinate constraint (ObjectConnectorCoordinate) factor1 q1 - q0 = offset between a
+    coordinate of each of two items, or of one item and the ground, on two
+    MarkerNodeCoordinate (a NodePointGround with its marker is added for the ground).
+
+    Args:
+        name: name of the constraint; its markers are named 'Marker0:' + name and
+            'Marker1:' + name
+        itemNumbers: the two items [item0, item1]: a body (ObjectIndex or int; its
+            coordinates are those of its nodes, counted over the nodes in their order), a
+            NodeIndex, or None or a ground object for the ground
+        coordinates: the two coordinate indices [c0, c1] (of the node, or counted over the
+            body's nodes); None for the ground
+        offset: the offset in factor1 q1 - q0 = offset
+        factor1: the factor of q1 (a gear ratio)
+        velocityLevel: True: constrain the velocities, factor1 q1_t - q0_t = offset
+        offsetUserFunction: user function f(mbs, t, itemNumber, offset) -> offset(t) (0: none)
+        offsetUserFunction_t: its time derivative, for velocityLevel and index 2 (0: none)
+        show: accepted for Exudyn compatibility and ignored
+        drawSize: accepted for Exudyn compatibility and ignored
+        color: accepted for Exudyn compatibility and ignored
+        factorValue1: older Exudyn name of factor1
+        bodyNumbers: older Exudyn name of itemNumbers
+        bodyOrNodeList: still older Exudyn name of itemNumbers
+
+    Returns:
+        the constraint's ObjectIndex
+    """
+    from ._checks import _real
+    where = "CreateCoordinateConstraint"
+    _name(where, name)
+    if factorValue1 is not None:
+        factor1 = factorValue1
+    f1 = _real(where, "factor1", factor1)
+    off = _real(where, "offset", offset)
+    vl = _bool(where, "velocityLevel", velocityLevel)
+    given = [(n, v) for n, v in (("itemNumbers", itemNumbers), ("bodyNumbers", bodyNumbers),
+                                 ("bodyOrNodeList", bodyOrNodeList))
+             if v is not None and not (isinstance(v, (list, tuple)) and len(v) == 2
+                                       and all(x is None for x in v))]
+    if len(given) > 1:
+        raise TypeError(f"{where}: give the two items in one of the arguments 'itemNumbers', "
+                        f"'bodyNumbers' or 'bodyOrNodeList' (got "
+                        f"{', '.join(n for n, _ in given)})")
+    arg, value = given[0] if given else ("itemNumbers", itemNumbers)
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != 2:
+        raise TypeError(f"{where}: argument '{arg}' must be a list of two items [item0, item1] "
+                        f"(None for the ground), got {value!r}")
+    if isinstance(coordinates, (str, bytes)) or not hasattr(coordinates, "__len__") \
+            or len(coordinates) != 2:
+        raise TypeError(f"{where}: argument 'coordinates' must be a list of two coordinate "
+                        f"indices [c0, c1], got {coordinates!r}")
+    from ._items import _Item
+    items = [None if v is None else _Item(mbs, where, f"{arg}[{i}]", v, ("body", "node"))
+             for i, v in enumerate(value)]
+    grounds = [it is None or (it.kind == "body" and it.type == "ObjectGround") for it in items]
+    if all(grounds):
+        raise ValueError(f"{where}: one of the two items must be a body or a node, got "
+                         f"{list(value)!r}")
+    ms = []
+    for i, (it, mn) in enumerate(zip(items, _marker_names(name))):
+        MC = _cls("MarkerNodeCoordinate")
+        if grounds[i]:
+            ng = mbs.AddNode(_cls("NodePointGround")())
+            ms.append(mbs.AddMarker(MC(name=mn, nodeNumber=ng, coordinate=0)))
+            continue
+        assert it is not None   # not the ground
+        c = coordinates[i]
+        if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)) or c < 0:
+            raise ValueError(f"{where}: coordinates[{i}] = {c!r} is not a valid coordinate index")
+        c = int(c)
+        if it.kind == "node":
+            node, nc = it.index, c
+            if nc >= _node_ode2_count(mbs, node):
+                raise ValueError(f"{where}: {arg}[{i}] = node {node} has no coordinate {c}")
+        else:
+            p = it.params
+            nodes = [p["nodeNumber"]] if "nodeNumber" in p else list(p.get("nodeNumbers", []))
+            node, nc = None, c
+            for n in nodes:
+                cnt = _node_ode2_count(mbs, int(n))
+                if nc < cnt:
+                    node = int(n)
+                    break
+                nc -= cnt
+            if node is None:
+                raise ValueError(f"{where}: {arg}[{i}] = {it.index}: the body has no "
+                                 f"coordinate {c}")
+        ms.append(mbs.AddMarker(MC(name=mn, nodeNumber=node, coordinate=nc)))
+    extra = {}
+    if offsetUserFunction not in (0, None):
+        extra["offsetUserFunction"] = offsetUserFunction
+    if offsetUserFunction_t not in (0, None):
+        extra["offsetUserFunction_t"] = offsetUserFunction_t
+    return mbs.AddObject(_cls("ObjectConnectorCoordinate")(
+        name=name, markerNumbers=ms, offset=off, factor1=f1, velocityLevel=vl, **extra))
