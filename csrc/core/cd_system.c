@@ -130,11 +130,16 @@ static int check_refs(const cd_system *s, const cd_itemtype *t, int index, const
         }
         for (int j = 0; j < n; j++) {
             int cnt = s->list[f->ref].n;
-            if (idx[j] == -1)
+            if (idx[j] == -1) {
+                char lb[160];  /* an item already in the system: with its name */
+                int in = index < s->list[t->kind].n && s->list[t->kind].items[index].p == p;
+                if (in) cd_item_label(s, t->kind, index, lb, sizeof lb);
+                else snprintf(lb, sizeof lb, "%s %d", t->name, index);
                 return cd_error_set(err, CD_ERR_INPUT,
-                                    "%s %d: parameter '%s' is not set (needs a valid %s number; "
+                                    "%s: parameter '%s' is not set (needs a valid %s number; "
                                     "Delete... leaves -1 where a deleted item was referred to)",
-                                    t->name, index, f->name, cd_kind_name((cd_kind)f->ref));
+                                    lb, f->name, cd_kind_name((cd_kind)f->ref));
+            }
             if (idx[j] < 0)
                 return cd_error_set(err, CD_ERR_INPUT,
                                     "%s %d: parameter '%s' has the invalid %s number %d",
