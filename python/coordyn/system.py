@@ -1223,6 +1223,62 @@ class SystemContainer:
         """Number of systems in this container."""
         return len(self.systems)
 
+    def AppendSystem(self, mainSystem: MainSystem) -> int:
+        """Add an existing MainSystem (made with coordyn.MainSystem() or taken from another
+        container) to this container; returns its number here."""
+        if not isinstance(mainSystem, MainSystem):
+            raise TypeError(f"AppendSystem expects a coordyn.MainSystem, got "
+                            f"{type(mainSystem).__name__}")
+        if any(m is mainSystem for m in self.systems):
+            raise ValueError("AppendSystem: this MainSystem is already in the container (number "
+                             f"{next(i for i, m in enumerate(self.systems) if m is mainSystem)})")
+        mainSystem._container = self
+        self.systems.append(mainSystem)
+        return len(self.systems) - 1
+
+    def GetDictionary(self) -> dict:
+        """The container as a dict: 'systems' (each system's GetDictionary(), with its state)
+        and 'visualizationSettings'; SetDictionary rebuilds it, pickle and copy use it."""
+        from . import __version__
+        vis = self._visualizationSettings
+        return {"__version__": __version__,
+                "systems": [m.GetDictionary() for m in self.systems],
+                "visualizationSettings": None if vis is None else vis.GetDictionary()}
+
+    def SetDictionary(self, containerDict: dict) -> None:
+        """Replace the systems (and visualization settings) by those of a dict as
+        GetDictionary returns it."""
+        if not isinstance(containerDict, dict) or "systems" not in containerDict:
+            raise ValueError("SystemContainer.SetDictionary: expected a dict as "
+                             "SC.GetDictionary() returns (with 'systems')")
+        self.systems = []
+        for d in containerDict["systems"]:
+            self.AddSystem().SetDictionary(d)
+        vis = containerDict.get("visualizationSettings")
+        self._visualizationSettings = None
+        if vis is not None:
+            self.visualizationSettings.SetDictionary(vis)
+
+    def __getstate__(self):
+        for i, m in enumerate(self.systems):   # the errors name the system and the item
+            try:
+                m.__getstate__()
+            except Exception as e:
+                import pickle
+                raise pickle.PicklingError(f"SystemContainer system {i}: {e}") from None
+        return self.GetDictionary()
+
+    def __setstate__(self, d):
+        SystemContainer.__init__(self)
+        self.SetDictionary(d)
+
+    def __deepcopy__(self, memo):
+        import copy
+        new = SystemContainer()
+        memo[id(self)] = new
+        new.SetDictionary(copy.deepcopy(self.GetDictionary(), memo))
+        return new
+
     def GetSystem(self, systemNumber: int) -> MainSystem:
         """The system with this number."""
         return self.systems[systemNumber]

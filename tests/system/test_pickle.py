@@ -133,3 +133,28 @@ def test_unpicklable_variables_are_named():
     mbs.variables["f"] = lambda: 0
     with pytest.raises(pickle.PicklingError, match="its variables cannot be pickled"):
         pickle.dumps(mbs)
+
+
+def test_system_container_pickle_and_append():
+    SC, mbs = pendulum(cd, cd)
+    mbs.Assemble()
+    mbs.SolveDynamic(settings(cd, 0, 0.2, 20))
+    SC.visualizationSettings.general.drawWorldBasis = True
+    for other in (pickle.loads(pickle.dumps(SC)), copy.deepcopy(SC)):
+        assert other.NumberOfSystems() == 1
+        m = other.GetSystem(0)
+        assert m.GetSystemContainer() is other
+        assert other.visualizationSettings.general.drawWorldBasis is True
+        assert_identical(states(m), states(mbs))
+    extra = cd.MainSystem()
+    assert SC.AppendSystem(extra) == 1 and extra.GetSystemContainer() is SC
+    with pytest.raises(ValueError, match=r"AppendSystem: this MainSystem is already in the "
+                                         r"container \(number 1\)"):
+        SC.AppendSystem(extra)
+    with pytest.raises(TypeError, match="AppendSystem expects a coordyn.MainSystem, got dict"):
+        SC.AppendSystem({})
+    SC.GetSystem(0).SetLoadParameter(0, "loadVectorUserFunction", lambda mbs, t, v: v)
+    with pytest.raises(pickle.PicklingError, match=r"SystemContainer system 0: .*load 0"):
+        pickle.dumps(SC)
+    with pytest.raises(ValueError, match="SystemContainer.SetDictionary: expected a dict"):
+        SC.SetDictionary({})
