@@ -57,6 +57,16 @@ def _item_class(kind, name):
     return None
 
 
+def _foreign_enum(value):
+    """Exudyn's OutputVariableType members (in a dict from Exudyn's GetDictionary) as coordyn's,
+    matched by name: their numbers differ"""
+    if type(value).__name__ == "OutputVariableType" and not isinstance(value, OutputVariableType):
+        name = getattr(value, "name", None)
+        if name in OutputVariableType.__members__:
+            return OutputVariableType[name]
+    return value
+
+
 def _item_args(kind, item):
     """(type name, parameter dict) of an item object or a plain dict."""
     if isinstance(item, ItemBase):
@@ -950,7 +960,7 @@ class MainSystem:
             progress = False
             for kind in _KINDS:
                 while pos[kind] < len(lists[kind]):
-                    d = dict(lists[kind][pos[kind]])
+                    d = {k: _foreign_enum(v) for k, v in lists[kind][pos[kind]].items()}
                     if "itemType" in d:  # the full type name: no ambiguity
                         d[TYPE_KEYS[kind]] = d.pop("itemType")
                     cls = _item_class(kind, d.get(TYPE_KEYS[kind]))
@@ -971,7 +981,7 @@ class MainSystem:
                 continue
             v = d.get(f["name"], -1)
             n = self._core.count(_KINDS[f["ref"]][0])
-            if any(x >= n for x in (v if isinstance(v, (list, tuple)) else [v])):
+            if any(int(x) >= n for x in (v if isinstance(v, (list, tuple, np.ndarray)) else [v])):
                 return False
         return True
 

@@ -203,3 +203,24 @@ def test_every_exudyn_system_name_exists():
                if not n.startswith(others) and "UserFunction" not in n]
     assert missing == []
     assert sorted(public(ref.systemData) - public(mbs.systemData)) == []
+
+
+def test_set_dictionary_from_exudyn_dictionary():
+    """a dict from Exudyn's mbs.GetDictionary() builds the same model in coordyn (Exudyn's
+    OutputVariableType members matched by name) and it moves as Exudyn's does"""
+    exu = pytest.importorskip("exudyn")
+    import exudyn.itemInterface as ii
+    SC, ref = chain(exu, ii)
+    mbs = cd.SystemContainer().AddSystem()
+    mbs.SetDictionary(ref.GetDictionary())
+    assert mbs.GetSensor(1)["outputVariableType"] == cd.OutputVariableType.Position
+    assert mbs.GetSensor(2)["outputVariableType"] == cd.OutputVariableType.Force
+    assert mbs.GetObject(3)["stiffness"] == 50.0 and mbs.GetObject(3)["name"] == "sp1"
+    for m, mod in ((mbs, cd), (ref, exu)):
+        m.Assemble()
+        m.SolveDynamic(settings(mod, 0, 0.5, 50))
+    assert np.allclose(mbs.systemData.GetODE2Coordinates(), ref.systemData.GetODE2Coordinates(),
+                       rtol=1e-8, atol=1e-9)
+    for s in range(5):
+        assert np.allclose(mbs.GetSensorStoredData(s), ref.GetSensorStoredData(s), rtol=1e-8,
+                           atol=1e-9)
