@@ -834,11 +834,29 @@ class MainSystem:
             "mbs.GetMarkerOutput and mbs.GetNodeOutput for an item's quantities")
 
     def Inspect(self, itemIndex, what=None):
-        """Not provided by coordyn: raises an error naming what to use instead."""
-        raise NotImplementedError(
-            "mbs.Inspect is not provided by coordyn; the item classes' docstrings list each "
-            "item's parameters and output variables (help(coordyn.ObjectMassPoint)), "
-            "mbs.GetObject(i) gives an item's parameters")
+        """What an item provides, for a typed index (NodeIndex, ObjectIndex, MarkerIndex,
+        LoadIndex, SensorIndex): with what=None a dict {'OutputVariables': [...]}, with
+        what='OutputVariables' (or Exudyn's InspectType.OutputVariables) the list of the
+        OutputVariableType members the item reports. Exudyn's other InspectType entries (type
+        flags, requested node and marker types, access functions) are not provided: they raise
+        NotImplementedError."""
+        from .items import ITEM_TYPES
+        kind = next((k for k, (_, c) in _KINDS.items() if isinstance(itemIndex, c)), None)
+        if kind is None:
+            raise TypeError(f"Inspect: expected a typed item index (NodeIndex, ObjectIndex, "
+                            f"MarkerIndex, LoadIndex or SensorIndex), got {itemIndex!r}")
+        i = self._number(kind, itemIndex, "Inspect")
+        name = self._get(kind, i)["itemType"]
+        outvars = [OutputVariableType[v] for t in ITEM_TYPES if t["name"] == name
+                   for v in t["outputVariables"]]
+        which = getattr(what, "name", what)
+        if which is None:
+            return {"OutputVariables": outvars}
+        if which == "OutputVariables":
+            return outvars
+        raise NotImplementedError(f"Inspect: {which!r} is not provided by coordyn (only "
+                                  "'OutputVariables'); the item classes' docstrings list each "
+                                  "item's parameters, and mbs.GetObject(i) gives an item's values")
 
     def AddGeneralContact(self):
         """Not provided yet (general contact comes with the contact items in a later issue)."""

@@ -177,8 +177,12 @@ def test_exudyn_names_not_provided_raise_saying_so():
     with pytest.raises(NotImplementedError, match="ComputeItem is not provided by coordyn; use "
                                                   "mbs.GetObjectJacobian"):
         mbs.ComputeItem(cd.ObjectIndex(0))
-    with pytest.raises(NotImplementedError, match="Inspect is not provided by coordyn"):
-        mbs.Inspect(cd.ObjectIndex(0))
+    with pytest.raises(NotImplementedError, match=r"Inspect: 'RequestedNodeTypes' is not "
+                                                  r"provided by coordyn \(only "
+                                                  r"'OutputVariables'\)"):
+        mbs.Inspect(cd.ObjectIndex(0), "RequestedNodeTypes")
+    with pytest.raises(TypeError, match="Inspect: expected a typed item index"):
+        mbs.Inspect(0)
     with pytest.raises(NotImplementedError, match="GeneralContact comes with the contact items"):
         mbs.AddGeneralContact()
     with pytest.raises(NotImplementedError, match="super elements come in a later issue"):
@@ -187,6 +191,28 @@ def test_exudyn_names_not_provided_raise_saying_so():
     assert mbs.GetRenderEngineStopFlag() is False
     mbs.SetRenderEngineStopFlag(True)
     assert mbs.GetRenderEngineStopFlag() is True
+
+
+def test_inspect_output_variables():
+    """Inspect's output variables are those the item answers in GetObjectOutput and friends"""
+    SC, mbs = chain(cd, cd)
+    mbs.Assemble()
+    OV = cd.OutputVariableType
+    got = mbs.Inspect(cd.ObjectIndex(0))
+    assert got == {"OutputVariables": [OV.Position, OV.Displacement, OV.Velocity,
+                                       OV.Acceleration]}
+    for index, read in ((cd.ObjectIndex(3), mbs.GetObjectOutput),
+                        (cd.NodeIndex(1), mbs.GetNodeOutput),
+                        (cd.MarkerIndex(0), mbs.GetMarkerOutput)):
+        listed = mbs.Inspect(index, "OutputVariables")
+        assert listed
+        for v in listed:
+            read(int(index), v)                       # each one is answered
+        missing = [v for v in OV if v not in listed and v != OV._None]
+        with pytest.raises(ValueError):
+            read(int(index), missing[0])
+    exu = pytest.importorskip("exudyn")
+    assert mbs.Inspect(cd.ObjectIndex(0), exu.InspectType.OutputVariables)[0] == OV.Position
 
 
 def test_every_exudyn_system_name_exists():
