@@ -827,11 +827,40 @@ class MainSystem:
                 for k in _KINDS}
 
     def ComputeItem(self, itemIndex, what=None, localPosition=(0.0, 0.0, 0.0), vector=None):
-        """Not provided by coordyn: raises an error naming what to use instead."""
-        raise NotImplementedError(
-            "mbs.ComputeItem is not provided by coordyn; use mbs.GetObjectJacobian (local "
-            "Jacobians, analytic or numerical=True), mbs.GetObjectOutput/GetObjectOutputBody, "
-            "mbs.GetMarkerOutput and mbs.GetNodeOutput for an item's quantities")
+        """Local quantities of an object at the current state (after Assemble), in the
+        object's coordinates (its LTG lists), as Exudyn's ComputeItem: for an ObjectIndex and
+        what = 'MassMatrix' (bodies), 'JacobianODE2' (d ODE2LHS / dq, ODE2LHS = -f + C_q^T
+        lambda: the object's residual without the mass term), 'JacobianODE2_t' (d ODE2LHS /
+        dq_t) or 'ConstraintJacobian' (constraints: dg/dq); Exudyn's ComputeItemType members
+        are accepted. what=None gives the list of what applies. Nodes, markers and Exudyn's
+        other ComputeItemType entries are not provided: NotImplementedError says so (use
+        GetObjectJacobian, GetMarkerOutput, GetObjectOutputBody)."""
+        if not isinstance(itemIndex, ObjectIndex):
+            raise NotImplementedError(
+                f"ComputeItem: coordyn computes items for an ObjectIndex only, got {itemIndex!r}; "
+                "for markers and nodes use GetMarkerOutput/GetNodeOutput and GetObjectJacobian")
+        i = self._number("object", itemIndex, "ComputeItem")
+        if not self.systemIsConsistent:
+            raise SolverError("ComputeItem: the system is not assembled: call mbs.Assemble()")
+        ltg = self._core.ltg_all(_core.KIND_OBJECT, i)
+        applies = []
+        if ltg["ODE2"]:
+            if self._core.object_parts(i)["mass"]:
+                applies.append("MassMatrix")
+            applies += ["JacobianODE2", "JacobianODE2_t"]
+        if ltg["AE"] and ltg["ODE2"]:
+            applies.append("ConstraintJacobian")
+        which = getattr(what, "name", what)
+        if which is None:
+            return applies
+        if which not in applies:
+            raise NotImplementedError(
+                f"ComputeItem: {which!r} is not provided for object {i} "
+                f"({self._get('object', i)['itemType']}) by coordyn; what applies: {applies}")
+        if which == "MassMatrix":
+            return np.array(self._core.object_parts(i)["M"])
+        key = {"JacobianODE2": "K", "JacobianODE2_t": "D", "ConstraintJacobian": "Cq"}[which]
+        return np.array(self._core.object_jacobian(i, False, False)[key])
 
     def Inspect(self, itemIndex, what=None):
         """What an item provides, for a typed index (NodeIndex, ObjectIndex, MarkerIndex,

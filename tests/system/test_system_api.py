@@ -174,9 +174,17 @@ def test_dictionary_layout():
 
 def test_exudyn_names_not_provided_raise_saying_so():
     SC, mbs = chain(cd, cd)
-    with pytest.raises(NotImplementedError, match="ComputeItem is not provided by coordyn; use "
-                                                  "mbs.GetObjectJacobian"):
-        mbs.ComputeItem(cd.ObjectIndex(0))
+    with pytest.raises(NotImplementedError, match=r"ComputeItem: coordyn computes items for an "
+                                                  r"ObjectIndex only, got MarkerIndex\(0\)"):
+        mbs.ComputeItem(cd.MarkerIndex(0))
+    with pytest.raises(cd.SolverError, match="ComputeItem: the system is not assembled"):
+        mbs.ComputeItem(cd.ObjectIndex(0), "MassMatrix")
+    mbs.Assemble()
+    with pytest.raises(NotImplementedError, match=r"ComputeItem: 'ConstraintJacobian' is not "
+                                                  r"provided for object 3 \(ObjectConnector"
+                                                  r"SpringDamper\) by coordyn; what applies: "
+                                                  r"\['JacobianODE2', 'JacobianODE2_t'\]"):
+        mbs.ComputeItem(cd.ObjectIndex(3), "ConstraintJacobian")
     with pytest.raises(NotImplementedError, match=r"Inspect: 'RequestedNodeTypes' is not "
                                                   r"provided by coordyn \(only "
                                                   r"'OutputVariables'\)"):
@@ -191,6 +199,35 @@ def test_exudyn_names_not_provided_raise_saying_so():
     assert mbs.GetRenderEngineStopFlag() is False
     mbs.SetRenderEngineStopFlag(True)
     assert mbs.GetRenderEngineStopFlag() is True
+
+
+def test_compute_item_against_exudyn():
+    """the spring's and the constraint's local Jacobians as Exudyn's ComputeItem gives them, at
+    the same state; the mass matrix of a mass point is m I"""
+    exu = pytest.importorskip("exudyn")
+    import exudyn.itemInterface as ii
+    q, v = [0.1, 0.05, 0, 0.2, -0.1, 0.0], [0.3, 0, 0, 0, -0.2, 0.0]
+    got = []
+    for mod, ns in ((cd, cd), (exu, ii)):
+        SC, mbs = pendulum(mod, ns)
+        mbs.Assemble()
+        mbs.systemData.SetODE2Coordinates(q)
+        mbs.systemData.SetODE2Coordinates_t(v)
+        mbs.systemData.SetAECoordinates([2.0])
+        W = getattr(mod, "ComputeItemType", None)
+        names = ("JacobianODE2", "JacobianODE2_t")
+        got.append([np.array(mbs.ComputeItem(mod.ObjectIndex(3), getattr(W, n) if W else n))
+                    for n in names] +
+                   [np.array(mbs.ComputeItem(mod.ObjectIndex(2),
+                                             W.ConstraintJacobian if W else "ConstraintJacobian"))])
+        if mod is cd:
+            assert mbs.ComputeItem(cd.ObjectIndex(3)) == ["JacobianODE2", "JacobianODE2_t"]
+            assert mbs.ComputeItem(cd.ObjectIndex(2)) == ["JacobianODE2", "JacobianODE2_t",
+                                                          "ConstraintJacobian"]
+            assert np.array_equal(mbs.ComputeItem(cd.ObjectIndex(1), "MassMatrix"),
+                                  0.5 * np.eye(3))
+    for a, b in zip(*got):
+        assert a.shape == b.shape and np.allclose(a, b, rtol=1e-10, atol=1e-12)
 
 
 def test_inspect_output_variables():
