@@ -1238,6 +1238,14 @@ static PyObject *sys_time(cdpy_system *self, PyObject *args)
     return PyFloat_FromDouble(st->t);
 }
 
+/* idle(what): None, or RuntimeError naming `what` while a solve of this system runs */
+static PyObject *sys_idle(cdpy_system *self, PyObject *what)
+{
+    const char *w = PyUnicode_Check(what) ? PyUnicode_AsUTF8(what) : "this call";
+    if (!w || refuse_if_busy(self, w)) return NULL;
+    Py_RETURN_NONE;
+}
+
 /* delete(kind, index): remove an item; references to it become -1, later ones shift down */
 static PyObject *sys_delete(cdpy_system *self, PyObject *args)
 {
@@ -1373,6 +1381,7 @@ static PyMethodDef sys_methods[] = {
      "time() -> t of the current state; time(t) sets it; time(t or None, config)"},
     {"ltg_all", (PyCFunction)sys_ltg_all, METH_VARARGS,
      "ltg_all(kind, index) -> {'ODE2', 'ODE1', 'AE', 'Data'}: global indices"},
+    {"idle", (PyCFunction)sys_idle, METH_O, "idle(what): raises while a solve runs"},
     {"delete", (PyCFunction)sys_delete, METH_VARARGS,
      "delete(kind, index): remove an item, renumber the references to later items"},
     {"set_sensor_data", (PyCFunction)sys_set_sensor_data, METH_O,

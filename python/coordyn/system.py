@@ -767,6 +767,7 @@ class MainSystem:
     def Reset(self):
         """Remove every item and the state: an empty system (mbs.variables and mbs.sys are
         kept, as in Exudyn); the system stays in its SystemContainer."""
+        self._core.idle("Reset")   # not while a solve of this system runs in another thread
         self._core = _core._System(self, SolverError)
         self._visual = {}
         self._solution_file = None
