@@ -561,6 +561,8 @@ class MainSystem:
     def _get_parameter(self, kind, number, parameterName):
         i = self._number(kind, number, f"Get{_prefix(kind)}Parameter")
         d = self._get(kind, i)
+        if parameterName == "Vshow" and parameterName not in d:
+            return True   # Exudyn's default: every item is shown
         if parameterName not in d or parameterName == "itemType":
             names = [k for k in d if k not in ("itemType", TYPE_KEYS[kind])]
             raise ValueError(f"Get{_prefix(kind)}Parameter: {kind} {i} ({d['itemType']}) has no "
@@ -985,8 +987,9 @@ class MainSystem:
         if not isinstance(systemDict, dict) or "nodeList" not in systemDict:
             raise ValueError("SetDictionary: expected a dict as mbs.GetDictionary() returns "
                              "(with nodeList, objectList, markerList, loadList, sensorList)")
-        self.Reset()
         lists = {k: list(systemDict.get(k + "List", [])) for k in _KINDS}
+        self._check_dangling(lists, "SetDictionary")
+        self.Reset()
         self._add_in_order(lists)
         self.variables = systemDict.get("variables", {})
         self.sys = systemDict.get("systemVariables", {})
@@ -1023,6 +1026,25 @@ class MainSystem:
                 raise ValueError(f"SetDictionary: {kind} {pos[kind]} refers to items that cannot "
                                  "be added before it")
 
+    @staticmethod
+    def _check_dangling(lists, what):
+        """a clear error for an item whose reference a Delete... left at -1: such an item
+        cannot be added again, so the system cannot be rebuilt (copied, unpickled)"""
+        for kind in _KINDS:
+            for i, d in enumerate(lists.get(kind, [])):
+                cls = _item_class(kind, d.get("itemType", d.get(TYPE_KEYS[kind])))
+                for f in cls._fields if cls is not None else []:
+                    if f["alias_of"] or f["type"] not in ("index", "indexlist") or not f["ref"]:
+                        continue
+                    v = d.get(f["name"], 0)
+                    if any(int(x) < 0 for x in (v if isinstance(v, (list, tuple, np.ndarray))
+                                                else [v])):
+                        name = f" '{d['name']}'" if d.get("name") else ""
+                        raise ValueError(
+                            f"{what}: {kind} {i} ({cls.__name__}{name}) has {f['name']} = {v} "
+                            f"(a deleted {f['ref']}); set it (Set{_prefix(kind)}Parameter) or "
+                            f"delete the {kind} first")
+
     def _refs_ready(self, cls, d):
         for f in cls._fields:
             if f["alias_of"] or f["type"] not in ("index", "indexlist") or not f["ref"]:
@@ -1053,6 +1075,7 @@ class MainSystem:
     def __getstate__(self):
         import pickle
         d = self.GetDictionary()
+        self._check_dangling({k: d[k + "List"] for k in _KINDS}, "cannot pickle the MainSystem")
         for kind in _KINDS:  # name the item whose user function cannot be pickled
             for i, it in enumerate(d[kind + "List"]):
                 for k, v in it.items():

@@ -2,6 +2,8 @@
 item lists as Exudyn 1.13 (items after the deleted one shift down, references follow,
 references to the deleted item become -1, dependent items go with DeleteObject and DeleteLoad),
 and a system with a deleted spring moves as the closed form says."""
+import copy
+import pickle
 import warnings
 
 
@@ -154,3 +156,30 @@ def test_deleted_spring_frees_the_mass_closed_form():
         results.append(mbs.systemData.GetODE2Coordinates())
     if len(results) == 2:
         assert np.allclose(results[0], results[1], rtol=1e-10, atol=1e-13)
+
+
+def test_visual_entries_and_user_functions_follow_the_renumbering():
+    SC, mbs = chain(cd, cd)
+    assert mbs.GetObjectParameter(2, "Vshow") is True          # Exudyn's default
+    mbs.SetObjectParameter(2, "Vshow", False)
+    mbs.SetObjectParameter(3, "VdrawSize", 0.25)
+
+    def spring_force(mbs, t, itemNumber, deltaL, deltaL_t, stiffness, damping, force):
+        return 2 * stiffness * deltaL
+    mbs.SetObjectParameter(3, "springForceUserFunction", spring_force)
+    mbs.DeleteObject(0, deleteDependentItems=False)
+    assert mbs.GetObjectParameter(1, "Vshow") is False          # sp0, was object 2
+    assert mbs.GetObjectParameter(2, "VdrawSize") == 0.25       # sp1, was object 3
+    assert mbs.GetObjectParameter(2, "springForceUserFunction") is spring_force
+    assert mbs.GetObjectParameter(0, "Vshow") is True
+    # a reference left at -1 (sensor 3 read body 0) stops copies, naming it
+    with pytest.raises(ValueError, match=r"SetDictionary: sensor 3 \(SensorBody 's_body'\) has "
+                                         r"bodyNumber = -1 \(a deleted object\); set it "
+                                         r"\(SetSensorParameter\) or delete the sensor first"):
+        copy.deepcopy(mbs)
+    with pytest.raises(ValueError, match="cannot pickle the MainSystem: sensor 3"):
+        pickle.dumps(mbs)
+    mbs.DeleteSensor(3)
+    other = copy.deepcopy(mbs)
+    assert other.GetObjectParameter(2, "VdrawSize") == 0.25
+    assert other.GetObjectParameter(2, "springForceUserFunction") is spring_force
