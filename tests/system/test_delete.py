@@ -167,7 +167,9 @@ def test_visual_entries_and_user_functions_follow_the_renumbering():
     def spring_force(mbs, t, itemNumber, deltaL, deltaL_t, stiffness, damping, force):
         return 2 * stiffness * deltaL
     mbs.SetObjectParameter(3, "springForceUserFunction", spring_force)
-    mbs.DeleteObject(0, deleteDependentItems=False)
+    with pytest.warns(UserWarning, match="sensor 3 refers in 'bodyNumber' to the deleted "
+                                         "object 0"):
+        mbs.DeleteObject(0, deleteDependentItems=False)
     assert mbs.GetObjectParameter(1, "Vshow") is False          # sp0, was object 2
     assert mbs.GetObjectParameter(2, "VdrawSize") == 0.25       # sp1, was object 3
     assert mbs.GetObjectParameter(2, "springForceUserFunction") is spring_force
