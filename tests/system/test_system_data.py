@@ -188,3 +188,64 @@ def test_info_prints_every_item(capsys):
     mbs.systemData.InfoLTG()
     out = capsys.readouterr().out
     assert "object 3 ODE2 LTG=[0,1,2,3,4,5]" in out and "object 2 AE LTG=[0]" in out
+
+
+def ode1_data_model(mod, ns):
+    """a mass point, an ODE1 oscillator y'' = -4 y as y' = A y (y(0) = [1, 0]) and a data node"""
+    SC = mod.SystemContainer()
+    mbs = SC.AddSystem()
+    mbs.AddNode(ns.NodePoint(referenceCoordinates=[0, 0, 0]))
+    mbs.AddObject(ns.MassPoint(mass=1, nodeNumber=0))
+    n = mbs.AddNode(ns.NodeGenericODE1(referenceCoordinates=[0, 0], initialCoordinates=[1, 0],
+                                       numberOfODE1Coordinates=2))
+    o = mbs.AddObject(ns.ObjectGenericODE1(nodeNumbers=[n], rhsVector=[0, 0],
+                                           systemMatrix=np.array([[0, 1.0], [-4, 0]])))
+    d = mbs.AddNode(ns.NodeGenericData(initialCoordinates=[0.5, 2],
+                                       numberOfDataCoordinates=2))
+    mbs.Assemble()
+    return mbs, n, o, d
+
+
+def test_ode1_and_data_coordinates():
+    mbs, n, o, d = ode1_data_model(cd, cd)
+    sd = mbs.systemData
+    assert np.array_equal(sd.GetODE1Coordinates(), [1, 0])
+    assert np.array_equal(sd.GetDataCoordinates(), [0.5, 2])
+    assert sd.GetNodeLTGODE1(n) == [0, 1] and sd.GetObjectLTGODE1(o) == [0, 1]
+    assert sd.GetNodeLTGData(d) == [0, 1] and mbs.GetNodeODE1Index(n) == 0
+    assert (sd.ODE1Size(), sd.DataSize(), sd.SystemSize()) == (2, 2, 5)
+    mbs.SolveDynamic(settings(cd, 0, 1, 1000))
+    state = sd.GetSystemState()
+    # y = cos 2t, y' = -2 sin 2t (the trapezoidal rule, h = 1 ms: error ~1e-7)
+    assert np.allclose(state[2], [np.cos(2), -2 * np.sin(2)], atol=1e-6)
+    assert np.allclose(sd.GetODE1Coordinates_t(), [-2 * np.sin(2), -4 * np.cos(2)], atol=1e-5)
+    assert np.array_equal(state[4], [0.5, 2])
+    assert np.array_equal(sd.GetODE1Coordinates(C.Initial), [1, 0])
+    sd.SetODE1Coordinates([0.5, 0.25], C.Initial)
+    sd.SetDataCoordinates([1.5, -1], C.Initial)
+    sd.SetODE1Coordinates_t([3, 4], C.StartOfStep)
+    assert np.array_equal(sd.GetODE1Coordinates_t(C.StartOfStep), [3, 4])
+    mbs.SolveDynamic(settings(cd, 0, 1, 1000))
+    y0 = np.array([0.5, 0.25])
+    expected = [y0[0] * np.cos(2) + y0[1] / 2 * np.sin(2),
+                -2 * y0[0] * np.sin(2) + y0[1] * np.cos(2)]
+    assert np.allclose(sd.GetODE1Coordinates(), expected, atol=1e-6)
+    assert np.array_equal(sd.GetDataCoordinates(), [1.5, -1])
+    with pytest.raises(ValueError, match="cannot set ODE1 velocities in the Initial "
+                                         "configuration"):
+        sd.SetODE1Coordinates_t([0, 0], C.Initial)
+
+
+def test_ode1_and_data_layout_matches_exudyn():
+    exu = pytest.importorskip("exudyn")
+    import exudyn.itemInterface as ii
+    (a, n, o, d), (b, *_) = ode1_data_model(cd, cd), ode1_data_model(exu, ii)
+    for f in ("GetNodeLTGODE1", "GetNodeLTGData", "GetNodeLTGODE2"):
+        for i in range(3):
+            assert getattr(a.systemData, f)(i) == list(getattr(b.systemData, f)(i)), (f, i)
+    assert a.systemData.GetObjectLTGODE1(o) == list(b.systemData.GetObjectLTGODE1(o))
+    assert a.GetNodeODE1Index(n) == b.GetNodeODE1Index(n)
+    for x, y in zip(a.systemData.GetSystemState(), b.systemData.GetSystemState()):
+        assert np.array_equal(x, y)
+    for name in ("ODE1Size", "DataSize", "SystemSize"):
+        assert getattr(a.systemData, name)() == getattr(b.systemData, name)()
