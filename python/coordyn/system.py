@@ -574,7 +574,8 @@ class MainSystem:
         if parameterName == TYPE_KEYS[kind] or parameterName == "itemType":
             raise ValueError(f"Set{_prefix(kind)}Parameter: the type of {kind} {i} cannot be "
                              "changed; delete the item and add another")
-        is_visual = len(parameterName) > 1 and parameterName[0] == "V" and parameterName[1].islower()
+        is_visual = (len(parameterName) > 1 and parameterName[0] == "V"
+                     and parameterName[1].islower())
         if not is_visual:
             from .items import item_class
             t = self._get(kind, i)["itemType"]
