@@ -303,6 +303,9 @@ static int assign_loads(cd_system *s)
 int cd_system_assemble(cd_system *s, cd_error *err)
 {
     cd_system_unassemble(s);
+    /* a deleted item leaves references -1 (cd_system_delete): name them before any use */
+    int rc0 = cd_system_check_refs(s, err);
+    if (rc0) return rc0;
     s->maxnq = s->maxnae = s->maxmk = s->maxmkd = s->maxn1 = s->maxnd =
         s->maxscratch = s->maxnx = s->maxmixed = 0;
     int rc = assign_nodes(s);

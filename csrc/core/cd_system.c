@@ -130,10 +130,16 @@ static int check_refs(const cd_system *s, const cd_itemtype *t, int index, const
         }
         for (int j = 0; j < n; j++) {
             int cnt = s->list[f->ref].n;
-            if (idx[j] == -1)
+            if (idx[j] == -1) {
+                char lb[160];  /* an item already in the system: with its name */
+                int in = index < s->list[t->kind].n && s->list[t->kind].items[index].p == p;
+                if (in) cd_item_label(s, t->kind, index, lb, sizeof lb);
+                else snprintf(lb, sizeof lb, "%s %d", t->name, index);
                 return cd_error_set(err, CD_ERR_INPUT,
-                                    "%s %d: parameter '%s' is not set (needs a valid %s number)",
-                                    t->name, index, f->name, cd_kind_name((cd_kind)f->ref));
+                                    "%s: parameter '%s' is not set (needs a valid %s number; "
+                                    "Delete... leaves -1 where a deleted item was referred to)",
+                                    lb, f->name, cd_kind_name((cd_kind)f->ref));
+            }
             if (idx[j] < 0)
                 return cd_error_set(err, CD_ERR_INPUT,
                                     "%s %d: parameter '%s' has the invalid %s number %d",
@@ -201,6 +207,53 @@ int cd_system_modify(cd_system *s, cd_kind kind, int index, void *p, cd_error *e
     cd_params_free(t, l->items[index].p);
     l->items[index].p = p;
     s->assembled = 0;
+    return CD_OK;
+}
+
+/* the references of item p (type t) to items of kind `kind`: i == index -> -1, i > index -> i-1 */
+static void renumber_refs(const cd_itemtype *t, void *p, cd_kind kind, int index)
+{
+    for (int i = 0; i < t->nfields; i++) {
+        const cd_field *f = &t->fields[i];
+        if ((f->check & CD_CHK_ALIAS) || f->ref != (int)kind) continue;
+        int *idx = NULL, n = 0;
+        if (f->type == CD_FT_INDEX) {
+            idx = (int *)((char *)p + f->offset);
+            n = 1;
+        } else if (f->type == CD_FT_INDEXLIST) {
+            cd_ivec *v = (cd_ivec *)((char *)p + f->offset);
+            idx = v->x;
+            n = v->n;
+        }
+        for (int j = 0; j < n; j++) {
+            if (idx[j] == index) idx[j] = -1;
+            else if (idx[j] > index) idx[j]--;
+        }
+    }
+}
+
+void cd_system_delete(cd_system *s, cd_kind kind, int index)
+{
+    cd_itemlist *l = &s->list[kind];
+    cd_system_unassemble(s);
+    s->assembled = 0;
+    cd_params_free(l->items[index].type, l->items[index].p);
+    memmove(&l->items[index], &l->items[index + 1],
+            sizeof(cd_item) * (size_t)(l->n - index - 1));
+    l->n--;
+    for (int k = 0; k < CD_NKIND; k++)
+        for (int i = 0; i < s->list[k].n; i++)
+            renumber_refs(s->list[k].items[i].type, s->list[k].items[i].p, kind, index);
+}
+
+int cd_system_check_refs(const cd_system *s, cd_error *err)
+{
+    for (int k = 0; k < CD_NKIND; k++)
+        for (int i = 0; i < s->list[k].n; i++) {
+            const cd_item *it = &s->list[k].items[i];
+            int rc = check_refs(s, it->type, i, it->p, err);
+            if (rc) return rc;
+        }
     return CD_OK;
 }
 

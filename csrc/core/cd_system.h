@@ -591,6 +591,12 @@ const cd_field *cd_field_find(const cd_itemtype *t, const char *name);
 int cd_system_add(cd_system *s, const cd_itemtype *t, void *p, cd_error *err);
 /* replace an item's parameters (ModifyItem); same checks */
 int cd_system_modify(cd_system *s, cd_kind kind, int index, void *p, cd_error *err);
+/* remove item `index` of `kind` (its parameters are freed): later items of that kind shift
+ * down by one, references to them in every item follow, references to the removed item become
+ * -1 (Assemble then names the item and parameter that lost its target) */
+void cd_system_delete(cd_system *s, cd_kind kind, int index);
+/* every reference of every item names an existing item (CD_OK), else CD_ERR_INPUT naming it */
+int cd_system_check_refs(const cd_system *s, cd_error *err);
 /* name of an item for messages: "ObjectMassPoint 3 ('mass1')" into buf */
 const char *cd_item_label(const cd_system *s, cd_kind kind, int index, char *buf, size_t n);
 

@@ -29,7 +29,9 @@ typedef struct cdpy_system {
     PyObject_HEAD
     cd_system *sys;
     cd_state cur;            /* current configuration (solver output) */
-    int have_state;          /* cur allocated for the assembled sizes */
+    cd_state sos;            /* start-of-step configuration: the state a continued solve
+                              * starts its next step from (the end of the last solve) */
+    int have_state;          /* cur and sos allocated for the assembled sizes */
     PyObject *owner;         /* borrowed: the Python MainSystem passed to user functions */
     PyObject *sensors;       /* capsule holding the last cd_sensorstore, or NULL */
     PyObject *exc_type, *exc_value, *exc_tb;  /* exception raised in a user function */

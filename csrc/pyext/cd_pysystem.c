@@ -204,7 +204,10 @@ static void sys_dealloc(cdpy_system *self)
     PyObject_GC_UnTrack(self);
     sys_clear(self);
     self->sys = cd_system_free(self->sys);
-    if (self->have_state) cd_state_free(&self->cur);
+    if (self->have_state) {
+        cd_state_free(&self->cur);
+        cd_state_free(&self->sos);
+    }
     tp->tp_free(self);
     Py_DECREF(tp);
 }
@@ -329,11 +332,20 @@ static PyObject *sys_count(cdpy_system *self, PyObject *kindo)
 static int reset_state(cdpy_system *self)
 {
     cd_system *s = self->sys;
-    if (self->have_state) cd_state_free(&self->cur);
+    if (self->have_state) {
+        cd_state_free(&self->cur);
+        cd_state_free(&self->sos);
+    }
     self->have_state = 0;
     if (cd_state_init(&self->cur, s)) { PyErr_NoMemory(); return -1; }
+    if (cd_state_init(&self->sos, s)) {
+        cd_state_free(&self->cur);
+        PyErr_NoMemory();
+        return -1;
+    }
     self->have_state = 1;
     cd_state_set_initial(&self->cur, s);
+    cd_state_set_initial(&self->sos, s);
     return 0;
 }
 
@@ -365,26 +377,50 @@ static PyObject *vec_copy(const double *x, int n)
 }
 
 /* coordinate vectors by kind: which = 0 q, 1 q_t, 2 q_tt, 3 lambda, 4 y (ODE1), 5 y_t,
- * 6 Data; config = 0 current, 1 initial, 2 reference. *n is the length; *get the vector read
+ * 6 Data; config = 0 current, 1 initial, 2 reference, 3 start of step, 4 visualization (the
+ * current vectors: coordyn draws the current state). *n is the length; *get the vector read
  * (NULL: zeros), *set the vector written (NULL: cannot be set in this configuration) */
 static int coord_vector(cdpy_system *self, int which, int config, int *n, const double **get,
                         double **set)
 {
     cd_system *s = self->sys;
-    cd_state *c = &self->cur;
+    cd_state *c = &self->cur, *o = &self->sos;
     int sizes[7] = {s->n2, s->n2, s->n2, s->nae, s->n1, s->n1, s->nd};
     double *cur[7] = {c->q, c->v, c->a, c->lam, c->y, c->yd, c->data};
+    double *sos[7] = {o->q, o->v, o->a, o->lam, o->y, o->yd, o->data};
     double *ini[7] = {s->q0, s->v0, NULL, s->lam0, s->y0, NULL, s->d0};
     double *ref[7] = {s->qref, NULL, NULL, NULL, s->yref, NULL, NULL};
-    if (which < 0 || which > 6 || config < 0 || config > 2) {
+    if (which < 0 || which > 6 || config < 0 || config > 4) {
         PyErr_Format(PyExc_ValueError, "invalid coordinate kind %d or configuration %d", which,
                      config);
         return -1;
     }
     *n = sizes[which];
-    *get = config == 0 ? cur[which] : config == 1 ? ini[which] : ref[which];
-    *set = config == 0 ? cur[which] : config == 1 ? ini[which] : NULL;
+    double *v = config == 0 || config == 4 ? cur[which] : config == 1 ? ini[which]
+              : config == 2 ? ref[which] : sos[which];
+    *get = v;
+    *set = config == 2 ? NULL : v;
+    if (config == 4) *set = NULL;  /* mirrors Current: set the Current configuration */
     return 0;
+}
+
+/* the message for coordinates that cannot be set in a configuration */
+static PyObject *not_settable(int which, int config)
+{
+    static const char *kinds[7] = {"ODE2 coordinates", "ODE2 velocities",
+                                   "ODE2 accelerations", "AE coordinates", "ODE1 coordinates",
+                                   "ODE1 velocities", "Data coordinates"};
+    if (config == 2)
+        return PyErr_Format(PyExc_ValueError, "cannot set %s in the Reference configuration: "
+                            "reference values are item parameters (referenceCoordinates); "
+                            "use ModifyNode", kinds[which]);
+    if (config == 4)
+        return PyErr_Format(PyExc_ValueError, "cannot set %s in the Visualization "
+                            "configuration: coordyn's Visualization configuration mirrors the "
+                            "Current one; set the Current configuration", kinds[which]);
+    return PyErr_Format(PyExc_ValueError, "cannot set %s in the Initial configuration: the "
+                        "solvers compute them from the initial coordinates; set the Current "
+                        "configuration", kinds[which]);
 }
 
 static PyObject *sys_get_coords(cdpy_system *self, PyObject *args)
@@ -413,8 +449,7 @@ static PyObject *sys_set_coords(cdpy_system *self, PyObject *args)
     PyObject *vals;
     if (!PyArg_ParseTuple(args, "Oii", &vals, &which, &config)) return NULL;
     if (need_assembled(self) || coord_vector(self, which, config, &n, &src, &dst)) return NULL;
-    if (!dst)
-        return PyErr_Format(PyExc_ValueError, "cannot set these coordinates in this configuration");
+    if (!dst) return not_settable(which, config);
     PyArrayObject *a = (PyArrayObject *)PyArray_FROM_OTF(vals, NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
     if (!a) return NULL;
     if (PyArray_NDIM(a) != 1 || PyArray_DIM(a, 0) != n) {
@@ -438,7 +473,8 @@ static PyObject *sys_set_coords(cdpy_system *self, PyObject *args)
 static const cd_state *config_state(cdpy_system *self, int config, cd_state *tmp)
 {
     cd_system *s = self->sys;
-    if (config == 0) return &self->cur;
+    if (config == 0 || config == 4) return &self->cur;  /* 4: Visualization mirrors Current */
+    if (config == 3) return &self->sos;
     if (cd_state_init(tmp, s)) { PyErr_NoMemory(); return NULL; }
     if (config == 1) cd_state_set_initial(tmp, s);
     return tmp;
@@ -934,6 +970,8 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
         self->sensors = PyCapsule_New(ctx.sensors, "coordyn.sensors", store_free);
         if (!self->sensors) { cd_sensors_free(ctx.sensors); return NULL; }
     }
+    /* the next step of a continued solve starts from the state the solve ended in */
+    cd_state_copy(&self->sos, &self->cur);
     if (restore_uf_exception(self)) return NULL;  /* a user function raised: re-raise it */
     if (pc.interrupted) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyboardInterrupt, "solve interrupted");
@@ -1055,6 +1093,48 @@ static PyObject *int_list(const int *x, int n)
     return l;
 }
 
+/* a list of the n consecutive ints first, first + 1, ... */
+static PyObject *range_list(int first, int n)
+{
+    PyObject *l = PyList_New(n);
+    for (int i = 0; l && i < n; i++) {
+        PyObject *v = PyLong_FromLong(first + i);
+        if (!v) {
+            Py_DECREF(l);
+            return NULL;
+        }
+        PyList_SET_ITEM(l, i, v);
+    }
+    return l;
+}
+
+/* ltg_all(kind, index) -> {"ODE2", "ODE1", "AE", "Data"}: the global indices of an item's
+ * coordinates in each vector (AE: a node's own equations' multipliers and its algebraic
+ * variables; an object's multipliers, or its equations in the pool for ObjectGenericAE) */
+static PyObject *sys_ltg_all(cdpy_system *self, PyObject *args)
+{
+    PyObject *kindo;
+    int index;
+    cd_kind kind;
+    if (!PyArg_ParseTuple(args, "Oi", &kindo, &index)) return NULL;
+    if (parse_kind(kindo, &kind) || need_assembled(self)) return NULL;
+    const cd_itemlist *L = &self->sys->list[kind];
+    if (index < 0 || index >= L->n)
+        return PyErr_Format(PyExc_IndexError, "%s number %d does not exist (there are %d)",
+                            cd_kind_name(kind), index, L->n);
+    const cd_item *it = &L->items[index];
+    int first = it->neq ? it->eq0 : it->ae0, n = it->neq ? it->neq : it->nae;
+    int nx = kind == CD_NODE ? it->nx : 0;  /* NodeGenericAE: its algebraic variables */
+    PyObject *ae = range_list(first, n + nx);
+    for (int i = 0; ae && i < nx; i++) {
+        PyObject *v = PyLong_FromLong(it->ltgx[i]);
+        if (!v || PyList_SetItem(ae, n + i, v)) Py_CLEAR(ae);  /* SetItem steals v */
+    }
+    return Py_BuildValue("{s:N,s:N,s:N,s:N}", "ODE2", int_list(it->ltg, it->nq),
+                         "ODE1", int_list(it->ltg1, it->n1), "AE", ae,
+                         "Data", int_list(it->ltgd, it->nd));
+}
+
 /* owner of every Newton unknown (rows = 0) or equation (rows = 1) i in [0, N): kind (0 node,
  * 1 object), item index and local index (coordinate of the node, or equation of the item) into
  * three arrays. They differ in the AE pool: unknown i is a node's algebraic variable, equation
@@ -1129,19 +1209,104 @@ static PyObject *sys_structure(cdpy_system *self, PyObject *args)
     return res;
 }
 
-/* the time of the current state: time() -> t, time(t) sets it */
+/* the time of a configuration: time() -> t of the current state, time(t) sets it;
+ * time(t_or_None, config): config 0 current, 3 start of step, 4 visualization (current) */
 static PyObject *sys_time(cdpy_system *self, PyObject *args)
 {
-    double t = 0;
-    int n = (int)PyTuple_GET_SIZE(args);
-    if (!PyArg_ParseTuple(args, "|d", &t)) return NULL;
-    if (n) {
+    PyObject *to = Py_None;
+    int config = 0;
+    if (!PyArg_ParseTuple(args, "|Oi", &to, &config)) return NULL;
+    if (config != 0 && config != 3 && config != 4)
+        return PyErr_Format(PyExc_ValueError, "coordyn keeps the time of the Current, "
+                            "StartOfStep and Visualization configurations only (a solve starts "
+                            "at simulationSettings.timeIntegration.startTime), got "
+                            "configuration %d", config);
+    if (config == 3 && need_assembled(self)) return NULL;
+    cd_state *st = config == 3 ? &self->sos : &self->cur;
+    if (to != Py_None) {
         if (refuse_if_busy(self, "SetTime")) return NULL;
+        if (config == 4)
+            return PyErr_Format(PyExc_ValueError, "cannot set the time of the Visualization "
+                                "configuration: it mirrors the Current one; set the Current "
+                                "configuration");
+        double t = PyFloat_AsDouble(to);
+        if (t == -1.0 && PyErr_Occurred()) return NULL;
         if (!isfinite(t)) return PyErr_Format(PyExc_ValueError, "time must be finite");
-        self->cur.t = t;
+        st->t = t;
         Py_RETURN_NONE;
     }
-    return PyFloat_FromDouble(self->cur.t);
+    return PyFloat_FromDouble(st->t);
+}
+
+/* idle(what): None, or RuntimeError naming `what` while a solve of this system runs */
+static PyObject *sys_idle(cdpy_system *self, PyObject *what)
+{
+    const char *w = PyUnicode_Check(what) ? PyUnicode_AsUTF8(what) : "this call";
+    if (!w || refuse_if_busy(self, w)) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* delete(kind, index): remove an item; references to it become -1, later ones shift down */
+static PyObject *sys_delete(cdpy_system *self, PyObject *args)
+{
+    if (refuse_if_busy(self, "DeleteItem")) return NULL;
+    PyObject *kindo;
+    int index;
+    cd_kind kind;
+    if (!PyArg_ParseTuple(args, "Oi", &kindo, &index)) return NULL;
+    if (parse_kind(kindo, &kind)) return NULL;
+    if (index < 0 || index >= self->sys->list[kind].n)
+        return PyErr_Format(PyExc_IndexError, "%s number %d does not exist (there are %d)",
+                            cd_kind_name(kind), index, self->sys->list[kind].n);
+    cd_system_delete(self->sys, kind, index);
+    if (kind == CD_SENSOR) Py_CLEAR(self->sensors);  /* the stored data were numbered */
+    Py_RETURN_NONE;
+}
+
+/* set_sensor_data([array or None per sensor]): the stored sensor data (rows [t, values]) as a
+ * restored system had them; an array given out before keeps its own store alive */
+static PyObject *sys_set_sensor_data(cdpy_system *self, PyObject *lst)
+{
+    if (refuse_if_busy(self, "SetSensorStoredData")) return NULL;
+    int n = self->sys->list[CD_SENSOR].n;
+    if (!PyList_Check(lst) || PyList_GET_SIZE(lst) != n)
+        return PyErr_Format(PyExc_ValueError, "sensor data: a list with one entry per sensor "
+                            "(%d) is needed", n);
+    cd_sensorstore *ss = calloc(1, sizeof(*ss));
+    if (!ss) return PyErr_NoMemory();
+    ss->n = n;
+    ss->nvals = calloc((size_t)n + 1, sizeof(int));
+    ss->rows = calloc((size_t)n + 1, sizeof(int));
+    ss->data = calloc((size_t)n + 1, sizeof(double *));
+    ss->files = calloc((size_t)n + 1, sizeof(FILE *));
+    if (!ss->nvals || !ss->rows || !ss->data || !ss->files) {
+        cd_sensors_free(ss);
+        return PyErr_NoMemory();
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *o = PyList_GET_ITEM(lst, i);
+        if (o == Py_None) continue;
+        PyArrayObject *a = (PyArrayObject *)PyArray_FROM_OTF(o, NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
+        if (!a) { cd_sensors_free(ss); return NULL; }
+        if (PyArray_NDIM(a) != 2 || PyArray_DIM(a, 1) < 1) {
+            Py_DECREF(a);
+            cd_sensors_free(ss);
+            return PyErr_Format(PyExc_ValueError, "sensor data of sensor %d: rows [time, "
+                                "values...] (a 2-D array) are needed", i);
+        }
+        npy_intp rows = PyArray_DIM(a, 0), cols = PyArray_DIM(a, 1);
+        ss->data[i] = malloc(sizeof(double) * (size_t)(rows * cols + 1));
+        if (!ss->data[i]) { Py_DECREF(a); cd_sensors_free(ss); return PyErr_NoMemory(); }
+        memcpy(ss->data[i], PyArray_DATA(a), sizeof(double) * (size_t)(rows * cols));
+        ss->rows[i] = (int)rows;
+        ss->nvals[i] = (int)cols - 1;
+        if ((int)rows > ss->cap) ss->cap = (int)rows;
+        Py_DECREF(a);
+    }
+    PyObject *cap = PyCapsule_New(ss, "coordyn.sensors", store_free);
+    if (!cap) { cd_sensors_free(ss); return NULL; }
+    Py_XSETREF(self->sensors, cap);
+    Py_RETURN_NONE;
 }
 
 /* the residual at the current state (time, q, q_t, q_tt, lambda), as the equations of motion
@@ -1212,7 +1377,15 @@ static PyMethodDef sys_methods[] = {
      "structure([form, generic]) -> dict: Dulmage-Mendelsohn decomposition of the Newton matrix "
      "(form 0), the constraint Jacobian (1) or the causal view (2), with the owner (kind, item, "
      "local index) of every Newton unknown"},
-    {"time", (PyCFunction)sys_time, METH_VARARGS, "time() -> t of the current state; time(t)"},
+    {"time", (PyCFunction)sys_time, METH_VARARGS,
+     "time() -> t of the current state; time(t) sets it; time(t or None, config)"},
+    {"ltg_all", (PyCFunction)sys_ltg_all, METH_VARARGS,
+     "ltg_all(kind, index) -> {'ODE2', 'ODE1', 'AE', 'Data'}: global indices"},
+    {"idle", (PyCFunction)sys_idle, METH_O, "idle(what): raises while a solve runs"},
+    {"delete", (PyCFunction)sys_delete, METH_VARARGS,
+     "delete(kind, index): remove an item, renumber the references to later items"},
+    {"set_sensor_data", (PyCFunction)sys_set_sensor_data, METH_O,
+     "set_sensor_data([rows array or None per sensor])"},
     {"residual", (PyCFunction)sys_residual, METH_VARARGS,
      "residual([index2]) -> (r2, rae) at the current state: M q_tt - f + C_q^T lambda, and g "
      "(index2: g_t)"},

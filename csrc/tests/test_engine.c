@@ -182,6 +182,42 @@ static double chain_residual(const cd_system *s, const cd_state *st)
     return worst;
 }
 
+/* entry j of an index or index-list field of item (kind, i) */
+static int ref_of(const cd_system *s, cd_kind kind, int i, const char *field, int j)
+{
+    const cd_item *it = &s->list[kind].items[i];
+    const cd_field *f = cd_field_find(it->type, field);
+    const char *p = (const char *)it->p + f->offset;
+    return f->type == CD_FT_INDEX ? *(const int *)p : ((const cd_ivec *)p)->x[j];
+}
+
+/* cd_system_delete: later items shift down, references follow, references to the deleted item
+ * become -1 and Assemble names them */
+static void test_delete(void)
+{
+    cd_system *s = pendulum_chain(3);   /* nodes 0..2; objects ground, (mass i, link i)...;
+                                         * markers ground, (position i, mass i)... */
+    cd_error err = {0, ""};
+    cd_system_delete(s, CD_NODE, 1);
+    CHECK(s->list[CD_NODE].n == 2, "delete: 2 nodes left, got %d", s->list[CD_NODE].n);
+    CHECK(ref_of(s, CD_OBJECT, 3, "nodeNumber", 0) == -1, "delete: mass 1 lost its node");
+    CHECK(ref_of(s, CD_OBJECT, 5, "nodeNumber", 0) == 1, "delete: mass 2's node shifted down");
+    CHECK(ref_of(s, CD_OBJECT, 1, "nodeNumber", 0) == 0, "delete: mass 0's node unchanged");
+    CHECK(ref_of(s, CD_MARKER, 3, "nodeNumber", 0) == -1 &&
+          ref_of(s, CD_MARKER, 5, "nodeNumber", 0) == 1, "delete: markers follow");
+    int rc = cd_system_assemble(s, &err);
+    CHECK(rc == CD_ERR_INPUT && strstr(err.msg, "ObjectMassPoint2D 3: parameter 'nodeNumber' "
+                                                "is not set"), "delete: assemble names it: %s",
+          err.msg);
+    cd_system_delete(s, CD_MARKER, 0);   /* the ground marker: link 0 loses marker 0 */
+    CHECK(ref_of(s, CD_OBJECT, 2, "markerNumbers", 0) == -1 &&
+          ref_of(s, CD_OBJECT, 2, "markerNumbers", 1) == 0 &&
+          ref_of(s, CD_OBJECT, 4, "markerNumbers", 0) == 0 &&
+          ref_of(s, CD_OBJECT, 4, "markerNumbers", 1) == 2, "delete: connector markers follow");
+    CHECK(ref_of(s, CD_LOAD, 2, "markerNumber", 0) == 5, "delete: loads follow");
+    cd_system_free(s);
+}
+
 static void test_assembly(void)
 {
     cd_error err = {0, ""};
@@ -1350,6 +1386,7 @@ static void test_structure(void)
 int main(void)
 {
     test_assembly();
+    test_delete();
     test_no_allocation_in_steps();
     test_no_allocation_in_flexible_steps();
     test_no_allocation_in_contact_steps();

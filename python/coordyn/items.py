@@ -32,10 +32,16 @@ OutputVariableType.__format__ = lambda self, spec: format(str(self), spec)
 
 
 class ConfigurationType(enum.IntEnum):
-    """Which coordinates an output or coordinate access refers to."""
+    """Which coordinates an output or coordinate access refers to: Current (the solver's
+    state), Initial (where a solve starts), Reference (the items' reference coordinates),
+    StartOfStep (where the next step of a continued solve starts: the state the last solve
+    ended in) and Visualization (in coordyn the Current configuration: the viewer draws the
+    current state)."""
     Current = 0
     Initial = 1
     Reference = 2
+    StartOfStep = 3
+    Visualization = 4
 
 
 def _parse_default(field):

@@ -48,6 +48,25 @@ def _visual_entries(item):
     return entries
 
 
+def _item_class(kind, name):
+    """the item class of a type name (full, Exudyn's short one or an alias), None if unknown"""
+    from .items import ITEM_TYPES, item_class
+    for t in ITEM_TYPES:
+        if t["kind"] == kind and name in (t["name"], t["typename"], t["alias"]):
+            return item_class(t["name"])
+    return None
+
+
+def _foreign_enum(value):
+    """Exudyn's OutputVariableType members (in a dict from Exudyn's GetDictionary) as coordyn's,
+    matched by name: their numbers differ"""
+    if type(value).__name__ == "OutputVariableType" and not isinstance(value, OutputVariableType):
+        name = getattr(value, "name", None)
+        if name in OutputVariableType.__members__:
+            return OutputVariableType[name]
+    return value
+
+
 def _item_args(kind, item):
     """(type name, parameter dict) of an item object or a plain dict."""
     if isinstance(item, ItemBase):
@@ -73,90 +92,177 @@ def _item_args(kind, item):
                     f"or a dict, got {type(item).__name__}")
 
 
+def _config(configuration):
+    """A ConfigurationType from coordyn's enum, its int value, or an enum member with the same
+    name (Exudyn's exu.ConfigurationType.Current, say: matched by name, not by number)."""
+    if isinstance(configuration, ConfigurationType):
+        return configuration
+    name = getattr(configuration, "name", None)
+    if isinstance(name, str) and name in ConfigurationType.__members__:
+        return ConfigurationType[name]
+    if isinstance(configuration, (int, np.integer)) and not isinstance(configuration, bool):
+        if int(configuration) in set(int(c) for c in ConfigurationType):
+            return ConfigurationType(int(configuration))
+    raise ValueError(f"configuration must be a ConfigurationType "
+                     f"({', '.join(ConfigurationType.__members__)}), got {configuration!r}")
+
+
+# the coordinate vectors of the engine (csrc/pyext coord_vector): which -> index
+_Q, _V, _A, _LAM, _Y, _YD, _DATA = range(7)
+
+
 class SystemData:
-    """Access to the system's coordinate vectors (Exudyn's mbs.systemData)."""
+    """Access to the system's coordinate vectors (Exudyn's mbs.systemData).
+
+    Every Get/Set...Coordinates takes a configuration: Current (the solver's state),
+    Initial (where a solve starts), Reference (reference values: read only; velocities and
+    accelerations read as zeros), StartOfStep (the state the next step of a continued solve
+    starts from: after a solve, the state it ended in) and Visualization (coordyn draws the
+    current state: reads the Current vectors, cannot be set). Vectors are copies."""
 
     def __init__(self, mbs):
         self._mbs = mbs
 
     def _get(self, which, configuration):
-        return self._mbs._core.get_coords(which, int(ConfigurationType(configuration)))
+        return self._mbs._core.get_coords(which, int(_config(configuration)))
 
-    def GetODE2Coordinates(self, configuration=ConfigurationType.Current):
-        """ODE2 displacement coordinates (reference configuration: reference coordinates)."""
-        return self._get(0, configuration)
+    def _set(self, coordinates, which, configuration):
+        self._mbs._core.set_coords(coordinates, which, int(_config(configuration)))
 
-    def GetODE2Coordinates_t(self, configuration=ConfigurationType.Current):
-        """ODE2 velocities."""
-        return self._get(1, configuration)
+    def GetODE2Coordinates(self, configuration=ConfigurationType.Current, copy=True):
+        """ODE2 displacement coordinates (Reference configuration: the reference coordinates).
+        A copy is returned (copy=False is accepted and also returns a copy)."""
+        return self._get(_Q, configuration)
 
-    def GetODE2Coordinates_tt(self, configuration=ConfigurationType.Current):
-        """ODE2 accelerations (of the current state: those the last solve computed)."""
-        return self._get(2, configuration)
+    def GetODE2Coordinates_t(self, configuration=ConfigurationType.Current, copy=True):
+        """ODE2 velocities (zeros in the Reference configuration)."""
+        return self._get(_V, configuration)
 
-    def GetAECoordinates(self, configuration=ConfigurationType.Current):
-        """Lagrange multipliers, one block per constraint."""
-        return self._get(3, configuration)
+    def GetODE2Coordinates_tt(self, configuration=ConfigurationType.Current, copy=True):
+        """ODE2 accelerations: of the current state those the last solve computed; zeros in the
+        Initial and Reference configurations (the solvers compute the initial ones)."""
+        return self._get(_A, configuration)
+
+    def GetAECoordinates(self, configuration=ConfigurationType.Current, copy=True):
+        """AE coordinates: the Lagrange multipliers (one block per constraint), the nodes'
+        algebraic variables."""
+        return self._get(_LAM, configuration)
+
+    def GetODE1Coordinates(self, configuration=ConfigurationType.Current, copy=True):
+        """ODE1 (first-order) coordinates, displacements from their reference values."""
+        return self._get(_Y, configuration)
+
+    def GetODE1Coordinates_t(self, configuration=ConfigurationType.Current, copy=True):
+        """Time derivatives of the ODE1 coordinates (zeros in Initial and Reference)."""
+        return self._get(_YD, configuration)
+
+    def GetDataCoordinates(self, configuration=ConfigurationType.Current, copy=True):
+        """Data coordinates: history variables of items, not solved for by Newton."""
+        return self._get(_DATA, configuration)
+
+    def GetODE2CoordinatesTotal(self, configuration=ConfigurationType.Current):
+        """Reference plus displacement ODE2 coordinates; in the Reference configuration the
+        reference coordinates (once)."""
+        cfg = _config(configuration)
+        ref = self._get(_Q, ConfigurationType.Reference)
+        return ref if cfg == ConfigurationType.Reference else ref + self._get(_Q, cfg)
 
     def SetODE2Coordinates(self, coordinates, configuration=ConfigurationType.Current):
-        """Set the current or initial ODE2 coordinates (a solve starts from the initial ones)."""
-        self._mbs._core.set_coords(coordinates, 0, int(ConfigurationType(configuration)))
+        """Set the ODE2 coordinates of the Current, Initial or StartOfStep configuration (a
+        solve starts from the Initial ones)."""
+        self._set(coordinates, _Q, configuration)
 
     def SetODE2Coordinates_t(self, coordinates, configuration=ConfigurationType.Current):
-        """Set the current or initial ODE2 velocities."""
-        self._mbs._core.set_coords(coordinates, 1, int(ConfigurationType(configuration)))
+        """Set the ODE2 velocities of the Current, Initial or StartOfStep configuration."""
+        self._set(coordinates, _V, configuration)
 
     def SetODE2Coordinates_tt(self, coordinates, configuration=ConfigurationType.Current):
-        """Set the current accelerations (the initial ones are computed by the solvers)."""
-        if ConfigurationType(configuration) != ConfigurationType.Current:
-            raise ValueError("accelerations can only be set in the Current configuration")
-        self._mbs._core.set_coords(coordinates, 2, 0)
-
-    def GetTime(self, configuration=ConfigurationType.Current):
-        """Time of the current state (the time the last solve reached)."""
-        if ConfigurationType(configuration) != ConfigurationType.Current:
-            raise ValueError("coordyn keeps the time of the Current configuration only")
-        return self._mbs._core.time()
-
-    def SetTime(self, t, configuration=ConfigurationType.Current):
-        """Set the time of the current state (for evaluating time-dependent items)."""
-        if ConfigurationType(configuration) != ConfigurationType.Current:
-            raise ValueError("coordyn keeps the time of the Current configuration only")
-        self._mbs._core.time(float(t))
+        """Set the accelerations of the Current or StartOfStep configuration (the initial ones
+        are computed by the solvers)."""
+        self._set(coordinates, _A, configuration)
 
     def SetAECoordinates(self, coordinates, configuration=ConfigurationType.Current):
-        """Set the current multipliers (e.g. to evaluate constraint forces or Jacobians) or the
-        initial ones (used by ComputeLinearizedSystem and ComputeODE2Eigenvalues, which
-        linearize about the initial configuration; solves compute their own multipliers)."""
-        config = ConfigurationType(configuration)
-        if config not in (ConfigurationType.Current, ConfigurationType.Initial):
-            raise ValueError("multipliers can only be set in the Current or Initial configuration")
-        self._mbs._core.set_coords(coordinates, 3, int(config))
-
-    def GetODE1Coordinates(self, configuration=ConfigurationType.Current):
-        """ODE1 (first-order) coordinates, displacements from their reference values."""
-        return self._get(4, configuration)
-
-    def GetODE1Coordinates_t(self, configuration=ConfigurationType.Current):
-        """Time derivatives of the ODE1 coordinates."""
-        return self._get(5, configuration)
-
-    def GetDataCoordinates(self, configuration=ConfigurationType.Current):
-        """Data coordinates: history variables of items, not solved for by Newton."""
-        return self._get(6, configuration)
+        """Set the multipliers of the Current or StartOfStep configuration (e.g. to evaluate
+        constraint forces or Jacobians) or the Initial ones (used by ComputeLinearizedSystem and
+        ComputeODE2Eigenvalues, which linearize about the initial configuration; solves compute
+        their own multipliers)."""
+        self._set(coordinates, _LAM, configuration)
 
     def SetODE1Coordinates(self, coordinates, configuration=ConfigurationType.Current):
-        """Set the current or initial ODE1 coordinates."""
-        self._mbs._core.set_coords(coordinates, 4, int(ConfigurationType(configuration)))
+        """Set the ODE1 coordinates of the Current, Initial or StartOfStep configuration."""
+        self._set(coordinates, _Y, configuration)
 
     def SetODE1Coordinates_t(self, coordinates, configuration=ConfigurationType.Current):
-        """Set the current time derivatives of the ODE1 coordinates."""
-        self._mbs._core.set_coords(coordinates, 5, int(ConfigurationType(configuration)))
+        """Set the time derivatives of the ODE1 coordinates (Current or StartOfStep)."""
+        self._set(coordinates, _YD, configuration)
 
     def SetDataCoordinates(self, coordinates, configuration=ConfigurationType.Current):
-        """Set the current or initial Data coordinates."""
-        self._mbs._core.set_coords(coordinates, 6, int(ConfigurationType(configuration)))
+        """Set the Data coordinates of the Current, Initial or StartOfStep configuration."""
+        self._set(coordinates, _DATA, configuration)
 
+    def GetTime(self, configuration=ConfigurationType.Current):
+        """Time of the Current configuration (where the last solve ended), of StartOfStep, or of
+        Visualization (the Current time). Initial and Reference have no time in coordyn: a
+        solve starts at simulationSettings.timeIntegration.startTime."""
+        return self._mbs._core.time(None, int(_config(configuration)))
+
+    def SetTime(self, t, configuration=ConfigurationType.Current):
+        """Set the time of the Current or StartOfStep configuration (for evaluating
+        time-dependent items)."""
+        self._mbs._core.time(float(t), int(_config(configuration)))
+
+    def GetSystemState(self, configuration=ConfigurationType.Current):
+        """The state as Exudyn gives it: [ODE2 coordinates, ODE2 velocities, ODE1 coordinates,
+        AE coordinates, Data coordinates] (copies; without accelerations, ODE1 derivatives and
+        the time)."""
+        return [self._get(w, configuration) for w in (_Q, _V, _Y, _LAM, _DATA)]
+
+    def SetSystemState(self, systemStateList, configuration=ConfigurationType.Current):
+        """Set the state from a list as GetSystemState returns it: [ODE2 coordinates, ODE2
+        velocities, ODE1 coordinates, AE coordinates, Data coordinates]."""
+        if not isinstance(systemStateList, (list, tuple)) or len(systemStateList) != 5:
+            raise ValueError("SetSystemState: systemStateList must be a list of 5 vectors [ODE2 "
+                             "coordinates, ODE2 velocities, ODE1 coordinates, AE coordinates, "
+                             "Data coordinates] (as GetSystemState returns), got "
+                             f"{type(systemStateList).__name__}" +
+                             (f" of length {len(systemStateList)}"
+                              if isinstance(systemStateList, (list, tuple)) else ""))
+        names = ("ODE2 coordinates", "ODE2 velocities", "ODE1 coordinates", "AE coordinates",
+                 "Data coordinates")
+        which = (_Q, _V, _Y, _LAM, _DATA)
+        cfg = _config(configuration)
+        sizes = self._mbs._core.sizes()
+        n = (sizes["ODE2"], sizes["ODE2"], sizes["ODE1"], sizes["AE"], sizes["Data"])
+        for k in range(5):  # check all before writing any
+            if np.size(systemStateList[k]) != n[k]:
+                raise ValueError(f"SetSystemState: entry {k} ({names[k]}) must have {n[k]} "
+                                 f"entries, got {np.size(systemStateList[k])}")
+        for k in range(5):
+            if n[k]:
+                self._set(systemStateList[k], which[k], cfg)
+
+    def GetSystemStateDict(self, configuration=ConfigurationType.Current, reference=False):
+        """Copies of the state vectors in a dict: ODE2Coords, ODE2Coords_t, ODE2Coords_tt,
+        ODE1Coords, ODE1Coords_t, AECoords, dataCoords. reference=True (Exudyn's views into the
+        engine's vectors) is not provided: writing into a copy would silently not change the
+        state; use SetSystemState."""
+        if reference:
+            raise ValueError("GetSystemStateDict(reference=True) is not provided by coordyn (the "
+                             "vectors are copies: writing into them would not change the state); "
+                             "use reference=False and SetSystemState or Set...Coordinates")
+        keys = ("ODE2Coords", "ODE2Coords_t", "ODE2Coords_tt", "AECoords", "ODE1Coords",
+                "ODE1Coords_t", "dataCoords")
+        return {k: self._get(w, configuration) for w, k in enumerate(keys)}
+
+    def AddODE2LoadDependencies(self, loadNumber, globalODE2coordinates):
+        """Not provided: coordyn's loads know their coordinates from their markers (their
+        Jacobians are assembled there); raises an error saying so."""
+        raise NotImplementedError("systemData.AddODE2LoadDependencies is not provided by coordyn: "
+                                  "a load's Jacobian is taken over its marker's coordinates "
+                                  "(mbs.GetLoadJacobian shows it); loads that depend on other "
+                                  "coordinates through a user function are treated as explicit")
+
+    # -- sizes and numbers
     def NumberOfODE2Coordinates(self):
         """Number of ODE2 (second-order) coordinates of the assembled system."""
         return self._mbs._core.sizes()["ODE2"]
@@ -173,6 +279,115 @@ class SystemData:
         """Number of Data coordinates (history variables of items)."""
         return self._mbs._core.sizes()["Data"]
 
+    def ODE2Size(self, configurationType=ConfigurationType.Current):
+        """Number of ODE2 coordinates (the same in every configuration)."""
+        _config(configurationType)
+        return self.NumberOfODE2Coordinates()
+
+    def ODE1Size(self, configurationType=ConfigurationType.Current):
+        """Number of ODE1 coordinates (the same in every configuration)."""
+        _config(configurationType)
+        return self.NumberOfODE1Coordinates()
+
+    def AEsize(self, configurationType=ConfigurationType.Current):
+        """Number of AE coordinates (the same in every configuration)."""
+        _config(configurationType)
+        return self.NumberOfAECoordinates()
+
+    def DataSize(self, configurationType=ConfigurationType.Current):
+        """Number of Data coordinates (the same in every configuration)."""
+        _config(configurationType)
+        return self.NumberOfDataCoordinates()
+
+    def SystemSize(self, configurationType=ConfigurationType.Current):
+        """ODE2 + ODE1 + AE coordinates: the number of unknowns of the system."""
+        _config(configurationType)
+        s = self._mbs._core.sizes()
+        return s["ODE2"] + s["ODE1"] + s["AE"]
+
+    def NumberOfNodes(self):
+        """Number of nodes (mbs.NumberOfNodes)."""
+        return self._mbs.NumberOfNodes()
+
+    def NumberOfObjects(self):
+        """Number of objects (mbs.NumberOfObjects)."""
+        return self._mbs.NumberOfObjects()
+
+    def NumberOfMarkers(self):
+        """Number of markers (mbs.NumberOfMarkers)."""
+        return self._mbs.NumberOfMarkers()
+
+    def NumberOfLoads(self):
+        """Number of loads (mbs.NumberOfLoads)."""
+        return self._mbs.NumberOfLoads()
+
+    def NumberOfSensors(self):
+        """Number of sensors (mbs.NumberOfSensors)."""
+        return self._mbs.NumberOfSensors()
+
+    # -- local-to-global coordinate lists (after Assemble)
+    def _ltg(self, kind, number, which):
+        code = _KINDS[kind][0]
+        i = self._mbs._number(kind, number, f"Get{_prefix(kind)}LTG{which}")
+        return self._mbs._core.ltg_all(code, i)[which]
+
+    def GetObjectLTGODE2(self, objectNumber):
+        """Global ODE2 indices of an object's coordinates (a connector: those of its markers)."""
+        return self._ltg("object", objectNumber, "ODE2")
+
+    def GetObjectLTGODE1(self, objectNumber):
+        """Global ODE1 indices of an object's coordinates."""
+        return self._ltg("object", objectNumber, "ODE1")
+
+    def GetObjectLTGAE(self, objectNumber):
+        """Global AE indices of an object: its multipliers (constraints) or its equations in
+        the algebraic-variable pool (ObjectGenericAE)."""
+        return self._ltg("object", objectNumber, "AE")
+
+    def GetObjectLTGData(self, objectNumber):
+        """Global Data indices of an object's data coordinates."""
+        return self._ltg("object", objectNumber, "Data")
+
+    def GetNodeLTGODE2(self, nodeNumber):
+        """Global ODE2 indices of a node's coordinates."""
+        return self._ltg("node", nodeNumber, "ODE2")
+
+    def GetNodeLTGODE1(self, nodeNumber):
+        """Global ODE1 indices of a node's coordinates."""
+        return self._ltg("node", nodeNumber, "ODE1")
+
+    def GetNodeLTGAE(self, nodeNumber):
+        """Global AE indices of a node: its own algebraic equations' multipliers (the
+        Euler-parameter norm) or its algebraic variables (NodeGenericAE)."""
+        return self._ltg("node", nodeNumber, "AE")
+
+    def GetNodeLTGData(self, nodeNumber):
+        """Global Data indices of a node's data coordinates."""
+        return self._ltg("node", nodeNumber, "Data")
+
+    # -- printed information
+    def Info(self):
+        """Print every item's parameters (as Exudyn's systemData.Info)."""
+        mbs = self._mbs
+        for kind in _KINDS:
+            for i in range(mbs._core.count(_KINDS[kind][0])):
+                print(f"{kind}{i}:")
+                print("   ", mbs._get(kind, i))
+
+    def InfoLTG(self):
+        """Print the local-to-global coordinate lists of the objects (after Assemble)."""
+        n = self._mbs.NumberOfObjects()
+        for which in ("ODE2", "ODE1", "AE", "Data"):
+            for i in range(n):
+                lst = ",".join(str(x) for x in self._ltg("object", i, which))
+                print(f"object {i} {which} LTG=[{lst}]")
+
+
+# Exudyn's system user functions: GetDictionary/SetDictionary carry those this coordyn provides
+_SYSTEM_USER_FUNCTIONS = ("PreStepUserFunction", "PostStepUserFunction",
+                          "PostNewtonUserFunction", "PreNewtonResidualUserFunction",
+                          "SystemJacobianUserFunction")
+
 
 class MainSystem:
     """A multibody system: add items, Assemble, solve, read outputs."""
@@ -186,6 +401,11 @@ class MainSystem:
         self._visual = {}
         self._container = None       # the SystemContainer (SC.AddSystem sets it)
         self._solution_file = None   # the solution file of the last solve, if written
+        self.sys = {}                # Exudyn's mbs.sys: a dict for the user's data
+        self.interactiveMode = False  # Exudyn's flag for its renderer (no effect here)
+        self.solverSignalJacobianUpdate = False  # Exudyn's flag (coordyn's Newton updates the
+        #                              Jacobian by its own criteria; the results are the same)
+        self._render_stop = False
 
     # -- adding, reading and modifying items
     def _add(self, kind, item):
@@ -279,18 +499,14 @@ class MainSystem:
         self._modify("object", objectNumber, objectDict)
 
     def GetObjectParameter(self, objectNumber, parameterName):
-        """The value of one parameter of an object (Exudyn's mbs.GetObjectParameter)."""
-        d = self._get("object", objectNumber)
-        if parameterName not in d:
-            raise ValueError(f"GetObjectParameter: object {int(objectNumber)} ({d['objectType']}) "
-                             f"has no parameter '{parameterName}'")
-        return d[parameterName]
+        """The value of one parameter of an object (a visualization one with its 'V' prefix)."""
+        return self._get_parameter("object", objectNumber, parameterName)
 
     def SetObjectParameter(self, objectNumber, parameterName, value):
         """Change one parameter of an object (Exudyn's mbs.SetObjectParameter); call
         Assemble() afterwards when it changes the model's structure (a deformation element's
         deformationModes change its number of multipliers)."""
-        self._modify("object", objectNumber, {parameterName: value})
+        self._set_parameter("object", objectNumber, parameterName, value)
 
     def ModifyMarker(self, markerNumber, markerDict):
         """Change parameters of a marker; call Assemble() afterwards."""
@@ -323,6 +539,582 @@ class MainSystem:
     def NumberOfSensors(self):
         """Number of sensors added."""
         return self._core.count(_core.KIND_SENSOR)
+
+    # -- Exudyn's system API: parameters, defaults, names, deletion, dictionary, reset
+    def _number(self, kind, number, what):
+        """number as an int index of an existing item of `kind`, else a clear error"""
+        cls = _KINDS[kind][1]
+        other = next((k for k, (_, c) in _KINDS.items() if isinstance(number, c) and k != kind),
+                     None)
+        if other is not None:
+            raise TypeError(f"{what}: expected a {kind} number ({cls.__name__} or int), got "
+                            f"{type(number).__name__}({int(number)}), a {other} number")
+        if isinstance(number, bool) or not isinstance(number, (int, np.integer)):
+            raise TypeError(f"{what}: expected a {kind} number ({cls.__name__} or int), got "
+                            f"{number!r}")
+        n = self._core.count(_KINDS[kind][0])
+        if not 0 <= int(number) < n:
+            raise IndexError(f"{what}: {kind} number {int(number)} does not exist (there are "
+                             f"{n} {kind}s)")
+        return int(number)
+
+    def _get_parameter(self, kind, number, parameterName):
+        i = self._number(kind, number, f"Get{_prefix(kind)}Parameter")
+        d = self._get(kind, i)
+        if parameterName == "Vshow" and parameterName not in d:
+            return True   # Exudyn's default: every item is shown
+        if parameterName not in d or parameterName == "itemType":
+            names = [k for k in d if k not in ("itemType", TYPE_KEYS[kind])]
+            raise ValueError(f"Get{_prefix(kind)}Parameter: {kind} {i} ({d['itemType']}) has no "
+                             f"parameter '{parameterName}' (it has: {', '.join(names)})")
+        return d[parameterName]
+
+    def _set_parameter(self, kind, number, parameterName, value):
+        i = self._number(kind, number, f"Set{_prefix(kind)}Parameter")
+        if parameterName == TYPE_KEYS[kind] or parameterName == "itemType":
+            raise ValueError(f"Set{_prefix(kind)}Parameter: the type of {kind} {i} cannot be "
+                             "changed; delete the item and add another")
+        is_visual = (len(parameterName) > 1 and parameterName[0] == "V"
+                     and parameterName[1].islower())
+        if not is_visual:
+            from .items import item_class
+            t = self._get(kind, i)["itemType"]
+            fields = {f["name"] for f in item_class(t)._fields}
+            if parameterName not in fields:
+                raise ValueError(f"Set{_prefix(kind)}Parameter: {kind} {i} ({t}) has no "
+                                 f"parameter '{parameterName}'")
+        self._modify(kind, i, {parameterName: value})
+
+    def GetNodeParameter(self, nodeNumber, parameterName):
+        """The value of one parameter of a node (a visualization one with its 'V' prefix)."""
+        return self._get_parameter("node", nodeNumber, parameterName)
+
+    def SetNodeParameter(self, nodeNumber, parameterName, value):
+        """Change one parameter of a node; call Assemble() afterwards."""
+        self._set_parameter("node", nodeNumber, parameterName, value)
+
+    def GetMarkerParameter(self, markerNumber, parameterName):
+        """The value of one parameter of a marker."""
+        return self._get_parameter("marker", markerNumber, parameterName)
+
+    def SetMarkerParameter(self, markerNumber, parameterName, value):
+        """Change one parameter of a marker; call Assemble() afterwards."""
+        self._set_parameter("marker", markerNumber, parameterName, value)
+
+    def GetLoadParameter(self, loadNumber, parameterName):
+        """The value of one parameter of a load."""
+        return self._get_parameter("load", loadNumber, parameterName)
+
+    def SetLoadParameter(self, loadNumber, parameterName, value):
+        """Change one parameter of a load (its loadVector, say); takes effect in the next
+        solve (call Assemble() after changing a markerNumber)."""
+        self._set_parameter("load", loadNumber, parameterName, value)
+
+    def GetSensorParameter(self, sensorNumber, parameterName):
+        """The value of one parameter of a sensor."""
+        return self._get_parameter("sensor", sensorNumber, parameterName)
+
+    def SetSensorParameter(self, sensorNumber, parameterName, value):
+        """Change one parameter of a sensor; call Assemble() afterwards."""
+        self._set_parameter("sensor", sensorNumber, parameterName, value)
+
+    def _defaults(self, kind, typeName):
+        from .items import ITEM_TYPES, _parse_default
+        name = str(getattr(typeName, "__name__", typeName))
+        for t in ITEM_TYPES:
+            if t["kind"] == kind and name in (t["typename"], t["name"], t["alias"]):
+                d = {TYPE_KEYS[kind]: t["typename"]}
+                d.update({f["name"]: _parse_default(f) for f in t["fields"] if not f["alias_of"]})
+                d["Vshow"] = True
+                return d
+        known = sorted(t["typename"] for t in ITEM_TYPES if t["kind"] == kind)
+        raise ValueError(f"Get{_prefix(kind)}Defaults: unknown {kind} type '{name}' (known: "
+                         f"{', '.join(known)})")
+
+    def GetNodeDefaults(self, typeName):
+        """The default parameters of a node type as a dict ('Point' or 'NodePoint'), as
+        Exudyn's: {'nodeType': 'Point', 'referenceCoordinates': ..., 'Vshow': True}."""
+        return self._defaults("node", typeName)
+
+    def GetObjectDefaults(self, typeName):
+        """The default parameters of an object type as a dict ('MassPoint'); an item number
+        without default is -1."""
+        return self._defaults("object", typeName)
+
+    def GetMarkerDefaults(self, typeName):
+        """The default parameters of a marker type as a dict ('NodePosition')."""
+        return self._defaults("marker", typeName)
+
+    def GetLoadDefaults(self, typeName):
+        """The default parameters of a load type as a dict ('ForceVector')."""
+        return self._defaults("load", typeName)
+
+    def GetSensorDefaults(self, typeName):
+        """The default parameters of a sensor type as a dict ('Node')."""
+        return self._defaults("sensor", typeName)
+
+    def _number_by_name(self, kind, name):
+        if not isinstance(name, str):
+            raise TypeError(f"Get{_prefix(kind)}Number: expected the {kind}'s name (a str), got "
+                            f"{name!r}")
+        n = self._core.count(_KINDS[kind][0])
+        names = [self._core.get(_KINDS[kind][0], i)["name"] for i in range(n)]
+        if name in names:
+            return _KINDS[kind][1](names.index(name))
+        # Exudyn's names of unnamed items: 'node3', 'object0', ...
+        prefix = kind
+        if name.startswith(prefix) and name[len(prefix):].isdigit():
+            i = int(name[len(prefix):])
+            if i < n and not names[i] and str(i) == name[len(prefix):]:
+                return _KINDS[kind][1](i)
+        raise ValueError(f"Get{_prefix(kind)}Number: there is no {kind} named '{name}' (named "
+                         f"{kind}s: {', '.join(repr(x) for x in names if x) or 'none'})")
+
+    def GetNodeNumber(self, nodeName):
+        """The NodeIndex of the node with this name (an unnamed node i is also found as
+        'node<i>', Exudyn's name for it); a ValueError if there is none (Exudyn returns -1)."""
+        return self._number_by_name("node", nodeName)
+
+    def GetObjectNumber(self, objectName):
+        """The ObjectIndex of the object with this name (or 'object<i>' for an unnamed one)."""
+        return self._number_by_name("object", objectName)
+
+    def GetMarkerNumber(self, markerName):
+        """The MarkerIndex of the marker with this name (or 'marker<i>' for an unnamed one)."""
+        return self._number_by_name("marker", markerName)
+
+    def GetLoadNumber(self, loadName):
+        """The LoadIndex of the load with this name (or 'load<i>' for an unnamed one)."""
+        return self._number_by_name("load", loadName)
+
+    def GetSensorNumber(self, sensorName):
+        """The SensorIndex of the sensor with this name (or 'sensor<i>' for an unnamed one)."""
+        return self._number_by_name("sensor", sensorName)
+
+    # deletion: the engine removes the item and renumbers every reference (cd_system_delete)
+    def _refs(self, kind, i):
+        """{(referring kind, its number, parameter): referred number} of item (kind, i)'s
+        references, and the other way round: who refers to (kind, i)"""
+        from .items import item_class
+        d = self._core.get(_KINDS[kind][0], i)
+        out = []
+        for f in item_class(d["itemType"])._fields:
+            if f["alias_of"] or f["type"] not in ("index", "indexlist") or not f["ref"]:
+                continue
+            vals = d.get(f["name"], -1)
+            for v in (vals if isinstance(vals, list) else [vals]):
+                if v >= 0:
+                    out.append((f["ref"], int(v), f["name"]))
+        return out
+
+    def _delete(self, kind, number, what, suppressWarnings):
+        import warnings
+        i = self._number(kind, number, what)
+        if not suppressWarnings:  # Exudyn's warnings: the items that lose their reference
+            for k in _KINDS:
+                for j in range(self._core.count(_KINDS[k][0])):
+                    if k == kind and j == i:
+                        continue
+                    for ref, v, field in self._refs(k, j):
+                        if ref == kind and v == i:
+                            warnings.warn(f"{what}: {k} {j} refers in '{field}' to the deleted "
+                                          f"{kind} {i}; it is set to -1 (invalid: Assemble "
+                                          "names it until it is set again)", UserWarning,
+                                          stacklevel=3)
+        self._core.delete(_KINDS[kind][0], i)
+        visual = {}
+        for (k, j), v in self._visual.items():
+            if k != kind or j < i:
+                visual[(k, j)] = v
+            elif j > i:
+                visual[(k, j - 1)] = v
+        self._visual = visual
+
+    def DeleteNode(self, nodeNumber, suppressWarnings=False):
+        """Delete a node. Later nodes shift down by one and every reference to them follows;
+        references to the deleted node (in objects, markers, sensors) become -1, with a
+        warning unless suppressWarnings (Assemble then names each of them). Call Assemble()."""
+        self._delete("node", nodeNumber, "DeleteNode", suppressWarnings)
+
+    def DeleteObject(self, objectNumber, deleteDependentItems=True, suppressWarnings=False):
+        """Delete an object; later objects shift down, references follow (references to the
+        deleted one become -1). With deleteDependentItems (default, as Exudyn) the nodes the
+        object uses and, for a connector, its markers are deleted too (highest number first),
+        even if other items use them. Call Assemble() afterwards."""
+        i = self._number("object", objectNumber, "DeleteObject")
+        deps = self._refs("object", i) if deleteDependentItems else []
+        self._delete("object", i, "DeleteObject", suppressWarnings)
+        for kind in ("marker", "node"):
+            for j in sorted({v for k, v, _ in deps if k == kind}, reverse=True):
+                self._delete(kind, j, "DeleteObject", suppressWarnings)
+
+    def DeleteMarker(self, markerNumber, suppressWarnings=False):
+        """Delete a marker; later markers shift down, references follow (references to the
+        deleted one in objects, loads and sensors become -1). Call Assemble() afterwards."""
+        self._delete("marker", markerNumber, "DeleteMarker", suppressWarnings)
+
+    def DeleteLoad(self, loadNumber, deleteDependentMarkers=True, suppressWarnings=False):
+        """Delete a load; later loads shift down, sensors follow. With deleteDependentMarkers
+        (default, as Exudyn) the load's marker is deleted too. Call Assemble() afterwards."""
+        i = self._number("load", loadNumber, "DeleteLoad")
+        deps = self._refs("load", i) if deleteDependentMarkers else []
+        self._delete("load", i, "DeleteLoad", suppressWarnings)
+        for j in sorted({v for k, v, _ in deps if k == "marker"}, reverse=True):
+            self._delete("marker", j, "DeleteLoad", suppressWarnings)
+
+    def DeleteSensor(self, sensorNumber, suppressWarnings=False):
+        """Delete a sensor; later sensors shift down (references in other sensors follow).
+        The stored sensor data of the last solve are dropped. Call Assemble() afterwards."""
+        self._delete("sensor", sensorNumber, "DeleteSensor", suppressWarnings)
+
+    def Reset(self):
+        """Remove every item and the state: an empty system (mbs.variables and mbs.sys are
+        kept, as in Exudyn); the system stays in its SystemContainer."""
+        self._core.idle("Reset")   # not while a solve of this system runs in another thread
+        self._core = _core._System(self, SolverError)
+        self._visual = {}
+        self._solution_file = None
+
+    def GetSystemContainer(self):
+        """The SystemContainer this system was added to (None for a MainSystem made alone)."""
+        return self._container
+
+    @property
+    def systemIsConsistent(self):
+        """True when the system is assembled and unchanged since (Exudyn's flag, set by
+        Assemble and cleared by adding, modifying or deleting items)."""
+        return bool(self._core.sizes()["assembled"])
+
+    def AssembleCoordinates(self):
+        """Exudyn's first step of Assemble; coordyn assembles in one step: calls Assemble()."""
+        self.Assemble()
+
+    def AssembleLTGLists(self):
+        """Exudyn's second step of Assemble; coordyn assembles in one step: calls Assemble()."""
+        self.Assemble()
+
+    def AssembleInitializeSystemCoordinates(self):
+        """Exudyn's third step of Assemble (the current state becomes the initial one);
+        coordyn assembles in one step: calls Assemble()."""
+        self.Assemble()
+
+    def AssembleSystemInitialize(self):
+        """Exudyn's step of Assemble that initializes the items; calls Assemble()."""
+        self.Assemble()
+
+    def GetNodeODE2Index(self, nodeNumber):
+        """Global index of a node's first ODE2 coordinate (after Assemble); an error for a node
+        without ODE2 coordinates (Exudyn returns 0 for a ground node)."""
+        return self._node_index(nodeNumber, "ODE2")
+
+    def GetNodeODE1Index(self, nodeNumber):
+        """Global index of a node's first ODE1 coordinate (after Assemble)."""
+        return self._node_index(nodeNumber, "ODE1")
+
+    def GetNodeAEIndex(self, nodeNumber):
+        """Global index of a node's first AE coordinate (after Assemble)."""
+        return self._node_index(nodeNumber, "AE")
+
+    def _node_index(self, nodeNumber, which):
+        i = self._number("node", nodeNumber, f"GetNode{which}Index")
+        ltg = self._core.ltg_all(_core.KIND_NODE, i)[which]
+        if not ltg:
+            raise ValueError(f"GetNode{which}Index: node {i} ({self._get('node', i)['itemType']})"
+                             f" has no {which} coordinates")
+        return int(ltg[0])
+
+    def GetAvailableFactoryItems(self):
+        """The item types coordyn provides: {'Node': [...], 'Object': [...], 'Marker': [...],
+        'Load': [...], 'Sensor': [...]} with full names ('NodePoint', 'ObjectMassPoint')."""
+        from .items import ITEM_TYPES
+        return {_prefix(k): sorted(t["name"] for t in ITEM_TYPES if t["kind"] == k)
+                for k in _KINDS}
+
+    def ComputeItem(self, itemIndex, what=None, localPosition=(0.0, 0.0, 0.0), vector=None):
+        """Local quantities of an object at the current state (after Assemble), in the
+        object's coordinates (its LTG lists), as Exudyn's ComputeItem: for an ObjectIndex and
+        what = 'MassMatrix' (bodies), 'JacobianODE2' (d ODE2LHS / dq, ODE2LHS = -f + C_q^T
+        lambda: the object's residual without the mass term), 'JacobianODE2_t' (d ODE2LHS /
+        dq_t) or 'ConstraintJacobian' (constraints: dg/dq); Exudyn's ComputeItemType members
+        are accepted. what=None gives the list of what applies. Nodes, markers and Exudyn's
+        other ComputeItemType entries are not provided: NotImplementedError says so (use
+        GetObjectJacobian, GetMarkerOutput, GetObjectOutputBody)."""
+        if not isinstance(itemIndex, ObjectIndex):
+            raise NotImplementedError(
+                f"ComputeItem: coordyn computes items for an ObjectIndex only, got {itemIndex!r}; "
+                "for markers and nodes use GetMarkerOutput/GetNodeOutput and GetObjectJacobian")
+        i = self._number("object", itemIndex, "ComputeItem")
+        if not self.systemIsConsistent:
+            raise SolverError("ComputeItem: the system is not assembled: call mbs.Assemble()")
+        ltg = self._core.ltg_all(_core.KIND_OBJECT, i)
+        applies = []
+        if ltg["ODE2"]:
+            if self._core.object_parts(i)["mass"]:
+                applies.append("MassMatrix")
+            applies += ["JacobianODE2", "JacobianODE2_t"]
+        if ltg["AE"] and ltg["ODE2"]:
+            applies.append("ConstraintJacobian")
+        which = getattr(what, "name", what)
+        if which is None:
+            return applies
+        if which not in applies:
+            raise NotImplementedError(
+                f"ComputeItem: {which!r} is not provided for object {i} "
+                f"({self._get('object', i)['itemType']}) by coordyn; what applies: {applies}")
+        if which == "MassMatrix":
+            return np.array(self._core.object_parts(i)["M"])
+        key = {"JacobianODE2": "K", "JacobianODE2_t": "D", "ConstraintJacobian": "Cq"}[which]
+        return np.array(self._core.object_jacobian(i, False, False)[key])
+
+    def Inspect(self, itemIndex, what=None):
+        """What an item provides, for a typed index (NodeIndex, ObjectIndex, MarkerIndex,
+        LoadIndex, SensorIndex): with what=None a dict {'OutputVariables': [...]}, with
+        what='OutputVariables' (or Exudyn's InspectType.OutputVariables) the list of the
+        OutputVariableType members the item reports. Exudyn's other InspectType entries (type
+        flags, requested node and marker types, access functions) are not provided: they raise
+        NotImplementedError."""
+        from .items import ITEM_TYPES
+        kind = next((k for k, (_, c) in _KINDS.items() if isinstance(itemIndex, c)), None)
+        if kind is None:
+            raise TypeError(f"Inspect: expected a typed item index (NodeIndex, ObjectIndex, "
+                            f"MarkerIndex, LoadIndex or SensorIndex), got {itemIndex!r}")
+        i = self._number(kind, itemIndex, "Inspect")
+        name = self._get(kind, i)["itemType"]
+        outvars = [OutputVariableType[v] for t in ITEM_TYPES if t["name"] == name
+                   for v in t["outputVariables"]]
+        which = getattr(what, "name", what)
+        if which is None:
+            return {"OutputVariables": outvars}
+        if which == "OutputVariables":
+            return outvars
+        raise NotImplementedError(f"Inspect: {which!r} is not provided by coordyn (only "
+                                  "'OutputVariables'); the item classes' docstrings list each "
+                                  "item's parameters, and mbs.GetObject(i) gives an item's values")
+
+    def AddGeneralContact(self):
+        """Not provided yet (general contact comes with the contact items in a later issue)."""
+        raise NotImplementedError("mbs.AddGeneralContact is not provided by coordyn yet: "
+                                  "GeneralContact comes with the contact items in a later issue")
+
+    def GetGeneralContact(self, generalContactNumber):
+        """Not provided yet: coordyn has no GeneralContact (NumberOfGeneralContacts() is 0)."""
+        raise NotImplementedError("mbs.GetGeneralContact: coordyn has no GeneralContact yet")
+
+    def DeleteGeneralContact(self, generalContactNumber):
+        """Not provided yet: coordyn has no GeneralContact (NumberOfGeneralContacts() is 0)."""
+        raise NotImplementedError("mbs.DeleteGeneralContact: coordyn has no GeneralContact yet")
+
+    def NumberOfGeneralContacts(self):
+        """0: coordyn has no GeneralContact yet."""
+        return 0
+
+    def GetObjectOutputSuperElement(self, objectNumber, variableType, meshNodeNumber,
+                                    configuration=ConfigurationType.Current):
+        """Not provided yet: coordyn has no super elements (FFRF, GenericODE2 meshes)."""
+        raise NotImplementedError("mbs.GetObjectOutputSuperElement is not provided by coordyn "
+                                  "yet: the FFRF and mesh super elements come in a later issue")
+
+    def ActivateRendering(self, flag=True):
+        """Accepted for Exudyn scripts: coordyn's viewer shows solutions (SolutionViewer)."""
+        return None
+
+    def SendRedrawSignal(self):
+        """Accepted for Exudyn scripts: coordyn's viewer has no window to redraw."""
+        return None
+
+    def GetRenderEngineStopFlag(self):
+        """The flag SetRenderEngineStopFlag set (False: coordyn's viewer never sets it)."""
+        return self._render_stop
+
+    def SetRenderEngineStopFlag(self, stopFlag):
+        """Set the flag GetRenderEngineStopFlag returns (coordyn has no render window)."""
+        self._render_stop = bool(stopFlag)
+
+    # the dictionary of the whole system and its state: copies, pickling
+    def GetDictionary(self):
+        """A full description of the system, from which SetDictionary rebuilds it: the item
+        lists (nodeList, objectList, markerList, loadList, sensorList: each item's dict as
+        Get... gives it, visualization entries included), variables, systemVariables (mbs.sys)
+        and, for an assembled system, 'systemData': the Initial, Current and StartOfStep
+        configurations with their times and the stored sensor data. copy.deepcopy and pickle use
+        it: a rebuilt system continues a simulation bit for bit."""
+        from . import __version__
+        d = {"__version__": __version__}
+        for kind in _KINDS:
+            lst = []
+            for i in range(self._core.count(_KINDS[kind][0])):
+                it = self._get(kind, i)
+                lst.append({k: (int(v) if isinstance(v, (NodeIndex, ObjectIndex, MarkerIndex,
+                                                          LoadIndex, SensorIndex)) else
+                                [int(x) for x in v] if isinstance(v, list) and v and
+                                isinstance(v[0], (NodeIndex, ObjectIndex, MarkerIndex,
+                                                  LoadIndex, SensorIndex)) else v)
+                            for k, v in it.items()})
+            d[kind + "List"] = lst
+        d["variables"] = self.variables
+        d["systemVariables"] = self.sys
+        uf = {}
+        for name in _SYSTEM_USER_FUNCTIONS:  # the system's user functions, where provided
+            getter = getattr(self, "Get" + name, None)
+            if getter is not None:
+                uf[name] = getter()
+        d["userFunctions"] = uf
+        d["systemData"] = self._state_dict()
+        return d
+
+    def _state_dict(self):
+        s = self._core.sizes()
+        if not s["assembled"]:
+            return {"assembled": False}
+        core = self._core
+        st = {"assembled": True,
+              "Initial": [core.get_coords(w, 1) for w in (_Q, _V, _LAM, _Y, _DATA)]}
+        for name, cfg in (("Current", 0), ("StartOfStep", 3)):
+            st[name] = [core.get_coords(w, cfg) for w in range(7)] + [core.time(None, cfg)]
+        data = []
+        for i in range(self.NumberOfSensors()):
+            try:
+                a = core.sensor_data(i)
+                data.append(np.array(a) if a.size else None)
+            except ValueError:  # storeInternal=False
+                data.append(None)
+        st["sensorData"] = data
+        return st
+
+    def SetDictionary(self, systemDict):
+        """Rebuild the system from a dict as GetDictionary gives it: the items (added in an
+        order that satisfies their references), variables and, if the dict holds an assembled
+        state, Assemble and every configuration, time and stored sensor data."""
+        if not isinstance(systemDict, dict) or "nodeList" not in systemDict:
+            raise ValueError("SetDictionary: expected a dict as mbs.GetDictionary() returns "
+                             "(with nodeList, objectList, markerList, loadList, sensorList)")
+        lists = {k: list(systemDict.get(k + "List", [])) for k in _KINDS}
+        self._check_dangling(lists, "SetDictionary")
+        self.Reset()
+        self._add_in_order(lists)
+        self.variables = systemDict.get("variables", {})
+        self.sys = systemDict.get("systemVariables", {})
+        for name, fn in systemDict.get("userFunctions", {}).items():
+            setter = getattr(self, "Set" + name, None)
+            if setter is not None and fn not in (0, None):
+                setter(fn)
+            elif fn not in (0, None):
+                raise ValueError(f"SetDictionary: this coordyn has no Set{name}")
+        self._set_state_dict(systemDict.get("systemData", {"assembled": False}))
+
+    def _add_in_order(self, lists):
+        """add the items of lists {kind: [dict]} in each kind's order, interleaving the kinds
+        so that every reference names an item already added"""
+        pos = {k: 0 for k in _KINDS}
+        total = sum(len(v) for v in lists.values())
+        added = 0
+        while added < total:
+            progress = False
+            for kind in _KINDS:
+                while pos[kind] < len(lists[kind]):
+                    d = {k: _foreign_enum(v) for k, v in lists[kind][pos[kind]].items()}
+                    if "itemType" in d:  # the full type name: no ambiguity
+                        d[TYPE_KEYS[kind]] = d.pop("itemType")
+                    cls = _item_class(kind, d.get(TYPE_KEYS[kind]))
+                    if cls is not None and not self._refs_ready(cls, d):
+                        break
+                    self._add(kind, d)
+                    pos[kind] += 1
+                    added += 1
+                    progress = True
+            if not progress:
+                kind = next(k for k in _KINDS if pos[k] < len(lists[k]))
+                raise ValueError(f"SetDictionary: {kind} {pos[kind]} refers to items that cannot "
+                                 "be added before it")
+
+    @staticmethod
+    def _check_dangling(lists, what):
+        """a clear error for an item whose reference a Delete... left at -1: such an item
+        cannot be added again, so the system cannot be rebuilt (copied, unpickled)"""
+        for kind in _KINDS:
+            for i, d in enumerate(lists.get(kind, [])):
+                cls = _item_class(kind, d.get("itemType", d.get(TYPE_KEYS[kind])))
+                for f in cls._fields if cls is not None else []:
+                    if f["alias_of"] or f["type"] not in ("index", "indexlist") or not f["ref"]:
+                        continue
+                    v = d.get(f["name"], 0)
+                    if any(int(x) < 0 for x in (v if isinstance(v, (list, tuple, np.ndarray))
+                                                else [v])):
+                        name = f" '{d['name']}'" if d.get("name") else ""
+                        raise ValueError(
+                            f"{what}: {kind} {i} ({cls.__name__}{name}) has {f['name']} = {v} "
+                            f"(a deleted {f['ref']}); set it (Set{_prefix(kind)}Parameter) or "
+                            f"delete the {kind} first")
+
+    def _refs_ready(self, cls, d):
+        for f in cls._fields:
+            if f["alias_of"] or f["type"] not in ("index", "indexlist") or not f["ref"]:
+                continue
+            v = d.get(f["name"], -1)
+            n = self._core.count(_KINDS[f["ref"]][0])
+            if any(int(x) >= n for x in (v if isinstance(v, (list, tuple, np.ndarray)) else [v])):
+                return False
+        return True
+
+    def _set_state_dict(self, st):
+        if not st.get("assembled"):
+            return
+        core = self._core
+        self.Assemble()
+        for w, x in zip((_Q, _V, _LAM, _Y, _DATA), st["Initial"]):
+            if len(x):
+                core.set_coords(x, w, 1)
+        for name, cfg in (("Current", 0), ("StartOfStep", 3)):
+            for w, x in enumerate(st[name][:7]):
+                if len(x):
+                    core.set_coords(x, w, cfg)
+            core.time(float(st[name][7]), cfg)
+        data = st.get("sensorData", [])
+        if any(x is not None for x in data):
+            core.set_sensor_data(list(data))
+
+    def __getstate__(self):
+        import pickle
+        d = self.GetDictionary()
+        self._check_dangling({k: d[k + "List"] for k in _KINDS}, "cannot pickle the MainSystem")
+        for kind in _KINDS:  # name the item whose user function cannot be pickled
+            for i, it in enumerate(d[kind + "List"]):
+                for k, v in it.items():
+                    if callable(v) and not isinstance(v, type):
+                        try:
+                            pickle.dumps(v)
+                        except Exception as e:
+                            raise pickle.PicklingError(
+                                f"cannot pickle the MainSystem: {kind} {i} ({it['itemType']}"
+                                + (f" '{it['name']}'" if it.get("name") else "") +
+                                f") has the user function {k}={v!r}, which cannot be pickled "
+                                f"({e}); define it with def at module level (not a lambda or "
+                                "a nested function)") from None
+        for key in ("variables", "systemVariables", "userFunctions"):
+            try:
+                pickle.dumps(d[key])
+            except Exception as e:
+                raise pickle.PicklingError(f"cannot pickle the MainSystem: its {key} cannot be "
+                                           f"pickled ({e})") from None
+        return d
+
+    def __setstate__(self, d):
+        MainSystem.__init__(self)
+        self.SetDictionary(d)
+
+    def __deepcopy__(self, memo):
+        import copy
+        new = MainSystem()
+        memo[id(self)] = new
+        new.SetDictionary(copy.deepcopy(self.GetDictionary(), memo))
+        return new
+
+    def __copy__(self):
+        """A copy of the system (items and state): the same as copy.deepcopy except that
+        variables and sys are shared."""
+        new = MainSystem()
+        new.SetDictionary(self.GetDictionary())
+        return new
 
     # -- assembling and solving
     def Assemble(self):
@@ -517,6 +1309,62 @@ class SystemContainer:
     def NumberOfSystems(self) -> int:
         """Number of systems in this container."""
         return len(self.systems)
+
+    def AppendSystem(self, mainSystem: MainSystem) -> int:
+        """Add an existing MainSystem (made with coordyn.MainSystem() or taken from another
+        container) to this container; returns its number here."""
+        if not isinstance(mainSystem, MainSystem):
+            raise TypeError(f"AppendSystem expects a coordyn.MainSystem, got "
+                            f"{type(mainSystem).__name__}")
+        if any(m is mainSystem for m in self.systems):
+            raise ValueError("AppendSystem: this MainSystem is already in the container (number "
+                             f"{next(i for i, m in enumerate(self.systems) if m is mainSystem)})")
+        mainSystem._container = self
+        self.systems.append(mainSystem)
+        return len(self.systems) - 1
+
+    def GetDictionary(self) -> dict:
+        """The container as a dict: 'systems' (each system's GetDictionary(), with its state)
+        and 'visualizationSettings'; SetDictionary rebuilds it, pickle and copy use it."""
+        from . import __version__
+        vis = self._visualizationSettings
+        return {"__version__": __version__,
+                "systems": [m.GetDictionary() for m in self.systems],
+                "visualizationSettings": None if vis is None else vis.GetDictionary()}
+
+    def SetDictionary(self, containerDict: dict) -> None:
+        """Replace the systems (and visualization settings) by those of a dict as
+        GetDictionary returns it."""
+        if not isinstance(containerDict, dict) or "systems" not in containerDict:
+            raise ValueError("SystemContainer.SetDictionary: expected a dict as "
+                             "SC.GetDictionary() returns (with 'systems')")
+        self.systems = []
+        for d in containerDict["systems"]:
+            self.AddSystem().SetDictionary(d)
+        vis = containerDict.get("visualizationSettings")
+        self._visualizationSettings = None
+        if vis is not None:
+            self.visualizationSettings.SetDictionary(vis)
+
+    def __getstate__(self):
+        for i, m in enumerate(self.systems):   # the errors name the system and the item
+            try:
+                m.__getstate__()
+            except Exception as e:
+                import pickle
+                raise pickle.PicklingError(f"SystemContainer system {i}: {e}") from None
+        return self.GetDictionary()
+
+    def __setstate__(self, d):
+        SystemContainer.__init__(self)
+        self.SetDictionary(d)
+
+    def __deepcopy__(self, memo):
+        import copy
+        new = SystemContainer()
+        memo[id(self)] = new
+        new.SetDictionary(copy.deepcopy(self.GetDictionary(), memo))
+        return new
 
     def GetSystem(self, systemNumber: int) -> MainSystem:
         """The system with this number."""

@@ -743,6 +743,11 @@ _BUSY_SYSTEM_SCRIPT = textwrap.dedent("""
         "ModifyObject": lambda: mbs.ModifyObject(1, {"mass": 5.0}),
         "SetODE2Coordinates": lambda: mbs.systemData.SetODE2Coordinates(np.zeros(n)),
         "SolveDynamic": lambda: mbs.SolveDynamic(s),
+        "DeleteObject": lambda: mbs.DeleteObject(1, suppressWarnings=True),
+        "DeleteLoad": lambda: mbs.DeleteLoad(0, deleteDependentMarkers=False),
+        "Reset": lambda: mbs.Reset(),
+        "SetDictionary": lambda: mbs.SetDictionary(mbs.GetDictionary()),
+        "SetTime": lambda: mbs.systemData.SetTime(1.0),
     }
     report = {"accepted": [], "solve": None}
     for name, call in calls.items():
