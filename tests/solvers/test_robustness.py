@@ -153,7 +153,11 @@ def test_no_memory_growth_over_2000_build_and_solve_cycles():
     # in every window; see test_the_memory_measurement_sees_a_1kB_leak
     for d in (d_rss, d_heap, d_traced):
         assert np.median(d) < BOUND, (d_rss, d_heap, d_traced, elapsed)
-        # in total: besides one one-off jump, less than half of what the leak would add
+    # in total: besides one one-off jump, less than half of what the leak would add. Not for
+    # RSS: on a loaded machine it jumped by 0.8 to 2.3 MB in two windows of one run while the
+    # heap and the traced memory stayed flat (freed pages the allocator keeps); a leak shows in
+    # the median of every measure and in the totals of these two
+    for d in (d_heap, d_traced):
         assert d.sum() - d.max() < 2 * BOUND, (d_rss, d_heap, d_traced, elapsed)
 
 

@@ -33,6 +33,8 @@ def test_defaults_match_exudyn():
             dc = getattr(mbs, f"Get{kind}Defaults")(short)
             assert dc[f"{kind[0].lower()}{kind[1:]}Type"] == short or kind == "Object"
             for k in de:
+                if dc.get(k, 0) is None and np.size(de[k]) == 0:
+                    continue           # an empty matrix: None in coordyn (see above)
                 if k in dc and not k.startswith("V") and (kind, k) not in \
                         KNOWN_DEFAULT_DIFFERENCES and not callable(de[k]):
                     assert same_value(dc[k], de[k]), (full, k, dc[k], de[k])
