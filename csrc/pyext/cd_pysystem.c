@@ -168,6 +168,7 @@ static int sys_traverse(cdpy_system *self, visitproc visit, void *arg)
 {
     traverse_arg ta = {visit, arg};
     Py_VISIT(Py_TYPE(self));
+    for (int k = 0; k < CDPY_NSYSUF; k++) Py_VISIT(self->sysuf[k]);
     Py_VISIT(self->sensors);
     Py_VISIT(self->exc_type);
     Py_VISIT(self->exc_value);
@@ -190,6 +191,7 @@ static int release_uf(cd_func *fn, void *arg)
 static int sys_clear(cdpy_system *self)
 {
     for_each_userfunc(self, release_uf, NULL);
+    for (int k = 0; k < CDPY_NSYSUF; k++) Py_CLEAR(self->sysuf[k]);
     Py_CLEAR(self->sensors);
     Py_CLEAR(self->exc_type);
     Py_CLEAR(self->exc_value);
@@ -269,9 +271,16 @@ static PyObject *sys_add(cdpy_system *self, PyObject *args)
     return PyLong_FromLong(rc);
 }
 
+/* a system user function of the running solve is calling (changes are allowed then) */
+static int in_system_userfunction(cdpy_system *self)
+{
+    return self->busy && self->in_sysuf && PyThread_get_thread_ident() == self->solve_thread;
+}
+
 static PyObject *sys_modify(cdpy_system *self, PyObject *args)
 {
-    if (refuse_if_busy(self, "ModifyItem")) return NULL;
+    int live = in_system_userfunction(self);
+    if (!live && refuse_if_busy(self, "ModifyItem")) return NULL;
     PyObject *kindo, *params;
     int index;
     cd_kind kind;
@@ -288,6 +297,10 @@ static PyObject *sys_modify(cdpy_system *self, PyObject *args)
     void *p = cdpy_parse_params(t, index, cur, self);
     Py_DECREF(cur);
     if (!p) return NULL;
+    if (live) {
+        if (cdpy_live_modify(self, kind, index, p)) return NULL;
+        Py_RETURN_NONE;
+    }
     cd_error err = {0, ""};
     if (cd_system_modify(self->sys, kind, index, p, &err)) return raise_engine(self, &err);
     Py_RETURN_NONE;
@@ -406,7 +419,9 @@ static PyObject *sys_get_coords(cdpy_system *self, PyObject *args)
 
 static PyObject *sys_set_coords(cdpy_system *self, PyObject *args)
 {
-    if (refuse_if_busy(self, "SetCoordinates")) return NULL;
+    /* a system user function may change the current state of the solve (Exudyn's
+     * PostStepUserFunction projecting the coordinates) */
+    if (!in_system_userfunction(self) && refuse_if_busy(self, "SetCoordinates")) return NULL;
     int which, config, n;
     const double *src;
     double *dst;
@@ -918,8 +933,10 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
     if (solution_file_name(sd, &set, solname, sizeof solname)) return NULL;
     progress_ctx pc = {cb == Py_None ? NULL : cb, 0, mono_seconds(),
                        events == Py_None ? NULL : events, 0, self};
+    cd_sysfuncs sf;
+    cdpy_sysuf_fill(self, &sf);
     cd_solvectx ctx = {progress_fn, &pc, 1, NULL, set.writeSolution ? solname : NULL,
-                       verbose, events == Py_None ? NULL : event_fn, &pc};
+                       verbose, events == Py_None ? NULL : event_fn, &pc, &sf};
     cd_error err = {0, ""};
     int rc;
     Py_CLEAR(self->exc_type); Py_CLEAR(self->exc_value); Py_CLEAR(self->exc_tb);
@@ -1213,6 +1230,9 @@ static PyMethodDef sys_methods[] = {
      "(form 0), the constraint Jacobian (1) or the causal view (2), with the owner (kind, item, "
      "local index) of every Newton unknown"},
     {"time", (PyCFunction)sys_time, METH_VARARGS, "time() -> t of the current state; time(t)"},
+    {"set_system_function", (PyCFunction)cdpy_sys_set_sysuf, METH_VARARGS,
+     "set_system_function(which, callable or None): the system user function `which` "
+     "(0 PreStep, 1 PostStep, 2 PostNewton, 3 PreNewtonResidual, 4 SystemJacobian)"},
     {"residual", (PyCFunction)sys_residual, METH_VARARGS,
      "residual([index2]) -> (r2, rae) at the current state: M q_tt - f + C_q^T lambda, and g "
      "(index2: g_t)"},
