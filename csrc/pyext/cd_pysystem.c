@@ -44,15 +44,38 @@ static PyObject *uf_args(const cdpy_uf *u, double t, int item, const double *in,
     PyTuple_SET_ITEM(args, 0, mbs);
     PyTuple_SET_ITEM(args, 1, PyFloat_FromDouble(t));
     int k = 0;  /* next input value */
+    int fixed = 0, half;  /* inputs the s, b, v codes take; h takes half of the rest */
+    for (Py_ssize_t j = 0; codes[j]; j++)
+        fixed += codes[j] == 's' || codes[j] == 'b' ? 1 : codes[j] == 'v' ? 3 : 0;
+    half = (nin - fixed) / 2;
     for (Py_ssize_t j = 0; codes[j]; j++) {
         PyObject *a = NULL;
         switch (codes[j]) {
         case 'i': a = PyLong_FromLong(item); break;
         case 's': a = PyFloat_FromDouble(in[k]); k += 1; break;
         case 'v': a = vector_arg(in + k, 3); k += 3; break;
-        case 'h': a = vector_arg(in + k, nin / 2); k += nin / 2; break;
+        case 'h': a = vector_arg(in + k, half); k += half; break;
         case 'a': a = vector_arg(in + k, nin - k); k = nin; break;
         case 'b': a = PyBool_FromLong(in[k] != 0.0); k += 1; break;
+        case 'l': {  /* a list of integers: its length, then the integers */
+            int n = (int)in[k];
+            a = PyList_New(n);
+            for (int m = 0; a && m < n; m++) {
+                PyObject *v = PyLong_FromLong((long)in[k + 1 + m]);
+                if (!v) { Py_CLEAR(a); break; }
+                PyList_SET_ITEM(a, m, v);
+            }
+            k += 1 + n;
+            break;
+        }
+        case 'c': {  /* ConfigurationType.Current */
+            PyObject *mod = PyImport_ImportModule("coordyn.items");
+            PyObject *ct = mod ? PyObject_GetAttrString(mod, "ConfigurationType") : NULL;
+            a = ct ? PyObject_GetAttrString(ct, "Current") : NULL;
+            Py_XDECREF(ct);
+            Py_XDECREF(mod);
+            break;
+        }
         default: PyErr_SetString(PyExc_SystemError, "bad user function argument code"); break;
         }
         PyTuple_SET_ITEM(args, 2 + j, a);
@@ -62,11 +85,36 @@ static PyObject *uf_args(const cdpy_uf *u, double t, int item, const double *in,
     return args;
 }
 
-/* the result as nout doubles */
+/* the result as nout doubles (CD_UF_SENSOR: any number n < nout of them, out[0] = n) */
 static int uf_result(const cdpy_uf *u, PyObject *res, double *out, int nout)
 {
-    PyArrayObject *a = (PyArrayObject *)PyArray_FROM_OTF(res, NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
+    PyArrayObject *a;
+    /* a MatrixContainer or a scipy sparse matrix: as a dense array */
+    const char *dense = PyObject_HasAttrString(res, "Convert2DenseMatrix") ? "Convert2DenseMatrix"
+                        : !PyArray_Check(res) && PyObject_HasAttrString(res, "toarray")
+                            ? "toarray" : NULL;
+    if (dense) {
+        PyObject *d = PyObject_CallMethod(res, dense, NULL);
+        if (!d) return -1;
+        a = (PyArrayObject *)PyArray_FROM_OTF(d, NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
+        Py_DECREF(d);
+    } else {
+        a = (PyArrayObject *)PyArray_FROM_OTF(res, NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
+    }
     if (!a) return -1;
+    if (u->conv == CD_UF_SENSOR) {
+        npy_intp n = PyArray_SIZE(a);
+        int ok = n < nout && PyArray_NDIM(a) <= 1;
+        if (ok) {
+            out[0] = (double)n;
+            if (n) memcpy(out + 1, PyArray_DATA(a), sizeof(double) * (size_t)n);
+        }
+        Py_DECREF(a);
+        if (!ok)
+            PyErr_Format(PyExc_ValueError, "user function '%s' must return a list of at most %d "
+                         "values", u->field, nout - 1);
+        return ok ? 0 : -1;
+    }
     int ok = PyArray_SIZE(a) == nout;
     if (ok) memcpy(out, PyArray_DATA(a), sizeof(double) * (size_t)nout);
     Py_DECREF(a);

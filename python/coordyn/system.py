@@ -385,6 +385,11 @@ class MainSystem:
             return self.GetObjectOutputBody(p["bodyNumber"], var, p["localPosition"], configuration)
         if t == "Marker":
             return self.GetMarkerOutput(p["markerNumber"], var, configuration)
+        if t == "UserFunction":  # f(mbs, t, sensorNumbers, factors, configuration)
+            import numpy as np
+            return np.asarray(p["sensorUserFunction"](
+                self, self.systemData.GetTime(), [int(i) for i in p["sensorNumbers"]],
+                list(p["factors"]), ConfigurationType(configuration)), dtype=float)
         return self.GetLoadValues(p["loadNumber"])
 
     def GetSensorStoredData(self, sensorNumber):
@@ -480,11 +485,11 @@ class MainSystem:
 
     def SetPostNewtonUserFunction(self, value):
         """Set PostNewtonUserFunction(mbs, t) -> [discontinuousError, recommendedStepSize],
-        called after every converged Newton solve of a step: while |discontinuousError| (plus
-        the items' own) exceeds discontinuous.iterationTolerance, the step is solved again from
-        its start (at most discontinuous.maxIterations solves); a recommendedStepSize >= 0 below
-        the step size retakes the step at that size (0: the minimum step; < 0: no
-        recommendation); 0 erases it."""
+        called after every converged Newton solve of a step: while the absolute value of
+        discontinuousError (plus the items' own errors) exceeds discontinuous.iterationTolerance,
+        the step is solved again from its start (at most discontinuous.maxIterations solves); a
+        recommendedStepSize >= 0 below the step size retakes the step at that size (0: the
+        minimum step; < 0: no recommendation); 0 erases it."""
         self._set_system_function(2, value)
 
     def GetPostNewtonUserFunction(self, asDict=False):

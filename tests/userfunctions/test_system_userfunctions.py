@@ -461,30 +461,27 @@ def test_mass_change_in_prestep_is_used():
     assert free(2.0, False) == pytest.approx(0.5 * x, rel=1e-12)
 
 
-def _solve_time(mbs, s, repeat=5):
-    best = np.inf
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        mbs.SolveDynamic(s)
-        best = min(best, time.perf_counter() - t0)
-    return best
-
-
 def test_no_cost_when_erased():
-    """A function set and erased again leaves nothing behind: the same solve takes the same
-    time (within noise) and the same iterations."""
-    mbs, *_ = oscillator(cd)
-    mbs.Assemble()
-    s = dyn_settings(cd, steps=2000, end=2.0)
-    t_none = _solve_time(mbs, s)
-    st0 = mbs.GetSolverStatistics()
+    """A function set and erased again leaves nothing behind: the solve makes no call, takes the
+    same iterations and the same time (within noise: the best of 9 interleaved runs) as one
+    where none was ever set."""
+    s = dyn_settings(cd, steps=20000, end=20.0)
+    a, *_ = oscillator(cd)
+    b, *_ = oscillator(cd)
     calls = []
-    mbs.SetPreNewtonResidualUserFunction(lambda mbs, t, i, d: calls.append(t))
-    mbs.SolveDynamic(s)
-    assert len(calls) == 2 * 2000
-    mbs.SetPreNewtonResidualUserFunction(0)
-    t_erased = _solve_time(mbs, s)
-    st1 = mbs.GetSolverStatistics()
-    assert st0["newtonIterations"] == st1["newtonIterations"]
-    assert len(calls) == 2 * 2000      # not called after it was erased
-    assert t_erased < 1.5 * t_none
+    b.SetPreNewtonResidualUserFunction(lambda mbs, t, i, d: calls.append(t))
+    b.SetPreStepUserFunction(lambda mbs, t: calls.append(t) or True)
+    b.SetPreNewtonResidualUserFunction(0)
+    b.SetPreStepUserFunction(0)
+    for m in (a, b):
+        m.Assemble()
+    best = {"a": np.inf, "b": np.inf}
+    for _ in range(9):
+        for key, m in (("a", a), ("b", b)):
+            t0 = time.perf_counter()
+            m.SolveDynamic(s)
+            best[key] = min(best[key], time.perf_counter() - t0)
+    assert calls == []
+    assert a.GetSolverStatistics()["newtonIterations"] == b.GetSolverStatistics()["newtonIterations"]
+    assert np.array_equal(a.systemData.GetODE2Coordinates(), b.systemData.GetODE2Coordinates())
+    assert best["b"] < 1.5 * best["a"]
