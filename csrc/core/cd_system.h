@@ -125,6 +125,7 @@ typedef struct cd_field {
     X(JACOBIANUF, "ihhb", "f(mbs, t, itemNumber, q, q_t, velocityLevel) -> matrix")            \
     X(SENSOR, "lac", "f(mbs, t, sensorNumbers, factors, configuration) -> list of values")     \
     X(MASSUF, "ihh", "f(mbs, t, itemNumber, q, q_t) -> n x n matrix")                           \
+    X(OFFSET6, "ia", "f(mbs, t, itemNumber, offsetUserFunctionParameters) -> 6-vector")        \
     X(ODE2JACUF, "ihhss", "f(mbs, t, itemNumber, q, q_t, fODE2, fODE2_t) -> n x n matrix")
 enum {
     CD_UF_NONE = 0,

@@ -241,6 +241,7 @@ int cdpy_live_modify(cdpy_system *self, cd_kind kind, int index, void *p)
     it->p = p;
     int bad = ops && ((ops->nae && ops->nae(old) != ops->nae(p)) ||
                       (ops->velocity_level && ops->velocity_level(old) != ops->velocity_level(p)) ||
+                      (ops->mass_varies && ops->mass_varies(old) != ops->mass_varies(p)) ||
                       (ops->scratch && ops->scratch(s, it) > s->maxscratch));
     cd_error err = {0, ""};
     for (int i = 0; i < t->nfields && !bad && !err.code; i++)

@@ -384,3 +384,98 @@ def test_exception_in_item_function_names_function_and_item():
     with pytest.raises(RuntimeError, match="spring broke") as e:
         _solve(cd, mbs)
     assert any("'springForceUserFunction' of object 2" in note for note in e.value.__notes__)
+
+
+# ---------------------------------------------------------------- ObjectJointGeneric offsets
+
+def joint_offset(exu, with_t=True):
+    """A rigid body fixed to the ground by a generic joint whose offsets move it and turn it:
+    by 0.1 sin(2 t) in x and by 0.3 t about z (all translations constrained: the translation
+    offsets are global, as in Exudyn)."""
+    it = _items(exu)
+    mbs = _system(exu)
+    nb = mbs.AddNode(it.NodeRigidBodyEP(referenceCoordinates=[0.5, 0, 0, 1, 0, 0, 0],
+                                        initialVelocities=[0.2, 0, 0, 0, 0, 0, 0.15]))
+    b = mbs.AddObject(it.ObjectRigidBody(physicsMass=1.5, physicsInertia=[0.2, 0.3, 0.4, 0, 0, 0],
+                                         nodeNumber=nb))
+    g = mbs.AddObject(it.ObjectGround())
+    mg = mbs.AddMarker(it.MarkerBodyRigid(bodyNumber=g, localPosition=[0.5, 0, 0]))
+    mb = mbs.AddMarker(it.MarkerBodyRigid(bodyNumber=b))
+    kw = {"offsetUserFunction_t": lambda mbs, t, i, p: [p[0] * p[1] * np.cos(p[1] * t), 0, 0,
+                                                         0, 0, p[5]]} if with_t else {}
+    mbs.AddObject(it.ObjectJointGeneric(
+        markerNumbers=[mg, mb], constrainedAxes=[1, 1, 1, 1, 1, 1],
+        offsetUserFunctionParameters=[0.1, 2, 0, 0, 0, 0.3],
+        offsetUserFunction=lambda mbs, t, i, p: [p[0] * np.sin(p[1] * t), 0, 0, 0, 0, p[5] * t],
+        **kw))
+    mbs.AddLoad(it.LoadForceVector(markerNumber=mbs.AddMarker(it.MarkerBodyPosition(bodyNumber=b)),
+                                   loadVector=[0, -9.81, 0]))
+    return mbs
+
+
+def _joint_closed_form(x):
+    """displacement (0.1 sin 2, 0, 0) and rotation 0.3 about z at t = 1"""
+    assert x[0] == pytest.approx(0.1 * np.sin(2), abs=1e-10)
+    assert x[1] == pytest.approx(0, abs=1e-10)
+    assert x[2] == pytest.approx(0, abs=1e-10)
+    assert 2 * np.arcsin(x[6]) == pytest.approx(0.3, abs=1e-10)
+
+
+def test_joint_generic_offsets_closed_form_and_exudyn():
+    xc = _solve(cd, joint_offset(cd))
+    _joint_closed_form(xc)
+    assert _solve(cd, joint_offset(cd, with_t=False))[:7] == pytest.approx(xc[:7], abs=1e-10)
+    exudyn = pytest.importorskip("exudyn")
+    xe = _solve(exudyn, joint_offset(exudyn))
+    assert np.abs(xc[:7] - xe[:7]).max() < 1e-10
+
+
+def test_joint_generic_offsets_index2():
+    """Velocity-level constraints (TrapezoidalIndex2) use offsetUserFunction_t, or central
+    differences of offsetUserFunction without it: the velocity follows the offsets' rates."""
+    for with_t in (True, False):
+        mbs = joint_offset(cd, with_t)
+        mbs.Assemble()
+        s = cd.SimulationSettings()
+        s.timeIntegration.numberOfSteps = 200
+        s.timeIntegration.verboseMode = 0
+        mbs.SolveDynamic(s, solverType=cd.DynamicSolverType.TrapezoidalIndex2)
+        v = mbs.systemData.GetODE2Coordinates_t()
+        assert v[0] == pytest.approx(0.2 * np.cos(2), abs=1e-6)   # d/dt 0.1 sin(2t) at t = 1
+        assert v[1] == pytest.approx(0, abs=1e-6)
+        assert mbs.GetNodeOutput(0, cd.OutputVariableType.AngularVelocity)[2] == \
+            pytest.approx(0.3, abs=1e-6)
+
+
+def test_joint_generic_offsets_in_the_joint_frame():
+    """With a free translation the offsets are in the (turning) joint frame: x free, y offset
+    0.1 t in a joint frame turned by 0.3 t about z: the body's y is 0.1 t cos(0.3 t) when x
+    stays where the frame's x axis puts it; checked against Exudyn."""
+    exudyn = pytest.importorskip("exudyn")
+    out = []
+    for exu in (exudyn, cd):
+        it = _items(exu)
+        mbs = _system(exu)
+        nb = mbs.AddNode(it.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, 1, 0, 0, 0]))
+        b = mbs.AddObject(it.ObjectRigidBody(physicsMass=1.0, physicsInertia=[0.1, 0.1, 0.1, 0,
+                                                                              0, 0],
+                                             nodeNumber=nb))
+        g = mbs.AddObject(it.ObjectGround())
+        mbs.AddObject(it.ObjectJointGeneric(
+            markerNumbers=[mbs.AddMarker(it.MarkerBodyRigid(bodyNumber=g)),
+                           mbs.AddMarker(it.MarkerBodyRigid(bodyNumber=b))],
+            constrainedAxes=[0, 1, 1, 1, 1, 1],
+            offsetUserFunction=lambda mbs, t, i, p: [0, 0.1 * t * t, 0, 0, 0, 0.3 * t * t]))
+        out.append(_solve(exu, mbs))
+    assert np.abs(out[0][:7] - out[1][:7]).max() < 1e-10
+    assert 2 * np.arcsin(out[1][6]) == pytest.approx(0.3, abs=1e-10)
+
+
+def test_joint_generic_offset_t_alone_is_an_error():
+    mbs = _system(cd)
+    mbs.AddObject(cd.ObjectGround())
+    g = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=0))
+    with pytest.raises(ValueError, match="ObjectJointGeneric 1: parameter 'offsetUserFunction_t' "
+                                         "without 'offsetUserFunction'"):
+        mbs.AddObject(cd.ObjectJointGeneric(markerNumbers=[g, g], offsetUserFunction_t=lambda
+                                            mbs, t, i, p: [0] * 6))
