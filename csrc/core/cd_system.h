@@ -104,7 +104,8 @@ typedef struct cd_field {
  * Python signature). Argument codes: i the item index, s a scalar, v a 3-vector, h half of the
  * input values left after those of the s, b and v codes as a vector (q then q_t), a all
  * remaining inputs as a vector, l a list of
- * integers (its length, then the integers), c the configuration (ConfigurationType.Current, no
+ * integers (its length, then the integers), m a 6 x 6 and r a 3 x 3 matrix (row by row), c the
+ * configuration (ConfigurationType.Current, no
  * input); each code consumes the next inputs in order. SENSOR returns a varying number of
  * values: out[0] is their number, the values follow. The
  * extension builds the call from the codes; the docs show the signature. */
@@ -126,6 +127,8 @@ typedef struct cd_field {
     X(SENSOR, "lac", "f(mbs, t, sensorNumbers, factors, configuration) -> list of values")     \
     X(MASSUF, "ihh", "f(mbs, t, itemNumber, q, q_t) -> n x n matrix")                           \
     X(OFFSET6, "ia", "f(mbs, t, itemNumber, offsetUserFunctionParameters) -> 6-vector")        \
+    X(RBSPRING, "ivvvvmmrra", "f(mbs, t, itemNumber, displacement, rotation, velocity, "          \
+      "angularVelocity, stiffness, damping, rotJ0, rotJ1, offset) -> 6-vector")                  \
     X(ODE2JACUF, "ihhss", "f(mbs, t, itemNumber, q, q_t, fODE2, fODE2_t) -> n x n matrix")
 enum {
     CD_UF_NONE = 0,

@@ -46,7 +46,8 @@ static PyObject *uf_args(const cdpy_uf *u, double t, int item, const double *in,
     int k = 0;  /* next input value */
     int fixed = 0, half;  /* inputs the s, b, v codes take; h takes half of the rest */
     for (Py_ssize_t j = 0; codes[j]; j++)
-        fixed += codes[j] == 's' || codes[j] == 'b' ? 1 : codes[j] == 'v' ? 3 : 0;
+        fixed += codes[j] == 's' || codes[j] == 'b' ? 1 : codes[j] == 'v' ? 3
+               : codes[j] == 'm' ? 36 : codes[j] == 'r' ? 9 : 0;
     half = (nin - fixed) / 2;
     for (Py_ssize_t j = 0; codes[j]; j++) {
         PyObject *a = NULL;
@@ -57,6 +58,14 @@ static PyObject *uf_args(const cdpy_uf *u, double t, int item, const double *in,
         case 'h': a = vector_arg(in + k, half); k += half; break;
         case 'a': a = vector_arg(in + k, nin - k); k = nin; break;
         case 'b': a = PyBool_FromLong(in[k] != 0.0); k += 1; break;
+        case 'm': case 'r': {  /* a 6 x 6 or 3 x 3 matrix, row by row */
+            npy_intp dims[2] = {codes[j] == 'm' ? 6 : 3, codes[j] == 'm' ? 6 : 3};
+            a = PyArray_SimpleNew(2, dims, NPY_DOUBLE);
+            if (a) memcpy(PyArray_DATA((PyArrayObject *)a), in + k,
+                          sizeof(double) * (size_t)(dims[0] * dims[1]));
+            k += (int)(dims[0] * dims[1]);
+            break;
+        }
         case 'l': {  /* a list of integers: its length, then the integers */
             int n = (int)in[k];
             a = PyList_New(n);
