@@ -443,9 +443,12 @@ static int discontinuous(drive *d, double tau_next, double h_tried, double *est,
                                 "step size %.6g (error %.6g)", d->h_rec, e);
         if (k >= ds->maxIterations) {
             char who[CD_MSG_LEN / 2], msg[CD_MSG_LEN];
-            if (ni) disc_items(d->s, items, ni, CAP, who, sizeof who);
-            else snprintf(who, sizeof who, "the PostNewtonUserFunction");
-            snprintf(msg, sizeof msg, "the contact states of %s did not settle within "
+            char lst[CD_MSG_LEN / 2];
+            if (ni) disc_items(d->s, items, ni, CAP, lst, sizeof lst);
+            snprintf(who, sizeof who, "%s%s%s", ni ? "the contact states of " : "",
+                     ni ? lst : "", ufpn ? (ni ? " and the PostNewtonUserFunction's error"
+                                               : "the PostNewtonUserFunction's error") : "");
+            snprintf(msg, sizeof msg, "%s did not settle within "
                      "discontinuous.maxIterations = %d post-Newton iterations in the step to "
                      "%.10g (error %.6g > discontinuous.iterationTolerance = %g)", who,
                      ds->maxIterations, d->r.time_offset + tau_next, e, ds->iterationTolerance);

@@ -299,6 +299,30 @@ def test_post_newton_recommended_step_size():
     assert mbs.GetSolverStatistics()["rejectedSteps"] == 1
 
 
+def test_post_newton_error_that_never_settles():
+    """discontinuous.maxIterations Newton solves per step at most; then a warning
+    (ignoreMaxIterations, the default) or the step fails."""
+    for ignore in (True, False):
+        mbs, *_ = oscillator(cd)
+        calls = []
+        mbs.SetPostNewtonUserFunction(lambda mbs, t: calls.append(t) or [10.0, -1])
+        mbs.Assemble()
+        s = dyn_settings(cd, steps=4)
+        s.timeIntegration.discontinuous.maxIterations = 3
+        s.timeIntegration.discontinuous.ignoreMaxIterations = ignore
+        s.timeIntegration.adaptiveStep = False   # the failed step is not retried smaller
+        msg = r"the PostNewtonUserFunction's error did not settle within " \
+              r"discontinuous.maxIterations = 3"
+        if ignore:
+            with pytest.warns(UserWarning, match=msg):
+                mbs.SolveDynamic(s)
+            assert len(calls) == 3 * 4
+        else:
+            with pytest.raises(cd.SolverError, match=msg):
+                mbs.SolveDynamic(s)
+            assert len(calls) == 3
+
+
 def test_static_solver_calls_step_functions():
     """The static solver calls them per load step as Exudyn does."""
     exudyn = pytest.importorskip("exudyn")
