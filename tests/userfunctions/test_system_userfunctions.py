@@ -297,6 +297,19 @@ def test_post_newton_recommended_step_size():
     assert tried[i + 1] == pytest.approx(0.22)          # retried from 0.2 with h = 0.02
     assert mbs.systemData.GetTime() == pytest.approx(1.0)
     assert mbs.GetSolverStatistics()["rejectedSteps"] == 1
+    # Exudyn tries the same steps up to the retry (afterwards the engines grow the step by
+    # their own rules)
+    exudyn = pytest.importorskip("exudyn")
+    mbs, *_ = oscillator(exudyn)
+    tried_e = []
+    state["done"] = False
+    mbs.SetPreStepUserFunction(lambda mbs, t: tried_e.append(t) or True)
+    mbs.SetPostNewtonUserFunction(pn)
+    mbs.Assemble()
+    s = dyn_settings(exudyn)
+    s.timeIntegration.adaptiveStep = True
+    mbs.SolveDynamic(s)
+    assert np.allclose(tried_e[:i + 5], tried[:i + 5], rtol=0, atol=1e-12)
 
 
 def test_post_newton_error_that_never_settles():
