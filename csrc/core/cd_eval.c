@@ -52,7 +52,7 @@ int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
              ws->mixr0 && ws->mixJ;
     for (int o = 0; ok && o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
-        if (!it->type->object->mass || !it->type->object->mass_const || it->nq == 0) continue;
+        if (!it->type->object->mass || !cd_mass_const(it) || it->nq == 0) continue;
         ws->Mconst[o] = dalloc((size_t)it->nq * it->nq);
         if (!ws->Mconst[o]) { ok = 0; break; }
         cd_objctx c = cd_eval_objctx(s, ws, o, 0.0, 0, err);
@@ -320,7 +320,7 @@ static int object_rows(const cd_system *s, cd_evalws *ws, const cd_state *st,
         note_nonfinite(ws, CD_OBJECT, o, ws->r2, it->nq);
         note_nonfinite(ws, CD_OBJECT, o, ws->rae, it->nae);
         for (int i = 0; i < it->nq; i++) r[it->ltg[i]] += ws->r2[i];
-        if ((ops->flags & CD_OBJF_CONSTRAINT) || (ops->mass && !ops->mass_const))
+        if ((ops->flags & CD_OBJF_CONSTRAINT) || (ops->mass && !cd_mass_const(it)))
             for (int i = 0; i < it->nq; i++) *ssf += ws->r2[i] * ws->r2[i];
         double rs = is_velocity_row(it, c->index2) ? c->velocity_row_scale : 1.0;
         for (int j = 0; j < it->nae; j++) {
@@ -793,7 +793,7 @@ int cd_eval_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
         /* state-dependent mass matrices are evaluated here (their residual has M(q) a) */
         const double *M = ws->Mconst[o];
         const cd_objectops *ops = it->type->object;
-        if (!M && ops->mass && !ops->mass_const) {
+        if (!M && ops->mass && !cd_mass_const(it)) {
             cd_eval_gather(it, st, ws);
             cd_objctx cx = cd_eval_objctx(s, ws, o, st->t, c->index2, err);
             int rc = ops->mass(&cx, ws->M);

@@ -32,6 +32,13 @@ void cd_body_point(const cd_system *s, int body, const double lp[3], const doubl
 void cd_node_point(const cd_system *s, int node, const double *q, const double *v,
                    double pos[3], double vel[3], double *J);
 
+/* 1 if object item it has a mass matrix that does not depend on the state */
+static inline int cd_mass_const(const cd_item *it)
+{
+    const cd_objectops *ops = it->type->object;
+    return ops->mass_const && !(ops->mass_varies && ops->mass_varies(it->p));
+}
+
 #define CD_NF(arr) ((int)(sizeof(arr) / sizeof((arr)[0])))
 
 #endif

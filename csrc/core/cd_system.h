@@ -102,8 +102,12 @@ typedef struct cd_field {
 
 /* user-function calling conventions, one table: X(enum suffix, arguments after (mbs, t),
  * Python signature). Argument codes: i the item index, s a scalar, v a 3-vector, h half of the
- * input values as a vector (q then q_t), a all remaining inputs as a vector; each code consumes
- * the next inputs in order. The
+ * input values left after those of the s, b and v codes as a vector (q then q_t), a all
+ * remaining inputs as a vector, l a list of
+ * integers (its length, then the integers), m a 6 x 6 and r a 3 x 3 matrix (row by row), c the
+ * configuration (ConfigurationType.Current, no
+ * input); each code consumes the next inputs in order. SENSOR returns a varying number of
+ * values: out[0] is their number, the values follow. The
  * extension builds the call from the codes; the docs show the signature. */
 #define CD_USERFUNCS(X)                                                                          \
     X(LOADVECTOR, "v", "f(mbs, t, loadVector) -> 3-vector")                                      \
@@ -119,7 +123,13 @@ typedef struct cd_field {
     X(ODE1RHS, "ia", "f(mbs, t, itemNumber, q) -> vector")                                      \
     X(DEFORMATION, "ia", "f(mbs, t, itemNumber, prescribedDeformation) -> vector")              \
     X(CONSTRAINTUF, "ihhb", "f(mbs, t, itemNumber, q, q_t, velocityLevel) -> vector")            \
-    X(JACOBIANUF, "ihhb", "f(mbs, t, itemNumber, q, q_t, velocityLevel) -> matrix")
+    X(JACOBIANUF, "ihhb", "f(mbs, t, itemNumber, q, q_t, velocityLevel) -> matrix")            \
+    X(SENSOR, "lac", "f(mbs, t, sensorNumbers, factors, configuration) -> list of values")     \
+    X(MASSUF, "ihh", "f(mbs, t, itemNumber, q, q_t) -> n x n matrix")                           \
+    X(OFFSET6, "ia", "f(mbs, t, itemNumber, offsetUserFunctionParameters) -> 6-vector")        \
+    X(RBSPRING, "ivvvvmmrra", "f(mbs, t, itemNumber, displacement, rotation, velocity, "          \
+      "angularVelocity, stiffness, damping, rotJ0, rotJ1, offset) -> 6-vector")                  \
+    X(ODE2JACUF, "ihhss", "f(mbs, t, itemNumber, q, q_t, fODE2, fODE2_t) -> n x n matrix")
 enum {
     CD_UF_NONE = 0,
 #define CD_X_ENUM(e, args, sig) CD_UF_##e,
@@ -327,6 +337,9 @@ typedef struct cd_objectops {
     int (*nae)(const void *p);                   /* number of multipliers (constraints) */
     int (*nodes)(const void *p, const int **nodes); /* bodies: node list */
     int mass_const;                              /* 1: mass matrix does not depend on q */
+    /* NULL, or 1 when this item's mass matrix depends on the state although mass_const is 1
+     * (a mass-matrix user function): then it is treated as mass_const 0 */
+    int (*mass_varies)(const void *p);
     /* local mass matrix nq x nq column-major (written fully); NULL = massless. When
      * mass_const is 0 the object's residual includes M(q) a itself (and its Jacobian
      * d(M(q) a)/dq); the assembly then only adds M to the Newton matrix */
@@ -464,8 +477,14 @@ typedef struct cd_sensorinfo {
     int storeInternal;         /* 1: keep the values for GetSensorStoredData */
 } cd_sensorinfo;
 
+struct cd_state;
 typedef struct cd_sensorops {
     void (*info)(const void *p, cd_sensorinfo *si);
+    /* sensors that compute their values themselves (SensorUserFunction; NULL: the output
+     * variable of si): the values at st into out (capacity CD_MAXOUT); returns their number,
+     * or a negative code with err set */
+    int (*value)(const struct cd_system *s, int index, const struct cd_state *st, double *out,
+                 cd_error *err);
 } cd_sensorops;
 
 struct cd_itemtype {

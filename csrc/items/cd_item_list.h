@@ -45,7 +45,7 @@
     /* loads */                                                                                  \
     X(LoadForceVector) X(LoadCoordinate) X(LoadMassProportional) X(LoadTorqueVector)             \
     /* sensors */                                                                                \
-    X(SensorNode) X(SensorObject) X(SensorBody) X(SensorMarker) X(SensorLoad)
+    X(SensorNode) X(SensorObject) X(SensorBody) X(SensorMarker) X(SensorLoad) X(SensorUserFunction)
 
 #define CD_X_DECLARE(name) extern const cd_itemtype cd_type_##name;
 CD_ITEM_TYPES(CD_X_DECLARE)

@@ -39,7 +39,24 @@ typedef struct cdpy_system {
     int busy;                /* 1 while a solve runs (GIL released): changes are refused */
     unsigned long solve_thread; /* thread running the solve: its user functions may read */
     PyObject *solver_error;  /* strong ref: module's SolverError */
+    /* the system user functions (cd_pysysuf.c; NULL: not set), and while one runs in a
+     * solve: in_sysuf (item parameters and coordinates may then be changed), live_changed (it
+     * changed item parameters) */
+    PyObject *sysuf[5];
+    int in_sysuf;
+    int live_changed;
 } cdpy_system;
+
+/* the system user functions, in the order of cdpy_system.sysuf */
+enum { CDPY_SYSUF_PRESTEP, CDPY_SYSUF_POSTSTEP, CDPY_SYSUF_POSTNEWTON, CDPY_SYSUF_PRERESIDUAL,
+       CDPY_SYSUF_JACOBIAN, CDPY_NSYSUF };
+const char *cdpy_sysuf_name(int which);
+PyObject *cdpy_sys_set_sysuf(cdpy_system *self, PyObject *args);
+/* sf's hooks for the functions set (ctx = self) */
+void cdpy_sysuf_fill(cdpy_system *self, cd_sysfuncs *sf);
+/* replace the parameters of item (kind, index) by p during a solve, from a system user
+ * function: refused (p freed, -1 with an exception) when the change alters the structure */
+int cdpy_live_modify(cdpy_system *self, cd_kind kind, int index, void *p);
 
 /* user-function context stored in an item's cd_func */
 typedef struct cdpy_uf {

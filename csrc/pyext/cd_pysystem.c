@@ -44,15 +44,47 @@ static PyObject *uf_args(const cdpy_uf *u, double t, int item, const double *in,
     PyTuple_SET_ITEM(args, 0, mbs);
     PyTuple_SET_ITEM(args, 1, PyFloat_FromDouble(t));
     int k = 0;  /* next input value */
+    int fixed = 0, half;  /* inputs the s, b, v codes take; h takes half of the rest */
+    for (Py_ssize_t j = 0; codes[j]; j++)
+        fixed += codes[j] == 's' || codes[j] == 'b' ? 1 : codes[j] == 'v' ? 3
+               : codes[j] == 'm' ? 36 : codes[j] == 'r' ? 9 : 0;
+    half = (nin - fixed) / 2;
     for (Py_ssize_t j = 0; codes[j]; j++) {
         PyObject *a = NULL;
         switch (codes[j]) {
         case 'i': a = PyLong_FromLong(item); break;
         case 's': a = PyFloat_FromDouble(in[k]); k += 1; break;
         case 'v': a = vector_arg(in + k, 3); k += 3; break;
-        case 'h': a = vector_arg(in + k, nin / 2); k += nin / 2; break;
+        case 'h': a = vector_arg(in + k, half); k += half; break;
         case 'a': a = vector_arg(in + k, nin - k); k = nin; break;
         case 'b': a = PyBool_FromLong(in[k] != 0.0); k += 1; break;
+        case 'm': case 'r': {  /* a 6 x 6 or 3 x 3 matrix, row by row */
+            npy_intp dims[2] = {codes[j] == 'm' ? 6 : 3, codes[j] == 'm' ? 6 : 3};
+            a = PyArray_SimpleNew(2, dims, NPY_DOUBLE);
+            if (a) memcpy(PyArray_DATA((PyArrayObject *)a), in + k,
+                          sizeof(double) * (size_t)(dims[0] * dims[1]));
+            k += (int)(dims[0] * dims[1]);
+            break;
+        }
+        case 'l': {  /* a list of integers: its length, then the integers */
+            int n = (int)in[k];
+            a = PyList_New(n);
+            for (int m = 0; a && m < n; m++) {
+                PyObject *v = PyLong_FromLong((long)in[k + 1 + m]);
+                if (!v) { Py_CLEAR(a); break; }
+                PyList_SET_ITEM(a, m, v);
+            }
+            k += 1 + n;
+            break;
+        }
+        case 'c': {  /* ConfigurationType.Current */
+            PyObject *mod = PyImport_ImportModule("coordyn.items");
+            PyObject *ct = mod ? PyObject_GetAttrString(mod, "ConfigurationType") : NULL;
+            a = ct ? PyObject_GetAttrString(ct, "Current") : NULL;
+            Py_XDECREF(ct);
+            Py_XDECREF(mod);
+            break;
+        }
         default: PyErr_SetString(PyExc_SystemError, "bad user function argument code"); break;
         }
         PyTuple_SET_ITEM(args, 2 + j, a);
@@ -62,11 +94,36 @@ static PyObject *uf_args(const cdpy_uf *u, double t, int item, const double *in,
     return args;
 }
 
-/* the result as nout doubles */
+/* the result as nout doubles (CD_UF_SENSOR: any number n < nout of them, out[0] = n) */
 static int uf_result(const cdpy_uf *u, PyObject *res, double *out, int nout)
 {
-    PyArrayObject *a = (PyArrayObject *)PyArray_FROM_OTF(res, NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
+    PyArrayObject *a;
+    /* a MatrixContainer or a scipy sparse matrix: as a dense array */
+    const char *dense = PyObject_HasAttrString(res, "Convert2DenseMatrix") ? "Convert2DenseMatrix"
+                        : !PyArray_Check(res) && PyObject_HasAttrString(res, "toarray")
+                            ? "toarray" : NULL;
+    if (dense) {
+        PyObject *d = PyObject_CallMethod(res, dense, NULL);
+        if (!d) return -1;
+        a = (PyArrayObject *)PyArray_FROM_OTF(d, NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
+        Py_DECREF(d);
+    } else {
+        a = (PyArrayObject *)PyArray_FROM_OTF(res, NPY_DOUBLE, NPY_ARRAY_IN_ARRAY);
+    }
     if (!a) return -1;
+    if (u->conv == CD_UF_SENSOR) {
+        npy_intp n = PyArray_SIZE(a);
+        int ok = n < nout && PyArray_NDIM(a) <= 1;
+        if (ok) {
+            out[0] = (double)n;
+            if (n) memcpy(out + 1, PyArray_DATA(a), sizeof(double) * (size_t)n);
+        }
+        Py_DECREF(a);
+        if (!ok)
+            PyErr_Format(PyExc_ValueError, "user function '%s' must return a list of at most %d "
+                         "values", u->field, nout - 1);
+        return ok ? 0 : -1;
+    }
     int ok = PyArray_SIZE(a) == nout;
     if (ok) memcpy(out, PyArray_DATA(a), sizeof(double) * (size_t)nout);
     Py_DECREF(a);
@@ -168,6 +225,7 @@ static int sys_traverse(cdpy_system *self, visitproc visit, void *arg)
 {
     traverse_arg ta = {visit, arg};
     Py_VISIT(Py_TYPE(self));
+    for (int k = 0; k < CDPY_NSYSUF; k++) Py_VISIT(self->sysuf[k]);
     Py_VISIT(self->sensors);
     Py_VISIT(self->exc_type);
     Py_VISIT(self->exc_value);
@@ -190,6 +248,7 @@ static int release_uf(cd_func *fn, void *arg)
 static int sys_clear(cdpy_system *self)
 {
     for_each_userfunc(self, release_uf, NULL);
+    for (int k = 0; k < CDPY_NSYSUF; k++) Py_CLEAR(self->sysuf[k]);
     Py_CLEAR(self->sensors);
     Py_CLEAR(self->exc_type);
     Py_CLEAR(self->exc_value);
@@ -272,9 +331,16 @@ static PyObject *sys_add(cdpy_system *self, PyObject *args)
     return PyLong_FromLong(rc);
 }
 
+/* a system user function of the running solve is calling (changes are allowed then) */
+static int in_system_userfunction(cdpy_system *self)
+{
+    return self->busy && self->in_sysuf && PyThread_get_thread_ident() == self->solve_thread;
+}
+
 static PyObject *sys_modify(cdpy_system *self, PyObject *args)
 {
-    if (refuse_if_busy(self, "ModifyItem")) return NULL;
+    int live = in_system_userfunction(self);
+    if (!live && refuse_if_busy(self, "ModifyItem")) return NULL;
     PyObject *kindo, *params;
     int index;
     cd_kind kind;
@@ -291,6 +357,10 @@ static PyObject *sys_modify(cdpy_system *self, PyObject *args)
     void *p = cdpy_parse_params(t, index, cur, self);
     Py_DECREF(cur);
     if (!p) return NULL;
+    if (live) {
+        if (cdpy_live_modify(self, kind, index, p)) return NULL;
+        Py_RETURN_NONE;
+    }
     cd_error err = {0, ""};
     if (cd_system_modify(self->sys, kind, index, p, &err)) return raise_engine(self, &err);
     Py_RETURN_NONE;
@@ -442,7 +512,9 @@ static PyObject *sys_get_coords(cdpy_system *self, PyObject *args)
 
 static PyObject *sys_set_coords(cdpy_system *self, PyObject *args)
 {
-    if (refuse_if_busy(self, "SetCoordinates")) return NULL;
+    /* a system user function may change the current state of the solve (Exudyn's
+     * PostStepUserFunction projecting the coordinates) */
+    if (!in_system_userfunction(self) && refuse_if_busy(self, "SetCoordinates")) return NULL;
     int which, config, n;
     const double *src;
     double *dst;
@@ -954,8 +1026,10 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
     if (solution_file_name(sd, &set, solname, sizeof solname)) return NULL;
     progress_ctx pc = {cb == Py_None ? NULL : cb, 0, mono_seconds(),
                        events == Py_None ? NULL : events, 0, self};
+    cd_sysfuncs sf;
+    cdpy_sysuf_fill(self, &sf);
     cd_solvectx ctx = {progress_fn, &pc, 1, NULL, set.writeSolution ? solname : NULL,
-                       verbose, events == Py_None ? NULL : event_fn, &pc};
+                       verbose, events == Py_None ? NULL : event_fn, &pc, &sf};
     cd_error err = {0, ""};
     int rc;
     Py_CLEAR(self->exc_type); Py_CLEAR(self->exc_value); Py_CLEAR(self->exc_tb);
@@ -1386,6 +1460,9 @@ static PyMethodDef sys_methods[] = {
      "delete(kind, index): remove an item, renumber the references to later items"},
     {"set_sensor_data", (PyCFunction)sys_set_sensor_data, METH_O,
      "set_sensor_data([rows array or None per sensor])"},
+    {"set_system_function", (PyCFunction)cdpy_sys_set_sysuf, METH_VARARGS,
+     "set_system_function(which, callable or None): the system user function `which` "
+     "(0 PreStep, 1 PostStep, 2 PostNewton, 3 PreNewtonResidual, 4 SystemJacobian)"},
     {"residual", (PyCFunction)sys_residual, METH_VARARGS,
      "residual([index2]) -> (r2, rae) at the current state: M q_tt - f + C_q^T lambda, and g "
      "(index2: g_t)"},

@@ -44,7 +44,58 @@ typedef struct drive {
     char evmsg[CD_MSG_LEN];
     double tstart;        /* clock at the start of the solve */
     double tprog;         /* clock of the last progress report */
+    /* system user functions (NULL: none); uf_stop: one returned False, the solve ends after
+     * this step; h_rec: the step size a PostNewtonUserFunction recommended (< 0: none) */
+    const cd_sysfuncs *uf;
+    int uf_stop;
+    double h_rec;
 } drive;
+
+/* ------------------------------------------------------------------ system user functions */
+
+/* a user function changed item parameters: the constant mass matrices and the Newton matrix
+ * are computed again */
+static void uf_refresh(drive *d)
+{
+    cd_evalws *ws = &d->w.ev;
+    if (!d->w.uf_changed) return;
+    d->w.uf_changed = 0;
+    d->w.jac_current = 0;
+    for (int o = 0; o < d->s->list[CD_OBJECT].n; o++) {
+        if (!ws->Mconst[o]) continue;
+        const cd_item *it = &d->s->list[CD_OBJECT].items[o];
+        cd_objctx c = cd_eval_objctx(d->s, ws, o, 0.0, 0, NULL);
+        it->type->object->mass(&c, ws->Mconst[o]);
+    }
+}
+
+/* Pre- or PostStepUserFunction (fn) at the time of st: a False return ends the solve after this
+ * step */
+static int uf_step(drive *d, int (*fn)(void *, double, cd_error *), cd_error *err)
+{
+    if (!fn) return CD_OK;
+    int rc = fn(d->uf->ctx, d->st->t, err);
+    if (rc < 0) return rc;
+    if (rc & CD_SYSUF_STOP) d->uf_stop = 1;
+    if (rc & CD_SYSUF_CHANGED) d->w.uf_changed = 1;
+    uf_refresh(d);
+    return CD_OK;
+}
+
+/* PostNewtonUserFunction after a converged Newton solve: its error |out[0]| into *e and its
+ * recommended step size (with discontinuous.useRecommendedStepSize) into d->h_rec */
+static int uf_post_newton(drive *d, double *e, cd_error *err)
+{
+    double out[2] = {0, -1};
+    d->h_rec = -1;
+    if (!d->uf || !d->uf->post_newton) return CD_OK;
+    int rc = d->uf->post_newton(d->uf->ctx, d->st->t, out, err);
+    if (rc < 0) return rc;
+    if (rc & CD_SYSUF_CHANGED) d->w.uf_changed = 1;
+    *e += fabs(out[0]);
+    if (out[1] >= 0 && d->r.disc->useRecommendedStepSize) d->h_rec = out[1];
+    return CD_OK;
+}
 
 /* grid point k: load factors k / n exactly (k * (1 / n) may miss 1 at k = n), times
  * t0 + k G with the grid spacing G, the last one tau1 exactly */
@@ -118,19 +169,22 @@ static void drive_event(drive *d, int kind, long step, double tau, double h, con
  * error (why the last try failed, then the largest residuals) below the minimum */
 static int reject(drive *d, double tau_next, double h_tried, cd_error *err)
 {
-    double base = d->r.halve_tried ? h_tried : d->h;
+    double base = d->r.halve_tried ? h_tried : d->h, hn = base * 0.5;
+    /* Exudyn's reduction to a step a PostNewtonUserFunction recommended (0: the minimum) */
+    if (d->h_rec >= 0) hn = base > d->r.hmin ? fmax(d->r.hmin, fmin(0.75 * base, d->h_rec)) : 0;
+    d->h_rec = -1;
     if (d->event) drive_event(d, CD_EV_FAILED, d->stats->steps + 1, tau_next, h_tried, err->msg);
     d->stats->rejected++;
     cd_state_copy(d->st, &d->prev);
     d->w.jac_current = 0;
-    if (!d->r.adaptive || base * 0.5 < d->r.hmin) {
+    if (!d->r.adaptive || hn < d->r.hmin) {
         char why[CD_MSG_LEN];
         snprintf(why, sizeof why, "%s", err->msg);
         d->sp->failed(d->sp->solver, d->tau, tau_next, h_tried, d->h, why, err);
         cd_newton_explain(d->s, &d->w, err);
         return CD_ERR_NEWTON;
     }
-    d->h = base * 0.5;
+    d->h = hn;
     d->good = 0;
     d->after_reject = 1;
     if (d->h < d->stats->hmin_used) d->stats->hmin_used = d->h;
@@ -287,7 +341,8 @@ static int accept(drive *d, double tau_next, double grid, cd_error *err)
         d->nit_mark = d->stats->newton;
         d->jac_mark = d->stats->jacobians;
     }
-    int rc = record(d, at_grid, err);
+    int rc = d->uf ? uf_step(d, d->uf->post_step, err) : CD_OK;
+    if (!rc) rc = record(d, at_grid, err);
     if (!rc && d->sol) rc = solution_row(d, err);
     return rc ? rc : report_progress(d, err);
 }
@@ -355,10 +410,14 @@ static int discontinuous(drive *d, double tau_next, double h_tried, double *est,
     const cd_discontinuous_settings *ds = d->r.disc;
     enum { CAP = 4 };
     int items[CAP], ni = 0;
-    if (!ds || !d->ndisc || ds->maxIterations <= 0) return CD_OK;
+    int ufpn = d->uf && d->uf->post_newton;
+    d->w.disc_it = 0;
+    if (!ds || (!d->ndisc && !ufpn) || ds->maxIterations <= 0) return CD_OK;
     for (long k = 1;; k++) {
         double e = 0;
-        int rc = cd_eval_post_newton(d->s, &d->w.ev, d->st, &e, items, CAP, &ni, err);
+        int rc = uf_post_newton(d, &e, err);
+        if (!rc && d->ndisc) rc = cd_eval_post_newton(d->s, &d->w.ev, d->st, &e, items, CAP, &ni,
+                                                      err);
         d->stats->discontinuous++;
         if (k > d->stats->disc_max) d->stats->disc_max = k;
         if (rc) return rc;
@@ -377,10 +436,19 @@ static int discontinuous(drive *d, double tau_next, double h_tried, double *est,
             }
         }
         if (!(e > ds->iterationTolerance)) return CD_OK;
+        /* Exudyn: a recommended step below the step tried ends the iteration: the step is
+         * taken again at that size */
+        if (k < ds->maxIterations && d->h_rec >= 0 && d->h_rec < (1 + 1e-8) * h_tried)
+            return cd_error_set(err, CD_RETRY_STEP, "the PostNewtonUserFunction recommends the "
+                                "step size %.6g (error %.6g)", d->h_rec, e);
         if (k >= ds->maxIterations) {
             char who[CD_MSG_LEN / 2], msg[CD_MSG_LEN];
-            disc_items(d->s, items, ni, CAP, who, sizeof who);
-            snprintf(msg, sizeof msg, "the contact states of %s did not settle within "
+            char lst[CD_MSG_LEN / 2];
+            if (ni) disc_items(d->s, items, ni, CAP, lst, sizeof lst);
+            snprintf(who, sizeof who, "%s%s%s", ni ? "the contact states of " : "",
+                     ni ? lst : "", ufpn ? (ni ? " and the PostNewtonUserFunction's error"
+                                               : "the PostNewtonUserFunction's error") : "");
+            snprintf(msg, sizeof msg, "%s did not settle within "
                      "discontinuous.maxIterations = %d post-Newton iterations in the step to "
                      "%.10g (error %.6g > discontinuous.iterationTolerance = %g)", who,
                      ds->maxIterations, d->r.time_offset + tau_next, e, ds->iterationTolerance);
@@ -394,6 +462,8 @@ static int discontinuous(drive *d, double tau_next, double h_tried, double *est,
         restart_keep_data(d->st, &d->prev);
         d->st->t = d->r.time_offset + tau_next;
         d->w.jac_current = 0;   /* the residual changed with the states */
+        d->w.disc_it = (int)k;
+        uf_refresh(d);
         *est = -1;
         rc = d->sp->step(d->sp->solver, &d->prev, d->st, tau_next, h_tried, est, err);
         if (!rc) rc = check_state(d->s, d->st, err);
@@ -409,6 +479,11 @@ static int attempt(drive *d, cd_error *err)
     double tau_next = plan_step(d, grid, &h_tried);
     cd_state_copy(&d->prev, d->st);
     d->st->t = d->r.time_offset + tau_next;
+    d->h_rec = -1;
+    if (d->uf) {
+        int rc = uf_step(d, d->uf->pre_step, err);
+        if (rc) return rc;
+    }
     if (d->event) {
         d->nit_try = d->stats->newton;
         if (d->verbose >= 2) drive_event(d, CD_EV_STEP, d->stats->steps + 1, tau_next, h_tried,
@@ -466,7 +541,7 @@ static int run(drive *d, cd_error *err)
     d->stats->hmin_used = d->r.control ? HUGE_VAL : d->H;
     d->stats->hmax_used = d->r.control ? 0.0 : d->H;
     if (d->event && d->verbose >= 2) drive_event(d, CD_EV_START, 0, d->tau, d->h, NULL);
-    while (!rc && more_steps(d)) rc = attempt(d, err);
+    while (!rc && more_steps(d) && !d->uf_stop) rc = attempt(d, err);
     if (isinf(d->stats->hmin_used)) d->stats->hmin_used = 0;  /* control: no step accepted */
     if (d->stats->hmax_used < d->stats->hmin_used) d->stats->hmax_used = d->stats->hmin_used;
     return rc;
@@ -498,11 +573,17 @@ int cd_drive(const cd_system *s, const cd_settings *set, const cd_newton_setting
         if (ctx->verbose >= 2) d.w.event = ctx->event;
     }
     d.ndisc = cd_eval_has_post_newton(s);
+    d.h_rec = -1;
+    if (ctx && ctx->sysfn && (ctx->sysfn->pre_step || ctx->sysfn->post_step ||
+                              ctx->sysfn->post_newton || ctx->sysfn->pre_residual ||
+                              ctx->sysfn->jacobian))
+        d.uf = d.w.uf = ctx->sysfn;
     if (cd_state_init(&d.prev, s))
         rc = cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating the solver's saved state "
                           "(%d + %d + %d coordinates)", s->n2, s->nae, s->n1);
     if (!rc) rc = cd_redund_start(s, &d.w, st, stats, err);
     if (!rc) rc = sp->start(sp->solver, &d.w, st, stats, &d.r, err);
+    if (!rc && d.uf) rc = uf_step(&d, d.uf->post_step, err);  /* Exudyn: also at the start */
     if (!rc) rc = open_sensors(&d, err);
     if (!rc) rc = open_solution(&d, set, err);
     if (!rc) rc = run(&d, err);

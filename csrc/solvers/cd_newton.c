@@ -145,6 +145,64 @@ static void roundoff_floor(const cd_system *s, cd_nwork *w, const cd_state *st,
 }
 
 /* evaluate and factor the Newton matrix at st */
+/* the system user functions' hooks (w->uf; cd_solver.h) */
+
+/* PreNewtonResidualUserFunction before a residual evaluation (it: Newton increments applied) */
+static int uf_pre_residual(cd_nwork *w, const cd_state *st, int it, cd_error *err)
+{
+    if (!w->uf || !w->uf->pre_residual) return CD_OK;
+    int rc = w->uf->pre_residual(w->uf->ctx, st->t, it, w->disc_it, err);
+    if (rc < 0) return rc;
+    if (rc & CD_SYSUF_CHANGED) w->uf_changed = 1;
+    return CD_OK;
+}
+
+typedef struct { const cd_system *s; cd_nwork *w; double sign; } jacadd_ctx;
+
+/* one entry of the SystemJacobianUserFunction's matrix, in Exudyn's ordering of the unknowns
+ * [ODE2, ODE1, AE] (coordyn's is [ODE2, AE, ODE1]), into the Newton matrix values */
+static int jac_add(void *vctx, int row, int col, double v, cd_error *err)
+{
+    jacadd_ctx *a = vctx;
+    const cd_system *s = a->s;
+    int ij[2] = {row, col};
+    for (int k = 0; k < 2; k++) {
+        int e = ij[k];
+        if (e < 0 || e >= s->pat.N)
+            return cd_error_set(err, CD_ERR_USERFUNC, "SystemJacobianUserFunction: entry (%d, %d) "
+                                "is outside the system matrix (%d unknowns)", row, col, s->pat.N);
+        ij[k] = e < s->n2 ? e : e < s->n2 + s->n1 ? s->off1 + e - s->n2 : e - s->n1;
+    }
+    int p = cd_pattern_find(&s->pat, ij[0], ij[1]);
+    if (p < 0)
+        return cd_error_set(err, CD_ERR_USERFUNC, "SystemJacobianUserFunction: entry (%d, %d) is "
+                            "not in the Newton matrix pattern (coordyn's pattern holds the "
+                            "couplings of the items, fixed at Assemble: couple these "
+                            "coordinates by an item, or leave the entry out: it speeds up "
+                            "Newton but does not change the solution)", row, col);
+    if (!isfinite(v))
+        return cd_error_set(err, CD_ERR_NONFINITE, "SystemJacobianUserFunction: entry (%d, %d) "
+                            "is %g", row, col, v);
+    a->w->values[p] += a->sign * v;
+    return CD_OK;
+}
+
+/* SystemJacobianUserFunction after the Newton matrix evaluation: Exudyn's factors are those of
+ * the derivatives of the right-hand side f in its matrix (dynamics: the same signs as coordyn's,
+ * whose matrix is d(M q'' - f)/dx; statics: Exudyn's static matrix is df/dq, the opposite
+ * sign, so the user's entries are subtracted) */
+static int uf_jacobian(const cd_system *s, cd_nwork *w, const cd_state *st,
+                       const cd_evalcoef *c, cd_error *err)
+{
+    if (!w->uf || !w->uf->jacobian) return CD_OK;
+    double sign = w->statics ? -1.0 : 1.0;
+    double fac[3] = {-sign * c->stiffness_coef, -sign * c->damping_coef,
+                     -sign * c->ode1_scale * c->ode1_stiffness_coef};
+    jacadd_ctx a = {s, w, sign};
+    int rc = w->uf->jacobian(w->uf->ctx, st->t, fac, jac_add, &a, err);
+    return rc < 0 ? rc : CD_OK;
+}
+
 static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const cd_evalcoef *c,
                     cd_stats *stats, cd_error *err)
 {
@@ -155,6 +213,7 @@ static int refactor(const cd_system *s, cd_nwork *w, const cd_state *st, const c
     }
     int rc = cd_eval_jacobian(s, &w->ev, st, c, w->values, err);
     w->ev.lieT_on = 0;
+    if (!rc) rc = uf_jacobian(s, w, st, c, err);
     if (rc) return rc;
     stats->jacobians++;
     w->floor_stale = 1;   /* computed when an iteration needs it (cd_newton); the old value */
@@ -305,7 +364,8 @@ static int line_search(const cd_system *s, cd_nwork *w, cd_state *st, const cd_e
 {
     double alpha = 1.0;
     for (int k = 0;; k++) {
-        int rc = cd_eval_residual(s, &w->ev, st, c, w->r, err);
+        int rc = uf_pre_residual(w, st, it + 1, err);
+        if (!rc) rc = cd_eval_residual(s, &w->ev, st, c, w->r, err);
         stats->residuals++;
         if (rc) return rc;
         cd_redund_residual(s, &w->rd, st, c->lambda_per_unknown, w->r);
@@ -375,7 +435,8 @@ int cd_newton(const cd_system *s, cd_nwork *w, cd_state *st, const cd_evalcoef *
     int have_r = 0;  /* the line search left the residual of the iterate in w->r */
     for (int it = 0; it <= set->maxIterations; it++) {
         if (!have_r) {
-            rc = cd_eval_residual(s, &w->ev, st, c, w->r, err);
+            rc = uf_pre_residual(w, st, it, err);
+            if (!rc) rc = cd_eval_residual(s, &w->ev, st, c, w->r, err);
             stats->residuals++;
             if (rc) return rc;
             cd_redund_residual(s, &w->rd, st, c->lambda_per_unknown, w->r);

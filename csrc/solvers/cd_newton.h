@@ -78,6 +78,13 @@ typedef struct cd_nwork {
     int verbose;
     int event_failed;    /* an event callback failed: the driver stops the solve */
     cd_event evrec;
+    /* the system user functions of the solve (set by the driver; NULL: none): Newton calls
+     * pre_residual before each residual and jacobian after each matrix evaluation; disc_it:
+     * the discontinuous iteration of the Newton solve; uf_changed: a user function changed
+     * item parameters (the driver refreshes the constant mass matrices) */
+    const cd_sysfuncs *uf;
+    int disc_it;
+    int uf_changed;
 } cd_nwork;
 
 /* nt: the Newton group of the solve (numerical differentiation settings) */

@@ -19,10 +19,26 @@ static void sensor_info(const cd_system *s, int i, cd_sensorinfo *si)
     sn->type->sensor->info(sn->p, si);
 }
 
+/* the sensor's values into out (nv of them when nv >= 0: a sensor that computes its values
+ * itself must give as many as at the start; nv < 0: out holds CD_MAXOUT) */
 static int eval_sensor(const cd_system *s, struct cd_evalws *ws, const cd_state *st, int i,
-                       double *out, cd_error *err)
+                       double *out, int nv, cd_error *err)
 {
     cd_sensorinfo si;
+    const cd_item *sn = &s->list[CD_SENSOR].items[i];
+    if (sn->type->sensor->value) {
+        double buf[CD_MAXOUT];
+        char lb[160];
+        int n = sn->type->sensor->value(s, i, st, buf, err);
+        if (n < 0) return n;
+        if (nv >= 0 && n != nv)
+            return cd_error_set(err, CD_ERR_USERFUNC, "%s returned %d values at t = %.10g, %d "
+                                "at the start of the solve", cd_item_label(s, CD_SENSOR, i, lb,
+                                                                           sizeof lb),
+                                n, st->t, nv);
+        memcpy(out, buf, sizeof(double) * (size_t)n);
+        return n;
+    }
     sensor_info(s, i, &si);
     int rc = cd_eval_output(s, ws, si.kind, si.index, si.lp, si.var, st, out, err);
     if (rc == CD_ERR_NONFINITE) {  /* the output's message, with the sensor in front */
@@ -92,7 +108,7 @@ static int open_file(const cd_system *s, cd_sensorstore *ss, int i, cd_error *er
 static int sensor_storage(const cd_system *s, struct cd_evalws *ws, const cd_state *st,
                           cd_sensorstore *ss, int i, double *out, cd_error *err)
 {
-    int nv = eval_sensor(s, ws, st, i, out, err);
+    int nv = eval_sensor(s, ws, st, i, out, -1, err);
     if (nv < 0) return nv;
     ss->nvals[i] = nv;
     size_t row = sizeof(double) * ((size_t)nv + 1);
@@ -189,7 +205,7 @@ int cd_sensors_record(const cd_system *s, struct cd_evalws *ws, const cd_state *
         if (ss->rows[i] >= ss->cap) continue;
         double *row = ss->data[i] + (size_t)ss->rows[i] * (size_t)(ss->nvals[i] + 1);
         row[0] = st->t;
-        int nv = eval_sensor(s, ws, st, i, row + 1, err);
+        int nv = eval_sensor(s, ws, st, i, row + 1, ss->nvals[i], err);
         if (nv < 0) return nv;
         if ((nv = check_finite(s, st, i, row + 1, nv, err)) < 0) return nv;  /* row not kept */
         ss->rows[i]++;

@@ -52,8 +52,9 @@
       "True: a step whose states have not settled after maxIterations is accepted (the solve "  \
       "reports a warning naming the items); False: the step fails (halved if adaptive, else "   \
       "SolverError naming the items)")                                                            \
-    X(P "useRecommendedStepSize", _, BOOL, 1, ANY, ACCEPTED, "",                                  \
-      "accepted for Exudyn scripts; no coordyn item recommends a step size")
+    X(P "useRecommendedStepSize", M useRecommendedStepSize, BOOL, 1, ANY, RESULT, "",            \
+      "a step size recommended by the PostNewtonUserFunction is used when the step is taken "  \
+      "again (no coordyn item recommends one)")
 
 #define CD_NEWTON_SETTINGS_LIST_TYPE cd_newton_settings
 #define CD_NEWTON_SETTINGS_LIST(X, P, M)                                                          \

@@ -208,6 +208,35 @@ typedef struct cd_event {
  * solve stops at the next progress report) */
 typedef int (*cd_eventfn)(void *ctx, const cd_event *ev);
 
+/* the system user functions (Exudyn's MainSystem.Set{PreStep,PostStep,PostNewton,
+ * PreNewtonResidual,SystemJacobian}UserFunction), called where Exudyn's solvers call them; each
+ * NULL when not set (then nothing is called: no cost). Each returns a negative code with err
+ * set when it failed (the solve stops with that code), else flags: CD_SYSUF_STOP (stop the solve
+ * after this step), CD_SYSUF_CHANGED (it changed item parameters: the solver refreshes its
+ * constant mass matrices and its Newton matrix). t is st->t of the state being computed. */
+enum { CD_SYSUF_STOP = 1, CD_SYSUF_CHANGED = 2 };
+/* adds v to the Newton matrix at (row, col) in Exudyn's ordering [ODE2, ODE1, AE]; nonzero
+ * with err set if the entry is not in the matrix pattern or out of range */
+typedef int (*cd_jacaddfn)(void *addctx, int row, int col, double v, cd_error *err);
+typedef struct cd_sysfuncs {
+    void *ctx;
+    /* before each try of a step, t the step's end */
+    int (*pre_step)(void *ctx, double t, cd_error *err);
+    /* after each accepted step and once before the first (t the start), before the sensors
+     * and the solution file record */
+    int (*post_step)(void *ctx, double t, cd_error *err);
+    /* after each converged Newton solve of a step: out[0] its discontinuous error (its
+     * absolute value counts), out[1] the recommended step size (< 0: none, 0: the minimum) */
+    int (*post_newton)(void *ctx, double t, double out[2], cd_error *err);
+    /* before each residual evaluation of Newton: newton_it 0 for the first one of a Newton
+     * solve, then the number of increments applied; disc_it the discontinuous iteration */
+    int (*pre_residual)(void *ctx, double t, int newton_it, int disc_it, cd_error *err);
+    /* after each Newton matrix evaluation: the user's entries, added through add(addctx, ...);
+     * fac: Exudyn's factorODE2, factorODE2_t, factorODE1 */
+    int (*jacobian)(void *ctx, double t, const double fac[3], cd_jacaddfn add, void *addctx,
+                    cd_error *err);
+} cd_sysfuncs;
+
 typedef struct cd_solvectx {
     cd_progressfn progress;       /* may be NULL */
     void *progress_ctx;
@@ -218,6 +247,7 @@ typedef struct cd_solvectx {
     int verbose;                  /* verboseMode: which events come (cd_event) */
     cd_eventfn event;             /* NULL: none */
     void *event_ctx;
+    const cd_sysfuncs *sysfn;     /* system user functions; NULL: none */
 } cd_solvectx;
 
 /* dynamic solve from st (initial state on input, final / last good state on output):

@@ -25,6 +25,7 @@ from . import deformation
 from .deformation import ComputeDeformationDegreesOfFreedom, SolveKinematics
 from .results.solution import LoadSolutionFile
 from .visualization import VisualizationSettings
+from .matrixcontainer import MatrixContainer
 from .viewer.renderer import (DoRendererIdleTasks, IsRendererActive, StartRenderer,
                               StopRenderer)
 import enum as _enum
@@ -49,4 +50,4 @@ __all__ = ["SystemContainer", "MainSystem", "SimulationSettings", "LinearSolverT
            "DynamicSolverType", "InvalidIndex", "items", "rigid", "beams", "BeamSection",
            "deformation", "ComputeDeformationDegreesOfFreedom", "SolveKinematics", "LoadSolutionFile",
            "VisualizationSettings", "StartRenderer", "StopRenderer", "IsRendererActive",
-           "DoRendererIdleTasks"] + items.__all__ + rigid.__all__
+           "DoRendererIdleTasks", "MatrixContainer"] + items.__all__ + rigid.__all__

@@ -1177,6 +1177,11 @@ class MainSystem:
             return self.GetObjectOutputBody(p["bodyNumber"], var, p["localPosition"], configuration)
         if t == "Marker":
             return self.GetMarkerOutput(p["markerNumber"], var, configuration)
+        if t == "UserFunction":  # f(mbs, t, sensorNumbers, factors, configuration)
+            import numpy as np
+            return np.asarray(p["sensorUserFunction"](
+                self, self.systemData.GetTime(), [int(i) for i in p["sensorNumbers"]],
+                list(p["factors"]), ConfigurationType(configuration)), dtype=float)
         return self.GetLoadValues(p["loadNumber"])
 
     def GetSensorStoredData(self, sensorNumber):
@@ -1225,6 +1230,87 @@ class MainSystem:
         the residual's K) and 'analytic' (False if numerical differentiation was used)."""
         return self._core.load_jacobian(int(loadNumber), bool(numerical))
 
+    # -- system user functions (Exudyn's MainSystem.Set/Get...UserFunction; docs/user_functions.rst).
+    # The engine calls them where Exudyn's solvers do (csrc/solvers/cd_driver.c, cd_newton.c);
+    # while one runs, it may change item parameters (SetObjectParameter, ...) and the current
+    # coordinates (systemData.SetODE2Coordinates) of the solve
+    _SYSTEM_FUNCTIONS = ("PreStepUserFunction", "PostStepUserFunction", "PostNewtonUserFunction",
+                         "PreNewtonResidualUserFunction", "SystemJacobianUserFunction")
+
+    def _set_system_function(self, which, value, wrap=None):
+        name = self._SYSTEM_FUNCTIONS[which]
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0:
+            value = None
+        if value is not None and not callable(value):
+            raise TypeError(f"Set{name}: expected a Python function (or 0 to erase it), got "
+                            f"{type(value).__name__}")
+        self._core.set_system_function(which, None if value is None else
+                                       (wrap(value) if wrap else value))
+        self.__dict__.setdefault("_system_functions", {})[which] = value
+
+    def _get_system_function(self, which, asDict):
+        if asDict:
+            raise NotImplementedError(f"Get{self._SYSTEM_FUNCTIONS[which]}(asDict=True): coordyn "
+                                      f"has no symbolic user functions; use asDict=False")
+        f = self.__dict__.get("_system_functions", {}).get(which)
+        return 0 if f is None else f
+
+    def SetPreStepUserFunction(self, value):
+        """Set PreStepUserFunction(mbs, t) -> bool, called before every step (t: the end of the
+        step; again when a step is retried smaller); False (or None) stops the solve after this
+        step; 0 erases it."""
+        self._set_system_function(0, value)
+
+    def GetPreStepUserFunction(self, asDict=False):
+        """The PreStepUserFunction (0 if none)."""
+        return self._get_system_function(0, asDict)
+
+    def SetPostStepUserFunction(self, value):
+        """Set PostStepUserFunction(mbs, t) -> bool, called after every accepted step (and once
+        at the start), after the discontinuous iterations and before sensors and the solution
+        file record; False (or None) stops the solve after this step; 0 erases it."""
+        self._set_system_function(1, value)
+
+    def GetPostStepUserFunction(self, asDict=False):
+        """The PostStepUserFunction (0 if none)."""
+        return self._get_system_function(1, asDict)
+
+    def SetPostNewtonUserFunction(self, value):
+        """Set PostNewtonUserFunction(mbs, t) -> [discontinuousError, recommendedStepSize],
+        called after every converged Newton solve of a step: while the absolute value of
+        discontinuousError (plus the items' own errors) exceeds discontinuous.iterationTolerance,
+        the step is solved again from its start (at most discontinuous.maxIterations solves); a
+        recommendedStepSize >= 0 below the step size retakes the step at that size (0: the
+        minimum step; < 0: no recommendation); 0 erases it."""
+        self._set_system_function(2, value)
+
+    def GetPostNewtonUserFunction(self, asDict=False):
+        """The PostNewtonUserFunction (0 if none)."""
+        return self._get_system_function(2, asDict)
+
+    def SetPreNewtonResidualUserFunction(self, value):
+        """Set PreNewtonResidualUserFunction(mbs, t, newtonIt, discontinuousIt), called before
+        every residual evaluation of Newton (newtonIt 0: the first of a Newton solve), not
+        before Jacobian evaluations; its return value is ignored; 0 erases it."""
+        self._set_system_function(3, value)
+
+    def GetPreNewtonResidualUserFunction(self, asDict=False):
+        """The PreNewtonResidualUserFunction (0 if none)."""
+        return self._get_system_function(3, asDict)
+
+    def SetSystemJacobianUserFunction(self, value):
+        """Set SystemJacobianUserFunction(mbs, t, factorODE2, factorODE2_t, factorODE1) ->
+        MatrixContainer (or a 2D array or scipy sparse matrix), called after every Newton matrix
+        evaluation: its entries, derivatives of the right-hand side times the factors
+        (a spring of stiffness k on coordinate i: [[i, i, -factorODE2 k]]), are added to the
+        Newton matrix. Unknowns are ordered as in Exudyn [ODE2, ODE1, AE]; every entry must lie
+        in the matrix pattern of the items (an error names it otherwise); 0 erases it."""
+        self._set_system_function(4, value, _jacobian_triplet_function)
+
+    def GetSystemJacobianUserFunction(self, asDict=False):
+        """The SystemJacobianUserFunction (0 if none)."""
+        return self._get_system_function(4, asDict)
+
     # -- Create* helpers (Exudyn's mainSystemExtensions): the functions of coordyn.create, with
     # their annotations and docstrings, as methods (a function assigned in the class body is a
     # method for Python, editors and type checkers alike); tests/create checks that every
@@ -1252,6 +1338,26 @@ class MainSystem:
                 f"objects, {self.NumberOfMarkers()} markers, {self.NumberOfLoads()} loads, "
                 f"{self.NumberOfSensors()} sensors; {s['ODE2']} ODE2 coordinates, {s['AE']} "
                 f"multipliers{'' if s['assembled'] else ' (not assembled)'}>")
+
+
+def _jacobian_triplet_function(fn):
+    """The SystemJacobianUserFunction fn as the engine calls it: its matrix as k x 3 triplets."""
+    import numpy as np
+
+    def triplets(mbs, t, factorODE2, factorODE2_t, factorODE1):
+        m = fn(mbs, t, factorODE2, factorODE2_t, factorODE1)
+        if hasattr(m, "GetTriplets"):              # MatrixContainer
+            return np.ascontiguousarray(m.GetTriplets(), dtype=float).reshape(-1, 3)
+        if hasattr(m, "tocoo"):                    # scipy sparse
+            c = m.tocoo()
+            return np.column_stack([c.row, c.col, c.data]).astype(float)
+        a = np.asarray(m, dtype=float)
+        if a.ndim != 2:
+            raise TypeError(f"SystemJacobianUserFunction must return a MatrixContainer, a 2D "
+                            f"array or a scipy sparse matrix, got {type(m).__name__}")
+        r, c = np.nonzero(a)
+        return np.column_stack([r, c, a[r, c]]).astype(float)
+    return triplets
 
 
 class SystemContainer:

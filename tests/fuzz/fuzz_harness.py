@@ -442,7 +442,9 @@ def build_model(c):
 def add_sensors(c):
     d = c.draw
     pools = {"node": c.nodes, "object": c.objects, "marker": c.markers, "load": c.loads}
-    sensor_types = [t for t in ITEM_TYPES.values() if t["kind"] == "sensor"]
+    # (sensors that read one item; SensorUserFunction reads other sensors through a function)
+    sensor_types = [t for t in ITEM_TYPES.values() if t["kind"] == "sensor"
+                    and any(f["type"] == "index" for f in t["fields"])]
     for i in range(d(st.integers(0, 3), label="sensors")):
         t = d(st.sampled_from(sensor_types))
         ref = next(f for f in t["fields"] if f["type"] == "index")

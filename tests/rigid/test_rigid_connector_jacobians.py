@@ -350,7 +350,8 @@ def _spring_uf(mbs, t, i, dl, dlt, k, d, f):
 
 
 def _cartesian_uf(mbs, t, i, u, v, k, d, off):
-    return np.asarray(k) * (np.asarray(u) - off) + np.asarray(d) * np.asarray(v)
+    # Exudyn's convention: u is the relative displacement minus the offset
+    return np.asarray(k) * np.asarray(u) + np.asarray(d) * np.asarray(v)
 
 
 def _torsional_uf(mbs, t, i, rot, omega, k, d, off):

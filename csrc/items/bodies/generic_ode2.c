@@ -1,5 +1,9 @@
 /* ObjectGenericODE2: M q'' + D q' + K q = f + f_user(t, q, q') on the coordinates of its nodes
- * (q are displacement coordinates). Residual r2 = K q + D q' - f - f_user. */
+ * (q are displacement coordinates). Residual r2 = K q + D q' - f - f_user; with a
+ * massMatrixUserFunction M = M_user(t, q, q') and r2 also holds M_user q''. Its Jacobian is
+ * analytic (K, D) without user functions, K + J_user(1, 0) and D + J_user(0, 1) with a
+ * jacobianUserFunction J_user(fODE2, fODE2_t) = fODE2 dr_user/dq + fODE2_t dr_user/dq' (the
+ * derivatives of the left-hand side, as Exudyn's), else numerical. */
 #include "cd_bodies.h"
 #include <string.h>
 
@@ -9,6 +13,8 @@ typedef struct {
     cd_mat massMatrix, stiffnessMatrix, dampingMatrix;   /* n x n each, or empty */
     cd_vec forceVector;                             /* n, or empty */
     cd_func forceUserFunction;
+    cd_func massMatrixUserFunction;                 /* f(mbs, t, i, q, q_t) -> n x n */
+    cd_func jacobianUserFunction;                   /* f(..., fODE2, fODE2_t) -> n x n */
 } params;
 
 #define OFF(f) offsetof(params, f)
@@ -27,10 +33,43 @@ static void to_colmajor(const cd_mat *A, int n, double *M)
         for (int i = 0; i < n; i++) M[i + j * n] = A->rows ? A->x[i * n + j] : 0.0;
 }
 
+/* the inputs [q, q_t, f2, f2t] of a user function in the scratch; its result follows them */
+static double *uf_inputs(const cd_objctx *c, double f2, double f2t)
+{
+    int n = c->item->nq;
+    double *in = c->scratch;
+    memcpy(in, c->q, sizeof(double) * (size_t)n);
+    memcpy(in + n, c->v, sizeof(double) * (size_t)n);
+    in[2 * n] = f2;
+    in[2 * n + 1] = f2t;
+    return in;
+}
+
+/* a matrix user function's n x n row-major result (at the scratch's end) into column-major A */
+static int user_matrix(const cd_objctx *c, const cd_func *f, int nin, double f2, double f2t,
+                       double *A)
+{
+    int n = c->item->nq;
+    double *in = uf_inputs(c, f2, f2t), *out = in + 2 * n + 2;
+    int rc = cd_object_userfunc(c, f, in, nin, out, n * n);
+    if (rc) return rc;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) A[i + j * n] = out[i * n + j];
+    return CD_OK;
+}
+
 static int mass(const cd_objctx *c, double *M)
 {
-    to_colmajor(&((const params *)c->item->p)->massMatrix, c->item->nq, M);
+    const params *p = c->item->p;
+    if (p->massMatrixUserFunction.fn)
+        return user_matrix(c, &p->massMatrixUserFunction, 2 * c->item->nq, 0, 0, M);
+    to_colmajor(&p->massMatrix, c->item->nq, M);
     return CD_OK;
+}
+
+static int mass_varies(const void *vp)
+{
+    return ((const params *)vp)->massMatrixUserFunction.fn != NULL;
 }
 
 /* y += A x for row-major n x n A (absent: nothing) */
@@ -60,14 +99,25 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
         if (rc) return rc;
         for (int i = 0; i < n; i++) r2[i] -= out[i];
     }
+    if (p->massMatrixUserFunction.fn && c->a) {  /* r2 += M_user(t, q, q') q'' */
+        double *M = c->scratch + 2 * n + 2 + n * n;
+        int rc = user_matrix(c, &p->massMatrixUserFunction, 2 * n, 0, 0, M);
+        if (rc) return rc;
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) r2[i] += M[i + j * n] * c->a[j];
+    }
     return CD_OK;
 }
 
-/* scratch for the user function's arguments and result: q, q' and f_user (3 n) */
+/* scratch for the user functions' arguments and results: q, q', two factors, a result of up to
+ * n x n values, and a mass matrix (n x n) */
 static int scratch(const cd_system *s, const cd_item *it)
 {
+    const params *p = it->p;
+    int n = it->nq;
     (void)s;
-    return ((const params *)it->p)->forceUserFunction.fn ? 3 * it->nq : 0;
+    if (p->massMatrixUserFunction.fn || p->jacobianUserFunction.fn) return 2 * n + 2 + 2 * n * n;
+    return p->forceUserFunction.fn ? 3 * n : 0;
 }
 
 /* the elastic forces K q and their tangent K (the damping and the forces are not elastic) */
@@ -85,10 +135,21 @@ static int elastic(const cd_objctx *c, double *fel, double *Kel)
 static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq, double *Gv)
 {
     const params *p = c->item->p;
+    int n = c->item->nq, nin = 2 * n + 2;
     (void)Cq; (void)Gq; (void)Gv;
-    if (p->forceUserFunction.fn) return CD_JAC_NUMERICAL;
-    to_colmajor(&p->stiffnessMatrix, c->item->nq, K);
-    to_colmajor(&p->dampingMatrix, c->item->nq, D);
+    if (p->jacobianUserFunction.fn) {  /* Exudyn's: J_user + fODE2 K + fODE2_t D */
+        int rc = user_matrix(c, &p->jacobianUserFunction, nin, 1.0, 0.0, K);
+        if (!rc) rc = user_matrix(c, &p->jacobianUserFunction, nin, 0.0, 1.0, D);
+        if (rc) return rc;
+        for (int k = 0; k < n * n; k++) {
+            K[k] += p->stiffnessMatrix.rows ? p->stiffnessMatrix.x[(k % n) * n + k / n] : 0.0;
+            D[k] += p->dampingMatrix.rows ? p->dampingMatrix.x[(k % n) * n + k / n] : 0.0;
+        }
+        return CD_OK;
+    }
+    if (p->forceUserFunction.fn || p->massMatrixUserFunction.fn) return CD_JAC_NUMERICAL;
+    to_colmajor(&p->stiffnessMatrix, n, K);
+    to_colmajor(&p->dampingMatrix, n, D);
     return CD_OK;
 }
 
@@ -104,7 +165,9 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
 
 static int uses_uf(const void *vp)
 {
-    return ((const params *)vp)->forceUserFunction.fn != NULL;
+    const params *p = vp;
+    /* (with a jacobianUserFunction the Jacobian comes from it) */
+    return !p->jacobianUserFunction.fn && (p->forceUserFunction.fn || p->massMatrixUserFunction.fn);
 }
 
 /* sizes: every matrix n x n (or empty), force vector n (or empty), nodes with coordinates */
@@ -135,7 +198,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 }
 
 static const cd_objectops ops = {
-    .flags = CD_OBJF_BODY, .nodes = nodes, .mass_const = 1, .mass = mass, .residual = residual,
+    .flags = CD_OBJF_BODY, .nodes = nodes, .mass_const = 1, .mass_varies = mass_varies,
+    .mass = mass, .residual = residual,
     .jacobian = jacobian, .elastic = elastic, .scratch = scratch, .output = output,
     .uses_userfunc = uses_uf};
 static const cd_outvar ov[] = {CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
@@ -152,7 +216,13 @@ static const cd_field fields[] = {
     {"forceVector", CD_FT_VEC, 0, OFF(forceVector), NULL, 0, 0, "", "constant force vector f (n)",
      NULL},
     {"forceUserFunction", CD_FT_FUNC, CD_UF_GENERICFORCE, OFF(forceUserFunction), NULL, 0, 0, "",
-     "f(mbs, t, itemNumber, q, q_t) -> additional force vector (n)", NULL}};
+     "f(mbs, t, itemNumber, q, q_t) -> additional force vector (n)", NULL},
+    {"massMatrixUserFunction", CD_FT_FUNC, CD_UF_MASSUF, OFF(massMatrixUserFunction), NULL, 0,
+     0, "", "f(mbs, t, itemNumber, q, q_t) -> mass matrix (n x n) replacing massMatrix", NULL},
+    {"jacobianUserFunction", CD_FT_FUNC, CD_UF_ODE2JACUF, OFF(jacobianUserFunction), NULL, 0, 0,
+     "", "f(mbs, t, itemNumber, q, q_t, fODE2, fODE2_t) -> fODE2 dr/dq + fODE2_t dr/dq_t (n x n) "
+     "of the left-hand side r = -forceUserFunction (stiffnessMatrix, dampingMatrix are added)",
+     NULL}};
 
 const cd_itemtype cd_type_ObjectGenericODE2 = {
     .kind = CD_OBJECT, .name = "ObjectGenericODE2", .typename_ = "GenericODE2", .alias = NULL,

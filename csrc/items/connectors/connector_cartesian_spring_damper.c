@@ -22,7 +22,8 @@ static int force(const cd_objctx *c, double F[3])
     if (p->userFunction.fn) {
         double in[15];
         for (int i = 0; i < 3; i++) {
-            in[i] = d[i]; in[3 + i] = vd[i]; in[6 + i] = p->stiffness.x[i];
+            /* Exudyn's displacement argument: p1 - p0 - offset */
+            in[i] = d[i] - p->offset.x[i]; in[3 + i] = vd[i]; in[6 + i] = p->stiffness.x[i];
             in[9 + i] = p->damping.x[i]; in[12 + i] = p->offset.x[i];
         }
         return cd_object_userfunc(c, &p->userFunction, in, 15, F, 3);

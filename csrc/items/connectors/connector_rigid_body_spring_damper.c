@@ -4,7 +4,10 @@
  *   [f; m] = K (x - offset) + D x_t (6 x 6, local)
  * the force F0 f acts on marker 1 and -F0 f on marker 0, the torque F0 m on body 1 and
  * -F0 m on body 0: r2 = JD^T F0 f + (Jrot1 - Jrot0)^T F0 m. (The displacement is measured in
- * the frame of marker 0.) */
+ * the frame of marker 0.) A springForceTorqueUserFunction replaces K (x - offset) + D x_t by
+ * its 6 values (Exudyn's arguments; the rotation is coordyn's rotation vector log(F0^T F1),
+ * where Exudyn hands Tait-Bryan angles xyz: equal to second order); its Jacobian is then
+ * numerical. */
 #include "cd_connectors.h"
 #include "../../math/cd_vec3.h"
 #include "../../math/cd_lie.h"
@@ -15,6 +18,7 @@ typedef struct {
     cd_p_frames f;                    /* name, markerNumbers, rotationMarker0/1, activeConnector */
     cd_mat stiffness, damping;        /* 6 x 6 each */
     cd_vec offset;                    /* 6 */
+    cd_func userFunction;             /* springForceTorqueUserFunction */
 } params;
 
 /* F0^T F1 scaled to a rotation: Euler-parameter frames are |e|^2 times a rotation, and the
@@ -45,11 +49,26 @@ static int force_eval(const cd_objctx *c, double fg[3], double mg[3], double x[6
     cd_rot_log(Ar, x + 3);
     cd_mattvec(F0, vd, xt);
     cd_mattvec(F0, dw, xt + 3);
-    for (int i = 0; i < 6; i++) {
-        fm[i] = 0;
-        for (int j = 0; j < 6; j++)
-            fm[i] += p->stiffness.x[6 * i + j] *
-                     (x[j] - p->offset.x[j]) + p->damping.x[6 * i + j] * xt[j];
+    if (p->userFunction.fn) {
+        /* (displacement, rotation, velocity, angularVelocity, stiffness, damping, rotJ0,
+         * rotJ1, offset) */
+        double in[12 + 72 + 18 + 6];
+        memcpy(in, x, sizeof(double) * 6);
+        memcpy(in + 6, xt, sizeof(double) * 6);
+        memcpy(in + 12, p->stiffness.x, sizeof(double) * 36);
+        memcpy(in + 48, p->damping.x, sizeof(double) * 36);
+        memcpy(in + 84, p->f.rotationMarker0.x, sizeof(double) * 9);
+        memcpy(in + 93, p->f.rotationMarker1.x, sizeof(double) * 9);
+        memcpy(in + 102, p->offset.x, sizeof(double) * 6);
+        int rc = cd_object_userfunc(c, &p->userFunction, in, 108, fm, 6);
+        if (rc) return rc;
+    } else {
+        for (int i = 0; i < 6; i++) {
+            fm[i] = 0;
+            for (int j = 0; j < 6; j++)
+                fm[i] += p->stiffness.x[6 * i + j] *
+                         (x[j] - p->offset.x[j]) + p->damping.x[6 * i + j] * xt[j];
+        }
     }
     cd_matvec(F0, fm, fg);
     cd_matvec(F0, fm + 3, mg);
@@ -62,7 +81,8 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
     (void)rae;
     memset(r2, 0, sizeof(double) * (size_t)c->item->nq);
     if (!((const params *)c->item->p)->f.activeConnector) return CD_OK;
-    force_eval(c, fg, mg, x, fm);
+    int rc = force_eval(c, fg, mg, x, fm);
+    if (rc) return rc;
     cd_conn_apply_force(c, fg, r2);
     cd_conn_add_rot_row(c, 1, mg, 1.0, r2);
     cd_conn_add_rot_row(c, 0, mg, -1.0, r2);
@@ -152,7 +172,7 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     g.K6 = p->stiffness.x;
     g.D6 = p->damping.x;
     g.R0 = p->f.rotationMarker0.x;
-    force_eval(c, fg, mg, x, fm);
+    if ((rc = force_eval(c, fg, mg, x, fm))) return rc;
     cd_matmul(c->md[0].A, p->f.rotationMarker0.x, g.F0);
     cd_matmul(c->md[1].A, p->f.rotationMarker1.x, g.F1);
     cd_rot_tangent_inv(x + 3, g.Ti);
@@ -190,7 +210,7 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
 static int output(const cd_objctx *c, cd_outvar var, double *out)
 {
     double fg[3], mg[3], x[6], fm[6];
-    force_eval(c, fg, mg, x, fm);
+    if (force_eval(c, fg, mg, x, fm)) return -1;
     switch (var) {
     case CD_OV_DISPLACEMENT: memcpy(out, x, 3 * sizeof(double)); return 3;
     case CD_OV_ROTATION: memcpy(out, x + 3, 3 * sizeof(double)); return 3;
@@ -219,9 +239,12 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
     return CD_OK;
 }
 
+static int uses_uf(const void *p) { return ((const params *)p)->userFunction.fn != NULL; }
+
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR, .nmarkers = 2, .markers = cd_conn_markers, .mass_const = 1,
-    .residual = residual, .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output};
+    .residual = residual, .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output,
+    .uses_userfunc = uses_uf};
 static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_ROTATION, CD_OV_FORCE, CD_OV_TORQUE,
                                     CD_OV_NONE};
 
@@ -236,7 +259,11 @@ static const cd_field fields[] = {
     CD_CONN_ROTATION_FIELDS,
     {"offset", CD_FT_VEC, 6, OFF(offset), "0 0 0 0 0 0", 0, 0, "",
      "relaxed [displacement; rotation vector]", NULL},
-    CD_CONN_FRAMES_ACTIVE_FIELD};
+    CD_CONN_FRAMES_ACTIVE_FIELD,
+    {"springForceTorqueUserFunction", CD_FT_FUNC, CD_UF_RBSPRING, OFF(userFunction), NULL, 0, 0,
+     "", "f(mbs, t, itemNumber, displacement, rotation, velocity, angularVelocity, stiffness, "
+     "damping, rotJ0, rotJ1, offset) -> [force; torque] in joint frame 0, replacing "
+     "K (x - offset) + D x_t (rotation: the rotation vector)", NULL}};
 
 const cd_itemtype cd_type_ObjectConnectorRigidBodySpringDamper = {
     .kind = CD_OBJECT, .name = "ObjectConnectorRigidBodySpringDamper",

@@ -17,6 +17,13 @@ int cd_joint_point_jacobian(const cd_objctx *c, int na, const int on[3], double 
  * cd_p_frames): joint frames F0 = A0 R0, F1 = A1 R1 and the constrained axes ax[6]
  * (1 constrained, 0 free: lambda = 0) of [x, y, z, rx, ry, rz] in frame 0; see joint_common.c */
 int cd_joint_generic_residual(const cd_objctx *c, const double ax[6], double *r2, double *rae);
+/* the same with Exudyn's offsets off (6: translations in frame 0, then Tait-Bryan angles xyz of
+ * a rotation of frame 0: F0 = A0 R0 Rxyz(off[3..5])): g_i = f0_i . d - off_i, or, as Exudyn,
+ * f0_i . (d - off[0..2]) (global offsets) when all three translations are constrained; at
+ * velocity level
+ * (index 2) the rows are their time derivatives with the rates off_t (NULL: 0) */
+int cd_joint_generic_residual_offset(const cd_objctx *c, const double ax[6], const double *off,
+                                     const double *off_t, double *r2, double *rae);
 int cd_joint_generic_jacobian(const cd_objctx *c, const double ax[6], double *K, double *D,
                               double *Cq, double *Gq, double *Gv);
 int cd_joint_generic_nae(const void *p);   /* 6 */

@@ -15,6 +15,7 @@
  * data). */
 #include "cd_joints.h"
 #include "../../math/cd_vec3.h"
+#include "../../math/cd_rotations.h"
 #include <string.h>
 
 /* ---------------------------------------------------------------- point coincidence */
@@ -102,13 +103,37 @@ int cd_joint_generic_nae(const void *p) { (void)p; return 6; }
 
 int cd_joint_generic_residual(const cd_objctx *c, const double ax[6], double *r2, double *rae)
 {
+    return cd_joint_generic_residual_offset(c, ax, NULL, NULL, r2, rae);
+}
+
+int cd_joint_generic_residual_offset(const cd_objctx *c, const double ax[6], const double *off,
+                                     const double *off_t, double *r2, double *rae)
+{
     const cd_p_frames *p = c->item->p;
     double F0[9], F1[9], d[3], vd[3], Ft[3] = {0, 0, 0}, w[3];
+    double om0[3] = {c->md[0].omega[0], c->md[0].omega[1], c->md[0].omega[2]};
     cd_matmul(c->md[0].A, p->rotationMarker0.x, F0);
+    if (off) {  /* F0 <- F0 Rxyz(off); its rate adds F0 Gb off_t to frame 0's angular velocity */
+        double R[9], Gb[9], Gv[3], zero[3] = {0, 0, 0}, F[9], wb[3], wg[3];
+        const double *tt = off_t ? off_t + 3 : zero;
+        cd_rot_rxyz(off + 3, tt, R, Gb, Gv);
+        cd_matmul(F0, R, F);
+        memcpy(F0, F, sizeof F);
+        for (int i = 0; i < 3; i++) wb[i] = Gb[3 * i] * tt[0] + Gb[3 * i + 1] * tt[1] + Gb[3 * i + 2] * tt[2];
+        for (int i = 0; i < 3; i++) wg[i] = F0[3 * i] * wb[0] + F0[3 * i + 1] * wb[1] + F0[3 * i + 2] * wb[2];
+        for (int i = 0; i < 3; i++) om0[i] += wg[i];
+    }
     cd_matmul(c->md[1].A, p->rotationMarker1.x, F1);
     for (int i = 0; i < 3; i++) {
         d[i] = c->md[1].pos[i] - c->md[0].pos[i];
         vd[i] = c->md[1].vel[i] - c->md[0].vel[i];
+    }
+    /* Exudyn: with all three translations constrained the translation offsets are global
+     * (p1 - p0 = off), else they are in the joint frame (f0_i . (p1 - p0) = off_i) */
+    int global = off && ax[0] != 0.0 && ax[1] != 0.0 && ax[2] != 0.0;
+    for (int i = 0; global && i < 3; i++) {
+        d[i] -= off[i];
+        vd[i] -= off_t ? off_t[i] : 0.0;
     }
     for (int i = 0; i < 3; i++) {  /* translation forces sum lam_i f0_i, via JD^T */
         double f[3];
@@ -123,8 +148,9 @@ int cd_joint_generic_residual(const cd_objctx *c, const double ax[6], double *r2
         if (ax[i] == 0.0) { rae[i] = c->lam[i]; continue; }
         cd_cross(f, d, fd);
         cd_conn_add_rot_row(c, 0, fd, c->lam[i], r2);
-        cd_cross(c->md[0].omega, f, wf);
+        cd_cross(om0, f, wf);
         rae[i] = c->index2 ? cd_dot(f, vd) + cd_dot(wf, d) : cd_dot(f, d);
+        if (off && !global) rae[i] -= c->index2 ? (off_t ? off_t[i] : 0.0) : off[i];
     }
     for (int i = 0; i < 3; i++) {  /* rotations: g = sg a . b */
         double a[3], b[3], wa[3], wb[3], sg;
@@ -136,7 +162,7 @@ int cd_joint_generic_residual(const cd_objctx *c, const double ax[6], double *r2
         cd_cross(a, b, w);
         cd_conn_add_rot_row(c, 0, w, sg * c->lam[3 + i], r2);
         cd_conn_add_rot_row(c, 1, w, -sg * c->lam[3 + i], r2);
-        cd_cross(c->md[0].omega, a, wa);
+        cd_cross(om0, a, wa);
         cd_cross(c->md[1].omega, b, wb);
         rae[3 + i] = sg * (c->index2 ? cd_dot(wa, b) + cd_dot(a, wb) : cd_dot(a, b));
     }
