@@ -196,7 +196,7 @@ static int mass_factor(ex_solver *x, const cd_state *st, cd_error *err)
     int col = cd_ls_get_stats(x->mls).failed_column;
     cd_error_set(err, CD_ERR_SINGULAR, "explicit solver (DynamicSolverType.%s): the mass matrix "
                  "is singular at t = %.10g; every ODE2 coordinate needs mass (a massless "
-                 "coordinate needs an implicit solver):", x->tab->name, st->t);
+                 "coordinate needs an implicit solver)", x->tab->name, st->t);
     if (col >= 0) cd_explain_column(s, col, err);
     return CD_ERR_SINGULAR;
 }
@@ -453,14 +453,27 @@ static void list_items(const cd_system *s, cd_kind kind, const int *list, int n,
 
 /* a constraint the explicit solvers eliminate: one ODE2 coordinate (the other marker on ground),
  * one equation at position level without a user function, satisfied at zero displacement
- * (offset 0; x->r holds the residual at q = v = 0) */
-static int eliminable(const ex_solver *x, const cd_item *it)
+ * (offset 0) at the start. x->stage holds zero coordinates. */
+static int eliminable(ex_solver *x, int o, cd_error *err)
 {
+    const cd_system *s = x->s;
+    const cd_item *it = &s->list[CD_OBJECT].items[o];
     const cd_objectops *ops = it->type->object;
-    if (it->nq != 1 || it->nae != 1 || it->n1 != 0) return 0;
+    cd_evalws *ws = &x->w->ev;
+    if (it->nq != 1 || it->nae != 1 || it->n1 != 0 || !ops->residual) return 0;
     if (ops->velocity_level && ops->velocity_level(it->p)) return 0;
     if (ops->uses_userfunc && ops->uses_userfunc(it->p)) return 0;
-    return fabs(x->r[x->s->n2 + it->ae0]) <= 1e-14;
+    cd_eval_gather(it, &x->stage, ws);
+    if (ops->flags & CD_OBJF_CONNECTOR) {
+        const int *mks;
+        ops->markers(it->p, &mks);
+        for (int k = 0; k < 2; k++)
+            cd_eval_marker(s, ws, k, &s->list[CD_MARKER].items[mks[k]], ws->ql + it->mk_off[k],
+                           ws->vl + it->mk_off[k], &ws->md[k]);
+    }
+    cd_objctx c = cd_eval_objctx(s, ws, o, x->stage.t, 0, err);
+    if (ops->residual(&c, ws->r2, ws->rae)) return 0;
+    return fabs(ws->rae[0]) <= 1e-14;
 }
 
 /* nodes with algebraic equations or variables, constraints, Lie-group nodes without Lie-group
@@ -471,7 +484,7 @@ static int check_model(ex_solver *x, cd_error *err)
     const cd_system *s = x->s;
     const cd_settings *set = x->set;
     const char *nm = x->tab->name;
-    int bad[5], nb = 0, rc, nobj = s->list[CD_OBJECT].n;
+    int bad[5], nb = 0, nobj = s->list[CD_OBJECT].n;
     char who[CD_MSG_LEN / 2];
     for (int i = 0; i < s->list[CD_NODE].n && nb < 5; i++)
         if (s->list[CD_NODE].items[i].nae > 0 || s->list[CD_NODE].items[i].nx > 0) bad[nb++] = i;
@@ -492,15 +505,11 @@ static int check_model(ex_solver *x, cd_error *err)
                             "rotation vector; set useLieGroupIntegration = True",
                             cd_item_label(s, CD_NODE, s->owner2[s->lgstart[0]], lb, sizeof lb));
     }
-    /* the residual at zero displacements and velocities: the constraints' offsets */
+    /* zero displacements and velocities: the constraints' offsets (eliminable) */
     cd_state *g = &x->stage;
     memset(g->q, 0, sizeof(double) * (size_t)s->n2);
     memset(g->v, 0, sizeof(double) * (size_t)s->n2);
     memset(g->y, 0, sizeof(double) * (size_t)s->n1);
-    cd_evalcoef c;
-    memset(&c, 0, sizeof c);
-    c.force_scale = c.load_factor = c.ode1_scale = c.velocity_row_scale = 1.0;
-    if (s->nae > 0 && (rc = cd_eval_residual(s, &x->w->ev, g, &c, x->r, err))) return rc;
     /* constraints ignored (eliminateConstraints = False) or refused */
     int *list = malloc(sizeof(int) * ((size_t)nobj + 1)), ncon = 0, nref = 0, mixed = 0;
     if (!list) return cd_error_set(err, CD_ERR_NOMEM, "out of memory checking the constraints");
@@ -511,7 +520,7 @@ static int check_model(ex_solver *x, cd_error *err)
         int mixed_ae = ops->mixed && (it->neq > 0 || (ops->mixed_rows & CD_MIXR_ODE2));
         if (!mixed_ae && it->nae == 0) continue;
         if (!mixed_ae && ops->active && !ops->active(it->p)) continue;  /* deactivated */
-        if (!mixed_ae && set->eliminateConstraints && eliminable(x, it))
+        if (!mixed_ae && set->eliminateConstraints && eliminable(x, o, err))
             x->elim[x->nelim++] = it->ltg[0];
         else if (!mixed_ae && !set->eliminateConstraints)
             list[ncon++] = o;

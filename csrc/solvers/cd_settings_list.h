@@ -133,7 +133,7 @@
       "explicit embedded methods (ODE23, DOPRI5, DVERK6): the step size follows their error "  \
       "estimate (Exudyn's controller); False: fixed steps; no effect on the other solvers")    \
     X("timeIntegration.absoluteTolerance", stepAbsTol, REAL, 1e-8, NONNEG, RESULT, "",           \
-      "automaticStepSize: absolute part of the error scale atol + rtol max(x0, x1) (signed) of "
+      "automaticStepSize: absolute part of the error scale atol + rtol max(x0, x1) (signed) of "    \
       "each coordinate and velocity (must be > 0 then)")                                        \
     X("timeIntegration.relativeTolerance", stepRelTol, REAL, 1e-8, NONNEG, RESULT, "",           \
       "automaticStepSize: relative part of the error scale")                                    \
