@@ -599,3 +599,26 @@ def test_bad_solver_type(bad, exc, msg):
         s.timeIntegration.solverType = bad
         with pytest.raises(exc, match="timeIntegration.solverType " + msg):
             mbs.SolveDynamic(s)
+
+
+def test_benchmark_script_runs(monkeypatch):
+    """benchmarks/bench_explicit.py for coordyn alone: RK44 takes 4 right-hand sides per step
+    and its chain ends where a tightly controlled DOPRI5 solve of the same chain ends"""
+    import os
+    bench_dir = os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks")
+    monkeypatch.syspath_prepend(os.path.abspath(bench_dir))
+    import bench_explicit
+    rows = bench_explicit.main(["--engines", "coordyn", "--sizes", "10", "--steps", "20",
+                                "--reps", "1"])
+    assert len(rows) == 1 and rows[0]["rates"][0] > 0
+    assert rows[0]["rhs"] == pytest.approx((4 * 20 + 1) / 20)
+    lib = bench_explicit.bench_chains.coordyn_lib()
+    SC, mbs, node = bench_explicit.build_chain(lib, 10, "masspoint")
+    mbs.Assemble()
+    s = bench_explicit.settings(lib, 20)
+    s.timeIntegration.automaticStepSize = True
+    s.timeIntegration.absoluteTolerance = 1e-13
+    s.timeIntegration.relativeTolerance = 0
+    mbs.SolveDynamic(s, solverType=DST.DOPRI5)
+    ref = mbs.GetNodeOutput(node, cd.OutputVariableType.Position)
+    assert np.abs(np.asarray(rows[0]["pos"]) - ref).max() < 1e-12
