@@ -622,3 +622,16 @@ def test_benchmark_script_runs(monkeypatch):
     mbs.SolveDynamic(s, solverType=DST.DOPRI5)
     ref = mbs.GetNodeOutput(node, cd.OutputVariableType.Position)
     assert np.abs(np.asarray(rows[0]["pos"]) - ref).max() < 1e-12
+
+
+def test_verbose_header_names_the_explicit_method(capsys):
+    mbs, _ = oscillator()
+    s = settings(cd, 5)
+    s.timeIntegration.verboseMode = 2
+    mbs.SolveDynamic(s, solverType=DST.DOPRI5)
+    out = capsys.readouterr().out
+    assert "solver: explicit time integration (DOPRI5)" in out   # Exudyn's header
+    assert "Generalized-alpha" not in out
+    assert "adaptive reduction to step size" in out               # the rejected first step
+    mbs.SolveDynamic(s)
+    assert "Generalized-alpha: spectralRadius=0.9" in capsys.readouterr().out
