@@ -645,6 +645,25 @@ static int ex_alloc(ex_solver *x, cd_error *err)
     return s->n2 > 0 ? mass_pattern(x, err) : CD_OK;
 }
 
+/* the accelerations and ODE1 rates at the start must be finite (a mass of 1e-320 gives
+ * M^-1 f = inf): else an error naming the first coordinate, and st keeps zero rates */
+static int check_start(const ex_solver *x, cd_state *st, cd_error *err)
+{
+    const cd_system *s = x->s;
+    for (int k = 0; k < s->n2 + s->n1; k++) {
+        double z = k < s->n2 ? x->a_acc[k] : st->yd[k - s->n2];
+        if (isfinite(z)) continue;
+        char lb[256];
+        memset(st->yd, 0, sizeof(double) * (size_t)s->n1);
+        cd_unknown_label(s, k < s->n2 ? k : s->off1 + k - s->n2, lb, sizeof lb);
+        return cd_error_set(err, CD_ERR_NONFINITE, "DynamicSolverType.%s: the %s of %s is %g "
+                            "at the start (M^-1 f and the ODE1 rates must be finite: a tiny "
+                            "mass, or a force that is not finite?)", x->tab->name,
+                            k < s->n2 ? "acceleration" : "rate", lb, z);
+    }
+    return CD_OK;
+}
+
 static int ex_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats, cd_steprules *r,
                     cd_error *err)
 {
@@ -681,6 +700,7 @@ static int ex_start(void *solver, cd_nwork *w, cd_state *st, cd_stats *stats, cd
     memcpy(g->data, st->data, sizeof(double) * (size_t)s->nd);
     g->t = st->t;
     if ((rc = rhs(x, g, x->a_acc, st->yd, err))) return rc;
+    if ((rc = check_start(x, st, err))) return rc;
     memcpy(st->a, x->a_acc, sizeof(double) * (size_t)s->n2);
     eliminate(x, st->a);
     return CD_OK;

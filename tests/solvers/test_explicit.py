@@ -635,3 +635,39 @@ def test_verbose_header_names_the_explicit_method(capsys):
     assert "adaptive reduction to step size" in out               # the rejected first step
     mbs.SolveDynamic(s)
     assert "Generalized-alpha: spectralRadius=0.9" in capsys.readouterr().out
+
+
+def test_ode1_only_system():
+    """no ODE2 coordinates (no mass matrix): y0'' = -4 y0 as a first-order system"""
+    SC = cd.SystemContainer()
+    mbs = SC.AddSystem()
+    n1 = mbs.AddNode(cd.NodeGenericODE1(referenceCoordinates=[0, 0], initialCoordinates=[1, 0],
+                                        numberOfODE1Coordinates=2))
+    mbs.AddObject(cd.ObjectGenericODE1(nodeNumbers=[n1], systemMatrix=np.array([[0, 1], [-4, 0]]),
+                                       rhsVector=[0, 0]))
+    mbs.Assemble()
+    y = {}
+    for m in ("RK44", "DOPRI5", "ExplicitEuler", "VelocityVerlet"):
+        mbs.SolveDynamic(settings(cd, 100), solverType=getattr(DST, m))
+        y[m] = mbs.systemData.GetODE1Coordinates()[0]
+    assert abs(y["RK44"] - math.cos(2)) < 1e-8
+    assert abs(y["DOPRI5"] - math.cos(2)) < 1e-10
+    assert 1e-3 < abs(y["ExplicitEuler"] - math.cos(2)) < 2e-2
+    # velocity Verlet integrates ODE1 coordinates with an explicit Euler step (as Exudyn)
+    assert y["VelocityVerlet"] == y["ExplicitEuler"]
+
+
+def test_non_finite_start_named_and_state_kept_finite():
+    """a mass of 5e-324 gives M^-1 f = inf at the start: an error naming the coordinate, and the
+    state after the failed solve stays finite"""
+    SC = cd.SystemContainer()
+    mbs = SC.AddSystem()
+    n = mbs.AddNode(cd.NodeGenericODE2(referenceCoordinates=[0, 0], initialCoordinates=[1, 0],
+                                       initialCoordinates_t=[0, 0], numberOfODE2Coordinates=2))
+    mbs.AddObject(cd.ObjectGenericODE2(nodeNumbers=[n], massMatrix=np.diag([1.0, 5e-324]),
+                                       stiffnessMatrix=np.eye(2), forceVector=[0, 0.5]))
+    mbs.Assemble()
+    with pytest.raises(cd.SolverError, match=r"RK44: the acceleration of ODE2 coordinate [01] "
+                       r"of NodeGenericODE2 0 is (-?nan|-?inf) at the start"):
+        mbs.SolveDynamic(settings(cd, 10), solverType=DST.RK44)
+    assert np.all(np.isfinite(mbs.systemData.GetODE2Coordinates_tt()))
