@@ -116,7 +116,7 @@ static double plan_step(const drive *d, double grid, double *h_tried)
         return next;
     }
     double rest = grid - d->tau;
-    if (!d->r.control) {
+    if (!d->r.control || d->sp->control) {
         *h_tried = fmin(d->h, rest);
         return d->tau + *h_tried;
     }
@@ -141,6 +141,7 @@ static int more_steps(const drive *d)
 }
 
 static int report_progress(drive *d, cd_error *err);
+static int accept(drive *d, double tau_next, double grid, cd_error *err);
 
 /* a driver event (kind) at step `step`, at tau (the time or load factor the event names), of
  * step size h into w.evrec; the callback failing ends the solve's events */
@@ -244,6 +245,33 @@ static void control_next(drive *d, double h_tried, double est)
     d->after_reject = 0;
     if (f >= 1.0 && f <= 1.25) return;
     d->h = fmin(d->r.hmax, fmax(d->r.hmin, d->h * f));
+}
+
+/* error control by the stepper (cd_stepper.control): it accepts the step or rejects it, and
+ * says the next step size either way */
+static int solver_control(drive *d, double tau_next, double h_tried, double est, double grid,
+                          cd_error *err)
+{
+    double h_next = d->h;
+    if (d->sp->control(d->sp->solver, h_tried, est, &h_next)) {
+        d->stats->rejected++;
+        d->stats->rejected_error++;
+        cd_state_copy(d->st, &d->prev);
+        d->h = h_next;
+        if (d->event) {
+            snprintf(d->evmsg, sizeof d->evmsg, "the local error estimate of the step to t = "
+                     "%.10g is %.3g times the tolerances", d->r.time_offset + tau_next, est);
+            drive_event(d, CD_EV_REDUCED, d->stats->steps + 1, d->tau, d->h, d->evmsg);
+        }
+        return report_progress(d, err);
+    }
+    if (h_tried < d->stats->hmin_used) d->stats->hmin_used = h_tried;
+    if (h_tried > d->stats->hmax_used) d->stats->hmax_used = h_tried;
+    if (est > d->stats->est_max) d->stats->est_max = est;
+    if (d->sp->accept) d->sp->accept(d->sp->solver, d->st, h_tried);
+    d->h = h_next;
+    d->h_tried = h_tried;
+    return accept(d, tau_next, grid, err);
 }
 
 /* fixed steps: a blow-up is an estimate beyond the guard that is also far above the solve's
@@ -495,6 +523,8 @@ static int attempt(drive *d, cd_error *err)
     if (!rc) rc = discontinuous(d, tau_next, h_tried, &est, err);
     if (rc < 0) cd_state_copy(d->st, &d->prev);
     if (rc) return rc < 0 ? rc : reject(d, tau_next, h_tried, err);
+    if (d->r.control && d->sp->control) return solver_control(d, tau_next, h_tried, est, grid,
+                                                               err);
     if (d->r.control && est > 1.0) return reject_error(d, tau_next, h_tried, est, err);
     if (!d->r.control && (rc = guard(d, tau_next, h_tried, est, err))) return rc;
     if (est > d->stats->est_max) d->stats->est_max = est;

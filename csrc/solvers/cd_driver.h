@@ -69,6 +69,12 @@ typedef struct cd_stepper {
      * the tolerances (1: at the tolerance), or -1 when it has none */
     int (*step)(void *solver, const cd_state *prev, cd_state *st, double tau_next, double h,
                 double *est, cd_error *err);
+    /* error control by the solver (NULL: the driver's controller for O(h^3) estimates, whose
+     * steps divide the rest of an output interval evenly). With r.control: after a step of
+     * size h with estimate est, *h_next is the next step size; returns 1 to reject the step
+     * (it is taken again with *h_next). Steps are then of the size it says, the last one cut
+     * to end on the grid point */
+    int (*control)(void *solver, double h, double est, double *h_next);
     /* the driver accepted the step just taken (NULL: nothing to do) */
     void (*accept)(void *solver, const cd_state *st, double h);
     /* the message when the step cannot be reduced further (why: the last failure's reason):

@@ -624,6 +624,8 @@ static void ga_finish(void *solver)
 int cd_solve_dynamic(const cd_system *s, const cd_settings *set, cd_state *st,
                      cd_solvectx *ctx, cd_stats *stats, cd_error *err)
 {
+    if (set->dynamicSolverType >= CD_DYN_EXPLICIT_EULER)
+        return cd_solve_explicit(s, set, st, ctx, stats, err);
     ga_solver g;
     memset(&g, 0, sizeof g);
     g.s = s;

@@ -130,6 +130,43 @@
       "accepted for Exudyn scripts (what verboseMode prints per step)")                          \
     X("timeIntegration.simulateInRealtime", _, BOOL, 0, ANY, ACCEPTED, "",                        \
       "accepted for Exudyn scripts; coordyn always runs as fast as it can")                      \
+    X("timeIntegration.automaticStepSize", automaticStepSize, BOOL, 1, ANY, RESULT, "",            \
+      "explicit embedded methods (ODE23, DOPRI5, DVERK6): the step size follows their error "  \
+      "estimate (Exudyn's controller); False: fixed steps; no effect on the other solvers")    \
+    X("timeIntegration.absoluteTolerance", stepAbsTol, REAL, 1e-8, NONNEG, RESULT, "",           \
+      "automaticStepSize: absolute part of the error scale atol + rtol max(x0, x1) (signed) of "    \
+      "each coordinate and velocity (must be > 0 then)")                                        \
+    X("timeIntegration.relativeTolerance", stepRelTol, REAL, 1e-8, NONNEG, RESULT, "",           \
+      "automaticStepSize: relative part of the error scale")                                    \
+    X("timeIntegration.initialStepSize", initialStepSize, REAL, 0.0, NONNEG, RESULT, "",         \
+      "automaticStepSize: the first step; 0: (endTime - startTime) / numberOfSteps")            \
+    X("timeIntegration.stepSizeMaxIncrease", stepSizeMaxIncrease, REAL, 2.0, POSITIVE, RESULT,  \
+      "", "automaticStepSize: a step is at most this many times the one before")               \
+    X("timeIntegration.stepSizeSafety", stepSizeSafety, REAL, 0.9, UNIT_POS, RESULT, "",         \
+      "automaticStepSize: safety factor on the optimal step size")                              \
+    X("timeIntegration.reuseConstantMassMatrix", reuseConstantMassMatrix, BOOL, 1, ANY, RESULT,  \
+      "", "explicit solvers: factor a constant mass matrix once per solve (False: every "       \
+      "stage; same result)")                                                                    \
+    X("timeIntegration.explicitIntegration", _, GROUP, 0, ANY, NONE, "",                          \
+      "Explicit Runge-Kutta and velocity Verlet solvers (SolveDynamic's solverType).")         \
+    X("timeIntegration.explicitIntegration.computeEndOfStepAccelerations",                       \
+      computeEndOfStepAccelerations, BOOL, 1, ANY, RESULT, "",                                    \
+      "True: accelerations (and ODE1 rates) evaluated at the end of each step; False: those "   \
+      "of the last stage (outputs of accelerations lag; one evaluation per step less)")        \
+    X("timeIntegration.explicitIntegration.computeMassMatrixInversePerBody", _, BOOL, 0, ANY,    \
+      ACCEPTED, "", "accepted for Exudyn scripts; coordyn factors the system mass matrix (its " \
+      "block-diagonal solver does the same work per body; same result)")                        \
+    X("timeIntegration.explicitIntegration.eliminateConstraints", eliminateConstraints, BOOL, 1, \
+      ANY, RESULT, "", "True: CoordinateConstraints that fix a coordinate to ground (offset 0) " \
+      "are eliminated, any other constraint is an error; False: constraints are ignored (with " \
+      "a warning), as in Exudyn")                                                                \
+    X("timeIntegration.explicitIntegration.useLieGroupIntegration", useLieGroupIntegration,      \
+      BOOL, 1, ANY, RESULT, "", "NodeRigidBodyRotVecLG nodes: rotations composed on SO(3) "     \
+      "(Runge-Kutta-Munthe-Kaas); False is an error with such nodes")                           \
+    X("timeIntegration.solverType", dynamicSolverType, INT, 1, INT_POS, RESULT,                   \
+      "timeIntegration.explicitIntegration.dynamicSolverType",                                   \
+      "the dynamic solver: a DynamicSolverType (GeneralizedAlpha, TrapezoidalIndex2, "          \
+      "ExplicitEuler, ..., VelocityVerlet); SolveDynamic's solverType takes its place")         \
     X("timeIntegration.generalizedAlpha", _, GROUP, 0, ANY, NONE, "",                             \
       "Generalized-alpha parameters (spectral radius) and the Newmark / index-2 option.")        \
     X("timeIntegration.generalizedAlpha.spectralRadius", spectralRadius, REAL, 0.9,               \

@@ -250,6 +250,18 @@ typedef struct cd_solvectx {
     const cd_sysfuncs *sysfn;     /* system user functions; NULL: none */
 } cd_solvectx;
 
+/* the dynamic solvers: Exudyn's DynamicSolverType values (timeIntegration.solverType) */
+typedef enum {
+    CD_DYN_GENERALIZED_ALPHA = 1, CD_DYN_TRAPEZOIDAL_INDEX2 = 2, CD_DYN_EXPLICIT_EULER = 3,
+    CD_DYN_EXPLICIT_MIDPOINT = 4, CD_DYN_RK33 = 5, CD_DYN_RK44 = 6, CD_DYN_RK67 = 7,
+    CD_DYN_ODE23 = 8, CD_DYN_DOPRI5 = 9, CD_DYN_DVERK6 = 10, CD_DYN_VELOCITY_VERLET = 11
+} cd_dynsolver;
+
+/* explicit Runge-Kutta and velocity Verlet solves (cd_explicit.c) for the explicit
+ * set->dynamicSolverType; arguments as cd_solve_dynamic, which calls it */
+int cd_solve_explicit(const cd_system *s, const cd_settings *set, cd_state *st,
+                      cd_solvectx *ctx, cd_stats *stats, cd_error *err);
+
 /* dynamic solve from st (initial state on input, final / last good state on output):
  * generalized-alpha steps (cd_genalpha.c) in the shared step loop (cd_driver.c) */
 int cd_solve_dynamic(const cd_system *s, const cd_settings *set, cd_state *st,

@@ -34,9 +34,19 @@ __version__ = "0.1.0"
 
 
 class DynamicSolverType(_enum.IntEnum):
-    """Dynamic solver selection for SolveDynamic(solverType=...)."""
-    GeneralizedAlpha = 0
-    TrapezoidalIndex2 = 1
+    """Dynamic solver for SolveDynamic(solverType=...) or timeIntegration.solverType, with
+    Exudyn's names and values (docs/solvers.rst, "Explicit integrators")."""
+    GeneralizedAlpha = 1    # implicit, index 3 (generalizedAlpha settings)
+    TrapezoidalIndex2 = 2   # implicit: Newmark beta = 1/4, gamma = 1/2, index-2 constraints
+    ExplicitEuler = 3       # explicit Runge-Kutta methods, order 1 to 6 ...
+    ExplicitMidpoint = 4
+    RK33 = 5
+    RK44 = 6
+    RK67 = 7
+    ODE23 = 8               # ... and embedded pairs with automatic step size
+    DOPRI5 = 9
+    DVERK6 = 10
+    VelocityVerlet = 11
 
 
 def InvalidIndex():

@@ -1542,6 +1542,7 @@ def _solve(mbs, settings, static, updateInitialValues):
     ga = settings.timeIntegration.generalizedAlpha
     undamped = ga.newmarkGamma == 0.5 if ga.useNewmark else ga.spectralRadius == 1
     if (not static and undamped and not ga.useIndex2Constraints
+            and settings.timeIntegration.solverType <= 2  # the implicit solvers
             and mbs._core.sizes()["AE"] > mbs._core.sizes()["AEvariables"]):
         import warnings
         warnings.warn("an undamped integrator (spectralRadius = 1, or Newmark with newmarkGamma "
@@ -1628,24 +1629,46 @@ def SolveDynamic(mbs, simulationSettings=None, updateInitialValues=False, solver
     """Time integration of mbs from its initial configuration: generalized-alpha with index-3
     constraints by default (see timeIntegration.generalizedAlpha for the options).
 
-    solverType=DynamicSolverType.TrapezoidalIndex2 uses the trapezoidal rule (Newmark with
-    beta = 1/4, gamma = 1/2) with index-2 constraints for this solve, as Exudyn does; the
-    settings object is not changed.
+    solverType (a DynamicSolverType) takes the place of timeIntegration.solverType for this
+    solve, as in Exudyn; the settings object is not changed. TrapezoidalIndex2 is the
+    trapezoidal rule (Newmark with beta = 1/4, gamma = 1/2) with index-2 constraints;
+    ExplicitEuler, ExplicitMidpoint, RK33, RK44, RK67, ODE23, DOPRI5, DVERK6 and VelocityVerlet
+    are the explicit integrators (timeIntegration.explicitIntegration, automaticStepSize).
     Returns True; raises SolverError (with the time, step size and the items that dominate the
     residual) when Newton fails at the minimum step. Sensor data and the state up to the last
     good step are kept."""
     _check_kwargs(kwargs)
-    if solverType is not None and int(solverType) == 1:  # DynamicSolverType.TrapezoidalIndex2
+    from . import DynamicSolverType
+    if simulationSettings is None:
+        simulationSettings = SimulationSettings()
+    if not isinstance(simulationSettings, SimulationSettings):
+        raise TypeError(f"simulationSettings must be a coordyn.SimulationSettings, got "
+                        f"{type(simulationSettings).__name__}")
+    given = solverType
+    if solverType is None:
+        solverType = simulationSettings.timeIntegration.solverType
+    what = "solverType" if given is not None else "timeIntegration.solverType"
+    if isinstance(solverType, bool) or not isinstance(solverType, (int, DynamicSolverType)):
+        raise TypeError(f"{what} must be a coordyn.DynamicSolverType, got {solverType!r}")
+    try:
+        solverType = DynamicSolverType(int(solverType))
+    except ValueError:
+        raise ValueError(f"{what} must be a coordyn.DynamicSolverType "
+                         f"({', '.join(m.name for m in DynamicSolverType)}), got "
+                         f"{solverType!r}") from None
+    if solverType != int(simulationSettings.timeIntegration.solverType) or \
+            solverType == DynamicSolverType.TrapezoidalIndex2:
         import copy
-        simulationSettings = copy.deepcopy(simulationSettings or SimulationSettings())
-        ga = simulationSettings.timeIntegration.generalizedAlpha
-        ga.useNewmark = True
-        ga.useIndex2Constraints = True
-        ga.newmarkBeta = 0.25
-        ga.newmarkGamma = 0.5
-    elif solverType is not None and int(solverType) != 0:
-        raise ValueError(f"solverType must be DynamicSolverType.GeneralizedAlpha or "
-                         f"TrapezoidalIndex2, got {solverType!r}")
+        simulationSettings = copy.deepcopy(simulationSettings)
+        ti = simulationSettings.timeIntegration
+        ti.solverType = int(solverType)
+        if solverType == DynamicSolverType.TrapezoidalIndex2:
+            ti.solverType = int(DynamicSolverType.GeneralizedAlpha)
+            ga = ti.generalizedAlpha
+            ga.useNewmark = True
+            ga.useIndex2Constraints = True
+            ga.newmarkBeta = 0.25
+            ga.newmarkGamma = 0.5
     return _solve(mbs, simulationSettings, False, updateInitialValues)
 
 

@@ -101,6 +101,9 @@ class _Progress:
                                  else settings.timeIntegration.adaptiveStep)
         if verbose:
             kind = "static solver" if static else "implicit second order time integration"
+            explicit = _explicit_name(settings) if not static else None
+            if explicit:   # Exudyn's header of its explicit solvers
+                kind = f"explicit time integration ({explicit})"
             self._out("+++++++++++++++++++++++++++++++")
             self._out(f"coordyn V{version} solver: {kind}")
         if verbose >= 3 and settings is not None:
@@ -136,6 +139,8 @@ class _Progress:
             self._out(f"Static solver ({st.numberOfLoadSteps}{geo} load steps):")
             self._out("*********************")
             return
+        if _explicit_name(s):
+            return     # Exudyn prints no parameters of its explicit methods
         ga = s.timeIntegration.generalizedAlpha
         if ga.useNewmark:
             self._out(f"  NEWMARK: beta={ga.newmarkBeta:g}, gamma={ga.newmarkGamma:g}")
@@ -271,6 +276,15 @@ class _Progress:
                 self._out(f"Solver terminated with an error after {elapsed:.5g} seconds: "
                           f"{error}")
             sys.stdout.flush()
+
+
+def _explicit_name(settings):
+    """the name of the explicit DynamicSolverType of settings, None for the implicit solvers"""
+    from .. import DynamicSolverType
+    if settings is None:
+        return None
+    st = settings.timeIntegration.solverType
+    return DynamicSolverType(st).name if st > DynamicSolverType.TrapezoidalIndex2 else None
 
 
 def make_progress(settings, static, version="0"):
