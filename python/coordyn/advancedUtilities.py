@@ -451,10 +451,18 @@ SystemEnergy = missing_function(
 def ItemODE2Coordinates(mbs, itemIndex):
     """Global ODE2 coordinate indices of an object (its LTG list) or a node."""
     ObjectIndex, NodeIndex = _index_types()[:2]
+
+    def need(owner, name):
+        method = getattr(owner, name, None)
+        if method is None:
+            raise NotImplementedFeatureError(
+                f"advancedUtilities.ItemODE2Coordinates needs {name}, which coordyn does not "
+                f"have yet")
+        return method
     if isinstance(itemIndex, ObjectIndex):
-        return list(mbs.systemData.GetObjectLTGODE2(itemIndex))
+        return [int(i) for i in need(mbs.systemData, "GetObjectLTGODE2")(itemIndex)]
     if isinstance(itemIndex, NodeIndex):
-        first = mbs.GetNodeODE2Index(itemIndex)
+        first = need(mbs, "GetNodeODE2Index")(itemIndex)
         return list(range(first, first + len(mbs.GetNode(itemIndex)["referenceCoordinates"])))
     raise ValueError(f"ItemODE2Coordinates: itemIndex must be an ObjectIndex or a NodeIndex, "
                      f"got {itemIndex!r}")

@@ -124,9 +124,16 @@ def Normalize(v):
 
 
 def GetOtherMarker(mbs, bodyNumber, existingMarker, show=True):
-    """A MarkerBodyRigid on bodyNumber at the reference position of existingMarker."""
+    """A MarkerBodyRigid on bodyNumber at the reference position of existingMarker (assembles
+    the system first if needed: coordyn evaluates reference positions on an assembled
+    system)."""
     from .items import ConfigurationType, MarkerBodyRigid, OutputVariableType
+    from .system import SolverError
     ref = ConfigurationType.Reference
+    try:
+        mbs.GetObjectOutputBody(bodyNumber, OutputVariableType.Position, configuration=ref)
+    except SolverError:
+        mbs.Assemble()   # Exudyn reads reference values before Assemble; coordyn needs it
     p_body = np.asarray(mbs.GetObjectOutputBody(bodyNumber, OutputVariableType.Position,
                                                 localPosition=[0, 0, 0], configuration=ref))
     A = np.asarray(mbs.GetObjectOutputBody(bodyNumber, OutputVariableType.RotationMatrix,
@@ -157,7 +164,8 @@ def ShowOnlyObjects(mbs, objectNumbers=[], showOthers=False):
     showOthers (an empty list means every object)."""
     chosen = objectNumbers if isinstance(objectNumbers, list) else [objectNumbers]
     chosen = [int(i) for i in chosen]
-    for i in range(mbs.systemData.NumberOfObjects()):
+    count = getattr(mbs.systemData, "NumberOfObjects", None) or mbs.NumberOfObjects
+    for i in range(count()):
         flag = (not showOthers) if (not chosen or i in chosen) else showOthers
         if "Vshow" in mbs.GetObject(i):
             mbs.SetObjectParameter(i, "Vshow", flag)
