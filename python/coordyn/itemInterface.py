@@ -100,8 +100,8 @@ def _lookup(name):
     if hasattr(_items, target):
         return getattr(_items, target)
     return missing_class(name, "itemInterface",
-                         f"the item type {target} is not in coordyn yet",
-                         "see the item list in the docs (coming_from_exudyn)")
+                         f"the item type {target} is not in coordyn yet (the docs page "
+                         f"'Coming from Exudyn' lists the item types coordyn lacks)")
 
 
 globals().update({name: _lookup(name) for name in __all__ if name not in _HELPERS})

@@ -32,6 +32,11 @@ def test_missing_top_level_names_raise_with_reason():
     for name, reason in MISSING.items():
         with pytest.raises(exu.NotImplementedFeatureError, match="not available in coordyn"):
             getattr(exu, name)()
+    with pytest.raises(exu.NotImplementedFeatureError, match="exu.special.*attribute 'solver'"
+                       .replace("exu.", "exudyn.")):
+        exu.special.solver.timeout = 10
+    with pytest.raises(exu.NotImplementedFeatureError, match="symbolic"):
+        exu.symbolic.Real(3)
     with pytest.raises(AttributeError, match="has no attribute 'NoSuchThing'"):
         exu.NoSuchThing
     assert {n for n, status, _ in top_level_status() if status == "no"} == set(MISSING)
@@ -116,6 +121,7 @@ def test_versions_and_require_version():
     with pytest.raises(ValueError, match="not a version"):
         exu.RequireVersion("one")
     assert exu.config.Version() == "1.13.6"
+    assert exu.config.Version(True) == exu.GetVersionString(True)
 
 
 def test_info_stat_sys_and_settings(capsys):

@@ -100,9 +100,10 @@ class Config:
                                  f"{', '.join(self._fields)}")
         object.__setattr__(self, key, value)
 
-    def Version(self) -> str:
-        """The Exudyn API version coordyn provides (1.13.6)."""
-        return EXUDYN_API_VERSION
+    def Version(self, addDetails: bool = False) -> str:
+        """The Exudyn API version coordyn provides (1.13.6); with addDetails as
+        GetVersionString(True)."""
+        return GetVersionString(addDetails)
 
     def GetDictionary(self) -> dict:
         return {key: getattr(self, key) for key in self._fields}

@@ -34,17 +34,27 @@ def missing_function(name, module, needs, instead=None):
     return stand_in
 
 
+class _MissingType(type):
+    """Metaclass of the stand-in classes: a class attribute (exu.special.solver, a static
+    method) raises NotImplementedFeatureError too."""
+
+    def __getattr__(cls, key):
+        if key.startswith("__"):
+            raise AttributeError(key)
+        raise NotImplementedFeatureError(f"{cls._coordyn_missing} (attribute '{key}')")
+
+
 def missing_class(name, module, needs, instead=None):
-    """A class whose construction raises NotImplementedFeatureError."""
+    """A class whose construction (or any class attribute) raises NotImplementedFeatureError."""
     qualname = f"{module}.{name}"
     msg = _message(qualname, needs, instead)
 
     def __init__(self, *args, **kwargs):
         raise NotImplementedFeatureError(msg)
 
-    return type(name, (), {"__init__": __init__, "__module__": module,
-                           "__doc__": "Not available in coordyn: " + msg,
-                           "_coordyn_missing": msg})
+    return _MissingType(name, (), {"__init__": __init__, "__module__": module,
+                                   "__doc__": "Not available in coordyn: " + msg,
+                                   "_coordyn_missing": msg})
 
 
 def is_missing(obj) -> bool:
