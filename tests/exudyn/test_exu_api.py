@@ -137,17 +137,22 @@ def test_info_stat_sys_and_settings(capsys):
 
 
 def test_suppress_warnings():
-    try:
-        exu.SuppressWarnings(True)
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.warn_explicit("x", UserWarning, "f.py", 1, module="coordyn.system")
-        assert not caught
-    finally:
-        exu.SuppressWarnings(False)
-    with warnings.catch_warnings(record=True) as caught:
+    """SuppressWarnings(True) hides coordyn's warnings (here: a setting coordyn cannot honour,
+    which points at this file's line), not other warnings; False shows them again"""
+    shown = []
+    settings = exu.SimulationSettings()
+    with warnings.catch_warnings():
         warnings.simplefilter("always")
-        warnings.warn_explicit("x", UserWarning, "f.py", 1, module="coordyn.system")
-    assert len(caught) == 1
+        warnings.showwarning = lambda message, *args: shown.append(str(message))
+        try:
+            exu.SuppressWarnings(True)
+            settings.timeIntegration.adaptiveStepDecrease = 0.3
+            warnings.warn("not from coordyn")
+        finally:
+            exu.SuppressWarnings(False)
+        assert shown == ["not from coordyn"]
+        settings.timeIntegration.adaptiveStepDecrease = 0.4
+    assert len(shown) == 2 and "adaptiveStepDecrease" in shown[1]
 
 
 def test_lazy_modules():

@@ -185,15 +185,38 @@ def SetLinalgOutputFormatPython(flagPythonFormat: bool) -> None:
     config.linalgOutputFormatPython = int(bool(flagPythonFormat))
 
 
+_shown_before_suppress = None   # warnings.showwarning while SuppressWarnings(True) is on
+
+
+def _coordyn_in_stack(frame):
+    while frame is not None:
+        name = frame.f_globals.get("__name__", "")
+        if (name == "coordyn" or name.startswith("coordyn.")) and name != __name__:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _quiet_showwarning(message, category, filename, lineno, file=None, line=None):
+    """showwarning that drops the warnings issued by coordyn's code (found on the call stack:
+    coordyn's warnings point at the user's line with stacklevel, so their module is not
+    coordyn's)."""
+    if _coordyn_in_stack(_pysys._getframe(1)):
+        return
+    _shown_before_suppress(message, category, filename, lineno, file, line)
+
+
 def SuppressWarnings(flag: bool) -> None:
-    """True: coordyn's warnings (warnings.warn from coordyn modules) are not shown."""
+    """True: warnings issued by coordyn are not shown (others are); False: shown again."""
+    global _shown_before_suppress
     config.suppressWarnings = int(bool(flag))
-    if flag:
-        warnings.filterwarnings("ignore", module=r"coordyn(\..*)?$")
-    else:
-        warnings.filters[:] = [f for f in warnings.filters
-                               if not (f[0] == "ignore" and f[3] is not None
-                                       and f[3].pattern == r"coordyn(\..*)?$")]
+    if flag and _shown_before_suppress is None:
+        _shown_before_suppress = warnings.showwarning
+        warnings.showwarning = _quiet_showwarning
+    elif not flag and _shown_before_suppress is not None:
+        if warnings.showwarning is _quiet_showwarning:
+            warnings.showwarning = _shown_before_suppress
+        _shown_before_suppress = None
 
 
 def GetVersionString(addDetails: bool = False) -> str:
