@@ -27,7 +27,10 @@ def result(stdout):
     return [float(x) for x in line.split()[1:]]
 
 
-@pytest.mark.parametrize("script, rtol", [("mass_spring.py", 1e-11), ("pendulum.py", 1e-8)])
+# the tolerances are those of Newton's convergence test, which differs between the engines
+# (docs/differences_from_exudyn: "Newton's predictor and convergence test")
+@pytest.mark.parametrize("script, rtol", [("mass_spring.py", 1e-11), ("pendulum.py", 1e-8),
+                                          ("rigid_pendulum.py", 1e-6)])
 def test_script_gives_exudyns_result(script, rtol, tmp_path):
     pytest.importorskip("exudyn")
     path = os.path.join(SCRIPTS, script)
