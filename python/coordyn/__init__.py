@@ -79,6 +79,10 @@ def __getattr__(name):
     if name in _LAZY_MODULES:
         import importlib
         return importlib.import_module(f"{__name__}.{name}")
+    from .exudyn import MODULE_TARGETS
+    if name in MODULE_TARGETS:
+        import importlib
+        return importlib.import_module(MODULE_TARGETS[name])
     from .exudyn._status import top_level_stand_in
     stand_in = top_level_stand_in(name)
     if stand_in is None:

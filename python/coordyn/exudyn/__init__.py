@@ -25,7 +25,7 @@ import types
 
 from ._notyet import NotImplementedFeatureError
 
-__all__ = ["use_as_exudyn", "exudyn_module_name", "EXUDYN_MODULES"]
+__all__ = ["use_as_exudyn", "exudyn_module_name", "EXUDYN_MODULES", "MODULE_TARGETS"]
 
 #: Exudyn 1.13.6's modules: coordyn's module of the same name, or why there is none
 EXUDYN_MODULES = {
@@ -38,8 +38,7 @@ EXUDYN_MODULES = {
     "FEM": "finite-element import (FEMinterface, ObjectFFRF) is not in coordyn",
     "artificialIntelligence": "the reinforcement-learning interface is not in coordyn",
     "demos": "Exudyn's demos are not in coordyn; see coordyn's examples/",
-    "graphicsDataUtilities": "the old graphics module: use coordyn.graphics "
-                             "(import exudyn.graphics as graphics)",
+    "graphicsDataUtilities": None,
     "kinematicTree": "ObjectKinematicTree helpers are not in coordyn yet",
     "lieGroupBasics": "the Lie-group helper functions are not in coordyn",
     "lieGroupIntegration": "the Python Lie-group integrators are not in coordyn",
@@ -53,6 +52,10 @@ EXUDYN_MODULES = {
 }
 
 
+#: Exudyn modules whose coordyn counterpart lives in this package (not as coordyn.<name>)
+MODULE_TARGETS = {"graphicsDataUtilities": "coordyn.exudyn.graphicsDataUtilities"}
+
+
 def exudyn_module_name(fullname: str):
     """coordyn's module name for an exudyn module name, or None for a stand-in."""
     parts = fullname.split(".")
@@ -61,7 +64,7 @@ def exudyn_module_name(fullname: str):
     if len(parts) == 1 or parts[1:] == ["exudynCPP"]:
         return "coordyn"
     if EXUDYN_MODULES.get(parts[1], "") is None and len(parts) == 2:
-        return "coordyn." + parts[1]
+        return MODULE_TARGETS.get(parts[1], "coordyn." + parts[1])
     return None
 
 

@@ -55,7 +55,6 @@ MISSING = {
     "SpecialUserInterface": "exu.special has no counterpart",
     "demos": "Exudyn's demos are not in coordyn; see coordyn's examples/",
     "exudynCPP": "Exudyn's compiled module; coordyn's engine is coordyn._core",
-    "graphicsDataUtilities": "the old graphics module: use coordyn.graphics",
     "misc": "Exudyn's internal helper package",
     "os": "the os module Exudyn's package imports; import os yourself",
     "symbolic": "exudyn.symbolic (symbolic user functions) is not in coordyn",
@@ -90,6 +89,8 @@ def top_level_status():
             rows.append((name, "no", MISSING[name]))
         elif name in coordyn._LAZY_MODULES:
             rows.append((name, "yes", f"module coordyn.{name}"))
+        elif name in coordyn.exudyn.MODULE_TARGETS:
+            rows.append((name, "yes", f"module {coordyn.exudyn.MODULE_TARGETS[name]}"))
         else:
             rows.append((name, "yes", ""))
     return rows
@@ -110,25 +111,26 @@ def _table(header, rows):
 
 def _module_rows():
     import importlib
-    from . import EXUDYN_MODULES
+    from . import EXUDYN_MODULES, MODULE_TARGETS
     from ._names import MODULE_ALL
     rows = []
     for name, reason in EXUDYN_MODULES.items():
         if name == "exudynCPP":
             continue
         if reason is None:
-            module = importlib.import_module("coordyn." + name)
+            target = MODULE_TARGETS.get(name, "coordyn." + name)
+            module = importlib.import_module(target)
             names = MODULE_ALL.get(name)
-            if name == "utilities":
+            if name == "utilities" or name in MODULE_TARGETS:
                 names = module.__all__
             if names is None:
-                rows.append((f"``exudyn.{name}``", f"``coordyn.{name}``",
+                rows.append((f"``exudyn.{name}``", f"``{target}``",
                              "coordyn's module with Exudyn's function names (see its page)"))
                 continue
             missing = [n for n in names if is_missing(getattr(module, n))]
             note = (f"{len(names) - len(missing)} of {len(names)} names implemented"
                     if missing else f"all {len(names)} names")
-            rows.append((f"``exudyn.{name}``", f"``coordyn.{name}``", note))
+            rows.append((f"``exudyn.{name}``", f"``{target}``", note))
         else:
             rows.append((f"``exudyn.{name}``", "stand-in", reason))
     return rows
