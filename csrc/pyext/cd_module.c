@@ -216,10 +216,21 @@ static PyMethodDef module_methods[] = {
 static int module_exec(PyObject *m)
 {
     cdpy_state *st = PyModule_GetState(m);
+    /* ExudynError: the base of the errors an Exudyn script catches (coordyn.ExudynError) */
+    PyObject *exudyn_error = PyErr_NewExceptionWithDoc(
+        "coordyn._core.ExudynError", "Base class of the errors Exudyn scripts catch.",
+        NULL, NULL);
+    if (!exudyn_error || PyModule_AddObject(m, "ExudynError", exudyn_error)) {
+        Py_XDECREF(exudyn_error);
+        return -1;
+    }
+    PyObject *bases = Py_BuildValue("(OO)", exudyn_error, PyExc_RuntimeError);
+    if (!bases) return -1;
     st->SolverError = PyErr_NewExceptionWithDoc(
         "coordyn._core.SolverError",
         "A solve failed: Newton did not converge at the minimum step, a singular system, or an "
-        "unassembled system.", PyExc_RuntimeError, NULL);
+        "unassembled system.", bases, NULL);
+    Py_DECREF(bases);
     if (!st->SolverError || PyModule_AddObjectRef(m, "SolverError", st->SolverError)) return -1;
     st->SystemType = PyType_FromModuleAndSpec(m, &cdpy_system_spec, NULL);
     if (!st->SystemType || PyModule_AddObjectRef(m, "_System", st->SystemType)) return -1;

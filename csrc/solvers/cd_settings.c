@@ -13,6 +13,7 @@
 #define CD_SET_DEF_OUTPUT(type, member, def) s->member = (cd_set_##type)(def);
 #define CD_SET_DEF_PYTHON(type, member, def)
 #define CD_SET_DEF_ACCEPTED(type, member, def)
+#define CD_SET_DEF_WARN(type, member, def)
 #define CD_SET_DEF_NONE(type, member, def)
 #define CD_SET_DEF(path, member, type, def, range, effect, aliases, doc)                          \
     CD_SET_DEF_##effect(type, member, def)
@@ -31,6 +32,7 @@ void cd_settings_default(cd_settings *s)
 #define CD_SET_MEM_OUTPUT(member) #member, (long)offsetof(cd_settings, member)
 #define CD_SET_MEM_PYTHON(member) NULL, -1L
 #define CD_SET_MEM_ACCEPTED(member) NULL, -1L
+#define CD_SET_MEM_WARN(member) NULL, -1L
 #define CD_SET_MEM_NONE(member) NULL, -1L
 /* numeric and string defaults by type */
 #define CD_SET_NUM_BOOL(def) (double)(def), NULL
@@ -79,7 +81,7 @@ const char *cd_settype_name(cd_settype t)
 
 const char *cd_seteffect_name(cd_seteffect e)
 {
-    static const char *names[] = {"result", "output", "python", "accepted", "none"};
+    static const char *names[] = {"result", "output", "python", "accepted", "none", "warn"};
     return (unsigned)e < sizeof names / sizeof names[0] ? names[e] : "?";
 }
 

@@ -68,6 +68,31 @@
       "iterations before the step counts as failed")                                              \
     X(P "useModifiedNewton", M useModifiedNewton, BOOL, 0, ANY, RESULT, "",                       \
       "keep the factorization across iterations and steps while Newton contracts well")          \
+    X(P "useNewtonSolver", _, BOOL, 1, ANY, WARN, P "active",                                      \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; False (one linear solve per step) is not available")                                 \
+    X(P "adaptInitialResidual", _, BOOL, 1, ANY, ACCEPTED, "",                                     \
+      "accepted for Exudyn scripts; coordyn's relative tolerance uses the predictor "              \
+      "residual")                                                                                  \
+    X(P "maxModifiedNewtonIterations", _, INT, 8, INT_NONNEG, ACCEPTED, "",                        \
+      "accepted for Exudyn scripts; coordyn's modified Newton refactorizes when contraction"       \
+      " degrades")                                                                                 \
+    X(P "maxModifiedNewtonRestartIterations", _, INT, 7, INT_NONNEG, ACCEPTED, "",                 \
+      "accepted for Exudyn scripts; see maxModifiedNewtonIterations")                              \
+    X(P "maximumSolutionNorm", _, REAL, 1e38, POSITIVE, ACCEPTED, "",                              \
+      "accepted for Exudyn scripts; coordyn detects divergence by NaN and the iteration "          \
+      "limit")                                                                                     \
+    X(P "modifiedNewtonContractivity", _, REAL, 0.5, POSITIVE, ACCEPTED, "",                       \
+      "accepted for Exudyn scripts; coordyn's modified Newton has its own contraction test")       \
+    X(P "modifiedNewtonJacUpdatePerStep", _, BOOL, 0, ANY, ACCEPTED, "",                           \
+      "accepted for Exudyn scripts; the Jacobian update changes convergence, not the "             \
+      "solution")                                                                                  \
+    X(P "newtonResidualMode", _, INT, 0, INT_NONNEG, WARN, P "residualMode",                       \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; coordyn's convergence test is the one of mode 0")                                    \
+    X(P "weightTolerancePerCoordinate", _, BOOL, 0, ANY, WARN, "",                                 \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; coordyn's tolerances are not weighted per coordinate")                               \
     X(P "numericalDifferentiation", _, GROUP, 0, ANY, NONE, "",                                   \
       "Numerical differentiation of object Jacobians (the fallback and test oracle).")           \
     X(P "numericalDifferentiation.relativeEpsilon", M relativeEpsilon, REAL, 1e-7,                \
@@ -76,12 +101,109 @@
     X(P "numericalDifferentiation.minimumCoordinateSize", M minimumCoordinateSize, REAL, 1e-2,    \
       POSITIVE, RESULT, "", "coordinates smaller than this use it as their size")                \
     X(P "numericalDifferentiation.forODE2", M numericalJacobian, BOOL, 0, ANY, RESULT, "",        \
-      "True: differentiate every object numerically (no analytic Jacobians)")
+      "True: differentiate every object numerically (no analytic Jacobians)")\
+    X(P "numericalDifferentiation.addReferenceCoordinatesToEpsilon", _, BOOL, 0, ANY, ACCEPTED,    \
+      "",                                                                                          \
+      "accepted for Exudyn scripts; the perturbation changes the Jacobian, not the solution")      \
+    X(P "numericalDifferentiation.doSystemWideDifferentiation", _, BOOL, 0, ANY, ACCEPTED, "",     \
+      "accepted for Exudyn scripts; coordyn differentiates per object")                            \
+    X(P "numericalDifferentiation.forAE", _, BOOL, 0, ANY, ACCEPTED, "",                           \
+      "accepted for Exudyn scripts; constraint Jacobians are analytic in coordyn")                 \
+    X(P "numericalDifferentiation.forODE2connectors", _, BOOL, 0, ANY, ACCEPTED,                   \
+      P "numericalDifferentiation.forODE2Connectors",                                              \
+      "accepted for Exudyn scripts; forODE2 switches all objects to numerical Jacobians")          \
+    X(P "numericalDifferentiation.jacobianConnectorDerivative", _, BOOL, 1, ANY, ACCEPTED, "",     \
+      "accepted for Exudyn scripts; the Jacobian changes convergence, not the solution")
 
 #define CD_SETTINGS_LIST(X, G)                                                                    \
+    X("solution", _, GROUP, 0, ANY, NONE, "",                                                      \
+      "Exudyn 1.13's paths of the output settings (aliases of solutionSettings).")                 \
+    X("solution.file", _, GROUP, 0, ANY, NONE, "",                                                 \
+      "Exudyn 1.13's paths of the solution file settings.")                                        \
+    X("solution.file.export", _, GROUP, 0, ANY, NONE, "",                                          \
+      "Exudyn 1.13's paths of the solution file columns.")                                         \
+    X("solution.sensors", _, GROUP, 0, ANY, NONE, "",                                              \
+      "Exudyn 1.13's paths of the sensor output settings.")                                        \
+    X("solution.restart", _, GROUP, 0, ANY, NONE, "",                                              \
+      "Exudyn 1.13's restart files (not written by coordyn).")                                     \
+    X("solution.restart.continueIfAvailable", _, BOOL, 0, ANY, WARN, "",                           \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; coordyn does not restart from restart files")                                        \
+    X("show", _, GROUP, 0, ANY, NONE, "",                                                          \
+      "Exudyn 1.13's paths of displayStatistics, displayComputationTime and "                      \
+      "displayGlobalTimers.")                                                                      \
+    X("linearSolver", _, GROUP, 0, ANY, NONE, "",                                                  \
+      "Exudyn 1.13's linear solver group (solverType is linearSolverType).")                       \
+    X("cleanUpMemory", _, BOOL, 0, ANY, ACCEPTED, "",                                              \
+      "accepted for Exudyn scripts; coordyn frees the workspace after every solve")                \
+    X("outputPrecision", _, INT, 6, INT_POS, ACCEPTED, "consolePrecision",                         \
+      "accepted for Exudyn scripts; digits of Exudyn's console output")                            \
+    X("displayGlobalTimers", _, BOOL, 1, ANY, ACCEPTED, "show.globalTimers",                       \
+      "accepted for Exudyn scripts; coordyn has no global timers")                                 \
+    X("pauseAfterEachStep", _, BOOL, 0, ANY, ACCEPTED, "",                                         \
+      "accepted for Exudyn scripts; coordyn never waits for a key")                                \
     X("timeIntegration", _, GROUP, 0, ANY, NONE, "",                                              \
       "Dynamic solver: time span, number of steps, step reduction, Newton and "                   \
       "generalized-alpha.")                                                                       \
+    X("timeIntegration.realtime", _, GROUP, 0, ANY, NONE, "",                                      \
+      "Exudyn 1.13's real-time settings (accepted; coordyn runs as fast as it can).")              \
+    X("timeIntegration.explicit", _, GROUP, 0, ANY, NONE, "",                                      \
+      "Exudyn 1.13's path of explicitIntegration.")                                                \
+    X("timeIntegration.explicitIntegration", _, GROUP, 0, ANY, NONE, "",                           \
+      "Exudyn's explicit solvers (not in coordyn: accepted).")                                     \
+    X("timeIntegration.explicitIntegration.computeEndOfStepAccelerations", _, BOOL, 1, ANY,        \
+      ACCEPTED, "timeIntegration.explicit.computeEndOfStepAccelerations",                          \
+      "accepted for Exudyn scripts; only Exudyn's explicit solvers read it")                       \
+    X("timeIntegration.explicitIntegration.computeMassMatrixInversePerBody", _, BOOL, 0, ANY,      \
+      ACCEPTED, "timeIntegration.explicit.computeMassMatrixInversePerBody",                        \
+      "accepted for Exudyn scripts; only Exudyn's explicit solvers read it")                       \
+    X("timeIntegration.explicitIntegration.eliminateConstraints", _, BOOL, 1, ANY, ACCEPTED,       \
+      "timeIntegration.explicit.eliminateConstraints",                                             \
+      "accepted for Exudyn scripts; only Exudyn's explicit solvers read it")                       \
+    X("timeIntegration.explicitIntegration.useLieGroupIntegration", _, BOOL, 1, ANY, ACCEPTED,     \
+      "timeIntegration.explicit.useLieGroupIntegration",                                           \
+      "accepted for Exudyn scripts; only Exudyn's explicit solvers read it")                       \
+    X("timeIntegration.solverType", _, INT, 0, INT_NONNEG, WARN,                                   \
+      "timeIntegration.explicitIntegration.dynamicSolverType",                                     \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; choose the solver with SolveDynamic(mbs, settings, solverType=...)")                 \
+    X("timeIntegration.absoluteTolerance", _, REAL, 1e-8, NONNEG, ACCEPTED, "",                    \
+      "accepted for Exudyn scripts; only Exudyn's explicit solvers with automatic step size"       \
+      " read it")                                                                                  \
+    X("timeIntegration.relativeTolerance", _, REAL, 1e-8, NONNEG, ACCEPTED, "",                    \
+      "accepted for Exudyn scripts; only Exudyn's explicit solvers with automatic step size"       \
+      " read it")                                                                                  \
+    X("timeIntegration.automaticStepSize", _, BOOL, 1, ANY, ACCEPTED, "",                          \
+      "accepted for Exudyn scripts; only Exudyn's explicit solvers read it (coordyn: "             \
+      "errorControl.active)")                                                                      \
+    X("timeIntegration.initialStepSize", _, REAL, 0.0, NONNEG, ACCEPTED, "",                       \
+      "accepted for Exudyn scripts; only Exudyn's explicit solvers read it")                       \
+    X("timeIntegration.stepSizeMaxIncrease", _, REAL, 2.0, POSITIVE, ACCEPTED, "",                 \
+      "accepted for Exudyn scripts; only Exudyn's explicit solvers read it")                       \
+    X("timeIntegration.stepSizeSafety", _, REAL, 0.9, POSITIVE, ACCEPTED, "",                      \
+      "accepted for Exudyn scripts; only Exudyn's explicit solvers read it")                       \
+    X("timeIntegration.adaptiveStepDecrease", _, REAL, 0.5, POSITIVE, WARN, "",                    \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; coordyn halves a failed step")                                                       \
+    X("timeIntegration.adaptiveStepIncrease", _, REAL, 2.0, POSITIVE, WARN, "",                    \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; coordyn doubles the step after good steps")                                          \
+    X("timeIntegration.adaptiveStepRecoveryIterations", _, INT, 7, INT_NONNEG, WARN, "",           \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; coordyn's step growth does not count Newton iterations")                             \
+    X("timeIntegration.adaptiveStepRecoverySteps", _, INT, 10, INT_NONNEG, WARN, "",               \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; coordyn grows the step after its own run of good steps")                             \
+    X("timeIntegration.computeLoadsJacobian", _, INT, 0, INT_NONNEG, ACCEPTED, "",                 \
+      "accepted for Exudyn scripts; load Jacobians change convergence, not the solution")          \
+    X("timeIntegration.reuseConstantMassMatrix", _, BOOL, 1, ANY, ACCEPTED, "",                    \
+      "accepted for Exudyn scripts; a performance switch: the solution is the same")               \
+    X("timeIntegration.realtimeFactor", _, REAL, 1.0, POSITIVE, ACCEPTED,                          \
+      "timeIntegration.realtime.factor",                                                           \
+      "accepted for Exudyn scripts; coordyn runs as fast as it can")                               \
+    X("timeIntegration.realtimeWaitMicroseconds", _, INT, 1000, INT_NONNEG, ACCEPTED,              \
+      "timeIntegration.realtime.waitMicroseconds",                                                 \
+      "accepted for Exudyn scripts; coordyn runs as fast as it can")                               \
     X("timeIntegration.numberOfSteps", numberOfSteps, INT, 100, INT_POS, RESULT, "",              \
       "steps of size (endTime - startTime) / numberOfSteps")                                      \
     X("timeIntegration.endTime", endTime, REAL, 1.0, FINITE, RESULT, "",                          \
@@ -128,7 +250,8 @@
       "accepted for Exudyn scripts; coordyn writes no solver file")                              \
     X("timeIntegration.stepInformation", _, INT, 67, INT_NONNEG, ACCEPTED, "",                    \
       "accepted for Exudyn scripts (what verboseMode prints per step)")                          \
-    X("timeIntegration.simulateInRealtime", _, BOOL, 0, ANY, ACCEPTED, "",                        \
+    X("timeIntegration.simulateInRealtime", _, BOOL, 0, ANY, ACCEPTED,                             \
+      "timeIntegration.realtime.active",                                                           \
       "accepted for Exudyn scripts; coordyn always runs as fast as it can")                      \
     X("timeIntegration.automaticStepSize", automaticStepSize, BOOL, 1, ANY, RESULT, "",            \
       "explicit embedded methods (ODE23, DOPRI5, DVERK6): the step size follows their error "  \
@@ -189,6 +312,16 @@
       BOOL, 1, ANY, RESULT, "",                                                                   \
       "NodeRigidBodyRotVecLG: the tangent operator of the step's rotation increment in the "     \
       "Newton matrix (False: identity; converges more slowly, same solution)")                   \
+    X("timeIntegration.generalizedAlpha.lieGroupSimplifiedKinematicRelations", _, BOOL, 0, ANY,    \
+      WARN, "",                                                                                    \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; coordyn uses the exact kinematic relations")                                         \
+    X("timeIntegration.generalizedAlpha.resetAccelerations", _, BOOL, 0, ANY, WARN, "",            \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; coordyn keeps the accelerations of the last step")                                   \
+    X("timeIntegration.generalizedAlpha.storeInitialAlgebraicCoordinates", _, BOOL, 1, ANY,        \
+      ACCEPTED, "",                                                                                \
+      "accepted for Exudyn scripts; coordyn computes consistent initial multipliers")              \
     X("timeIntegration.newton", _, GROUP, 0, ANY, NONE, "",                                       \
       "Newton iteration: tolerances, iteration limit, full or modified Newton.")                 \
     G(X, CD_NEWTON_SETTINGS_LIST, "timeIntegration.newton.", dynamicNewton)                       \
@@ -225,6 +358,35 @@
       "the vectors per iteration")                                                               \
     X("staticSolver.verboseModeFile", _, INT, 0, INT_NONNEG, ACCEPTED, "",                        \
       "accepted for Exudyn scripts; coordyn writes no solver file")                              \
+    X("staticSolver.adaptiveStepDecrease", _, REAL, 0.25, POSITIVE, WARN, "",                      \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; coordyn halves a failed load step")                                                  \
+    X("staticSolver.adaptiveStepIncrease", _, REAL, 2.0, POSITIVE, WARN, "",                       \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; coordyn doubles the load step after each converged step")                            \
+    X("staticSolver.adaptiveStepRecoveryIterations", _, INT, 7, INT_NONNEG, WARN, "",              \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; coordyn's step growth does not count Newton iterations")                             \
+    X("staticSolver.adaptiveStepRecoverySteps", _, INT, 4, INT_NONNEG, WARN, "",                   \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; see adaptiveStepIncrease")                                                           \
+    X("staticSolver.computeLoadsJacobian", _, BOOL, 1, ANY, ACCEPTED, "",                          \
+      "accepted for Exudyn scripts; load Jacobians change convergence, not the solution")          \
+    X("staticSolver.constrainODE1Coordinates", _, BOOL, 1, ANY, WARN,                              \
+      "staticSolver.constrainODE1coordinates",                                                     \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; coordyn's static solver keeps ODE1 coordinates at their initial values")             \
+    X("staticSolver.loadStepDuration", _, REAL, 1.0, POSITIVE, WARN, "",                           \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; the static solve's time runs from 0 to 1 in coordyn")                                \
+    X("staticSolver.loadStepStart", _, REAL, 0.0, FINITE, WARN, "",                                \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; the static solve's time runs from 0 to 1 in coordyn")                                \
+    X("staticSolver.stepInformation", _, INT, 67, INT_NONNEG, ACCEPTED, "",                        \
+      "accepted for Exudyn scripts; what verboseMode prints per step")                             \
+    X("staticSolver.useLoadFactor", _, BOOL, 1, ANY, WARN, "",                                     \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; coordyn always scales the loads by the load factor")                                 \
     X("staticSolver.newton", _, GROUP, 0, ANY, NONE, "",                                          \
       "Newton iteration of the static solver: tolerances, iteration limit, full or modified "    \
       "Newton.")                                                                                  \
@@ -234,52 +396,116 @@
     G(X, CD_DISCONTINUOUS_SETTINGS_LIST, "staticSolver.discontinuous.", staticDiscontinuous)     \
     X("solutionSettings", _, GROUP, 0,                                                            \
       ANY, NONE, "", "Output during a solve: the sensor period, the solution file.")             \
-    X("solutionSettings.sensorsWritePeriod", sensorsWritePeriod, REAL, 0.01, NONNEG, OUTPUT, "",  \
+    X("solutionSettings.sensorsWritePeriod", sensorsWritePeriod, REAL, 0.01, NONNEG, OUTPUT,       \
+      "solution.sensors.writePeriod",                                                              \
       "sensor output period in seconds (never more often than every step)")                      \
-    X("solutionSettings.sensorsAppendToFile", sensorsAppendToFile, BOOL, 0, ANY, OUTPUT, "",      \
+    X("solutionSettings.sensorsAppendToFile", sensorsAppendToFile, BOOL, 0, ANY, OUTPUT,           \
+      "solution.sensors.append",                                                                   \
       "sensor files: append to existing files instead of replacing them (the header only "       \
       "into an empty file)")                                                                       \
     X("solutionSettings.sensorsWriteFileHeader", sensorsWriteFileHeader, BOOL, 1, ANY, OUTPUT,    \
-      "", "sensor files: the header lines (#...) that PlotSensor reads")                          \
+      "solution.sensors.writeHeader",                                                              \
+      "sensor files: the header lines (#...) that PlotSensor reads")                               \
     X("solutionSettings.sensorsWriteFileFooter", sensorsWriteFileFooter, BOOL, 0, ANY, OUTPUT,    \
-      "", "sensor files: the closing lines (#simulation finished, #Solver Info)")                 \
-    X("solutionSettings.writeSolutionToFile", writeSolution, BOOL, 0, ANY, OUTPUT, "",            \
+      "solution.sensors.writeFooter", "sensor files: the closing lines (#simulation finished,      \
+      #Solver Info)")                                                                              \
+    X("solutionSettings.writeSolutionToFile", writeSolution, BOOL, 0, ANY, OUTPUT,                 \
+      "solution.file.write",                                                                       \
       "write the coordinates solution file (Exudyn's text format; coordyn's default is False)")   \
     X("solutionSettings.solutionWritePeriod", solutionWritePeriod, REAL, 0.01, NONNEG, OUTPUT,    \
-      "", "solution file: output period in seconds (a row at the first step at or after each "  \
+      "solution.file.writePeriod",                                                                 \
+      "solution file: output period in seconds (a row at the first step at or after each "         \
       "output time; 0: every step)")                                                             \
-    X("solutionSettings.writeInitialValues", writeInitialValues, BOOL, 1, ANY, OUTPUT, "",        \
+    X("solutionSettings.writeInitialValues", writeInitialValues, BOOL, 1, ANY, OUTPUT,             \
+      "solution.file.writeInitialValues",                                                          \
       "solution file: a row of the initial state")                                               \
     X("solutionSettings.coordinatesSolutionFileName", _, STRING, "coordinatesSolution.txt",       \
-      ANY, PYTHON, "", "solution file name ('.txt' appended to a name without a dot; its "       \
+      ANY, PYTHON, "solution.file.name",                                                           \
+      "solution file name ('.txt' appended to a name without a dot; its "                          \
       "directory is created)")                                                                   \
-    X("solutionSettings.binarySolutionFile", binarySolutionFile, BOOL, 0, ANY, OUTPUT, "",        \
+    X("solutionSettings.binarySolutionFile", binarySolutionFile, BOOL, 0, ANY, OUTPUT,             \
+      "solution.file.binary",                                                                      \
       "solution file in Exudyn's binary format ('.sol' appended to a name without a dot; "       \
       "doubles, or floats with outputPrecision < 8)")                                            \
-    X("solutionSettings.appendToFile", appendToFile, BOOL, 0, ANY, OUTPUT, "",                    \
+    X("solutionSettings.appendToFile", appendToFile, BOOL, 0, ANY, OUTPUT, "solution.file.append", \
       "solution file: append to an existing text file instead of replacing it")                  \
-    X("solutionSettings.writeFileHeader", writeFileHeader, BOOL, 1, ANY, OUTPUT, "",              \
+    X("solutionSettings.writeFileHeader", writeFileHeader, BOOL, 1, ANY, OUTPUT,                   \
+      "solution.file.writeHeader",                                                                 \
       "solution file: the header lines (#...) that LoadSolutionFile reads")                      \
-    X("solutionSettings.writeFileFooter", writeFileFooter, BOOL, 1, ANY, OUTPUT, "",              \
+    X("solutionSettings.writeFileFooter", writeFileFooter, BOOL, 1, ANY, OUTPUT,                   \
+      "solution.file.writeFooter",                                                                 \
       "solution file: the closing lines (#simulation finished, #Solver Info)")                   \
-    X("solutionSettings.outputPrecision", outputPrecision, INT, 10, INT_POS, OUTPUT, "",          \
-      "solution and sensor files: significant digits of the values")                                         \
-    X("solutionSettings.exportVelocities", exportVelocities, BOOL, 1, ANY, OUTPUT, "",            \
+    X("solutionSettings.outputPrecision", outputPrecision, INT, 10, INT_POS, OUTPUT,               \
+      "solution.precision",                                                                        \
+      "solution and sensor files: significant digits of the values")                               \
+    X("solutionSettings.exportVelocities", exportVelocities, BOOL, 1, ANY, OUTPUT,                 \
+      "solution.file.export.velocities",                                                           \
       "solution file: ODE2 velocities columns (dynamic solver)")                                 \
-    X("solutionSettings.exportAccelerations", exportAccelerations, BOOL, 1, ANY, OUTPUT, "",      \
+    X("solutionSettings.exportAccelerations", exportAccelerations, BOOL, 1, ANY, OUTPUT,           \
+      "solution.file.export.accelerations",                                                        \
       "solution file: ODE2 accelerations columns (dynamic solver)")                              \
-    X("solutionSettings.exportODE1Velocities", exportODE1Velocities, BOOL, 1, ANY, OUTPUT, "",    \
+    X("solutionSettings.exportODE1Velocities", exportODE1Velocities, BOOL, 1, ANY, OUTPUT,         \
+      "solution.file.export.ODE1Velocities",                                                       \
       "solution file: ODE1 velocities columns (dynamic solver)")                                 \
     X("solutionSettings.exportAlgebraicCoordinates", exportAlgebraicCoordinates, BOOL, 1, ANY,    \
-      OUTPUT, "", "solution file: algebraic coordinates (multipliers) columns")                  \
-    X("solutionSettings.exportDataCoordinates", exportDataCoordinates, BOOL, 1, ANY, OUTPUT, "",  \
+      OUTPUT, "solution.file.export.algebraicCoordinates",                                         \
+      "solution file: algebraic coordinates (multipliers) columns")                                \
+    X("solutionSettings.exportDataCoordinates", exportDataCoordinates, BOOL, 1, ANY, OUTPUT,       \
+      "solution.file.export.dataCoordinates",                                                      \
       "solution file: Data coordinates columns")                                                 \
+    X("solutionSettings.flushFilesDOF", _, INT, 10000, INT_NONNEG, ACCEPTED,                       \
+      "solution.file.flushAboveCoordinates",                                                       \
+      "accepted for Exudyn scripts; when files are flushed changes nothing in them")               \
+    X("solutionSettings.flushFilesImmediately", _, BOOL, 0, ANY, ACCEPTED,                         \
+      "solution.flushFilesImmediately",                                                            \
+      "accepted for Exudyn scripts; when files are flushed changes nothing in them")               \
+    X("solutionSettings.recordImagesInterval", _, REAL, -1.0, FINITE, ACCEPTED,                    \
+      "solution.recordImagesInterval",                                                             \
+      "accepted for Exudyn scripts; coordyn's viewer exports images and videos itself")            \
+    X("solutionSettings.solutionInformation", _, STRING, "", ANY, ACCEPTED,                        \
+      "solution.file.information",                                                                 \
+      "accepted for Exudyn scripts; a text for the header of Exudyn's solution file")              \
+    X("solutionSettings.solverInformationFileName", _, STRING,                                     \
+      "solution/solverInformation.txt", ANY, ACCEPTED, "solution.solverInformationFileName",       \
+      "accepted for Exudyn scripts; coordyn writes no solver file")                                \
+    X("solutionSettings.sensorsStoreAndWriteFiles", _, BOOL, 1, ANY, ACCEPTED,                     \
+      "solution.sensors.active",                                                                   \
+      "accepted for Exudyn scripts; coordyn's sensors always record (what they write is set"       \
+      " per sensor)")                                                                              \
+    X("solutionSettings.writeRestartFile", _, BOOL, 0, ANY, WARN, "solution.restart.write",        \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; coordyn writes no restart file (use pickle or GetSystemState)")                      \
+    X("solutionSettings.restartFileName", _, STRING, "solution/restartFile.txt", ANY, ACCEPTED,    \
+      "solution.restart.name",                                                                     \
+      "accepted for Exudyn scripts; coordyn writes no restart file")                               \
+    X("solutionSettings.restartWritePeriod", _, REAL, 0.01, NONNEG, ACCEPTED,                      \
+      "solution.restart.writePeriod",                                                              \
+      "accepted for Exudyn scripts; coordyn writes no restart file")                               \
     X("parallel", _, GROUP, 0, ANY, NONE, "",                                                     \
       "Threads (accepted for Exudyn scripts; one system runs on one thread).")                   \
     X("parallel.numberOfThreads", _, INT, 1, INT_POS, ACCEPTED, "",                               \
       "accepted for Exudyn scripts; the engine runs one thread per system (solve independent "   \
       "systems in parallel threads)")                                                             \
-    X("linearSolverType", linearSolver, LINSOLVER, CD_LS_AUTO, ANY, RESULT, "",                   \
+    X("parallel.multithreadedLowerLimitJacobians", _, INT, 20, INT_NONNEG, ACCEPTED,               \
+      "parallel.multithreadedLLimitJacobians",                                                     \
+      "accepted for Exudyn scripts; one system runs on one thread")                                \
+    X("parallel.multithreadedLowerLimitLoads", _, INT, 20, INT_NONNEG, ACCEPTED,                   \
+      "parallel.multithreadedLLimitLoads",                                                         \
+      "accepted for Exudyn scripts; one system runs on one thread")                                \
+    X("parallel.multithreadedLowerLimitMassMatrices", _, INT, 20, INT_NONNEG, ACCEPTED,            \
+      "parallel.multithreadedLLimitMassMatrices",                                                  \
+      "accepted for Exudyn scripts; one system runs on one thread")                                \
+    X("parallel.multithreadedLowerLimitResiduals", _, INT, 20, INT_NONNEG, ACCEPTED,               \
+      "parallel.multithreadedLLimitResiduals",                                                     \
+      "accepted for Exudyn scripts; one system runs on one thread")                                \
+    X("parallel.taskSplitMinItems", _, INT, 50, INT_NONNEG, ACCEPTED, "",                          \
+      "accepted for Exudyn scripts; one system runs on one thread")                                \
+    X("parallel.taskSplitTasksPerThread", _, INT, 16, INT_NONNEG, ACCEPTED, "",                    \
+      "accepted for Exudyn scripts; one system runs on one thread")                                \
+    X("parallel.useLoadBalancing", _, BOOL, 1, ANY, ACCEPTED, "",                                  \
+      "accepted for Exudyn scripts; one system runs on one thread")                                \
+    X("linearSolverType", linearSolver, LINSOLVER, CD_LS_AUTO, ANY, RESULT,                        \
+      "linearSolver.solverType",                                                                   \
       "LinearSolverType.Auto, Dense, Sparse or Block")                                            \
     X("linearSolverSettings", _, GROUP, 0, ANY, NONE, "",                                         \
       "How the solvers treat the linear systems of Newton's method.")                            \
@@ -289,9 +515,23 @@
       "when the Newton matrix becomes singular) are removed from the Newton matrix, the "         \
       "multipliers are the minimum-norm ones and one warning names the equations; False: a "      \
       "singular Newton matrix is an error")                                                       \
+    X("linearSolverSettings.ignoreSingularJacobian", _, BOOL, 0, ANY, WARN,                        \
+      "linearSolver.ignoreSingularJacobian",                                                       \
+      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
+      "warns; coordyn handles redundant constraints instead "                                      \
+      "(linearSolverSettings.handleRedundantConstraints)")                                         \
+    X("linearSolverSettings.pivotThreshold", _, REAL, 0.0, NONNEG, ACCEPTED,                       \
+      "linearSolver.pivotThreshold",                                                               \
+      "accepted for Exudyn scripts; coordyn's LU pivoting is LAPACK's and CSparse's")              \
+    X("linearSolverSettings.reuseAnalyzedPattern", _, BOOL, 0, ANY, ACCEPTED,                      \
+      "linearSolver.reuseAnalyzedPattern",                                                         \
+      "accepted for Exudyn scripts; coordyn always reuses the symbolic analysis")                  \
+    X("linearSolverSettings.showCausingItems", _, BOOL, 1, ANY, ACCEPTED,                          \
+      "linearSolver.showCausingItems",                                                             \
+      "accepted for Exudyn scripts; coordyn's SolverError names the items")                        \
     X("displayStatistics", _, BOOL, 0,                                                           \
-      ANY, PYTHON, "", "print solver statistics after the solve")                                \
-    X("displayComputationTime", _, BOOL, 0, ANY, PYTHON, "",                                      \
+      ANY, PYTHON, "show.statistics", "print solver statistics after the solve")                   \
+    X("displayComputationTime", _, BOOL, 0, ANY, PYTHON, "show.computationTime",                   \
       "print solver statistics (with the CPU time) after the solve")                             \
     X("progressBar", _, AUTOBOOL, "auto", ANY, PYTHON, "",                                        \
       "'auto' (terminals and notebooks, long solves, not under pytest), True or False")

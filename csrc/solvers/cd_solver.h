@@ -18,6 +18,7 @@ typedef cd_ls_kind cd_set_LINSOLVER;
 #define CD_SET_DECL_OUTPUT(type, member) cd_set_##type member;
 #define CD_SET_DECL_PYTHON(type, member)
 #define CD_SET_DECL_ACCEPTED(type, member)
+#define CD_SET_DECL_WARN(type, member)
 #define CD_SET_DECL_NONE(type, member)
 #define CD_SET_DECL(path, member, type, def, range, effect, aliases, doc)                         \
     CD_SET_DECL_##effect(type, member)
@@ -47,7 +48,7 @@ void cd_settings_default(cd_settings *s);
 typedef enum { CD_SETT_BOOL, CD_SETT_INT, CD_SETT_REAL, CD_SETT_LINSOLVER, CD_SETT_STRING,
                CD_SETT_AUTOBOOL, CD_SETT_GROUP } cd_settype;
 typedef enum { CD_SETE_RESULT, CD_SETE_OUTPUT, CD_SETE_PYTHON, CD_SETE_ACCEPTED,
-               CD_SETE_NONE } cd_seteffect;
+               CD_SETE_NONE, CD_SETE_WARN } cd_seteffect;
 
 /* the valid values of a setting (the range column of cd_settings_list.h) */
 typedef enum { CD_SETR_ANY, CD_SETR_FINITE, CD_SETR_POSITIVE, CD_SETR_NONNEG, CD_SETR_UNIT,

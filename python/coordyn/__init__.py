@@ -61,3 +61,41 @@ __all__ = ["SystemContainer", "MainSystem", "SimulationSettings", "LinearSolverT
            "deformation", "ComputeDeformationDegreesOfFreedom", "SolveKinematics", "LoadSolutionFile",
            "VisualizationSettings", "StartRenderer", "StopRenderer", "IsRendererActive",
            "DoRendererIdleTasks", "MatrixContainer"] + items.__all__ + rigid.__all__
+
+# ---------------------------------------------------------------- Exudyn's top level (exu.*)
+# `import exudyn as exu` maps to this module (coordyn.use_as_exudyn, python -m coordyn.exudyn):
+# exu.Print, exu.sys, exu.ExudynError, exu.ItemType, ... are these.
+from .exudyn import use_as_exudyn  # noqa: E402
+from .exudyn._api import *  # noqa: E402,F401,F403
+from .exudyn import _api as _exu_api  # noqa: E402
+from .exudyn._api import config, sys, variables  # noqa: E402,F401  (exu.config, exu.sys, ...)
+from .solver import SolverSuccess  # noqa: E402
+from .dof import ComputeSystemDegreeOfFreedom  # noqa: E402
+
+from .system import SystemData  # noqa: E402
+from .settings import SettingNotHonouredWarning  # noqa: E402
+
+__all__ += _exu_api.__all__ + ["use_as_exudyn", "SolverSuccess", "ComputeSystemDegreeOfFreedom",
+            "SystemData", "SettingNotHonouredWarning"]
+
+# the modules Exudyn's package has as attributes (exu.graphics, exu.utilities, ...)
+_LAZY_MODULES = {"utilities", "itemInterface", "rigidBodyUtilities", "basicUtilities",
+                 "advancedUtilities", "graphics", "plot", "signalProcessing", "physics",
+                 "solver", "interactive", "beams"}
+
+
+def __getattr__(name):
+    """exu.<module> imports coordyn's module; an Exudyn top-level name coordyn does not have
+    gives a stand-in that raises NotImplementedFeatureError saying so."""
+    if name in _LAZY_MODULES:
+        import importlib
+        return importlib.import_module(f"{__name__}.{name}")
+    from .exudyn import MODULE_TARGETS
+    if name in MODULE_TARGETS:
+        import importlib
+        return importlib.import_module(MODULE_TARGETS[name])
+    from .exudyn._status import top_level_stand_in
+    stand_in = top_level_stand_in(name)
+    if stand_in is None:
+        raise AttributeError(f"module 'coordyn' has no attribute '{name}'")
+    return stand_in

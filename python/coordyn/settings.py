@@ -19,10 +19,16 @@ from __future__ import annotations
 import difflib
 import enum
 import numbers
+import warnings
 
 from . import _core
 
-__all__ = ["SimulationSettings", "LinearSolverType"]
+__all__ = ["SimulationSettings", "LinearSolverType", "SettingNotHonouredWarning"]
+
+
+class SettingNotHonouredWarning(UserWarning):
+    """An Exudyn setting that changes results in Exudyn was set to a value other than its
+    default, and coordyn cannot honour it (the message says what coordyn does instead)."""
 
 
 class LinearSolverType(enum.IntEnum):
@@ -45,8 +51,12 @@ def _check_bool(name, value):
 
 
 def _check_int(name, value):
+    # an integral float (numberOfSteps = 1e4, or a float from an Exudyn script) is an int
+    if isinstance(value, numbers.Real) and not isinstance(value, (bool, numbers.Integral)) \
+            and float(value).is_integer():
+        return int(value)
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+        raise TypeError(f"{name} must be an int, got {type(value).__name__} {value!r}")
     return int(value)
 
 
@@ -87,6 +97,7 @@ class _Node:
     _docs: dict = {}
     _types: dict = {}
     _aliases: dict = {}
+    _effects: dict = {}
 
     def __init__(self, _root=None):
         root = self if _root is None else _root
@@ -115,6 +126,9 @@ class _Node:
         if key not in self._types:
             raise AttributeError(f"'{key}' is a group of settings; set its members instead")
         value = _CHECK[self._types[key]](f"{type(self).__name__}.{key}", value)
+        if self._effects.get(key) == "warn" and value != self._defaults[key]:
+            warnings.warn(f"simulationSettings: {type(self).__name__}.{key} = {value!r}: "
+                          f"{self._docs[key]}", SettingNotHonouredWarning, stacklevel=2)
         object.__setattr__(self, key, value)
 
     def __repr__(self):
@@ -158,10 +172,30 @@ def _class_name(path):
     return name if name.endswith("Settings") else name + "Settings"
 
 
+def _unique_class_name(path, classes, reserved):
+    """Class name of a group: 'NewtonSettings', or with its parents' names when that is taken
+    ('StaticSolverNewtonSettings'; Exudyn's 'solution' group next to 'solutionSettings', which
+    keeps its name 'SolutionSettings': 'SolutionGroupSettings')."""
+    taken = {c.__name__ for c in classes.values()}
+    taken |= {name for owner, name in reserved.items() if owner != path}
+    parts = [p[0].upper() + p[1:] for p in path.split(".")]
+    base = _class_name(path)
+    candidates = [base, "".join(parts[-2:-1]) + base, "".join(parts[:-1]) + base,
+                  "".join(parts) + "GroupSettings"]
+    for name in candidates:
+        if name not in taken:
+            return name
+    raise RuntimeError(f"settings list: no class name for group '{path}'")
+
+
 def _build_tree(table, root_class):
     """Fill root_class (and new node classes for the groups) from the settings list rows."""
     classes = {"": root_class}
+    # groups named ...Settings (solutionSettings) keep that name as their class name
+    reserved = {row["path"]: _class_name(row["path"]) for row in table
+                if row["type"] == "group" and row["path"].endswith("Settings")}
     root_class._defaults, root_class._docs, root_class._types, root_class._aliases = {}, {}, {}, {}
+    root_class._effects = {}
     for row in table:
         parent_path, _, name = row["path"].rpartition(".")
         parent = classes.get(parent_path)
@@ -169,18 +203,16 @@ def _build_tree(table, root_class):
             raise RuntimeError(f"settings list: '{row['path']}' comes before its group")
         parent._docs[name] = row["doc"]
         if row["type"] == "group":
-            cls_name = _class_name(row["path"])
-            if any(c.__name__ == cls_name for c in classes.values()):  # staticSolver.newton
-                last = parent_path.rsplit(".", 1)[-1]
-                cls_name = last[0].upper() + last[1:] + cls_name
+            cls_name = _unique_class_name(row["path"], classes, reserved)
             cls = type(cls_name, (_Node,),
                        {"__doc__": row["doc"], "_defaults": {}, "_docs": {}, "_types": {},
-                        "_aliases": {}, "__module__": root_class.__module__})
+                        "_aliases": {}, "_effects": {}, "__module__": root_class.__module__})
             classes[row["path"]] = cls
             parent._defaults[name] = cls
             continue
         parent._defaults[name] = _DEFAULT[row["type"]](row["default"])
         parent._types[name] = row["type"]
+        parent._effects[name] = row["effect"]
         for alias in row["aliases"]:
             alias_parent, _, alias_name = alias.rpartition(".")
             if alias_parent not in classes:

@@ -48,7 +48,7 @@ def test_table_rows_are_well_formed():
         if row["type"] == "group":
             assert row["effect"] == "none" and row["member"] is None
             continue
-        assert row["effect"] in ("result", "output", "python", "accepted"), row
+        assert row["effect"] in ("result", "output", "python", "accepted", "warn"), row
         # a C member exactly for what the engine reads
         assert (row["member"] is not None) == (row["effect"] in ("result", "output")), row
         assert isinstance(row["default"], TYPES[row["type"]]), row

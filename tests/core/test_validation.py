@@ -493,7 +493,7 @@ def test_settings_typo():
 
 @pytest.mark.parametrize("path, value", [
     ("timeIntegration.numberOfSteps", "10"),
-    ("timeIntegration.numberOfSteps", 10.0),
+    ("timeIntegration.numberOfSteps", 10.5),  # 10.0 is accepted (an int, as in Exudyn)
     ("timeIntegration.numberOfSteps", True),
     ("timeIntegration.endTime", "1"),
     ("timeIntegration.endTime", None),

@@ -1,0 +1,122 @@
+"""The switch: `python -m coordyn.exudyn script.py` and coordyn.use_as_exudyn() make unmodified
+Exudyn scripts run on coordyn; the scripts in scripts/ give Exudyn 1.13.6's numbers.
+"""
+import os
+import subprocess
+import sys
+
+import pytest
+
+import coordyn
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRIPTS = os.path.join(HERE, "scripts")
+PYTHON_DIR = os.path.dirname(os.path.dirname(coordyn.__file__))
+
+
+def run(args, cwd):
+    env = dict(os.environ, PYTHONPATH=PYTHON_DIR, PYTHONWARNINGS="ignore")
+    out = subprocess.run([sys.executable] + args, capture_output=True, text=True, cwd=cwd,
+                         env=env, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return out.stdout
+
+
+def result(stdout):
+    line = [ln for ln in stdout.splitlines() if ln.startswith("result")][-1]
+    return [float(x) for x in line.split()[1:]]
+
+
+# the tolerances are those of Newton's convergence test, which differs between the engines
+# (docs/differences_from_exudyn: "Newton's predictor and convergence test")
+@pytest.mark.parametrize("script, rtol", [("mass_spring.py", 1e-11), ("pendulum.py", 1e-8),
+                                          ("rigid_pendulum.py", 1e-6)])
+def test_script_gives_exudyns_result(script, rtol, tmp_path):
+    pytest.importorskip("exudyn")
+    path = os.path.join(SCRIPTS, script)
+    on_coordyn = run(["-m", "coordyn.exudyn", path, "a", "b"], tmp_path)
+    on_exudyn = run([path, "a", "b"], tmp_path)
+    assert result(on_coordyn) == pytest.approx(result(on_exudyn), rel=rtol, abs=1e-12)
+
+
+def test_script_gets_argv_and_is_main(tmp_path):
+    out = run(["-m", "coordyn.exudyn", os.path.join(SCRIPTS, "mass_spring.py"), "x", "--y"],
+              tmp_path)
+    assert "argv ['x', '--y']" in out
+
+
+def test_mass_spring_against_closed_form(tmp_path):
+    """the damped oscillator x(t) = e^{-delta t}(x0 cos wd t + delta x0/wd sin wd t)"""
+    import math
+    x, v = result(run(["-m", "coordyn.exudyn", os.path.join(SCRIPTS, "mass_spring.py")],
+                      tmp_path))
+    m, k, d, x0, t = 2.0, 800.0, 4.0, 0.05, 0.5
+    delta, w0 = d / (2 * m), math.sqrt(k / m)
+    wd = math.sqrt(w0 ** 2 - delta ** 2)
+    exact = math.exp(-delta * t) * (x0 * math.cos(wd * t) + delta * x0 / wd * math.sin(wd * t))
+    assert x == pytest.approx(exact, abs=2e-4)   # 1000 steps of generalized-alpha
+
+
+def test_main_usage_and_missing_script(tmp_path):
+    env = dict(os.environ, PYTHONPATH=PYTHON_DIR)
+    out = subprocess.run([sys.executable, "-m", "coordyn.exudyn"], capture_output=True,
+                         text=True, env=env, cwd=tmp_path)
+    assert out.returncode == 2 and "usage: python -m coordyn.exudyn script.py" in out.stdout
+    out = subprocess.run([sys.executable, "-m", "coordyn.exudyn", "nothere.py"],
+                         capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert out.returncode == 2 and "no such script: 'nothere.py'" in out.stderr
+
+
+SWITCH_CODE = r"""
+import sys
+import exudyn as real                      # the installed Exudyn, imported before the switch
+import coordyn
+coordyn.use_as_exudyn()
+import exudyn as exu
+import exudyn.utilities
+from exudyn.itemInterface import MassPoint
+import exudyn.graphics as graphics
+from exudyn.utilities import *
+assert exu is coordyn, exu
+assert exudyn.utilities is coordyn.utilities
+assert MassPoint is coordyn.ObjectMassPoint and RotationMatrixZ is coordyn.RotationMatrixZ
+assert graphics is coordyn.graphics
+import exudyn.robotics                     # a stand-in: importable, unusable
+try:
+    exudyn.robotics.Robot
+except exu.NotImplementedFeatureError as e:
+    assert "not in coordyn yet" in str(e), e
+else:
+    raise AssertionError("no error")
+try:
+    from exudyn.robotics import *
+except exu.NotImplementedFeatureError:
+    pass
+else:
+    raise AssertionError("no error for import *")
+coordyn.use_as_exudyn(False)               # undo: Exudyn is back
+import exudyn
+assert exudyn is real and "coordyn" not in exudyn.__file__
+with coordyn.use_as_exudyn():
+    import exudyn
+    assert exudyn is coordyn
+import exudyn
+assert exudyn is real
+print("ok")
+"""
+
+
+def test_use_as_exudyn_with_exudyn_installed(tmp_path):
+    pytest.importorskip("exudyn")
+    assert run(["-c", SWITCH_CODE], tmp_path).strip().endswith("ok")
+
+
+def test_use_as_exudyn_in_process():
+    """in this process: the switch and its undo leave sys.modules as they were"""
+    before = {k: v for k, v in sys.modules.items() if k.split(".")[0] == "exudyn"}
+    with coordyn.use_as_exudyn():
+        import exudyn
+        import exudyn.solver
+        assert exudyn is coordyn and exudyn.solver is coordyn.solver
+    after = {k: v for k, v in sys.modules.items() if k.split(".")[0] == "exudyn"}
+    assert after == before
