@@ -149,39 +149,6 @@
       "Exudyn 1.13's real-time settings (accepted; coordyn runs as fast as it can).")              \
     X("timeIntegration.explicit", _, GROUP, 0, ANY, NONE, "",                                      \
       "Exudyn 1.13's path of explicitIntegration.")                                                \
-    X("timeIntegration.explicitIntegration", _, GROUP, 0, ANY, NONE, "",                           \
-      "Exudyn's explicit solvers (not in coordyn: accepted).")                                     \
-    X("timeIntegration.explicitIntegration.computeEndOfStepAccelerations", _, BOOL, 1, ANY,        \
-      ACCEPTED, "timeIntegration.explicit.computeEndOfStepAccelerations",                          \
-      "accepted for Exudyn scripts; only Exudyn's explicit solvers read it")                       \
-    X("timeIntegration.explicitIntegration.computeMassMatrixInversePerBody", _, BOOL, 0, ANY,      \
-      ACCEPTED, "timeIntegration.explicit.computeMassMatrixInversePerBody",                        \
-      "accepted for Exudyn scripts; only Exudyn's explicit solvers read it")                       \
-    X("timeIntegration.explicitIntegration.eliminateConstraints", _, BOOL, 1, ANY, ACCEPTED,       \
-      "timeIntegration.explicit.eliminateConstraints",                                             \
-      "accepted for Exudyn scripts; only Exudyn's explicit solvers read it")                       \
-    X("timeIntegration.explicitIntegration.useLieGroupIntegration", _, BOOL, 1, ANY, ACCEPTED,     \
-      "timeIntegration.explicit.useLieGroupIntegration",                                           \
-      "accepted for Exudyn scripts; only Exudyn's explicit solvers read it")                       \
-    X("timeIntegration.solverType", _, INT, 0, INT_NONNEG, WARN,                                   \
-      "timeIntegration.explicitIntegration.dynamicSolverType",                                     \
-      "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
-      "warns; choose the solver with SolveDynamic(mbs, settings, solverType=...)")                 \
-    X("timeIntegration.absoluteTolerance", _, REAL, 1e-8, NONNEG, ACCEPTED, "",                    \
-      "accepted for Exudyn scripts; only Exudyn's explicit solvers with automatic step size"       \
-      " read it")                                                                                  \
-    X("timeIntegration.relativeTolerance", _, REAL, 1e-8, NONNEG, ACCEPTED, "",                    \
-      "accepted for Exudyn scripts; only Exudyn's explicit solvers with automatic step size"       \
-      " read it")                                                                                  \
-    X("timeIntegration.automaticStepSize", _, BOOL, 1, ANY, ACCEPTED, "",                          \
-      "accepted for Exudyn scripts; only Exudyn's explicit solvers read it (coordyn: "             \
-      "errorControl.active)")                                                                      \
-    X("timeIntegration.initialStepSize", _, REAL, 0.0, NONNEG, ACCEPTED, "",                       \
-      "accepted for Exudyn scripts; only Exudyn's explicit solvers read it")                       \
-    X("timeIntegration.stepSizeMaxIncrease", _, REAL, 2.0, POSITIVE, ACCEPTED, "",                 \
-      "accepted for Exudyn scripts; only Exudyn's explicit solvers read it")                       \
-    X("timeIntegration.stepSizeSafety", _, REAL, 0.9, POSITIVE, ACCEPTED, "",                      \
-      "accepted for Exudyn scripts; only Exudyn's explicit solvers read it")                       \
     X("timeIntegration.adaptiveStepDecrease", _, REAL, 0.5, POSITIVE, WARN, "",                    \
       "changes results in Exudyn, not honoured by coordyn: a value other than the default "        \
       "warns; coordyn halves a failed step")                                                       \
@@ -196,8 +163,6 @@
       "warns; coordyn grows the step after its own run of good steps")                             \
     X("timeIntegration.computeLoadsJacobian", _, INT, 0, INT_NONNEG, ACCEPTED, "",                 \
       "accepted for Exudyn scripts; load Jacobians change convergence, not the solution")          \
-    X("timeIntegration.reuseConstantMassMatrix", _, BOOL, 1, ANY, ACCEPTED, "",                    \
-      "accepted for Exudyn scripts; a performance switch: the solution is the same")               \
     X("timeIntegration.realtimeFactor", _, REAL, 1.0, POSITIVE, ACCEPTED,                          \
       "timeIntegration.realtime.factor",                                                           \
       "accepted for Exudyn scripts; coordyn runs as fast as it can")                               \
@@ -273,18 +238,21 @@
     X("timeIntegration.explicitIntegration", _, GROUP, 0, ANY, NONE, "",                          \
       "Explicit Runge-Kutta and velocity Verlet solvers (SolveDynamic's solverType).")         \
     X("timeIntegration.explicitIntegration.computeEndOfStepAccelerations",                       \
-      computeEndOfStepAccelerations, BOOL, 1, ANY, RESULT, "",                                    \
+      computeEndOfStepAccelerations, BOOL, 1, ANY, RESULT,                                        \
+      "timeIntegration.explicit.computeEndOfStepAccelerations",                                    \
       "True: accelerations (and ODE1 rates) evaluated at the end of each step; False: those "   \
       "of the last stage (outputs of accelerations lag; one evaluation per step less)")        \
     X("timeIntegration.explicitIntegration.computeMassMatrixInversePerBody", _, BOOL, 0, ANY,    \
-      ACCEPTED, "", "accepted for Exudyn scripts; coordyn factors the system mass matrix (its " \
+      ACCEPTED, "timeIntegration.explicit.computeMassMatrixInversePerBody",                      \
+      "accepted for Exudyn scripts; coordyn factors the system mass matrix (its " \
       "block-diagonal solver does the same work per body; same result)")                        \
     X("timeIntegration.explicitIntegration.eliminateConstraints", eliminateConstraints, BOOL, 1, \
-      ANY, RESULT, "", "True: CoordinateConstraints that fix a coordinate to ground (offset 0) " \
+      ANY, RESULT, "timeIntegration.explicit.eliminateConstraints", "True: CoordinateConstraints that fix a coordinate to ground (offset 0) " \
       "are eliminated, any other constraint is an error; False: constraints are ignored (with " \
       "a warning), as in Exudyn")                                                                \
     X("timeIntegration.explicitIntegration.useLieGroupIntegration", useLieGroupIntegration,      \
-      BOOL, 1, ANY, RESULT, "", "NodeRigidBodyRotVecLG nodes: rotations composed on SO(3) "     \
+      BOOL, 1, ANY, RESULT, "timeIntegration.explicit.useLieGroupIntegration",                  \
+      "NodeRigidBodyRotVecLG nodes: rotations composed on SO(3) "     \
       "(Runge-Kutta-Munthe-Kaas); False is an error with such nodes")                           \
     X("timeIntegration.solverType", dynamicSolverType, INT, 1, INT_POS, RESULT,                   \
       "timeIntegration.explicitIntegration.dynamicSolverType",                                   \

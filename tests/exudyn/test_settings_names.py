@@ -123,9 +123,9 @@ def test_warn_settings_warn_and_accepted_do_not():
 
 def test_warning_names_the_setting_and_the_alternative():
     s = coordyn.SimulationSettings()
-    with pytest.warns(SettingNotHonouredWarning, match=r"solverType = .*SolveDynamic\(mbs, "
-                                                       r"settings, solverType"):
-        s.timeIntegration.explicitIntegration.dynamicSolverType = 1
+    with pytest.warns(SettingNotHonouredWarning, match=r"adaptiveStepDecrease = 0.25.*coordyn "
+                                                       r"halves a failed step"):
+        s.timeIntegration.adaptiveStepDecrease = 0.25
     with pytest.warns(SettingNotHonouredWarning, match="restart"):
         s.solution.restart.write = True
 
