@@ -23,13 +23,17 @@ for _name in DEFAULTS:
 
 
 def _check(path, default, value):
-    if isinstance(default, bool):
-        if not isinstance(value, (bool, np.bool_)) and value not in (0, 1):
+    if isinstance(default, bool):      # Exudyn takes any integer (nonzero: True)
+        if not isinstance(value, (bool, np.bool_, int, np.integer)):
             raise TypeError(f"VisualizationSettings: {path} must be True or False, got "
                             f"{value!r}")
         return bool(value)
-    if isinstance(default, int):
-        if isinstance(value, (bool, np.bool_)) or int(value) != value:
+    if isinstance(default, int):       # Exudyn takes True/False as 1/0
+        try:
+            ok = int(value) == value
+        except (TypeError, ValueError):
+            ok = False
+        if not ok:
             raise TypeError(f"VisualizationSettings: {path} must be an integer, got {value!r}")
         return int(value)
     if isinstance(default, float):

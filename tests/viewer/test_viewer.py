@@ -486,3 +486,15 @@ def test_graphics_on_items_without_a_frame_are_reported():
     with pytest.warns(UserWarning, match=r"the graphics of Object 0 \(GenericODE2\) are not "
                                          "drawn"):
         cd.viewer.show(mbs)
+
+
+def test_visualization_settings_take_integers_and_booleans_as_exudyn_does():
+    vs = cd.VisualizationSettings()
+    vs.nodes.show = 2                        # Exudyn 1.13.6: True
+    assert vs.nodes.show is True
+    vs.general.drawCoordinateSystem = True   # an int setting: 1
+    assert vs.general.drawCoordinateSystem == 1
+    with pytest.raises(TypeError, match="nodes.tiling must be an integer, got 2.5"):
+        vs.nodes.tiling = 2.5
+    with pytest.raises(TypeError, match="nodes.show must be True or False, got 'yes'"):
+        vs.nodes.show = "yes"
