@@ -1,4 +1,4 @@
-"""Shared helpers of the tests: settings, the REFERENCES.md pendulum and its exact solution (an
+"""Shared helpers of the tests: settings, the docs/references.rst pendulum and its exact solution (an
 ODE in the angle, integrated with scipy at tight tolerances), the Jacobian check, and small
 numerical helpers (central differences, rotations, convergence orders). Test files import them
 with `from conftest import ...`: pytest puts tests/ on sys.path for this conftest, which is also
@@ -19,7 +19,7 @@ REPO = pathlib.Path(__file__).resolve().parent.parent
 # memory waits in ASan's quarantine, so the process's memory grows without a leak
 UNDER_ASAN = "libasan" in os.environ.get("LD_PRELOAD", "")
 
-# REFERENCES.md, "Pendulum (point mass on a massless link)"
+# docs/references.rst, "Pendulum (point mass on a massless link)"
 PEND_M, PEND_L, PEND_G = 1.0, 1.0, 9.81
 PEND_TABLE = {1: (-0.986291751132, -0.165010853126), 2: (0.793566195343, -0.608483930444),
               5: (0.942305435043, -0.334754338416), 10: (0.275087462565, -0.961419205102)}

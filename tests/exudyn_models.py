@@ -1,4 +1,4 @@
-"""Small reference models from REFERENCES.md ("Small models with the values Exudyn's own runs
+"""Small reference models from docs/references.rst ("Small models with the values Exudyn's own runs
 produce"), written against the Exudyn-compatible Python API so that the same code runs on
 Exudyn and on coordyn.
 
@@ -7,9 +7,9 @@ Every model function takes a module-like namespace ``lib`` that provides
     SystemContainer, SimulationSettings, LinearSolverType, OutputVariableType
     and the item classes (ObjectGround, NodePoint, MassPoint, ...),
 
-builds the model, solves it and returns one float (the value listed in REFERENCES.md).
+builds the model, solves it and returns one float (the value listed in docs/references.rst).
 
-Settings: the Exudyn defaults of REFERENCES.md are set *explicitly* (endTime 1, 100 steps,
+Settings: the Exudyn defaults of docs/references.rst are set *explicitly* (endTime 1, 100 steps,
 generalized-alpha rho_inf 0.9, index 3, FULL Newton, rtol 1e-8, atol 1e-10, initial
 accelerations computed).  Note: Exudyn 1.13.6 changed the default of
 timeIntegration.newton.useModifiedNewton to True; the reference values were produced with full
@@ -22,7 +22,7 @@ reference values (prints with 16 significant digits).
 
 import warnings
 
-# values from REFERENCES.md (Exudyn's own mini-example test values)
+# values from docs/references.rst (Exudyn's own mini-example test values)
 REFERENCE = {
     'mass_point': 2.0,
     'mass_1d': 2.0,
@@ -58,7 +58,7 @@ def _try_set(obj, paths, value):
 
 
 def default_settings(lib, modified_newton=False):
-    """SimulationSettings with the REFERENCES.md defaults set explicitly and all output off."""
+    """SimulationSettings with the docs/references.rst defaults set explicitly and all output off."""
     s = lib.SimulationSettings()
     ti = s.timeIntegration
     ti.startTime = 0.

@@ -57,7 +57,7 @@ def test_andrews_benchmark_runs(capsys):
 
 def test_work_precision_benchmark_runs(capsys, tmp_path):
     """bench_work_precision prints fixed and controlled rows for the three models; the
-    pendulum's fixed step 2.5e-3 gives the example's error (7.6e-4 against REFERENCES.md) and
+    pendulum's fixed step 2.5e-3 gives the example's error (7.6e-4 against docs/references.rst) and
     error control at 1e-6 lands within a factor 3 of its own measured 2.4e-3"""
     import bench_work_precision
     png = tmp_path / "wp.png"

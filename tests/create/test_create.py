@@ -2,8 +2,8 @@
 checked against physics.
 
 * CreateMassPoint: free fall, exact (generalized-alpha integrates constant accelerations
-  exactly); the Exudyn reference MassPoint model of REFERENCES.md.
-* CreateRigidBody + CreateRevoluteJoint: the REFERENCES.md pendulum (3D with Euler parameters
+  exactly); the Exudyn reference MassPoint model of docs/references.rst.
+* CreateRigidBody + CreateRevoluteJoint: the docs/references.rst pendulum (3D with Euler parameters
   and Tait-Bryan angles, 2D), within its O(h^2) error and with error ratio ~4 at h/2; the same
   pendulum in a tilted plane built from rotated bodies; a physical (bar) pendulum through
   revolute, spherical and generic joints against the exact solution.
@@ -80,7 +80,7 @@ def test_mass_point_free_fall_exact(create2D):
 
 
 def test_mass_point_exudyn_reference_model():
-    """REFERENCES.md 'MassPoint': reference [1,1,0], displacement [0.5,0,0], velocity
+    """docs/references.rst 'MassPoint': reference [1,1,0], displacement [0.5,0,0], velocity
     [0.5,0,0], m = 1: x = 2.0 at t = 1 (default settings, 100 steps). No gravity: no load."""
     mbs = new_system()
     b = mbs.CreateMassPoint(referencePosition=[1, 1, 0], initialDisplacement=[0.5, 0, 0],
@@ -148,7 +148,7 @@ def rigid_pendulum(h, nodeType="EP", mass_at_reference=False, create2D=False, te
 @pytest.mark.parametrize("mass_at_reference", [False, True])
 def test_rigid_pendulum_3d_matches_table(nodeType, mass_at_reference):
     """CreateRigidBody + CreateRevoluteJoint (axis z, RevoluteJointZ on MarkerBodyRigid): the
-    REFERENCES.md pendulum at t = 1, 2, 5, 10 within its O(h^2) error."""
+    docs/references.rst pendulum at t = 1, 2, 5, 10 within its O(h^2) error."""
     check_pendulum_order(lambda h: rigid_pendulum(h, nodeType, mass_at_reference))
 
 
@@ -292,7 +292,7 @@ def test_spring_damper_damped_closed_form_and_rest_length():
 @pytest.mark.parametrize("create2D", [False, True])
 def test_distance_constraint_pendulum(create2D):
     """CreateMassPoint + CreateDistanceConstraint (distance from the reference positions): the
-    REFERENCES.md pendulum within its O(h^2) error."""
+    docs/references.rst pendulum within its O(h^2) error."""
     def run(h):
         mbs = new_system()
         ground = mbs.CreateGround(referencePosition=[0, 0.5, 0])

@@ -27,7 +27,7 @@ def load(path):
 
 # -- physics checks of what each script's main() returns --------------------------------------
 def check_pendulum(worst, ns):
-    # worst position error against REFERENCES.md over 10 s at h = 1e-3
+    # worst position error against docs/references.rst over 10 s at h = 1e-3
     assert worst < 2e-4
 
 
@@ -106,7 +106,7 @@ def check_double_pendulum(r, ns):
 
 
 def check_gyroscope(r, ns):
-    # the heavy top of REFERENCES.md: body w_y = 150, energy and vertical angular momentum
+    # the heavy top of docs/references.rst: body w_y = 150, energy and vertical angular momentum
     # are exact invariants. At the reference step h = 2e-3 (energy 5.4e3 J, Lz 70 N m s):
     # Lie group node: w_y exactly, energy to 2 J, Lz to 20; Euler parameters (velocities
     # projected onto e . e_t = 0): w_y to 0.05, energy to 2 J, Lz to 0.2 (measured 0.017,

@@ -1,5 +1,5 @@
-"""Constrained systems against published references and closed forms: the REFERENCES.md pendulum
-(mass point + distance constraint), consistent initial multipliers, and the REFERENCES.md gear
+"""Constrained systems against published references and closed forms: the docs/references.rst pendulum
+(mass point + distance constraint), consistent initial multipliers, and the docs/references.rst gear
 with a structural singularity (coordinate constraint with a gear ratio) against its hand-reduced
 ODE."""
 import numpy as np
@@ -19,7 +19,7 @@ def _energy(d):
 
 
 # ---------------------------------------------------------------------------------------------
-# pendulum vs REFERENCES.md
+# pendulum vs docs/references.rst
 
 # position error allowed at h = 1e-3 (rho 0.9): the phase error of a second-order method grows
 # linearly in time, |dp| <= 2.5e-5 * t (the observed errors are about 1/2 to 1/4 of that);
@@ -29,7 +29,7 @@ TOL_PER_SECOND = {1e-3: 2.5e-5, 5e-4: 2.5e-5 / 4}
 
 @pytest.mark.parametrize("t", sorted(PEND_TABLE))
 def test_pendulum_positions_vs_table(pendulum_runs, t):
-    """Positions at t = 1, 2, 5, 10 vs the REFERENCES.md table: within 2.5e-5*t at h = 1e-3 and
+    """Positions at t = 1, 2, 5, 10 vs the docs/references.rst table: within 2.5e-5*t at h = 1e-3 and
     6.25e-6*t at h = 5e-4; halving h divides the error by 3.5..4.5 (order 2); Richardson
     extrapolation (4 p(h/2) - p(h))/3 agrees with the table to 1e-8."""
     ref = np.array(PEND_TABLE[t])
@@ -134,7 +134,7 @@ def test_initial_multiplier_centripetal(phi0, phidot0):
 
 
 # ---------------------------------------------------------------------------------------------
-# gear with a structural singularity (REFERENCES.md)
+# gear with a structural singularity (docs/references.rst)
 
 GEAR = dict(J1=0.5, J2=0.2, B1=2.0, B3=0.3, k1=20.0, m=3.0, r=0.1, k2=500.0, B2=5.0, g=9.81,
             w1_0=1.0, w2_0=0.5)
@@ -183,7 +183,7 @@ def _gear_coordyn(h, end_time):
 
 
 def gear_reduced(times):
-    """The hand-reduced ODE of REFERENCES.md (gear eliminated), solve_ivp rtol 1e-11.
+    """The hand-reduced ODE of docs/references.rst (gear eliminated), solve_ivp rtol 1e-11.
     Returns rows [theta1, theta2, omega1, omega2, x, rack force lambda]."""
     from scipy.integrate import solve_ivp
     p = GEAR

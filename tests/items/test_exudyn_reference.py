@@ -1,4 +1,4 @@
-"""The small models of REFERENCES.md ("Small models with the values Exudyn's own runs produce"),
+"""The small models of docs/references.rst ("Small models with the values Exudyn's own runs produce"),
 run through tests/exudyn_models.py with coordyn as the Exudyn-compatible `lib`. The same
 algorithm and settings must reproduce Exudyn's values to 1e-8 relative (a different but correct
 engine lands near 1e-9)."""

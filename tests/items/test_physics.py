@@ -1,5 +1,5 @@
 """Physics without constraints, against closed forms: free mass points under constant force,
-linear oscillators (REFERENCES.md "Damped oscillator"), static spring chains."""
+linear oscillators (docs/references.rst "Damped oscillator"), static spring chains."""
 import numpy as np
 import pytest
 
@@ -70,13 +70,13 @@ def test_free_mass_exact_quadratic_motion(kind, rho):
 
 
 # ---------------------------------------------------------------------------------------------
-# 2. linear oscillators vs the closed form of REFERENCES.md
+# 2. linear oscillators vs the closed form of docs/references.rst
 
 OSC = dict(m=0.5, k=50.0, x0=0.1, v0=-0.5)       # omega = 10 rad/s
 
 
 def oscillator_exact(t, m, k, d, x0, v0):
-    """REFERENCES.md: x = e^(-zeta w t)(x0 cos wd t + (v0 + zeta w x0)/wd sin wd t)."""
+    """docs/references.rst: x = e^(-zeta w t)(x0 cos wd t + (v0 + zeta w x0)/wd sin wd t)."""
     w = np.sqrt(k / m)
     zeta = d / (2 * np.sqrt(k * m))
     wd = w * np.sqrt(1 - zeta ** 2)
@@ -149,7 +149,7 @@ def test_oscillator_closed_form_and_h2_convergence(variant, d):
 
 def genalpha_spectral_radius(rho_inf, omega_h):
     """Spectral radius of the generalized-alpha step matrix (Chung & Hulbert parameters of
-    REFERENCES.md, Arnold-Bruls form) for the undamped oscillator at omega h: unknowns
+    docs/references.rst, Arnold-Bruls form) for the undamped oscillator at omega h: unknowns
     [q, h v, h^2 a, h^2 qdd]; a step maps x0 to x1 with A x1 = B x0."""
     r = rho_inf
     am, af = (2 * r - 1) / (r + 1), r / (r + 1)

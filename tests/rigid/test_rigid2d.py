@@ -38,7 +38,7 @@ def _rigid(mbs, ref, m=1.0, inertia=0.0, com=(0.0, 0.0), q0=(0, 0, 0), v0=(0, 0,
 
 
 # ---------------------------------------------------------------------------------------------
-# 1. rigid-body pendulum = point-mass pendulum (REFERENCES.md)
+# 1. rigid-body pendulum = point-mass pendulum (docs/references.rst)
 
 # position error allowed at h = 1e-3 (rho 0.9), as for the point-mass pendulum: the phase error
 # of a second-order method grows linearly in time, |dp| <= 2.5e-5 * t; a quarter at h / 2
@@ -47,7 +47,7 @@ TOL_PER_SECOND = {1e-3: 2.5e-5, 5e-4: 2.5e-5 / 4}
 
 def _rigid_pendulum(h, end_time=10.0):
     """Mass 1 at the node (inertia 0) at (1, 0), hinged to the ground origin by a revolute joint
-    at local (-1, 0): the rigid-body description of REFERENCES.md's pendulum."""
+    at local (-1, 0): the rigid-body description of docs/references.rst's pendulum."""
     mbs = new_system()
     ground = mbs.AddObject(cd.ObjectGround())
     n, b = _rigid(mbs, [1.0, 0.0, 0.0], m=1.0, inertia=0.0)
@@ -90,7 +90,7 @@ def test_rigid_pendulum_equals_point_mass_pendulum(rigid_pendulum_runs, pendulum
 
 @pytest.mark.parametrize("t", sorted(PEND_TABLE))
 def test_rigid_pendulum_vs_table(rigid_pendulum_runs, t):
-    """Node positions at t = 1, 2, 5, 10 vs REFERENCES.md: within 2.5e-5 t at h = 1e-3 and
+    """Node positions at t = 1, 2, 5, 10 vs docs/references.rst: within 2.5e-5 t at h = 1e-3 and
     6.25e-6 t at h = 5e-4, error ratio 3.5..4.5 for h -> h/2, Richardson to 1e-8."""
     ref = np.array(PEND_TABLE[t])
     p = {h: row_at(d[0], t)[:2] for h, d in rigid_pendulum_runs.items()}

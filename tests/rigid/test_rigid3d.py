@@ -1,6 +1,6 @@
 """3D rigid bodies: Euler-parameter and Tait-Bryan nodes, ObjectRigidBody, spherical joint.
 
-Physics checks: the heavy top of REFERENCES.md (invariants and second-order convergence),
+Physics checks: the heavy top of docs/references.rst (invariants and second-order convergence),
 the torque-free axisymmetric body against Euler's closed form, conservation of angular
 momentum and (with the trapezoidal rule) energy; and the error messages of bad input.
 """
@@ -38,7 +38,7 @@ def body_rates(mbs, node):
     return W[:, 0], np.einsum("kji,kj->ki", A, W[:, 1:]), A
 
 
-# ---------------------------------------------------------------- heavy top (REFERENCES.md)
+# ---------------------------------------------------------------- heavy top (docs/references.rst)
 M_TOP = 15.0
 JC_TOP = np.diag([0.234375, 0.46875, 0.234375])
 C_TOP = np.array([0.0, 1.0, 0.0])
@@ -48,7 +48,7 @@ G_TOP = np.array([0, 0, -9.81])
 
 # The top's axis swings down to within 0.2 degrees of the vertical, so Tait-Bryan angles xyz
 # (singular where the node's z axis meets the global x axis) need a global frame whose x
-# axis the motion avoids: WORLD maps REFERENCES.md's frame to one whose x axis is D_FREE, a
+# axis the motion avoids: WORLD maps docs/references.rst's frame to one whose x axis is D_FREE, a
 # direction the top's axis stays more than 42 degrees away from (found by a search over the
 # sphere on a fine RotVecLG run). The node's z axis is the top's symmetry axis (body y):
 # node axes x, y, z = body z, x, y. Euler parameters and the Lie group are frame-covariant,
@@ -61,7 +61,7 @@ NODE_OF_BODY = np.array([[0.0, 1, 0], [0, 0, 1], [1, 0, 0]])  # columns: node ax
 
 
 def heavy_top(h, tend=2.0, node="EP", final_rotation=False, world=WORLD):
-    """heavy top of REFERENCES.md in the global frame `world` (rows: new axes in the
+    """heavy top of docs/references.rst in the global frame `world` (rows: new axes in the
     reference frame); returns max |w_s - 150|, energy drift, drift of the angular momentum
     about the gravity axis (or the final rotation matrix of the body in the reference frame)"""
     P = NODE_OF_BODY
@@ -150,7 +150,7 @@ def test_heavy_top_parametrizations_agree_as_h_shrinks():
 
 def test_heavy_top_is_frame_covariant_with_euler_parameters_and_lie_group():
     """Euler parameters and the rotation vector on SO(3) give the same motion in the frame of
-    REFERENCES.md and in the rotated frame used for Tait-Bryan angles (to round-off)."""
+    docs/references.rst and in the rotated frame used for Tait-Bryan angles (to round-off)."""
     for node in ("EP", "RotVecLG"):
         a = heavy_top(1e-3, tend=0.5, node=node, final_rotation=True, world=np.eye(3))
         b = heavy_top(1e-3, tend=0.5, node=node, final_rotation=True)
@@ -308,7 +308,7 @@ PENDULUM_TABLE = {1: (-0.986291751132, -0.165010853126), 2: (0.793566195343, -0.
 
 
 def pendulum_revolute_z(h):
-    """The REFERENCES.md pendulum as a 3D rigid body (Euler parameters, negligible inertia)
+    """The docs/references.rst pendulum as a 3D rigid body (Euler parameters, negligible inertia)
     on a RevoluteJointZ at local (-1, 0, 0)."""
     mbs = cd.SystemContainer().AddSystem()
     ground = mbs.AddObject(cd.ObjectGround())

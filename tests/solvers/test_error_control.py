@@ -2,7 +2,7 @@
 
 Reference values: the slider-crank of examples/error_control.py converged (h = 1e-5, coordyn
 and Exudyn 1.13.6 agree to 1e-5 m); the pendulum of examples/pendulum.py against
-../shared/REFERENCES.md; closed forms for the oscillator and the first-order decay."""
+docs/references.rst; closed forms for the oscillator and the first-order decay."""
 import os
 import re
 import sys

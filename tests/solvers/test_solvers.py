@@ -13,11 +13,11 @@ HS = [4e-3, 2e-3, 1e-3, 5e-4]
 
 
 # ---------------------------------------------------------------------------------------------
-# convergence order, single pendulum (REFERENCES.md) vs the exact solution
+# convergence order, single pendulum (docs/references.rst) vs the exact solution
 
 def test_pendulum_exact_reference_matches_table():
     """The ODE reference used below (phi'' = -(g/L) cos phi, DOP853 rtol 1e-13) reproduces the
-    REFERENCES.md table to 2e-11."""
+    docs/references.rst table to 2e-11."""
     ex = pendulum_exact(sorted(PEND_TABLE))
     for row, t in zip(ex, sorted(PEND_TABLE)):
         assert np.linalg.norm(row[:2] - PEND_TABLE[t]) < 2e-11
@@ -28,7 +28,7 @@ def test_convergence_order_pendulum(rho):
     """Errors of q, v and lambda (the rod tension, Force output) at t = 1 for h = 4e-3 .. 5e-4
     against the exact solution: every observed order (three halvings) lies in (1.8, 2.3).
     lambda is compared at t = 1, long after its start-up transient (rho^n < 1e-11). The finest
-    step also meets the REFERENCES.md table at t = 1 within 2.5e-6."""
+    step also meets the docs/references.rst table at t = 1 within 2.5e-6."""
     ex = pendulum_exact([1.0])[0]
     errors = []
     for h in HS:
@@ -259,7 +259,7 @@ def test_full_and_modified_newton_agree():
 # Newmark (trapezoidal) with index-2 constraints
 
 def test_newmark_index2_pendulum():
-    """Trapezoidal rule with velocity-level constraints on the REFERENCES.md pendulum: positions
+    """Trapezoidal rule with velocity-level constraints on the docs/references.rst pendulum: positions
     at t = 1, 2, 5, 10 within 1.5e-5*t of the table at h = 1e-3 (errors shrink 3.5..4.5x at
     h/2); the velocity-level residual n.v stays below 1e-6 m/s (v_max = 4.4 m/s) at every step
     and below 1e-9 m/s once t >= 0.1; the position-level drift ||p| - L| is O(h^2): < 5e-6 at

@@ -64,7 +64,7 @@ def _coordinate(mbs, mass, name):
 
 def _gear(with_rack=True, J1=0.1, J2=0.2, m=3.0, r=0.05, B1=0.3, B2=0.4, B3=0.5, k1=10.0,
           k2=100.0, g=9.81):
-    """REFERENCES.md, "Gear with a structural singularity": inertias J1 (theta1), J2 (theta2)
+    """docs/references.rst, "Gear with a structural singularity": inertias J1 (theta1), J2 (theta2)
     coupled by a damper B1; B3 from J1 to ground, input torque tau on J1; torsional spring k1
     from J2 to ground; a mass m on a rack x driven by J2 through the gear x = r theta2, with
     spring k2, damper B2 and gravity on the mass.
