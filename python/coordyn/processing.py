@@ -1,0 +1,502 @@
+"""Exudyn's processing under coordyn's name: parameter variation and optimization.
+
+``ParameterVariation``, ``GeneticOptimization`` and ``Minimize`` take Exudyn 1.13.6's arguments
+and return what Exudyn's return. The parameter function receives a dictionary of parameter
+values and usually builds, solves and evaluates a coordyn system.
+
+Parallel runs (``useMultiProcessing=True``) use threads, not processes: coordyn's solves release
+the GIL, so several solves run at the same time, and the parameter function need not be
+picklable. Results are collected in parameter order, so a threaded run gives the same values as
+a serial run. With ``useDask=True`` (a local cluster) or ``daskScheduler='tcp://host:port'`` the
+parameter sets are evaluated on a Dask cluster instead (needs ``dask[distributed]``).
+"""
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from .exudyn._notyet import missing_function
+
+__all__ = ["GetVersionPlatformString", "SingleIndex2SubIndices",
+           "AddComputationIndexAndFunctionData", "WriteToFile", "ProcessParameterList",
+           "ParameterVariation", "GeneticOptimization", "Minimize", "ComputeSensitivities",
+           "PlotOptimizationResults2D", "PlotSensitivityResults"]
+
+_MODULE = "coordyn.processing"
+
+WriteToFile = missing_function(
+    "WriteToFile", _MODULE, "writing Exudyn's parameter-variation results files is not in "
+    "coordyn yet", "the returned parameter and value lists (e.g. numpy.savetxt)")
+GetVersionPlatformString = missing_function(
+    "GetVersionPlatformString", _MODULE, "Exudyn's results-file header is not in coordyn",
+    "coordyn.__version__")
+ComputeSensitivities = missing_function(
+    "ComputeSensitivities", _MODULE, "sensitivity computation is not in coordyn yet",
+    "ParameterVariation with small parameter steps")
+PlotOptimizationResults2D = missing_function(
+    "PlotOptimizationResults2D", _MODULE, "plotting of optimization results is not in coordyn "
+    "yet", "matplotlib on the returned parameterList and valueList")
+PlotSensitivityResults = missing_function(
+    "PlotSensitivityResults", _MODULE, "sensitivity computation is not in coordyn yet", None)
+
+# keyword arguments of Exudyn's processing functions that coordyn refuses, with the reason
+_REFUSED = {
+    "useMPI": "MPI parallelization is not in coordyn; use useMultiProcessing=True (threads) "
+              "or useDask=True / daskScheduler=...",
+    "useDispyWebMonitor": "dispy cluster computation is not in coordyn; use daskScheduler=...",
+    "resultsFile": "results files are not written by coordyn.processing yet; save the returned "
+                   "lists (e.g. numpy.savetxt)",
+}
+
+
+def _check_refused(where, kwargs, clusterHostNames):
+    if clusterHostNames:
+        raise ValueError(f"{where}: clusterHostNames (dispy clusters) is not supported by "
+                         "coordyn; use daskScheduler='tcp://host:port' (Dask) instead")
+    for key, value in kwargs.items():
+        if key in _REFUSED:
+            if value in (False, "", None):
+                continue
+            raise ValueError(f"{where}: {key}: {_REFUSED[key]}")
+
+
+def _check_threads(where, numberOfThreads):
+    if numberOfThreads is None:
+        return os.cpu_count() or 1
+    if isinstance(numberOfThreads, bool) or not isinstance(numberOfThreads, (int, np.integer)) \
+            or numberOfThreads < 1:
+        raise ValueError(f"{where}: numberOfThreads must be a positive integer or None, "
+                         f"got {numberOfThreads!r}")
+    return int(numberOfThreads)
+
+
+def SingleIndex2SubIndices(i, subIndexRanges):
+    """The sub-indices (row-major, last index fastest) of the flat index i into ranges of the
+    sizes subIndexRanges."""
+    out = []
+    for k in range(len(subIndexRanges)):
+        stride = int(np.prod(subIndexRanges[k + 1:], dtype=int)) if k + 1 < len(subIndexRanges) \
+            else 1
+        out.append(int(i / stride) % subIndexRanges[k])
+    return out
+
+
+def AddComputationIndexAndFunctionData(ind, cnt, addComputationIndex, parameterFunctionData):
+    """Add 'computationIndex' (if asked for) and 'functionData' (if not empty) to the parameter
+    dictionary ind, in place."""
+    if addComputationIndex:
+        ind["computationIndex"] = cnt
+    if parameterFunctionData:
+        ind["functionData"] = parameterFunctionData
+
+
+def _dask_client(where, daskScheduler):
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError as exc:
+        raise ImportError(
+            f"{where}: useDask=True / daskScheduler needs Dask's distributed scheduler, which "
+            "is not installed (pip install 'dask[distributed]'); or use "
+            "useMultiProcessing=True (threads)") from exc
+    if daskScheduler:
+        return Client(daskScheduler)
+    return Client(LocalCluster())
+
+
+def ProcessParameterList(parameterFunction, parameterList, useMultiProcessing,
+                         clusterHostNames=[], **kwargs):
+    """Evaluate parameterFunction for every parameter dictionary in parameterList.
+
+    Serial by default; threads with useMultiProcessing=True (numberOfThreads of them, default
+    the number of CPUs); Dask with useDask=True or daskScheduler='tcp://host:port'. Returns the
+    list of values in the order of parameterList.
+    """
+    where = "ProcessParameterList"
+    if not callable(parameterFunction):
+        raise TypeError(f"{where}: parameterFunction must be callable, got "
+                        f"{type(parameterFunction).__name__}")
+    useDask = kwargs.pop("useDask", False)
+    daskScheduler = kwargs.pop("daskScheduler", None)
+    showProgress = kwargs.pop("showProgress", False)
+    numberOfThreads = _check_threads(where, kwargs.pop("numberOfThreads", None))
+    kwargs.pop("parameters", None)
+    _check_refused(where, kwargs, clusterHostNames)
+    parameterList = list(parameterList)
+    n = len(parameterList)
+    if useDask or daskScheduler:
+        client = _dask_client(where, daskScheduler)
+        try:
+            futures = client.map(parameterFunction, parameterList, pure=False)
+            return list(client.gather(futures))
+        finally:
+            client.close()
+    if useMultiProcessing and n > 1 and numberOfThreads > 1:
+        with ThreadPoolExecutor(max_workers=min(numberOfThreads, n)) as pool:
+            values = list(pool.map(parameterFunction, parameterList))
+        if showProgress:
+            print(f"{where}: {n} parameter sets done on {min(numberOfThreads, n)} threads",
+                  flush=True)
+        return values
+    values = []
+    for i, p in enumerate(parameterList):
+        values.append(parameterFunction(p))
+        if showProgress:
+            print(f"\rrun {i + 1} / {n}", end="", flush=True)
+    if showProgress and n:
+        print("", flush=True)
+    return values
+
+
+def _is_int(v):
+    return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+
+
+def ParameterVariation(parameterFunction, parameters, useLogSpace=False, debugMode=False,
+                       addComputationIndex=False, useMultiProcessing=False, showProgress=True,
+                       parameterFunctionData={}, clusterHostNames=[], numberOfThreads=None,
+                       resultsFile='', useDask=False, daskScheduler=None, **kwargs):
+    """Evaluate parameterFunction(parameterDict) on the full grid of the given parameters.
+
+    Args:
+        parameterFunction: called with a dictionary {name: value, ...} per grid point
+        parameters: {name: (begin, end, numberOfValues)} (as numpy.linspace) or
+            {name: [v0, v1, ...]}; the last parameter varies fastest
+        useLogSpace: ranges are spaced logarithmically (numpy.logspace)
+        addComputationIndex: add 'computationIndex' (0, 1, ...) to every parameter dictionary
+        useMultiProcessing: evaluate on numberOfThreads threads (default: number of CPUs)
+        parameterFunctionData: passed to the function as parameterDict['functionData']
+        useDask, daskScheduler: evaluate on a Dask cluster (local one, or at this address)
+
+    Returns:
+        [parameterDict, values]: parameterDict maps every name to the array of its values over
+        all runs, values is the list of the function's results in the same order.
+    """
+    where = "ParameterVariation"
+    if not callable(parameterFunction):
+        raise TypeError(f"{where}: parameterFunction must be callable, got "
+                        f"{type(parameterFunction).__name__}")
+    if not isinstance(parameters, dict):
+        raise TypeError(f"{where}: parameters must be a dict {{name: (begin, end, "
+                        f"numberOfValues)}} or {{name: [values]}}, got {type(parameters).__name__}")
+    if resultsFile:
+        kwargs["resultsFile"] = resultsFile
+    _check_refused(where, kwargs, clusterHostNames)
+    unknown = [k for k in kwargs if k not in _REFUSED]
+    if unknown:
+        raise TypeError(f"{where}: unknown argument(s) {unknown}")
+    numberOfThreads = _check_threads(where, numberOfThreads)
+
+    spaces, isInt = [], []
+    for key, value in parameters.items():
+        if isinstance(value, tuple):
+            if len(value) != 3:
+                raise ValueError(f"{where}: parameter '{key}': a range must be (begin, end, "
+                                 f"numberOfValues), got {value!r}")
+            begin, end, num = value
+            if num == 0:
+                raise ValueError(f"{where}: parameter '{key}': numberOfValues may not be zero")
+            if int(num) != num or num < 0:
+                raise ValueError(f"{where}: parameter '{key}': numberOfValues must be a "
+                                 f"positive integer, got {num!r}")
+            if begin > end:
+                raise ValueError(f"{where}: parameter '{key}': begin must be <= end, got "
+                                 f"begin={begin!r}, end={end!r}")
+            num = int(num)
+            if useLogSpace:
+                if begin <= 0:
+                    raise ValueError(f"{where}: parameter '{key}': useLogSpace needs begin > 0, "
+                                     f"got {begin!r}")
+                space = np.logspace(np.log10(begin), np.log10(end), num)
+            else:
+                space = np.linspace(begin, end, num)
+            step = (end - begin + 1) / num
+            isInt.append(_is_int(begin) and _is_int(end) and step == int(step))
+        elif isinstance(value, list):
+            space = value
+            isInt.append(all(_is_int(v) for v in value))
+        else:
+            raise ValueError(f"{where}: parameter '{key}' must be a tuple (begin, end, "
+                             f"numberOfValues) or a list of values, got {type(value).__name__}")
+        spaces.append(space)
+
+    sizes = [len(s) for s in spaces]
+    nVariations = int(np.prod(sizes, dtype=int))
+    if nVariations == 0:
+        print(f"WARNING: {where}: number of variations = 0")
+        return []
+    if debugMode:
+        print(f"{where}: number of variations = {nVariations}")
+
+    parameterDict = {}
+    for k, (key, space) in enumerate(zip(parameters, spaces)):
+        before = int(np.prod(sizes[:k], dtype=int))
+        after = int(np.prod(sizes[k + 1:], dtype=int))
+        parameterDict[key] = np.kron(np.kron([1] * before, space), [1] * after)
+    if addComputationIndex:
+        parameterDict["computationIndex"] = np.arange(nVariations, dtype=int)
+
+    flags = isInt + [True]
+    parameterList = []
+    for i in range(nVariations):
+        ps = {}
+        for (key, arr), asInt in zip(parameterDict.items(), flags):
+            ps[key] = int(arr[i]) if asInt else float(arr[i])
+        if parameterFunctionData:
+            ps["functionData"] = parameterFunctionData
+        parameterList.append(ps)
+
+    values = ProcessParameterList(parameterFunction, parameterList, useMultiProcessing,
+                                  showProgress=showProgress, numberOfThreads=numberOfThreads,
+                                  useDask=useDask, daskScheduler=daskScheduler)
+    return [parameterDict, values]
+
+
+def _scalar(where, v):
+    if isinstance(v, (float, int, np.floating, np.integer)) and not isinstance(v, bool):
+        return float(v)
+    a = np.asarray(v, dtype=float)
+    return float(np.sqrt(np.dot(a.ravel(), a.ravel())))
+
+
+def _check_bounds(where, parameters):
+    if not isinstance(parameters, dict) or not parameters:
+        raise TypeError(f"{where}: parameters must be a non-empty dict {{name: (begin, end)}}")
+    for key, value in parameters.items():
+        if not isinstance(value, (tuple, list)) or len(value) != 2:
+            raise ValueError(f"{where}: parameter '{key}' must be a range (begin, end), got "
+                             f"{value!r}")
+        if value[1] - value[0] <= 0:
+            raise ValueError(f"{where}: parameter '{key}' has a zero or negative range "
+                             f"{tuple(value)!r} (needs begin < end)")
+
+
+def GeneticOptimization(objectiveFunction, parameters, populationSize=100, numberOfGenerations=10,
+                        elitistRatio=0.1, crossoverProbability=0.25, crossoverAmount=0.5,
+                        rangeReductionFactor=0.7, distanceFactor=0.1, childDistribution="uniform",
+                        distanceFactorGenerations=-1, debugMode=False, addComputationIndex=False,
+                        useMultiProcessing=False, showProgress=True, clusterHostNames=[],
+                        parameterFunctionData={}, **kwargs):
+    """Minimize objectiveFunction(parameterDict) over the box parameters={name: (begin, end)}
+    with a genetic algorithm (Exudyn's scheme: elitist survivors, optional gene crossover,
+    children drawn around the survivors in a range shrinking by rangeReductionFactor per
+    generation, survivors kept apart by distanceFactor).
+
+    Extra keyword arguments as in Exudyn: initialPopulationSize, randomizerInitialization (seed
+    of numpy's global random generator, for reproducible runs), numberOfThreads; coordyn adds
+    useDask and daskScheduler. A list-valued objective is minimized in its 2-norm.
+
+    Returns:
+        [optimumParameter, optimumValue, parameterList, valueList]
+    """
+    where = "GeneticOptimization"
+    if not callable(objectiveFunction):
+        raise TypeError(f"{where}: objectiveFunction must be callable")
+    _check_bounds(where, parameters)
+    if childDistribution not in ("uniform", "normal"):
+        raise ValueError(f"{where}: childDistribution must be 'uniform' or 'normal', got "
+                         f"{childDistribution!r}")
+    if int(populationSize) != populationSize or populationSize < 1:
+        raise ValueError(f"{where}: populationSize must be a positive integer, got "
+                         f"{populationSize!r}")
+    if int(numberOfGenerations) != numberOfGenerations or numberOfGenerations < 1:
+        raise ValueError(f"{where}: numberOfGenerations must be a positive integer, got "
+                         f"{numberOfGenerations!r}")
+    numberOfThreads = _check_threads(where, kwargs.pop("numberOfThreads", None))
+    useDask = kwargs.pop("useDask", False)
+    daskScheduler = kwargs.pop("daskScheduler", None)
+    initialPopulationSize = kwargs.pop("initialPopulationSize", populationSize)
+    survivors = int(elitistRatio * populationSize)
+    if "survivingIndividuals" in kwargs:
+        survivors = kwargs.pop("survivingIndividuals")
+    if "numberOfChildren" in kwargs:
+        raise ValueError(f"{where}: numberOfChildren was removed in Exudyn 1.11; use "
+                         "populationSize and elitistRatio")
+    if "randomizerInitialization" in kwargs:
+        seed = kwargs.pop("randomizerInitialization")
+        if not _is_int(seed) or not 0 <= seed < 2**32:
+            raise ValueError(f"{where}: randomizerInitialization must be an integer in "
+                             f"[0, 2**32), got {seed!r}")
+        np.random.seed(seed)
+    _check_refused(where, kwargs, clusterHostNames)
+    unknown = [k for k in kwargs if k not in _REFUSED]
+    if unknown:
+        raise TypeError(f"{where}: unknown argument(s) {unknown}")
+    if survivors < 1:
+        survivors = 1
+        print(f"WARNING: {where}: elitistRatio*populationSize < 1: keeping 1 survivor")
+    if distanceFactor >= 1:
+        distanceFactor = 0.5
+        print(f"WARNING: {where}: distanceFactor >= 1, using 0.5")
+    if distanceFactorGenerations < 0:
+        distanceFactorGenerations = numberOfGenerations + 1
+
+    keys = list(parameters)
+    lo = {k: parameters[k][0] for k in keys}
+    hi = {k: parameters[k][1] for k in keys}
+    width = {k: hi[k] - lo[k] for k in keys}
+    dim = len(keys)
+
+    def draw(a, b, vmin, vmax):
+        v = vmax + 1
+        while v < vmin or v > vmax:
+            if childDistribution == "uniform":
+                v = np.random.uniform(a, b)
+            else:
+                v = np.random.normal(loc=0.5 * (a + b), scale=0.5 * (b - a))
+        return v
+
+    generation = [{k: np.random.uniform(lo[k], hi[k]) for k in keys}
+                  for _ in range(initialPopulationSize)]
+    allParams, valueList = [], []
+    elite, eliteValues = [], []
+    optimumParameter, optimumValue = None, None
+    for gen in range(numberOfGenerations):
+        for i, ind in enumerate(generation):
+            AddComputationIndexAndFunctionData(ind, i, addComputationIndex, parameterFunctionData)
+        values = ProcessParameterList(objectiveFunction, generation, useMultiProcessing,
+                                      showProgress=False, numberOfThreads=numberOfThreads,
+                                      useDask=useDask, daskScheduler=daskScheduler)
+        for ind in generation:
+            ind.pop("computationIndex", None)
+            ind.pop("functionData", None)
+        allParams += generation
+        valueList += list(values)
+        pool = generation + elite
+        poolValues = list(values) + eliteValues
+        scalars = np.array([_scalar(where, v) for v in poolValues])
+        order = np.argsort(scalars, kind="stable")
+        if showProgress:
+            print(f"{where}: generation {gen + 1} / {numberOfGenerations}, best value "
+                  f"{scalars[order[0]]:.6g}", flush=True)
+        if gen == numberOfGenerations - 1:
+            optimumParameter = pool[int(order[0])]
+            optimumValue = float(scalars[order[0]])
+            break
+        shrink = rangeReductionFactor ** (gen + 1)
+        elite, eliteValues = [], []
+        nKeep = min(survivors, len(order))
+        if distanceFactor == 0 or gen >= distanceFactorGenerations:
+            for j in order[:nKeep]:
+                elite.append(pool[int(j)])
+                eliteValues.append(poolValues[int(j)])
+        else:
+            dist = [1.0] * len(pool)
+            for j in order:
+                if len(elite) >= nKeep:
+                    break
+                j = int(j)
+                if dist[j] <= distanceFactor:
+                    continue
+                elite.append(pool[j])
+                eliteValues.append(poolValues[j])
+                for m in range(len(pool)):
+                    d = np.sqrt(sum((pool[j][k] - pool[m][k])**2 / width[k]**2
+                                    for k in keys) / dim)
+                    dist[m] = min(dist[m], d)
+        if debugMode:
+            print(f"{where}: best values {scalars[order[:4]]}")
+        generation = []
+        if not elite:
+            print(f"WARNING: {where}: no survivors, stopping")
+            break
+        while len(generation) < populationSize:
+            for parent in elite:
+                parents = [parent]
+                children = [{}]
+                if crossoverProbability > 0 and np.random.random() < crossoverProbability:
+                    p0 = elite[np.random.randint(len(elite))]
+                    p1 = elite[np.random.randint(len(elite))]
+                    parents = [p0, p1]
+                    children = [{}, {}]
+                    for k in keys:
+                        if np.random.random() < crossoverAmount:
+                            children[0][k], children[1][k] = p1[k], p0[k]
+                for par, child in zip(parents, children):
+                    for k in keys:
+                        r = width[k] * shrink
+                        a = max(par[k] - 0.5 * r, lo[k])
+                        b = min(par[k] + 0.5 * r, hi[k])
+                        child[k] = draw(a, b, lo[k], hi[k])
+                    if len(generation) < populationSize:
+                        generation.append({k: child[k] for k in keys})
+    parameterList = {k: np.array([p[k] for p in allParams]) for k in keys}
+    return [optimumParameter, optimumValue, parameterList, valueList]
+
+
+def Minimize(objectiveFunction, parameters, initialGuess=[], method='Nelder-Mead', tol=1e-4,
+             options={}, enforceBounds=True, debugMode=False, showProgress=True,
+             addComputationIndex=False, storeFunctionValues=True, **kwargs):
+    """Minimize objectiveFunction(parameterDict) with scipy.optimize.minimize, with the interface
+    of GeneticOptimization.
+
+    parameters={name: (begin, end)} gives the bounds (and the initial guess, their midpoints,
+    when initialGuess is empty); enforceBounds clips the trial parameters to the bounds; the
+    keyword useScipyBounds=True passes the bounds to scipy instead. storeFunctionValues
+    evaluates the objective once more per iteration to fill valueList.
+
+    Returns:
+        [optimumParameter, optimumValue, parameterList, valueList]
+    """
+    where = "Minimize"
+    try:
+        from scipy import optimize
+    except ImportError as exc:
+        raise ImportError(f"{where} needs scipy (pip install scipy)") from exc
+    if not callable(objectiveFunction):
+        raise TypeError(f"{where}: objectiveFunction must be callable")
+    _check_bounds(where, parameters)
+    useScipyBounds = bool(kwargs.pop("useScipyBounds", False))
+    args = kwargs.pop("args", None)
+    if args:
+        raise ValueError(f"{where}: args is not supported; pass data through the parameter "
+                         "function's closure")
+    _check_refused(where, kwargs, [])
+    unknown = [k for k in kwargs if k not in _REFUSED]
+    if unknown:
+        raise TypeError(f"{where}: unknown argument(s) {unknown}")
+    keys = list(parameters)
+    n = len(keys)
+    bounds = tuple(tuple(parameters[k]) for k in keys)
+    x0 = list(initialGuess)
+    if not x0:
+        x0 = [float(np.mean(b)) for b in bounds]
+    elif len(x0) != n:
+        raise ValueError(f"{where}: initialGuess has {len(x0)} values, parameters has {n}")
+    maxiter = options.get("maxiter", 200 * n)
+
+    def to_dict(x):
+        d = {k: x[i] for i, k in enumerate(keys)}
+        if addComputationIndex:
+            d["computationIndex"] = 0
+        return d
+
+    history = {k: [] for k in keys}
+    valueList = []
+    count = [0]
+
+    def record(x, *_):
+        for i, k in enumerate(keys):
+            history[k].append(x[i])
+        count[0] += 1
+        if storeFunctionValues:
+            valueList.append(objectiveFunction(to_dict(x)))
+        if showProgress:
+            last = f", loss: {valueList[-1]:.3g}" if storeFunctionValues and \
+                np.isscalar(valueList[-1]) else ""
+            print(f"{where}: iteration {count[0]} / {maxiter}{last}", flush=True)
+
+    def fun(x):
+        if enforceBounds and not useScipyBounds:
+            for i, (a, b) in enumerate(bounds):
+                x[i] = min(max(x[i], min(a, b)), max(a, b))
+        return objectiveFunction(to_dict(x))
+
+    res = optimize.minimize(fun, x0, method=method, tol=tol, options=options,
+                            bounds=bounds if useScipyBounds else None, callback=record)
+    record(res["x"])
+    if debugMode:
+        print(res)
+    optimumParameter = {k: res["x"][i] for i, k in enumerate(keys)}
+    return [optimumParameter, res["fun"], history, valueList]
