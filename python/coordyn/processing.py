@@ -1,8 +1,8 @@
-"""Exudyn's processing under coordyn's name: parameter variation and optimization.
+"""Exudyn's processing under coordyn's name: parameter variation, optimization, sensitivities.
 
-``ParameterVariation``, ``GeneticOptimization`` and ``Minimize`` take Exudyn 1.13.6's arguments
-and return what Exudyn's return. The parameter function receives a dictionary of parameter
-values and usually builds, solves and evaluates a coordyn system.
+``ParameterVariation``, ``GeneticOptimization``, ``Minimize`` and ``ComputeSensitivities`` take
+Exudyn 1.13.6's arguments and return what Exudyn's return. The parameter function receives a
+dictionary of parameter values and usually builds, solves and evaluates a coordyn system.
 
 Parallel runs (``useMultiProcessing=True``) use threads, not processes: coordyn's solves release
 the GIL, so several solves run at the same time, and the parameter function need not be
@@ -32,14 +32,12 @@ WriteToFile = missing_function(
 GetVersionPlatformString = missing_function(
     "GetVersionPlatformString", _MODULE, "Exudyn's results-file header is not in coordyn",
     "coordyn.__version__")
-ComputeSensitivities = missing_function(
-    "ComputeSensitivities", _MODULE, "sensitivity computation is not in coordyn yet",
-    "ParameterVariation with small parameter steps")
 PlotOptimizationResults2D = missing_function(
     "PlotOptimizationResults2D", _MODULE, "plotting of optimization results is not in coordyn "
     "yet", "matplotlib on the returned parameterList and valueList")
 PlotSensitivityResults = missing_function(
-    "PlotSensitivityResults", _MODULE, "sensitivity computation is not in coordyn yet", None)
+    "PlotSensitivityResults", _MODULE, "plotting of sensitivity results is not in coordyn yet",
+    "matplotlib on ComputeSensitivities' valuesSorted and sensitivity")
 
 # keyword arguments of Exudyn's processing functions that coordyn refuses, with the reason
 _REFUSED = {
@@ -500,3 +498,99 @@ def Minimize(objectiveFunction, parameters, initialGuess=[], method='Nelder-Mead
         print(res)
     optimumParameter = {k: res["x"][i] for i, k in enumerate(keys)}
     return [optimumParameter, res["fun"], history, valueList]
+
+
+def ComputeSensitivities(parameterFunction, parameters, scaledByReference=False, debugMode=False,
+                         addComputationIndex=False, useMultiProcessing=False, showProgress=True,
+                         parameterFunctionData=dict(), **kwargs):
+    """Finite-difference sensitivities of parameterFunction's outputs to each parameter, varied
+    one at a time around a reference.
+
+    parameters: {name: (reference, relativeStep, numberOfSteps)}; numberOfSteps > 0 evaluates
+    reference*(1 + j*relativeStep) for j = -n..-1, 1..n and takes the central difference of
+    j = -1 and j = 1; numberOfSteps = 0 (or a 2-tuple (reference, relativeStep), or a plain
+    reference value with relativeStep 1e-3) takes the forward difference of j = 1 and the
+    reference. A varied value that is exactly 0 is moved to max(relativeStep, 1e-6).
+
+    Returns:
+        [parameterList, valRef, valuesSorted, sensitivity]: the parameter dictionaries
+        evaluated (the reference first), the reference result, {name: array of the results of
+        that parameter's variations}, and sensitivity[i, j] = d output j / d parameter i
+        (times the reference of parameter i if scaledByReference).
+    """
+    where = "ComputeSensitivities"
+    if not callable(parameterFunction):
+        raise TypeError(f"{where}: parameterFunction must be callable")
+    if not isinstance(parameters, dict) or not parameters:
+        raise TypeError(f"{where}: parameters must be a non-empty dict {{name: (reference, "
+                        f"relativeStep, numberOfSteps)}}")
+    numberOfThreads = _check_threads(where, kwargs.pop("numberOfThreads", None))
+    useDask = kwargs.pop("useDask", False)
+    daskScheduler = kwargs.pop("daskScheduler", None)
+    _check_refused(where, kwargs, [])
+    unknown = [k for k in kwargs if k not in _REFUSED]
+    if unknown:
+        raise TypeError(f"{where}: unknown argument(s) {unknown}")
+    keys = list(parameters)
+    spec = {}
+    for key in keys:
+        v = parameters[key]
+        if not hasattr(v, "__iter__"):
+            v = (v, 1e-3)
+        v = tuple(v)
+        if len(v) == 2:
+            v = v + (0,)
+        if len(v) != 3 or int(v[2]) != v[2] or v[2] < 0:
+            raise ValueError(f"{where}: parameter '{key}' must be (reference, relativeStep, "
+                             f"numberOfSteps >= 0), (reference, relativeStep) or a reference "
+                             f"value, got {parameters[key]!r}")
+        if v[1] == 0:
+            raise ValueError(f"{where}: parameter '{key}': relativeStep may not be zero")
+        spec[key] = (v[0], v[1], int(v[2]))
+
+    reference = {k: spec[k][0] for k in keys}
+    parameterList = [dict(reference)]
+    blocks = []  # per parameter: (first index, count, backward index, forward index)
+    for key in keys:
+        ref, step, n = spec[key]
+        first = len(parameterList)
+        factors = [1 + step] if n == 0 else [1 + j * step for j in
+                                               list(range(-n, 0)) + list(range(1, n + 1))]
+        for f in factors:
+            ps = dict(reference)
+            ps[key] = ref * f
+            if ps[key] == 0:
+                ps[key] += max(step, 1e-6)
+            parameterList.append(ps)
+        if n == 0:
+            blocks.append((first, 1, 0, first))
+        else:
+            blocks.append((first, 2 * n, first + n - 1, first + n))
+        if debugMode:
+            print(f"{where}: vary {key} by {step} in {max(n, 1)} step(s)")
+    if addComputationIndex:
+        for i in range(1, len(parameterList)):
+            parameterList[i]["computationIndex"] = i
+    if parameterFunctionData:
+        for ps in parameterList:
+            ps["functionData"] = parameterFunctionData
+
+    values = ProcessParameterList(parameterFunction, parameterList, useMultiProcessing,
+                                  showProgress=showProgress, numberOfThreads=numberOfThreads,
+                                  useDask=useDask, daskScheduler=daskScheduler)
+    if not hasattr(values[0], "__iter__"):
+        values = np.reshape(values, [-1, 1])
+    nOut = len(values[0])
+    sensitivity = np.zeros([len(keys), nOut])
+    valuesSorted = {}
+    for i, (key, (first, count, ib, iF)) in enumerate(zip(keys, blocks)):
+        dp = parameterList[iF][key] - parameterList[ib][key]
+        if dp == 0:
+            raise ValueError(f"{where}: parameter '{key}': its reference is 0, so relative "
+                             "steps do not vary it; use numberOfSteps=0 (forward difference)")
+        for j in range(nOut):
+            sensitivity[i][j] = (values[iF][j] - values[ib][j]) / dp
+            if scaledByReference:
+                sensitivity[i][j] *= parameterList[0][key]
+        valuesSorted[key] = np.array(values[first:first + count])
+    return [parameterList, values[0], valuesSorted, sensitivity]

@@ -192,6 +192,67 @@ def test_against_exudyn_processing():
     assert c[3] == e[3]
 
 
+def test_genetic_optimization_equals_exudyn_with_same_seed():
+    ep = pytest.importorskip("exudyn.processing")
+    for kw in [dict(distanceFactor=0), dict(distanceFactor=0.1, distanceFactorGenerations=5),
+               dict(childDistribution="normal", crossoverProbability=0.5)]:
+        args = (_quadratic, {"x": (-2.0, 2.0), "y": (-2.0, 2.0)})
+        opts = dict(populationSize=30, numberOfGenerations=8, randomizerInitialization=3,
+                    showProgress=False, **kw)
+        a, b = ep.GeneticOptimization(*args, **opts), pr.GeneticOptimization(*args, **opts)
+        assert a[0] == b[0] and a[1] == b[1] and a[3] == b[3], kw
+        for key in a[2]:
+            np.testing.assert_array_equal(a[2][key], b[2][key])
+
+
+def test_sensitivities_of_frequency_closed_form():
+    """f = sqrt(k/m)/(2 pi): df/dk = f/(2k), df/dm = -f/(2m); central differences"""
+    k, m = 400.0, MASS
+
+    def fm(p):
+        mbs, _ = spring(cd, p["k"], mass=p["m"])
+        omega2 = max(np.asarray(mbs.ComputeODE2Eigenvalues()[0]))
+        return [math.sqrt(omega2) / (2 * math.pi), omega2]
+    plist, ref, vsorted, sens = pr.ComputeSensitivities(
+        fm, {"k": (k, 1e-3, 2), "m": (m, 1e-3, 2)}, showProgress=False,
+        useMultiProcessing=True, numberOfThreads=2)
+    f = math.sqrt(k / m) / (2 * math.pi)
+    assert ref[0] == pytest.approx(f, rel=1e-12)
+    assert sens.shape == (2, 2) and len(plist) == 9
+    assert sens[0, 0] == pytest.approx(f / (2 * k), rel=1e-6)
+    assert sens[1, 0] == pytest.approx(-f / (2 * m), rel=1e-6)
+    assert sens[0, 1] == pytest.approx(1 / m, rel=1e-8)        # omega^2 = k/m
+    assert sens[1, 1] == pytest.approx(-k / m**2, rel=1e-5)
+    assert vsorted["k"].shape == (4, 2)
+    # forward difference, scaled by the reference: relative sensitivity k/f df/dk = 1/2
+    _, _, vs, sens = pr.ComputeSensitivities(fm, {"k": (k, 1e-6), "m": m},
+                                             scaledByReference=True, showProgress=False)
+    assert sens[0, 0] / f == pytest.approx(0.5, rel=1e-5)
+    assert sens[1, 0] / f == pytest.approx(-0.5, rel=1e-2)  # default step 1e-3, forward
+    assert vs["k"].shape == (1, 2)
+    # forward difference first, central second: each block is differenced in its own place
+    _, _, vs, sens = pr.ComputeSensitivities(fm, {"m": (m, 1e-6), "k": (k, 1e-3, 3)},
+                                             showProgress=False)
+    assert sens[0, 0] == pytest.approx(-f / (2 * m), rel=1e-5)
+    assert sens[1, 0] == pytest.approx(f / (2 * k), rel=1e-6)
+    assert vs["m"].shape == (1, 2) and vs["k"].shape == (6, 2)
+
+
+def test_sensitivities_equal_exudyn():
+    ep = pytest.importorskip("exudyn.processing")
+
+    def f(p):
+        return [p["m"] * p["k"] ** 2, math.sin(p["m"]) + p["k"]]
+    for par in [{"m": (2.0, 0.01, 3), "k": (5.0, 0.02, 3)}, {"m": (2.0, 0.01), "k": 3.0},
+                {"m": (0.5, 0.1, 2), "k": (1.5, 0.1)}]:
+        a = ep.ComputeSensitivities(f, dict(par), showProgress=False)
+        b = pr.ComputeSensitivities(f, dict(par), showProgress=False)
+        assert a[0] == b[0] and list(a[1]) == list(b[1])
+        np.testing.assert_array_equal(a[3], b[3])
+        for key in a[2]:
+            np.testing.assert_array_equal(a[2][key], b[2][key])
+
+
 def test_dask_needs_dask():
     try:
         import dask.distributed  # noqa: F401
@@ -238,8 +299,14 @@ def test_bad_arguments():
         pr.GeneticOptimization(f, {"x": (0.0, 1.0)}, randomizerInitialization=-1)
     with pytest.raises(ValueError, match="initialGuess has 1 values, parameters has 2"):
         pr.Minimize(f, {"x": (0.0, 1.0), "y": (0.0, 1.0)}, initialGuess=[0.5])
-    with pytest.raises(NotImplementedFeatureError, match="ComputeSensitivities is not available"):
-        pr.ComputeSensitivities(f, {"x": (0.0, 1.0, 2)})
+    with pytest.raises(ValueError, match="parameter 'x' must be \\(reference, relativeStep"):
+        pr.ComputeSensitivities(f, {"x": (1.0, 0.1, 2, 4)})
+    with pytest.raises(ValueError, match="parameter 'x': relativeStep may not be zero"):
+        pr.ComputeSensitivities(f, {"x": (1.0, 0.0, 2)})
+    with pytest.raises(ValueError, match="parameter 'x': its reference is 0.*numberOfSteps=0"):
+        pr.ComputeSensitivities(f, {"x": (0.0, 0.1, 2)})
+    with pytest.raises(NotImplementedFeatureError, match="WriteToFile is not available"):
+        pr.WriteToFile("r.txt", {}, [], [], 0)
 
 
 def test_exudyn_import_gives_coordyn_processing():
