@@ -26,12 +26,6 @@ __all__ = ["GetVersionPlatformString", "SingleIndex2SubIndices",
 
 _MODULE = "coordyn.processing"
 
-WriteToFile = missing_function(
-    "WriteToFile", _MODULE, "writing Exudyn's parameter-variation results files is not in "
-    "coordyn yet", "the returned parameter and value lists (e.g. numpy.savetxt)")
-GetVersionPlatformString = missing_function(
-    "GetVersionPlatformString", _MODULE, "Exudyn's results-file header is not in coordyn",
-    "coordyn.__version__")
 PlotOptimizationResults2D = missing_function(
     "PlotOptimizationResults2D", _MODULE, "plotting of optimization results is not in coordyn "
     "yet", "matplotlib on the returned parameterList and valueList")
@@ -44,8 +38,6 @@ _REFUSED = {
     "useMPI": "MPI parallelization is not in coordyn; use useMultiProcessing=True (threads) "
               "or useDask=True / daskScheduler=...",
     "useDispyWebMonitor": "dispy cluster computation is not in coordyn; use daskScheduler=...",
-    "resultsFile": "results files are not written by coordyn.processing yet; save the returned "
-                   "lists (e.g. numpy.savetxt)",
 }
 
 
@@ -68,6 +60,52 @@ def _check_threads(where, numberOfThreads):
         raise ValueError(f"{where}: numberOfThreads must be a positive integer or None, "
                          f"got {numberOfThreads!r}")
     return int(numberOfThreads)
+
+
+def GetVersionPlatformString():
+    """'coordyn version = ...; Python ...; <system> <release>; <machine>', the version line of
+    the results files."""
+    import platform
+    import sys
+    from . import __version__
+    u = platform.uname()
+    v = sys.version_info
+    return (f"coordyn version = {__version__}; Python{v.major}.{v.minor}.{v.micro}; "
+            f"{u.system}{u.release}; {u.machine}; {u.processor}")
+
+
+def WriteToFile(resultsFile, parameters, currentGeneration, values, globalCnt, writeHeader=False,
+                fileType='genetic optimization', multiProcessingMode=''):
+    """Append one line 'globalIndex, value, parameter values...' per entry of values to
+    resultsFile (Exudyn's results-file layout), after a header when writeHeader; returns the
+    next globalIndex. An empty resultsFile writes nothing."""
+    if not resultsFile:
+        return globalCnt
+    if writeHeader:
+        folder = os.path.dirname(resultsFile)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+        version = GetVersionPlatformString()
+        if multiProcessingMode:
+            version += f"(processing={multiProcessingMode})"
+        keys = [k for k in parameters if k != "functionData"]
+        with open(resultsFile, "w") as f:
+            f.write(f"#EXUDYN {fileType} results file:{resultsFile}\n")
+            f.write("#results stored columnwise for every parameter and individual\n")
+            f.write(f"#{version}\n")
+            f.write(f"functionData:{parameters['functionData']}\n" if "functionData" in parameters
+                    else "#\n")
+            f.write("#columns:\n")
+            f.write("#globalIndex,value" + "".join("," + k for k in keys) + ",computationIndex\n")
+            f.write("#parameter ranges [format: (begin, end, numberOfVariations) or list, "
+                    "parameters separated with \";\"]:\n")
+            f.write("#" + ";".join(str(parameters[k]) for k in keys) + "\n")
+    with open(resultsFile, "a") as f:
+        for ind, value in zip(currentGeneration, values):
+            f.write(f"{globalCnt}, {value}" + "".join(f", {v}" for k, v in ind.items()
+                                                       if k != "functionData") + "\n")
+            globalCnt += 1
+    return globalCnt
 
 
 def SingleIndex2SubIndices(i, subIndexRanges):
@@ -119,7 +157,8 @@ def ProcessParameterList(parameterFunction, parameterList, useMultiProcessing,
     daskScheduler = kwargs.pop("daskScheduler", None)
     showProgress = kwargs.pop("showProgress", False)
     numberOfThreads = _check_threads(where, kwargs.pop("numberOfThreads", None))
-    kwargs.pop("parameters", None)
+    parameters = kwargs.pop("parameters", {})
+    resultsFile = kwargs.pop("resultsFile", "")
     _check_refused(where, kwargs, clusterHostNames)
     parameterList = list(parameterList)
     n = len(parameterList)
@@ -127,19 +166,26 @@ def ProcessParameterList(parameterFunction, parameterList, useMultiProcessing,
         client = _dask_client(where, daskScheduler)
         try:
             futures = client.map(parameterFunction, parameterList, pure=False)
-            return list(client.gather(futures))
+            values = list(client.gather(futures))
         finally:
             client.close()
+        WriteToFile(resultsFile, parameters, parameterList, values, 0, writeHeader=True,
+                    fileType="parameter variation", multiProcessingMode="dask")
+        return values
     if useMultiProcessing and n > 1 and numberOfThreads > 1:
-        with ThreadPoolExecutor(max_workers=min(numberOfThreads, n)) as pool:
+        nt = min(numberOfThreads, n)
+        with ThreadPoolExecutor(max_workers=nt) as pool:
             values = list(pool.map(parameterFunction, parameterList))
         if showProgress:
-            print(f"{where}: {n} parameter sets done on {min(numberOfThreads, n)} threads",
-                  flush=True)
+            print(f"{where}: {n} parameter sets done on {nt} threads", flush=True)
+        WriteToFile(resultsFile, parameters, parameterList, values, 0, writeHeader=True,
+                    fileType="parameter variation", multiProcessingMode=f"threads, {nt}")
         return values
     values = []
     for i, p in enumerate(parameterList):
         values.append(parameterFunction(p))
+        WriteToFile(resultsFile, parameters, [p], [values[-1]], i, writeHeader=(i == 0),
+                    fileType="parameter variation", multiProcessingMode="serial")
         if showProgress:
             print(f"\rrun {i + 1} / {n}", end="", flush=True)
     if showProgress and n:
@@ -178,8 +224,6 @@ def ParameterVariation(parameterFunction, parameters, useLogSpace=False, debugMo
     if not isinstance(parameters, dict):
         raise TypeError(f"{where}: parameters must be a dict {{name: (begin, end, "
                         f"numberOfValues)}} or {{name: [values]}}, got {type(parameters).__name__}")
-    if resultsFile:
-        kwargs["resultsFile"] = resultsFile
     _check_refused(where, kwargs, clusterHostNames)
     unknown = [k for k in kwargs if k not in _REFUSED]
     if unknown:
@@ -247,7 +291,8 @@ def ParameterVariation(parameterFunction, parameters, useLogSpace=False, debugMo
 
     values = ProcessParameterList(parameterFunction, parameterList, useMultiProcessing,
                                   showProgress=showProgress, numberOfThreads=numberOfThreads,
-                                  useDask=useDask, daskScheduler=daskScheduler)
+                                  useDask=useDask, daskScheduler=daskScheduler,
+                                  resultsFile=resultsFile, parameters=parameters)
     return [parameterDict, values]
 
 
@@ -305,6 +350,8 @@ def GeneticOptimization(objectiveFunction, parameters, populationSize=100, numbe
     useDask = kwargs.pop("useDask", False)
     daskScheduler = kwargs.pop("daskScheduler", None)
     initialPopulationSize = kwargs.pop("initialPopulationSize", populationSize)
+    resultsFile = kwargs.pop("resultsFile", "")
+    resultsCnt = 0
     survivors = int(elitistRatio * populationSize)
     if "survivingIndividuals" in kwargs:
         survivors = kwargs.pop("survivingIndividuals")
@@ -356,6 +403,9 @@ def GeneticOptimization(objectiveFunction, parameters, populationSize=100, numbe
         values = ProcessParameterList(objectiveFunction, generation, useMultiProcessing,
                                       showProgress=False, numberOfThreads=numberOfThreads,
                                       useDask=useDask, daskScheduler=daskScheduler)
+        resultsCnt = WriteToFile(resultsFile, parameters, generation, values, resultsCnt,
+                                 writeHeader=(gen == 0), multiProcessingMode=(
+                                     f"threads, {numberOfThreads}" if useMultiProcessing else ""))
         for ind in generation:
             ind.pop("computationIndex", None)
             ind.pop("functionData", None)
@@ -446,6 +496,7 @@ def Minimize(objectiveFunction, parameters, initialGuess=[], method='Nelder-Mead
         raise TypeError(f"{where}: objectiveFunction must be callable")
     _check_bounds(where, parameters)
     useScipyBounds = bool(kwargs.pop("useScipyBounds", False))
+    resultsFile = kwargs.pop("resultsFile", "")
     args = kwargs.pop("args", None)
     if args:
         raise ValueError(f"{where}: args is not supported; pass data through the parameter "
@@ -478,10 +529,13 @@ def Minimize(objectiveFunction, parameters, initialGuess=[], method='Nelder-Mead
         for i, k in enumerate(keys):
             history[k].append(x[i])
         count[0] += 1
-        if storeFunctionValues:
+        if storeFunctionValues or resultsFile:
             valueList.append(objectiveFunction(to_dict(x)))
+            WriteToFile(resultsFile, parameters, [to_dict(x)], [valueList[-1]], count[0] - 1,
+                        writeHeader=(count[0] == 1),
+                        fileType=f"optimization using scipy.optimize.minimize(method={method})")
         if showProgress:
-            last = f", loss: {valueList[-1]:.3g}" if storeFunctionValues and \
+            last = f", loss: {valueList[-1]:.3g}" if valueList and \
                 np.isscalar(valueList[-1]) else ""
             print(f"{where}: iteration {count[0]} / {maxiter}{last}", flush=True)
 
@@ -527,6 +581,7 @@ def ComputeSensitivities(parameterFunction, parameters, scaledByReference=False,
     numberOfThreads = _check_threads(where, kwargs.pop("numberOfThreads", None))
     useDask = kwargs.pop("useDask", False)
     daskScheduler = kwargs.pop("daskScheduler", None)
+    resultsFile = kwargs.pop("resultsFile", "")
     _check_refused(where, kwargs, [])
     unknown = [k for k in kwargs if k not in _REFUSED]
     if unknown:
@@ -577,7 +632,8 @@ def ComputeSensitivities(parameterFunction, parameters, scaledByReference=False,
 
     values = ProcessParameterList(parameterFunction, parameterList, useMultiProcessing,
                                   showProgress=showProgress, numberOfThreads=numberOfThreads,
-                                  useDask=useDask, daskScheduler=daskScheduler)
+                                  useDask=useDask, daskScheduler=daskScheduler,
+                                  resultsFile=resultsFile, parameters=spec)
     if not hasattr(values[0], "__iter__"):
         values = np.reshape(values, [-1, 1])
     nOut = len(values[0])

@@ -253,6 +253,35 @@ def test_sensitivities_equal_exudyn():
             np.testing.assert_array_equal(a[2][key], b[2][key])
 
 
+def _lines(path):
+    """the results file without its version line (engine and platform)"""
+    text = open(path).read().splitlines()
+    return text[:2] + text[3:]
+
+
+def test_results_files_equal_exudyn(tmp_path):
+    ep = pytest.importorskip("exudyn.processing")
+    cases = [
+        ("ParameterVariation", lambda p: p["k"] * p["n"] + 0.5,
+         {"k": (100.0, 1000.0, 4), "n": [1, 2]}, dict(addComputationIndex=True)),
+        ("GeneticOptimization", _quadratic, {"x": (-2.0, 2.0), "y": (-2.0, 2.0)},
+         dict(populationSize=10, numberOfGenerations=3, randomizerInitialization=2)),
+        ("Minimize", lambda p: (p["a"] - 1.25) ** 2 + (p["b"] - 0.5) ** 2,
+         {"a": (0.0, 2.0), "b": (0.0, 1.0)}, {}),
+        ("ComputeSensitivities", lambda p: p["m"] * p["k"] ** 2,
+         {"m": (2.0, 0.01, 2), "k": (5.0, 0.02)}, {}),
+    ]
+    for name, fun, params, opts in cases:
+        fe, fc = str(tmp_path / f"e_{name}.txt"), str(tmp_path / f"c_{name}.txt")
+        getattr(ep, name)(fun, dict(params), resultsFile=fe, showProgress=False, **opts)
+        getattr(pr, name)(fun, dict(params), resultsFile=fc, showProgress=False, **opts)
+        le, lc = _lines(fe), _lines(fc)
+        assert le[0].replace(fe, fc) == lc[0], name
+        assert le[1:] == lc[1:], name
+        assert len(lc) > 7, name
+    assert "coordyn version = " in open(fc).read().splitlines()[2]
+
+
 def test_dask_needs_dask():
     try:
         import dask.distributed  # noqa: F401
@@ -285,8 +314,6 @@ def test_bad_arguments():
         pr.ParameterVariation(f, {"m": [1]}, useMultiProcessing=True, clusterHostNames=["h"])
     with pytest.raises(ValueError, match="useMPI: MPI parallelization is not in coordyn"):
         pr.ParameterVariation(f, {"m": [1]}, useMPI=True)
-    with pytest.raises(ValueError, match="resultsFile: results files are not written"):
-        pr.ParameterVariation(f, {"m": [1]}, resultsFile="r.txt")
     with pytest.raises(TypeError, match=r"unknown argument\(s\) \['nThreads'\]"):
         pr.ParameterVariation(f, {"m": [1]}, nThreads=2)
     with pytest.raises(ValueError, match="parameter 'x' has a zero or negative range"):
@@ -305,11 +332,40 @@ def test_bad_arguments():
         pr.ComputeSensitivities(f, {"x": (1.0, 0.0, 2)})
     with pytest.raises(ValueError, match="parameter 'x': its reference is 0.*numberOfSteps=0"):
         pr.ComputeSensitivities(f, {"x": (0.0, 0.1, 2)})
-    with pytest.raises(NotImplementedFeatureError, match="WriteToFile is not available"):
-        pr.WriteToFile("r.txt", {}, [], [], 0)
+    with pytest.raises(NotImplementedFeatureError, match="PlotSensitivityResults is not avail"):
+        pr.PlotSensitivityResults(None, None)
 
 
 def test_exudyn_import_gives_coordyn_processing():
     import coordyn.exudyn as ce
     assert ce.exudyn_module_name("exudyn.processing") == "coordyn.processing"
     assert cd.processing is pr
+
+
+EXUDYN_REPO = "/work/.mirror/jgerstmayr+EXUDYN/repo"
+
+
+def test_exudyn_test_model_genetic_optimization_runs_unchanged(tmp_path):
+    """Exudyn's TestModels/geneticOptimizationTest.py (GeneticOptimization and
+    ParameterVariation of a mass-spring-damper, with a results file) run unchanged through
+    `python -m coordyn.exudyn`: the reference value of Exudyn's runTestSuiteRefSol.py,
+    0.10117518366826603"""
+    import os
+    import re
+    import subprocess
+    import sys
+    try:
+        src = subprocess.run(["git", "-C", EXUDYN_REPO, "show",
+                              "HEAD:main/pythonDev/TestModels/geneticOptimizationTest.py"],
+                             capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("Exudyn's sources are not available")
+    script = tmp_path / "geneticOptimizationTest.py"
+    script.write_text(src)
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(cd.__file__)))
+    out = subprocess.run([sys.executable, "-m", "coordyn.exudyn", str(script)], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=300, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    value = float(re.search(r"geneticOptimizationTest testResult= (\S+)", out.stdout).group(1))
+    assert value == pytest.approx(0.10117518366826603, rel=1e-12, abs=0)
+    assert (tmp_path / "solution" / "geneticOptimizationTest.txt").stat().st_size > 0
