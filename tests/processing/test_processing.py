@@ -288,10 +288,51 @@ def test_dask_needs_dask():
         pytest.skip("dask is installed")
     except ImportError:
         pass
-    with pytest.raises(ImportError, match="ParameterVariation|ProcessParameterList.*dask"):
+    with pytest.raises(ImportError, match="useDask=True / daskScheduler needs Dask's distributed "
+                       "scheduler, which is not installed"):
         pr.ParameterVariation(lambda p: p["x"], {"x": [1.0]}, useDask=True, showProgress=False)
     with pytest.raises(ImportError, match=r"pip install 'dask\[distributed\]'"):
         pr.ProcessParameterList(lambda p: p, [{}], False, daskScheduler="tcp://127.0.0.1:8786")
+
+
+def test_dask_path_with_a_stand_in_client(monkeypatch):
+    """the Dask branch: Client(address) or Client(LocalCluster()), map, gather in order, close"""
+    import sys
+    import types
+    calls = []
+
+    class Client:
+        def __init__(self, address):
+            calls.append(("client", address))
+
+        def map(self, fun, items, pure=True):
+            calls.append(("map", pure))
+            return [fun(x) for x in reversed(items)][::-1]
+
+        def gather(self, futures):
+            return futures
+
+        def close(self):
+            calls.append(("close",))
+
+    mod = types.ModuleType("dask.distributed")
+    mod.Client, mod.LocalCluster = Client, lambda: "local-cluster"
+    monkeypatch.setitem(sys.modules, "dask", types.ModuleType("dask"))
+    monkeypatch.setitem(sys.modules, "dask.distributed", mod)
+    _, v = pr.ParameterVariation(lambda p: 2 * p["x"], {"x": [1.0, 2.0, 3.0]}, useDask=True,
+                                 showProgress=False)
+    assert v == [2.0, 4.0, 6.0]
+    assert calls == [("client", "local-cluster"), ("map", False), ("close",)]
+    calls.clear()
+    opt = pr.GeneticOptimization(_quadratic, {"x": (-2.0, 2.0), "y": (-2.0, 2.0)},
+                                 populationSize=10, numberOfGenerations=2,
+                                 randomizerInitialization=1, daskScheduler="tcp://h:1",
+                                 showProgress=False)
+    ref = pr.GeneticOptimization(_quadratic, {"x": (-2.0, 2.0), "y": (-2.0, 2.0)},
+                                 populationSize=10, numberOfGenerations=2,
+                                 randomizerInitialization=1, showProgress=False)
+    assert opt[0] == ref[0] and opt[3] == ref[3]
+    assert calls[0] == ("client", "tcp://h:1") and len(calls) == 6
 
 
 def test_bad_arguments():
