@@ -12,7 +12,7 @@ from coordyn.exudyn._names import MODULE_ALL
 from coordyn.exudyn._notyet import NotImplementedFeatureError, is_missing
 
 MODULES = ["basicUtilities", "advancedUtilities", "rigidBodyUtilities", "itemInterface",
-           "signalProcessing", "physics", "solver", "interactive"]
+           "signalProcessing", "physics", "solver", "interactive", "processing"]
 
 
 def star(module):

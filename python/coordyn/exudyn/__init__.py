@@ -33,7 +33,7 @@ EXUDYN_MODULES = {
     "basicUtilities": None, "advancedUtilities": None, "beams": None, "graphics": None,
     "plot": None, "signalProcessing": None, "physics": None, "solver": None,
     "interactive": None,
-    "processing": "ParameterVariation, GeneticOptimization and Minimize are not in coordyn yet",
+    "processing": None,
     "robotics": "the robotics module (Robot, RobotLink, ...) is not in coordyn yet",
     "FEM": "finite-element import (FEMinterface, ObjectFFRF) is not in coordyn",
     "artificialIntelligence": "the reinforcement-learning interface is not in coordyn",

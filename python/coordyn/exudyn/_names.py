@@ -169,6 +169,11 @@ MODULE_ALL = {
         'SensorSuperElement', 'VSensorKinematicTree', 'SensorKinematicTree', 'VSensorMarker',
         'SensorMarker', 'VSensorLoad', 'SensorLoad', 'VSensorUserFunction',
         'SensorUserFunction'],
+    "processing": [
+        "GetVersionPlatformString", "SingleIndex2SubIndices", "AddComputationIndexAndFunctionData",
+        "WriteToFile", "ProcessParameterList", "ParameterVariation", "GeneticOptimization",
+        "Minimize", "ComputeSensitivities", "PlotOptimizationResults2D", "PlotSensitivityResults",
+    ],
     "signalProcessing": [
         'FilterSensorOutput', 'FilterSignal', 'ComputeFFT', 'GetInterpolatedSignalValue'],
     "physics": [
