@@ -244,19 +244,31 @@ def test_html_draws_the_model_in_a_browser(solved, tmp_path):
             page.goto("file://" + os.path.abspath(path))
             page.wait_for_function("window.K3DInstance !== undefined", timeout=30000)
             shots = {}
+
+            def shot(ready, clip=None, tries=40):
+                """a screenshot once ready(image) holds (the page draws asynchronously; on
+                a loaded machine a frame can take seconds), or the last one"""
+                for _ in range(tries):
+                    img = iio.imread(page.screenshot(clip=clip))
+                    if ready(img):
+                        break
+                    page.wait_for_timeout(250)
+                return img
+
             for t in (0.0, T_END):
                 page.evaluate(f"async () => {{ const k = await window.K3DInstance; "
                               f"k.setTime({t}); }}")
-                page.wait_for_timeout(400)
-                shots[t] = iio.imread(page.screenshot())
+                page.wait_for_timeout(200)
+                # ready: t = 0 shows the bar lying, the end shows it swung down
+                shots[t] = shot((lambda img: _drawn_lying(img[:480])) if t == 0.0 else
+                                (lambda img: _left_horizontal(img[:480])))
             # the panel's play button: back at t = 0, press "Play loop", the bar moves
             page.evaluate("async () => { const k = await window.K3DInstance; k.setTime(0); }")
             page.get_by_text("Controls").click()
             page.get_by_text("Animation").click()
             page.get_by_text("Play loop").click()
             page.wait_for_timeout(300)
-            played = iio.imread(page.screenshot(clip={"x": 0, "y": 0, "width": 500,
-                                                      "height": 600}))
+            played = shot(_left_horizontal, clip={"x": 0, "y": 0, "width": 500, "height": 600})
         finally:
             b.close()
     assert errors == []
@@ -271,9 +283,25 @@ def test_html_draws_the_model_in_a_browser(solved, tmp_path):
     assert np.abs(shots[0.0].astype(int) - shots[T_END].astype(int)).sum() > 0
     # after play started, the bar has left its horizontal start (left 500 px: the panel is
     # on the right)
-    rp = red_pixels(played)
+    assert _left_horizontal(played)
+
+
+def _drawn_lying(img):
+    """the red bar is drawn and horizontal on screen"""
+    rp = red_pixels(img)
+    if rp.sum() <= 500:
+        return False
     ys, xs = np.nonzero(rp)
-    assert rp.sum() > 300 and np.ptp(ys) > 0.3 * np.ptp(xs)
+    return bool(np.ptp(xs) > 3 * np.ptp(ys))
+
+
+def _left_horizontal(img):
+    """the red bar is drawn and no longer horizontal (height > 0.3 width on screen)"""
+    rp = red_pixels(img)
+    if rp.sum() <= 300:
+        return False
+    ys, xs = np.nonzero(rp)
+    return bool(np.ptp(ys) > 0.3 * np.ptp(xs))
 
 
 # -------------------------------------------------------------------------------------------
