@@ -228,3 +228,88 @@ def test_create_rolling_disc():
         mbs.CreateRollingDisc(bodyNumbers=[g, b], discRadius=1.0, axisVector=[1, 0])
     with pytest.raises(TypeError, match="CreateRollingDisc: give the two items"):
         mbs.CreateRollingDisc(discRadius=1.0)
+
+
+def test_coin_spinning_upright_in_place():
+    """steady motion: an upright coin spinning about its vertical diameter at Omega does not
+    roll (the contact point is on the spin axis) and needs no friction: the centre stays at
+    [0, 0, r], the coin turns by Omega t about z, the contact force is [0, 0, m g]"""
+    from coordyn.utilities import RigidBodyInertia, RotationMatrixZ
+    r, m, Om, T = 0.01, 1.0, 20.0, 0.2
+    mbs = cd.SystemContainer().AddSystem()
+    inertia = RigidBodyInertia(mass=m, inertiaTensor=np.diag([0.5 * m * r ** 2,
+                                                              0.25 * m * r ** 2,
+                                                              0.25 * m * r ** 2]))
+    d = mbs.CreateRigidBody(referencePosition=[0, 0, r], initialAngularVelocity=[0, 0, Om],
+                            inertia=inertia, gravity=[0, 0, -9.81], returnDict=True)
+    ground = mbs.CreateGround()
+    o = mbs.CreateRollingDisc(bodyNumbers=[ground, d['bodyNumber']], axisPosition=[0, 0, 0],
+                              discRadius=r)
+    ov = cd.OutputVariableType
+    sf = mbs.AddSensor(cd.SensorObject(objectNumber=o, storeInternal=True,
+                                       outputVariableType=ov.ForceLocal))
+    mbs.Assemble()
+    s = cd.SimulationSettings()
+    s.timeIntegration.numberOfSteps, s.timeIntegration.endTime = 400, T
+    s.timeIntegration.generalizedAlpha.useIndex2Constraints = True
+    s.timeIntegration.generalizedAlpha.useNewmark = True
+    s.solutionSettings.sensorsWritePeriod = T / 400
+    s.progressBar = False
+    mbs.SolveDynamic(s)
+    n = d['nodeNumber']
+    assert np.allclose(mbs.GetNodeOutput(n, ov.Position), [0, 0, r], atol=1e-12)
+    A = np.array(mbs.GetNodeOutput(n, ov.RotationMatrix)).reshape(3, 3)
+    assert np.abs(A - RotationMatrixZ(Om * T)).max() < 1e-5   # the integrator's O(h^2)
+    assert np.allclose(mbs.GetNodeOutput(n, ov.AngularVelocity), [0, 0, Om], rtol=1e-10)
+    f = mbs.GetSensorStoredData(sf)
+    assert np.abs(f[:, 1:3]).max() < 1e-9
+    assert np.abs(f[1:, 3] - m * 9.81).max() < 1e-9 * m * 9.81
+    # the contact point stays at the origin, below the centre
+    assert np.allclose(mbs.GetObjectOutput(o, ov.Position), [0, 0, 0], atol=1e-12)
+
+
+def test_coin_steady_precession_fixed_centre():
+    """steady motion of a tilted coin whose centre stays at rest (Euler's disk): the disc
+    plane at alpha from the horizontal, the angular velocity along the line from the centre to
+    the contact point, omega = -Omega sin(alpha) w3; the moment of the weight about the centre,
+    a m g cos(alpha), turns the angular momentum (m a^2 / 4) omega at Omega when
+    Omega^2 = 4 g / (a sin(alpha)). The disc axis precesses about the vertical at Omega."""
+    from coordyn.utilities import RigidBodyInertia, RotationMatrixY
+    a, m, g, alpha = 0.1, 1.0, 9.81, 0.5
+    Om = np.sqrt(4 * g / (a * np.sin(alpha)))
+    w3 = np.array([np.cos(alpha), 0, -np.sin(alpha)])
+    mbs = cd.SystemContainer().AddSystem()
+    inertia = RigidBodyInertia(mass=m, inertiaTensor=np.diag([0.5 * m * a ** 2,
+                                                              0.25 * m * a ** 2,
+                                                              0.25 * m * a ** 2]))
+    d = mbs.CreateRigidBody(referencePosition=[0, 0, a * np.sin(alpha)],
+                            referenceRotationMatrix=RotationMatrixY(alpha - np.pi / 2),
+                            initialAngularVelocity=list(-Om * np.sin(alpha) * w3),
+                            inertia=inertia, gravity=[0, 0, -g], returnDict=True)
+    ground = mbs.CreateGround()
+    o = mbs.CreateRollingDisc(bodyNumbers=[ground, d['bodyNumber']], axisPosition=[0, 0, 0],
+                              discRadius=a)
+    ov = cd.OutputVariableType
+    sf = mbs.AddSensor(cd.SensorObject(objectNumber=o, storeInternal=True,
+                                       outputVariableType=ov.ForceLocal))
+    sp = mbs.AddSensor(cd.SensorNode(nodeNumber=d['nodeNumber'], storeInternal=True,
+                                     outputVariableType=ov.Position))
+    mbs.Assemble()
+    T, steps = 2 * np.pi / Om, 2000              # one precession period
+    s = cd.SimulationSettings()
+    s.timeIntegration.numberOfSteps, s.timeIntegration.endTime = steps, T
+    s.timeIntegration.generalizedAlpha.useIndex2Constraints = True
+    s.timeIntegration.generalizedAlpha.useNewmark = True
+    s.solutionSettings.sensorsWritePeriod = T / steps
+    s.progressBar = False
+    mbs.SolveDynamic(s)
+    p = mbs.GetSensorStoredData(sp)
+    f = mbs.GetSensorStoredData(sf)
+    A = np.array(mbs.GetNodeOutput(d['nodeNumber'], ov.RotationMatrix)).reshape(3, 3)
+    errs = (np.abs(p[:, 1:] - [0, 0, a * np.sin(alpha)]).max() / a,
+            np.abs(A[:, 0] - [np.sin(alpha), 0, np.cos(alpha)]).max(),
+            np.abs(f[1:, 1:] - [0, 0, m * g]).max() / (m * g))
+    # measured: 8.3e-13, 2.1e-6 (the integrator's), 2.5e-8
+    assert errs[0] < 1e-10   # the centre stays
+    assert errs[1] < 1e-5    # the axis is back after one period 2 pi / Omega
+    assert errs[2] < 1e-6    # no friction, normal force m g
