@@ -28,7 +28,8 @@
     X(ObjectConnectorCoordinateSpringDamper) X(ObjectConnectorDistance)                          \
     X(ObjectConnectorCoordinate) X(ObjectJointRevolute2D) X(ObjectJointPrismatic2D)              \
     X(ObjectJointSpherical) X(ObjectJointGeneric) X(ObjectJointRevoluteZ)                        \
-    X(ObjectJointPrismaticX) X(ObjectConnectorTorsionalSpringDamper)                             \
+    X(ObjectJointPrismaticX) X(ObjectJointRollingDisc)                                           \
+    X(ObjectConnectorTorsionalSpringDamper)                                                      \
     X(ObjectConnectorLinearSpringDamper) X(ObjectConnectorRigidBodySpringDamper)                 \
     X(ObjectConnectorGravity) X(ObjectContactCircleCable2D)                                      \
     X(ObjectConnectorCoordinateVector)                                                           \

@@ -1331,6 +1331,7 @@ class MainSystem:
     CreateTorsionalSpringDamper = _create.CreateTorsionalSpringDamper
     CreateLinearSpringDamper = _create.CreateLinearSpringDamper
     CreateCoordinateConstraint = _create.CreateCoordinateConstraint
+    CreateRollingDisc = _create.CreateRollingDisc
 
     def __repr__(self):
         s = self._core.sizes()

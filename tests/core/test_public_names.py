@@ -48,7 +48,8 @@ CREATE = ["CreateGround", "CreateMassPoint", "CreateRigidBody", "CreateRevoluteJ
           "CreatePrismaticJoint", "CreateSphericalJoint", "CreateGenericJoint",
           "CreateSpringDamper", "CreateDistanceConstraint", "CreateForce", "CreateTorque",
           "CreateCartesianSpringDamper", "CreateRigidBodySpringDamper",
-          "CreateTorsionalSpringDamper", "CreateLinearSpringDamper", "CreateCoordinateConstraint"]
+          "CreateTorsionalSpringDamper", "CreateLinearSpringDamper", "CreateCoordinateConstraint",
+          "CreateRollingDisc"]
 
 
 def test_every_public_name_is_still_importable():

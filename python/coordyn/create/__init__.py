@@ -27,8 +27,8 @@ from .bodies import CreateGround, CreateMassPoint, CreateRigidBody
 from .connectors import (CreateCartesianSpringDamper, CreateDistanceConstraint,
                          CreateLinearSpringDamper, CreateRigidBodySpringDamper,
                          CreateSpringDamper, CreateTorsionalSpringDamper)
-from .joints import (CreateCoordinateConstraint, CreateGenericJoint, CreatePrismaticJoint, CreateRevoluteJoint,
-                     CreateSphericalJoint)
+from .joints import (CreateCoordinateConstraint, CreateGenericJoint, CreatePrismaticJoint,
+                     CreateRevoluteJoint, CreateRollingDisc, CreateSphericalJoint)
 from .loads import CreateForce, CreateTorque
 
 __all__ = ["CreateGround", "CreateMassPoint", "CreateRigidBody", "CreateDistanceConstraint",
@@ -36,4 +36,4 @@ __all__ = ["CreateGround", "CreateMassPoint", "CreateRigidBody", "CreateDistance
            "CreateRevoluteJoint", "CreateSphericalJoint", "CreateForce", "CreateTorque",
            "CreateCartesianSpringDamper", "CreateRigidBodySpringDamper",
            "CreateTorsionalSpringDamper", "CreateLinearSpringDamper",
-           "CreateCoordinateConstraint"]
+           "CreateCoordinateConstraint", "CreateRollingDisc"]

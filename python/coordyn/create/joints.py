@@ -1,5 +1,5 @@
 """Create* helpers for joints between two bodies: CreateRevoluteJoint, CreatePrismaticJoint,
-CreateSphericalJoint, CreateGenericJoint."""
+CreateSphericalJoint, CreateGenericJoint, CreateCoordinateConstraint, CreateRollingDisc."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
@@ -9,7 +9,7 @@ import numpy as np
 from .. import rigid
 from .._index import ObjectIndex
 from .._typing import ArrayLike, ItemNumber, MatrixLike, UserFunction
-from ._checks import _axes, _bool, _name, _rotation, _vec
+from ._checks import _axes, _bool, _name, _real, _rotation, _vec
 from ._items import _cls, _item_numbers, _marker_names
 
 if TYPE_CHECKING:
@@ -421,3 +421,50 @@ def CreateCoordinateConstraint(mbs: MainSystem, name: str = "",
         extra["offsetUserFunction_t"] = offsetUserFunction_t
     return mbs.AddObject(_cls("ObjectConnectorCoordinate")(
         name=name, markerNumbers=ms, offset=off, factor1=f1, velocityLevel=vl, **extra))
+
+
+def CreateRollingDisc(mbs: MainSystem, name: str = "",
+                      bodyNumbers: Sequence[Optional[ItemNumber]] = (None, None),
+                      axisPosition: ArrayLike = (), axisVector: ArrayLike = (1, 0, 0),
+                      discRadius: float = 0.0, planePosition: ArrayLike = (0, 0, 0),
+                      planeNormal: ArrayLike = (0, 0, 1), constrainedAxes: Sequence[int] = (1, 1, 1),
+                      activeConnector: bool = True, show: bool = True, discWidth: float = 0.1,
+                      color: ArrayLike = _NO_COLOR) -> ObjectIndex:
+    """A disc rolling without slip on a plane: an ObjectJointRollingDisc between a
+    MarkerBodyRigid on bodyNumbers[0] (the plane) and one on bodyNumbers[1] (the disc).
+
+    Args:
+        name: name of the joint; its markers are named 'Marker0:' + name and 'Marker1:' + name
+        bodyNumbers: [plane body, disc body] (ObjectIndex or int; the plane body is often a
+            ground)
+        axisPosition: the disc centre in the disc body's frame (3 numbers; [] is [0, 0, 0])
+        axisVector: the disc axis in the disc body's frame
+        discRadius: the disc radius (> 0)
+        planePosition: a point of the plane in the plane body's frame
+        planeNormal: the plane's unit normal in the plane body's frame
+        constrainedAxes: [lateral, forward, normal], 1 = constrained, 0 = free
+        activeConnector: False: the joint is switched off (its multipliers are 0)
+        show: accepted for Exudyn compatibility and ignored
+        discWidth: accepted for Exudyn compatibility and ignored
+        color: accepted for Exudyn compatibility and ignored
+
+    Returns:
+        the joint's ObjectIndex
+    """
+    where = "CreateRollingDisc"
+    _name(where, name)
+    items = _item_numbers(mbs, where, None, bodyNumbers, None, ("body",))
+    empty = axisPosition is None or (hasattr(axisPosition, "__len__") and len(axisPosition) == 0)
+    pos = np.zeros(3) if empty else _vec(where, "axisPosition", axisPosition, 3)
+    axis = _vec(where, "axisVector", axisVector, 3)
+    ppos = _vec(where, "planePosition", planePosition, 3)
+    normal = _vec(where, "planeNormal", planeNormal, 3)
+    ax = _axes(where, "constrainedAxes", constrainedAxes, 3)
+    r = _real(where, "discRadius", discRadius, positive=True)
+    active = _bool(where, "activeConnector", activeConnector)
+    m0, m1 = _marker_names(name)
+    mp = items[0].rigid_marker(ppos, m0)
+    md = items[1].rigid_marker(pos, m1)
+    return mbs.AddObject(_cls("ObjectJointRollingDisc")(
+        name=name, markerNumbers=[mp, md], constrainedAxes=ax, discRadius=r,
+        discAxis=list(axis), planeNormal=list(normal), activeConnector=active))
