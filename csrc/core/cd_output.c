@@ -1,6 +1,7 @@
 /* cd_output: output variables of nodes, objects, bodies, markers and loads */
 #include "cd_eval.h"
 #include "cd_items.h"
+#include "../math/cd_rotations.h"
 #include <math.h>
 #include <string.h>
 #include <stdio.h>
@@ -23,9 +24,15 @@ static int node_rotation_output(const cd_system *s, cd_evalws *ws, const cd_item
     md.Jrot = ws->mkJrot;
     nd->type->node->frame(nd->p, s->qref + nd->ltg[0], ws->ql, ws->vl, &md);
     switch (var) {
-    case CD_OV_ROTATION:
-        out[0] = out[1] = 0;
-        out[2] = s->qref[nd->ltg[2]] + ws->ql[2];
+    case CD_OV_ROTATION:  /* Exudyn: the angle (2D), the angles (Rxyz), else Tait-Bryan xyz of A */
+        if (!(nd->type->node->flags & CD_NODEF_ROT) || nd->nq < 6) {
+            out[0] = out[1] = 0;
+            out[2] = s->qref[nd->ltg[2]] + ws->ql[2];
+        } else if (nd->type->node->flags & CD_NODEF_ANGLES) {
+            for (int k = 0; k < 3; k++) out[k] = s->qref[nd->ltg[3 + k]] + ws->ql[3 + k];
+        } else {
+            cd_rot_rxyz_angles(md.A, out);
+        }
         return 3;
     case CD_OV_ANGULARVELOCITY: return copy_n(out, md.omega, 3);
     case CD_OV_ANGULARACCELERATION:
@@ -55,6 +62,10 @@ static int node_output(const cd_system *s, cd_evalws *ws, int i, cd_outvar var, 
     case CD_OV_COORDINATES: return copy_n(out, ws->ql, n);
     case CD_OV_COORDINATES_T: return copy_n(out, ws->vl, n);
     case CD_OV_COORDINATES_TT: return copy_n(out, ws->al, n);
+    case CD_OV_COORDINATESTOTAL:  /* reference + displacement coordinates */
+        if (n == 0) return -1;
+        for (int k = 0; k < n; k++) out[k] = s->qref[nd->ltg[k]] + ws->ql[k];
+        return n;
     default: break;
     }
     if (nd->type->node->frame && (var == CD_OV_ROTATION || var == CD_OV_ANGULARVELOCITY ||

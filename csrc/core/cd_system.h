@@ -69,7 +69,8 @@ const char *cd_ftype_python(cd_ftype t); /* its Python annotation: "float", "Seq
 
 /* checks applied to every value of a numeric field (finite is always checked) */
 enum { CD_CHK_NONE = 0, CD_CHK_NONNEG = 1, CD_CHK_POS = 2, CD_CHK_ALIAS = 4,
-       CD_CHK_LIST = 8 /* STRING fields: a list of strings is accepted, joined by blanks */ };
+       CD_CHK_LIST = 8 /* STRING fields: a list of strings is accepted, joined by blanks */,
+       CD_CHK_BOOLINT = 16 /* INT fields: True/False are accepted as 1/0 (as Exudyn does) */ };
 
 /* item kinds: X(enum suffix, name in messages, Exudyn's type key in a plain dict) */
 #define CD_KINDS(X)                                                                              \
@@ -129,7 +130,13 @@ typedef struct cd_field {
     X(OFFSET6, "ia", "f(mbs, t, itemNumber, offsetUserFunctionParameters) -> 6-vector")        \
     X(RBSPRING, "ivvvvmmrra", "f(mbs, t, itemNumber, displacement, rotation, velocity, "          \
       "angularVelocity, stiffness, damping, rotJ0, rotJ1, offset) -> 6-vector")                  \
-    X(ODE2JACUF, "ihhss", "f(mbs, t, itemNumber, q, q_t, fODE2, fODE2_t) -> n x n matrix")
+    X(ODE2JACUF, "ihhss", "f(mbs, t, itemNumber, q, q_t, fODE2, fODE2_t) -> n x n matrix")  \
+    X(CABLEFORCE, "isssssssss", "f(mbs, t, itemNumber, axialPositionNormalized, axialStrain, " \
+      "axialStrain_t, axialStrainRef, physicsAxialStiffness, physicsAxialDamping, curvature, "  \
+      "curvature_t, curvatureRef) -> float")                                                     \
+    X(CABLEMOMENT, "isssssssss", "f(mbs, t, itemNumber, axialPositionNormalized, curvature, "  \
+      "curvature_t, curvatureRef, physicsBendingStiffness, physicsBendingDamping, axialStrain, " \
+      "axialStrain_t, axialStrainRef) -> float")
 enum {
     CD_UF_NONE = 0,
 #define CD_X_ENUM(e, args, sig) CD_UF_##e,
@@ -172,7 +179,8 @@ const char *cd_userfunc_signature(int conv);  /* Python signature for messages a
     X(DEFORMATION, "Deformation", "generalized deformations e of a deformation element")         \
     X(DEFORMATIONVELOCITY, "DeformationVelocity", "their time derivatives e_t")                \
     X(STRESSRESULTANT, "StressResultant",                                                      \
-      "stress resultants sigma of a deformation element (multipliers of constrained ones)")
+      "stress resultants sigma of a deformation element (multipliers of constrained ones)")     \
+    X(COORDINATESTOTAL, "CoordinatesTotal", "reference plus displacement coordinates of a node")
 typedef enum {
 #define CD_X_ENUM(e, name, doc) CD_OV_##e,
     CD_OUTPUT_VARIABLES(CD_X_ENUM)
@@ -260,7 +268,8 @@ enum {
     CD_NODEF_POS = 1,      /* provides a 3D position (NodePoint, NodePoint2D, ground) */
     CD_NODEF_GROUND = 2,   /* no coordinates */
     CD_NODEF_ROT = 4,      /* provides an orientation (rigid-body nodes) */
-    CD_NODEF_LIE = 8       /* coordinates 3..5 are a rotation vector updated on SO(3) */
+    CD_NODEF_LIE = 8,      /* coordinates 3..5 are a rotation vector updated on SO(3) */
+    CD_NODEF_ANGLES = 16   /* coordinates 3..5 are Tait-Bryan angles xyz (Rotation reports them) */
 };
 
 enum {

@@ -93,7 +93,7 @@ static int set_index_list(const cd_itemtype *t, int index, const cd_field *f, vo
 
 static int set_int(const cd_itemtype *t, int index, const cd_field *f, void *p, PyObject *v)
 {
-    if (PyBool_Check(v) && f->type != CD_FT_BOOL) {
+    if (PyBool_Check(v) && f->type != CD_FT_BOOL && !(f->check & CD_CHK_BOOLINT)) {
         PERR(PyExc_TypeError, t, index, f, "must be an integer, got %s", "bool");
         return -1;
     }

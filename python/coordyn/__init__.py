@@ -26,6 +26,8 @@ from .deformation import ComputeDeformationDegreesOfFreedom, SolveKinematics
 from .results.solution import LoadSolutionFile
 from .visualization import VisualizationSettings
 from .matrixcontainer import MatrixContainer
+from .veclists import (Matrix3DList, Matrix6DList, Vector2DList, Vector3DList,
+                       Vector6DList)
 from .viewer.renderer import (DoRendererIdleTasks, IsRendererActive, StartRenderer,
                               StopRenderer)
 import enum as _enum
@@ -60,7 +62,8 @@ __all__ = ["SystemContainer", "MainSystem", "SimulationSettings", "LinearSolverT
            "DynamicSolverType", "InvalidIndex", "items", "rigid", "beams", "BeamSection",
            "deformation", "ComputeDeformationDegreesOfFreedom", "SolveKinematics", "LoadSolutionFile",
            "VisualizationSettings", "StartRenderer", "StopRenderer", "IsRendererActive",
-           "DoRendererIdleTasks", "MatrixContainer"] + items.__all__ + rigid.__all__
+           "DoRendererIdleTasks", "MatrixContainer", "Vector2DList", "Vector3DList",
+           "Vector6DList", "Matrix3DList", "Matrix6DList"] + items.__all__ + rigid.__all__
 
 # ---------------------------------------------------------------- Exudyn's top level (exu.*)
 # `import exudyn as exu` maps to this module (coordyn.use_as_exudyn, python -m coordyn.exudyn):

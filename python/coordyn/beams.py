@@ -43,7 +43,18 @@ def GenerateStraightLineANCFCable(mbs, positionOfNode0, positionOfNode1, numberO
     """The 3D counterpart of GenerateStraightLineANCFCable2D: ObjectANCFCable elements on
     NodePointSlope1 nodes; the constraint flags are for (x, y, z, slope x, slope y, slope z).
     Returns [cableNodeList, cableObjectList, loadList, cableNodePositionList,
-    cableCoordinateConstraintList]."""
+    cableCoordinateConstraintList]. As in Exudyn, an ObjectANCFCable2D template makes this
+    GenerateStraightLineANCFCable2D (constraint flags for the 4 coordinates of its nodes; the
+    default flags, all zero, mean none)."""
+    if dict(cableTemplate).get("objectType") in ("ANCFCable2D", "ObjectANCFCable2D"):
+        free = [0] * 6
+
+        def flags(f):
+            return [0] * 4 if f is not None and list(f) == free else f
+        return _generate(2, "GenerateStraightLineANCFCable", mbs, positionOfNode0,
+                         positionOfNode1, numberOfElements, cableTemplate,
+                         massProportionalLoad, flags(fixedConstraintsNode0),
+                         flags(fixedConstraintsNode1), nodeNumber0, nodeNumber1)
     return _generate(3, "GenerateStraightLineANCFCable", mbs, positionOfNode0, positionOfNode1,
                      numberOfElements, cableTemplate, massProportionalLoad,
                      fixedConstraintsNode0, fixedConstraintsNode1, nodeNumber0, nodeNumber1)

@@ -16,6 +16,6 @@ def test_status_tables_are_up_to_date():
 
 def test_tables_name_every_stand_in():
     text = render_rst()
-    for name in ("ObjectFFRF", "exu.Vector3DList", "interactive.InteractiveDialog",
+    for name in ("ObjectFFRF", "exu.GeneralContact", "interactive.InteractiveDialog",
                  "exudyn.robotics", "timeIntegration.adaptiveStepDecrease"):
         assert name in text, name

@@ -541,7 +541,5 @@ def test_user_functions_not_provided_are_named():
                                         "'postNewtonStepUserFunction'"):
         cd.ObjectConnectorRigidBodySpringDamper(markerNumbers=[0, 1],
                                                 postNewtonStepUserFunction=lambda *a: [0])
-    mbs = _system(cd)
-    with pytest.raises(ValueError, match="ObjectANCFCable2D 0: unknown parameter "
-                                         "'axialForceUserFunction'"):
-        mbs.AddObject({"objectType": "ANCFCable2D", "axialForceUserFunction": lambda *a: 0})
+    # (ObjectANCFCable2D's axialForceUserFunction / bendingMomentUserFunction exist now:
+    # tests/flexible/test_cable2d_userfunctions.py)

@@ -192,7 +192,8 @@ static const cd_field fields[] = {
                         "the reference configuration is stress-free",
                         "the two NodePoint2DSlope1 nodes of the element"),
     CD_BODY_ALIAS_FIELD("physicsReferenceCurvature", CD_FT_REAL, 0, "1/m",
-                        "referenceCurvature")};
+                        "referenceCurvature"),
+    CD_ANCF_USERFUNC_FIELDS};
 
 const cd_itemtype cd_type_ObjectANCFCable2D = {
     .kind = CD_OBJECT, .name = "ObjectANCFCable2D", .typename_ = "ANCFCable2D",

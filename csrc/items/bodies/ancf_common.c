@@ -211,10 +211,51 @@ static double strain_ref(const cd_ancf_desc *d, const cd_p_ancf *p, int m, doubl
     return sref;
 }
 
+int cd_ancf_uses_userfunc(const void *vp)
+{
+    const cd_p_ancf *p = vp;
+    return p->axialForceUserFunction.fn != NULL || p->bendingMomentUserFunction.fn != NULL;
+}
+
+/* measure m's value, rate and reference value at x (qt, qr relative to node 0; g: work) */
+static void strain_state(const cd_objctx *c, const cd_ancf_desc *d, int m, double x,
+                         const double *qt, const double *qr, double *g, double st3[3])
+{
+    const cd_p_ancf *p = c->item->p;
+    double gr[CD_ANCF_MAXNQ];
+    st3[0] = strain_at(d, m, x, p->length, qt, g, NULL);
+    st3[1] = 0.0;
+    for (int k = 0; k < 4 * d->dim; k++) st3[1] += g[k] * c->v[k];
+    st3[2] = strain_ref(d, p, m, x, qr, gr);
+}
+
+/* the section force of measure m (0: axial force N, 1: bending moment M of the planar
+ * cable) at x from its user function, with Exudyn's arguments; s3 = (value, rate, reference)
+ * of measure m. Returns a status; *found = 0 if measure m has no user function. */
+static int user_section_force(const cd_objctx *c, const cd_ancf_desc *d, int m, double x,
+                              const double *qt, const double *qr, const double s3[3],
+                              int *found, double *sig)
+{
+    const cd_p_ancf *p = c->item->p;
+    const cd_func *f = m ? &p->bendingMomentUserFunction : &p->axialForceUserFunction;
+    double g[CD_ANCF_MAXNQ], o3[3], in[9];
+    *found = d->dim == 2 && f->fn != NULL;
+    if (!*found) return CD_OK;
+    strain_state(c, d, m ? 0 : 1, x, qt, qr, g, o3);   /* the other measure */
+    in[0] = x / p->length;
+    for (int i = 0; i < 3; i++) {
+        in[1 + i] = s3[i];
+        in[6 + i] = o3[i];
+    }
+    in[4] = m ? p->bendingStiffness : p->axialStiffness;
+    in[5] = m ? p->bendingDamping : p->axialDamping;
+    return cd_object_userfunc(c, f, in, 9, sig, 1);
+}
+
 /* Everything of the element's forces: Q (nq, may be NULL), K = dQ/dq, D = dQ/dv (may be NULL),
  * Kg (the geometric stiffness, may be NULL). damping: include the damping terms. */
-static void element_forces(const cd_objctx *c, int damping, double *Q, double *K, double *D,
-                           double *Kg)
+static int element_forces(const cd_objctx *c, int damping, double *Q, double *K, double *D,
+                          double *Kg)
 {
     const cd_ancf_desc *dd = desc_of(c->item);
     const cd_p_ancf *p = c->item->p;
@@ -244,6 +285,17 @@ static void element_forces(const cd_objctx *c, int damping, double *Q, double *K
             if (d != 0.0)
                 for (int k = 0; k < nq; k++) st += g[k] * c->v[k];
             double sig_el = E * (s - sref), sig = sig_el + d * st;
+            if (Q && damping && cd_ancf_uses_userfunc(p)) {  /* (only Q: Jacobian numerical) */
+                double s3[3];
+                int found, rc;
+                if (d == 0.0)
+                    for (int k = 0; k < nq; k++) st += g[k] * c->v[k];
+                s3[0] = s;
+                s3[1] = st;
+                s3[2] = sref;
+                rc = user_section_force(c, dd, m, x, qt, qr, s3, &found, &sig);
+                if (rc) return rc;
+            }
             if (Q)
                 for (int k = 0; k < nq; k++) Q[k] += w * sig * g[k];
             if (K) {
@@ -265,34 +317,34 @@ static void element_forces(const cd_objctx *c, int damping, double *Q, double *K
                 for (int l = 0; l < nq * nq; l++) Kg[l] += w * sig_el * H[l];
         }
     }
+    return CD_OK;
 }
 
 int cd_ancf_residual(const cd_objctx *c, double *r2, double *rae)
 {
     (void)rae;
-    element_forces(c, 1, r2, NULL, NULL, NULL);
-    return CD_OK;
+    return element_forces(c, 1, r2, NULL, NULL, NULL);
 }
 
 int cd_ancf_jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
                      double *Gv)
 {
     (void)Cq; (void)Gq; (void)Gv;
-    element_forces(c, 1, NULL, K, D, NULL);
-    return CD_OK;
+    if (cd_ancf_uses_userfunc(c->item->p)) return CD_JAC_NUMERICAL;
+    return element_forces(c, 1, NULL, K, D, NULL);
 }
 
 /* the elastic forces (without damping) and their tangent */
 int cd_ancf_elastic(const cd_objctx *c, double *fel, double *Kel)
 {
-    element_forces(c, 0, fel, Kel, NULL, NULL);
-    return CD_OK;
+    if (cd_ancf_uses_userfunc(c->item->p)) return CD_JAC_NUMERICAL;
+    return element_forces(c, 0, fel, Kel, NULL, NULL);
 }
 
 int cd_ancf_geometric(const cd_objctx *c, double *Kg)
 {
-    element_forces(c, 0, NULL, NULL, NULL, Kg);
-    return CD_OK;
+    if (cd_ancf_uses_userfunc(c->item->p)) return CD_JAC_NUMERICAL;
+    return element_forces(c, 0, NULL, NULL, NULL, Kg);
 }
 
 /* M = rhoA int S^T S dx (Gauss, 4 points: exact for the cubic shape functions) */
@@ -387,6 +439,9 @@ int cd_ancf_output_at(const cd_objctx *c, const double *lp, cd_outvar var, doubl
             for (int k = 0; k < nq; k++) st += g[k] * c->v[k];
             out[m - m0] = m ? p->bendingStiffness * (sv - sref) + p->bendingDamping * st
                             : p->axialStiffness * (sv - sref) + p->axialDamping * st;
+            double s3[3] = {sv, st, sref};
+            int found;
+            if (user_section_force(c, dd, m, x, qt, qr, s3, &found, &out[m - m0])) return -1;
         }
         return m1 - m0 + 1;
     }

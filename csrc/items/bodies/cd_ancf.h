@@ -29,6 +29,9 @@ typedef struct {
         axialDamping, referenceAxialStrain, strainIsRelativeToReference;
     cd_ivec nodeNumbers;
     int useReducedOrderIntegration;
+    /* ObjectANCFCable2D only (the 3D cable has no such fields: they stay empty): the axial
+     * force N and the bending moment M from Python instead of the linear laws */
+    cd_func axialForceUserFunction, bendingMomentUserFunction;
 } cd_p_ancf;
 
 /* what differs between the elements */
@@ -67,6 +70,18 @@ void cd_ancf_mass_force(const cd_system *s, const cd_item *it, const double *q,
 /* outputs at the axis point x = lp[0]: Director1 (r'), StrainLocal, CurvatureLocal, ForceLocal
  * N and TorqueLocal M (with the damping terms, as in Exudyn); 2D also Rotation (angle of r') */
 int cd_ancf_output_at(const cd_objctx *c, const double *lp, cd_outvar var, double *out);
+/* 1 if a user function gives the axial force or the bending moment (numerical Jacobian) */
+int cd_ancf_uses_userfunc(const void *p);
+/* the user-function fields of ObjectANCFCable2D */
+#define CD_ANCF_USERFUNC_FIELDS                                                                  \
+    {"axialForceUserFunction", CD_FT_FUNC, CD_UF_CABLEFORCE,                                     \
+     offsetof(cd_p_ancf, axialForceUserFunction), NULL, 0, 0, "",                                \
+     "axial force N instead of EA (eps - eps_ref) + d_eps eps_t (Exudyn's arguments; "           \
+     "axialPositionNormalized = x / L)", NULL},                                                  \
+    {"bendingMomentUserFunction", CD_FT_FUNC, CD_UF_CABLEMOMENT,                                 \
+     offsetof(cd_p_ancf, bendingMomentUserFunction), NULL, 0, 0, "",                             \
+     "bending moment M instead of EI (K - K_ref) + d_K K_t (Exudyn's arguments; "                \
+     "axialPositionNormalized = x / L)", NULL}
 /* the check: two nodes of the descriptor's node type, useReducedOrderIntegration 0, 1 or 2 */
 int cd_ancf_check(const cd_ancf_desc *d, const cd_system *s, int index, const void *p,
                   cd_error *err);
@@ -76,7 +91,7 @@ int cd_ancf_check(const cd_ancf_desc *d, const cd_system *s, int index, const vo
     .mass_const = 1, .mass = cd_ancf_mass, .residual = cd_ancf_residual,                         \
     .jacobian = cd_ancf_jacobian, .elastic = cd_ancf_elastic, .geometric = cd_ancf_geometric,    \
     .body_position = cd_ancf_body_position, .mass_force = cd_ancf_mass_force,                    \
-    .output_at = cd_ancf_output_at
+    .output_at = cd_ancf_output_at, .uses_userfunc = cd_ancf_uses_userfunc
 
 /* the field table: the rows up to referenceAxialStrain (BENDDOC: the bending stiffness' doc),
  * then the element's own rows, then the rest up to the alias of referenceAxialStrain
@@ -103,8 +118,8 @@ int cd_ancf_check(const cd_ancf_desc *d, const cd_system *s, int index, const vo
     {"nodeNumbers", CD_FT_INDEXLIST, 2, offsetof(cd_p_ancf, nodeNumbers), NULL, 0, CD_NODE, "",  \
      NODEDOC, NULL},                                                                             \
     {"useReducedOrderIntegration", CD_FT_INT, 0, offsetof(cd_p_ancf, useReducedOrderIntegration), \
-     "0", 0, 0, "", "0: Gauss order 9 (axial) and 5 (bending); 1: orders 7 and 3; 2: Lobatto 3 " \
-     "points and Gauss order 3", NULL},                                                          \
+     "0", CD_CHK_BOOLINT, 0, "", "0: Gauss order 9 (axial) and 5 (bending); 1 (or True): "     \
+     "orders 7 and 3; 2: Lobatto 3 points and Gauss order 3", NULL},                             \
     CD_BODY_ALIAS_FIELD("physicsLength", CD_FT_REAL, 0, "m", "length"),                          \
     CD_BODY_ALIAS_FIELD("physicsMassPerLength", CD_FT_REAL, 0, "kg/m", "massPerLength"),         \
     CD_BODY_ALIAS_FIELD("physicsBendingStiffness", CD_FT_REAL, 0, "N m^2", "bendingStiffness"),  \

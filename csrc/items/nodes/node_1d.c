@@ -8,7 +8,7 @@ static int nq(const void *p) { (void)p; return 1; }
 static const cd_nodeops ops = {
     .flags = 0, .nq = nq, .init = cd_coordnode_init};
 static const cd_outvar outvars[] = {CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
-                                    CD_OV_NONE};
+                                    CD_OV_COORDINATESTOTAL, CD_OV_NONE};
 
 static const cd_field fields[] = {CD_NODE_NAME_FIELD, CD_NODE_COORD_FIELDS(1, "0")};
 

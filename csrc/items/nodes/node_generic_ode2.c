@@ -33,7 +33,7 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 static const cd_nodeops ops = {
     .flags = 0, .nq = nq, .init = cd_coordnode_init};
 static const cd_outvar outvars[] = {CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
-                                    CD_OV_NONE};
+                                    CD_OV_COORDINATESTOTAL, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {

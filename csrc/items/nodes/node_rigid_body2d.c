@@ -32,10 +32,10 @@ static void frame(const void *vp, const double *qref, const double *q, const dou
 static const cd_nodeops ops = {
     .flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq, .init = cd_coordnode_init,
     .position = position, .frame = frame, .marker_dsize = cd_rigid_marker_dsize};
-static const cd_outvar outvars[] = {
-    CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_ACCELERATION, CD_OV_COORDINATES,
-    CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT, CD_OV_ROTATION, CD_OV_ANGULARVELOCITY,
-    CD_OV_ANGULARACCELERATION, CD_OV_ROTATIONMATRIX, CD_OV_NONE};
+static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
+    CD_OV_ACCELERATION, CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
+    CD_OV_COORDINATESTOTAL, CD_OV_ROTATION, CD_OV_ANGULARVELOCITY, CD_OV_ANGULARACCELERATION,
+    CD_OV_ROTATIONMATRIX, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {

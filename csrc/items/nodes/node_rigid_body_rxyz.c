@@ -27,7 +27,8 @@ static void rotation_d(const void *vp, const double *qref, const double *q, cons
 static void frame(const void *vp, const double *qref, const double *q, const double *v,
                   cd_markerdata *md);
 static const cd_nodeops ops = {
-    .flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = cd_rigidnode6_nq, .init = cd_coordnode_init,
+    .flags = CD_NODEF_POS | CD_NODEF_ROT | CD_NODEF_ANGLES, .nq = cd_rigidnode6_nq,
+    .init = cd_coordnode_init,
     .position = cd_rigidnode6_position, .frame = frame, .marker_dsize = cd_rigid_marker_dsize,
     .rotation = rotation,
     .rotation_d = rotation_d};

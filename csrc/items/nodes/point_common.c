@@ -31,8 +31,8 @@ void cd_pointnode_position(int n, const double *qref, const double *q, const dou
 }
 
 const cd_outvar cd_pointnode_outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
-                                          CD_OV_ACCELERATION, CD_OV_COORDINATES,
-                                          CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT, CD_OV_NONE};
+    CD_OV_ACCELERATION, CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
+    CD_OV_COORDINATESTOTAL, CD_OV_NONE};
 
 static int slopenode_nq(const void *vp)
 {

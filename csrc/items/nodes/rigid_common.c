@@ -5,9 +5,9 @@
 #include <math.h>
 #include <string.h>
 
-const cd_outvar cd_rigidnode_outvars[] = {
-    CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_ACCELERATION, CD_OV_COORDINATES,
-    CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT, CD_OV_ANGULARVELOCITY, CD_OV_ROTATIONMATRIX,
+const cd_outvar cd_rigidnode_outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
+    CD_OV_ACCELERATION, CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
+    CD_OV_COORDINATESTOTAL, CD_OV_ANGULARVELOCITY, CD_OV_ROTATIONMATRIX, CD_OV_ROTATION,
     CD_OV_NONE};
 
 void cd_rigidnode_theta(const double *qref, const double *q, int n, double *theta)

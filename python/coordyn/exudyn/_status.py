@@ -16,7 +16,6 @@ _SETTINGS_CLASS = ("settings groups are created by SimulationSettings() (coordyn
                    "groups from its settings list)")
 _VSETTINGS = ("visualization groups are created by VisualizationSettings() "
               "(SC.visualizationSettings)")
-_LISTS = "Exudyn's C++ list types: pass lists or NumPy arrays"
 
 #: name -> reason, for Exudyn top-level names coordyn does not provide
 MISSING = {
@@ -40,8 +39,6 @@ MISSING = {
     "SolverIterationData": _SOLVER_OBJECTS,
     "SolverLocalData": _SOLVER_OBJECTS,
     "SolverOutputData": _SOLVER_OBJECTS,
-    "Matrix3DList": _LISTS, "Matrix6DList": _LISTS, "Vector2DList": _LISTS,
-    "Vector3DList": _LISTS, "Vector6DList": _LISTS,
     "Renderer": "Exudyn's OpenGL renderer: coordyn's is coordyn.viewer (SC.renderer exists "
                 "for the calls scripts make)",
     "Special": "exu.special (Exudyn's internal switches) has no counterpart",
