@@ -143,6 +143,15 @@ static int more_steps(const drive *d)
 static int report_progress(drive *d, cd_error *err);
 static int accept(drive *d, double tau_next, double grid, cd_error *err);
 
+/* hand the filled event record to the callback; a failing callback ends the solve's events */
+static void send_event(drive *d)
+{
+    if (d->event(d->w.event_ctx, &d->w.evrec)) {
+        d->event = d->w.event = NULL;
+        d->w.event_failed = 1;
+    }
+}
+
 /* a driver event (kind) at step `step`, at tau (the time or load factor the event names), of
  * step size h into w.evrec; the callback failing ends the solve's events */
 static void drive_event(drive *d, int kind, long step, double tau, double h, const char *msg)
@@ -160,10 +169,7 @@ static void drive_event(drive *d, int kind, long step, double tau, double h, con
     ev->message = msg;
     ev->r = ev->dx = NULL;
     ev->st = NULL;
-    if (d->event(d->w.event_ctx, ev)) {
-        d->event = d->w.event = NULL;
-        d->w.event_failed = 1;
-    }
+    send_event(d);
 }
 
 /* a recoverable failure: back to the start of the step and halve the step, or stop with an
@@ -458,10 +464,7 @@ static int discontinuous(drive *d, double tau_next, double h_tried, double *est,
             ev->message = NULL;
             ev->r = ev->dx = NULL;
             ev->st = NULL;
-            if (d->event(d->w.event_ctx, ev)) {
-                d->event = d->w.event = NULL;
-                d->w.event_failed = 1;
-            }
+            send_event(d);
         }
         if (!(e > ds->iterationTolerance)) return CD_OK;
         /* Exudyn: a recommended step below the step tried ends the iteration: the step is
