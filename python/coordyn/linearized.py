@@ -551,7 +551,6 @@ def _sparse_lowest(M, K, C, k, name, keep):
     with accurate K X, M X: Lanczos's own Rayleigh quotients are plain double-precision sums
     that cancel (the 10^4-element cable: 30 % off; after this step the eigenvalues of the
     matrices as stored, to 1e-9)."""
-    import scipy.sparse as sp
     from scipy.sparse.linalg import ArpackError, LinearOperator, eigsh
     n2 = K.shape[0]
     if C is not None:
@@ -672,7 +671,6 @@ def _sparse_complex(M, K, D, C, k, name, keep):
     their (nilpotent) part. s < 0, of the size sqrt(|sigma|) of the symmetric path's shift:
     P(s) is regular for free bodies too. Eigenvectors: [q; lambda q] (2 n), or Exudyn's
     q + lambda q with constraints."""
-    import scipy.sparse as sp
     from scipy.sparse.linalg import ArpackError, ArpackNoConvergence, LinearOperator, eigs
     n = K.shape[0]
     K, M, D = K.tocsc(), M.tocsc(), D.tocsc()

@@ -2,7 +2,6 @@
 (the tree is walked on an installed Exudyn); aliases reach the same setting; settings that
 change results in Exudyn but not in coordyn warn when set to another value than the default.
 """
-import enum
 import warnings
 
 import pytest

@@ -7,7 +7,6 @@ loop one block of the block-triangular form), the same circuit with an inductor 
 trapezoidal rule's transient and the closed form), an oscillator whose spring force goes through
 an algebraic variable, and a DC motor driving a crank through a gear against the hand-reduced
 equations integrated by scipy."""
-import pathlib
 import runpy
 
 import numpy as np

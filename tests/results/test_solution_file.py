@@ -1,7 +1,6 @@
 """Solution files (solutionSettings.writeSolutionToFile) in Exudyn's text format: the header and
 rows coordyn writes, coordyn.LoadSolutionFile, and the exchange with Exudyn 1.13 (Exudyn's
 LoadSolutionFile reads coordyn's file, coordyn's reads Exudyn's) for one model run in both."""
-import os
 
 import numpy as np
 import pytest

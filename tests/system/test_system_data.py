@@ -239,7 +239,7 @@ def test_ode1_and_data_coordinates():
 def test_ode1_and_data_layout_matches_exudyn():
     exu = pytest.importorskip("exudyn")
     import exudyn.itemInterface as ii
-    (a, n, o, d), (b, *_) = ode1_data_model(cd, cd), ode1_data_model(exu, ii)
+    (a, n, o, _), (b, *_) = ode1_data_model(cd, cd), ode1_data_model(exu, ii)
     for f in ("GetNodeLTGODE1", "GetNodeLTGData", "GetNodeLTGODE2"):
         for i in range(3):
             assert getattr(a.systemData, f)(i) == list(getattr(b.systemData, f)(i)), (f, i)

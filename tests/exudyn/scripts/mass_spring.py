@@ -4,7 +4,6 @@ import sys
 
 import exudyn as exu
 from exudyn.utilities import *  # noqa: F401,F403
-import numpy as np
 
 SC = exu.SystemContainer()
 mbs = SC.AddSystem()
