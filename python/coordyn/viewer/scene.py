@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._visualization_table import DEFAULTS
 from ..items import ConfigurationType, OutputVariableType
 
 OV = OutputVariableType
@@ -281,23 +282,11 @@ def _arrow(p, v, length):
 
 
 _ARROW_SEGMENTS = np.array([(0, 1), (2, 3), (4, 5)], dtype=np.uint32)
-_DEFAULTS = {"nodes.show": True, "nodes.defaultSize": -1.0,
-             "nodes.defaultColor": [0.2, 0.2, 1.0, 1.0],
-             "markers.show": True, "markers.defaultSize": -1.0,
-             "markers.defaultColor": [0.1, 0.5, 0.1, 1.0],
-             "connectors.show": True, "connectors.defaultSize": 0.1,
-             "connectors.defaultColor": [0.2, 0.2, 1.0, 1.0],
-             "connectors.springNumberOfWindings": 8,
-             "loads.show": True, "loads.defaultSize": 0.2, "loads.fixedLoadSize": True,
-             "loads.loadSizeFactor": 0.1, "loads.defaultColor": [0.7, 0.1, 0.1, 1.0],
-             "bodies.show": True, "bodies.defaultColor": [0.3, 0.3, 1.0, 1.0],
-             "general.backgroundColor": [1.0, 1.0, 1.0, 1.0],
-             "openGL.initialModelRotation": np.eye(3)}
-
-
 def _setting(vs, path):
+    """a visualization setting of vs, or Exudyn's default (the table VisualizationSettings
+    is built from) without settings"""
     if vs is None:
-        return _DEFAULTS[path]
+        return DEFAULTS[path]
     obj = vs
     for k in path.split("."):
         obj = getattr(obj, k)
@@ -414,7 +403,7 @@ def build_scene(mbs, solution=None, rowIncrement=1, maxFrames=500, visualization
     if _setting(vs, "nodes.show") and nodes:
         size = float(_setting(vs, "nodes.defaultSize"))
         r = (size if size > 0 else 0.01 * extent)
-        col = _rgba(_setting(vs, "nodes.defaultColor"), _DEFAULTS["nodes.defaultColor"])
+        col = _rgba(_setting(vs, "nodes.defaultColor"), DEFAULTS["nodes.defaultColor"])
         for n in range(nodes):
             V, T, C = _sphere(np.zeros(3), r, col, tiles=4)
             extra_poses.append(np.array([_pose(np.eye(3), node_pos[n, k]) for k in range(nF)]))
@@ -423,7 +412,7 @@ def build_scene(mbs, solution=None, rowIncrement=1, maxFrames=500, visualization
     if _setting(vs, "markers.show") and markers:
         size = float(_setting(vs, "markers.defaultSize"))
         a = (size if size > 0 else 0.015 * extent)
-        col = _rgba(_setting(vs, "markers.defaultColor"), _DEFAULTS["markers.defaultColor"])
+        col = _rgba(_setting(vs, "markers.defaultColor"), DEFAULTS["markers.defaultColor"])
         for m in range(markers):
             if not marker_ok[m]:
                 continue
@@ -436,7 +425,7 @@ def build_scene(mbs, solution=None, rowIncrement=1, maxFrames=500, visualization
     # connectors: springs, joints, others
     if _setting(vs, "connectors.show"):
         size = float(_setting(vs, "connectors.defaultSize"))
-        col = _rgba(_setting(vs, "connectors.defaultColor"), _DEFAULTS["connectors.defaultColor"])
+        col = _rgba(_setting(vs, "connectors.defaultColor"), DEFAULTS["connectors.defaultColor"])
         wind = int(_setting(vs, "connectors.springNumberOfWindings"))
         for i, o in enumerate(object_items):
             mk = o.get("markerNumbers")
@@ -464,7 +453,7 @@ def build_scene(mbs, solution=None, rowIncrement=1, maxFrames=500, visualization
 
     # loads
     if _setting(vs, "loads.show"):
-        col = _rgba(_setting(vs, "loads.defaultColor"), _DEFAULTS["loads.defaultColor"])
+        col = _rgba(_setting(vs, "loads.defaultColor"), DEFAULTS["loads.defaultColor"])
         fixed = bool(_setting(vs, "loads.fixedLoadSize"))
         L0 = float(_setting(vs, "loads.defaultSize"))
         factor = float(_setting(vs, "loads.loadSizeFactor"))
