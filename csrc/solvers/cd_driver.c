@@ -473,8 +473,9 @@ static int discontinuous(drive *d, double tau_next, double h_tried, double *est,
             return cd_error_set(err, CD_RETRY_STEP, "the PostNewtonUserFunction recommends the "
                                 "step size %.6g (error %.6g)", d->h_rec, e);
         if (k >= ds->maxIterations) {
+            /* the list leaves room for the words around it in who */
             char who[CD_MSG_LEN / 2], msg[CD_MSG_LEN];
-            char lst[CD_MSG_LEN / 2];
+            char lst[CD_MSG_LEN / 2 - 64];
             if (ni) disc_items(d->s, items, ni, CAP, lst, sizeof lst);
             snprintf(who, sizeof who, "%s%s%s", ni ? "the contact states of " : "",
                      ni ? lst : "", ufpn ? (ni ? " and the PostNewtonUserFunction's error"
