@@ -10,7 +10,7 @@ from system_models import settings
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
-def oscillator(exu, ii):
+def oscillator(exu, ii, spring=True):
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
     g = mbs.AddNode(ii.NodePointGround(referenceCoordinates=[1, 2, 0]))
@@ -20,7 +20,9 @@ def oscillator(exu, ii):
     n = mbs.AddNode(ii.NodePoint(referenceCoordinates=[2, 2, 0], initialCoordinates=[0.1, 0, 0]))
     mbs.AddObject(ii.MassPoint(mass=2, nodeNumber=n))
     mn = mbs.AddMarker(ii.MarkerNodePosition(nodeNumber=n))
-    mbs.AddObject(ii.SpringDamper(markerNumbers=[mf, mn], stiffness=100, referenceLength=1))
+    if spring:
+        mbs.AddObject(ii.SpringDamper(markerNumbers=[mf, mn], stiffness=100,
+                                      referenceLength=1))
     s = mbs.AddSensor(ii.SensorBody(bodyNumber=fixed, storeInternal=True, writeToFile=False,
                                     outputVariableType=exu.OutputVariableType.Position))
     mbs.Assemble()
@@ -46,10 +48,12 @@ def test_fixed_mass_reads_as_in_exudyn():
     """the fixed mass's position, velocity and sensor data as Exudyn gives them. (Exudyn 1.13.6
     leaves the spring to it without effect: its free mass stays at x = 0.1 with zero velocity
     for the whole second, which contradicts k = 100 N/m at 0.1 m elongation; coordyn's
-    oscillation is checked against the closed form above.)"""
+    oscillation is checked against the closed form above. Under AddressSanitizer Exudyn's solve
+    of it stopped with "VectorBase::operator[]: request of invalid item": Exudyn reads outside its
+    vectors there, so Exudyn runs the model without the spring.)"""
     exu = pytest.importorskip("exudyn")
     import exudyn.itemInterface as ii
-    for (mbs, fixed, n, s), mod in ((oscillator(cd, cd), cd), (oscillator(exu, ii), exu)):
+    for (mbs, fixed, n, s), mod in ((oscillator(cd, cd), cd), (oscillator(exu, ii, spring=False), exu)):
         OV = mod.OutputVariableType
         assert mbs.systemData.ODE2Size() == 3
         assert np.array_equal(mbs.GetObjectOutputBody(fixed, OV.Position, [0, 0, 0]), [1, 2, 0])
