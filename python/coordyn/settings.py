@@ -145,8 +145,19 @@ class _Node:
                 yield prefix + key, value
 
 
+#: defaults that differ while Exudyn scripts run (coordyn.use_as_exudyn(), python -m
+#: coordyn.exudyn): {path: value}, applied to every SimulationSettings created meanwhile
+_SWITCHED_DEFAULTS: dict = {}
+
+
 class SimulationSettings(_Node):
     """Root of the settings tree (Exudyn's names)."""
+
+    def __init__(self, _root=None):
+        super().__init__(_root)
+        for path, value in _SWITCHED_DEFAULTS.items():
+            node, leaf = self._resolve(path)
+            object.__setattr__(node, leaf, value)
 
     def _resolve(self, path):
         """(node, leaf name) of a dotted path below the root"""
