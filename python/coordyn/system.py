@@ -1208,6 +1208,19 @@ class MainSystem:
         """Returns at once: coordyn's viewer has no window that waits for a key."""
         return None
 
+    def DrawSystemGraph(self, showLoads=True, showSensors=True, useItemNames=False,
+                        useItemTypes=False, addItemTypeNames=True, multiLine=True,
+                        fontSizeFactor=1., layoutDistanceFactor=3., layoutIterations=100,
+                        showLegend=True, tightLayout=True, showGraph=True, addItemData=False,
+                        addAnnotations=False) -> list:
+        """The items and their references as a networkx graph, drawn with matplotlib
+        (coordyn.systemgraph.DrawSystemGraph); returns [networkx, G, labels]."""
+        from .systemgraph import DrawSystemGraph
+        return DrawSystemGraph(self, showLoads, showSensors, useItemNames, useItemTypes,
+                               addItemTypeNames, multiLine, fontSizeFactor,
+                               layoutDistanceFactor, layoutIterations, showLegend, tightLayout,
+                               showGraph, addItemData, addAnnotations)
+
     def PlotSensor(self, *args, **kwargs):
         """Plot sensor data with matplotlib: coordyn.plot.PlotSensor(mbs, sensorNumbers,
         components, ...) with Exudyn's arguments; returns [plt, fig, ax, line]."""

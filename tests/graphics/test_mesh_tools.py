@@ -447,6 +447,8 @@ def test_checkerboard_basis_frame_arguments():
         g.Frame(labels=["X", "Y", "Z"])
     with pytest.raises(TypeError, match="CheckerBoard: unknown arguments"):
         g.CheckerBoard(nTilesY=3)
+    # addEdges is accepted and, as in Exudyn, draws nothing more
+    assert g.CheckerBoard(addEdges=True) == g.CheckerBoard()
 
 
 def test_bad_arguments(monkeypatch):
