@@ -50,44 +50,53 @@ print("@@TESTRESULT@@", repr(float(g.testResult)))
 # --shared: all models in one process and one namespace, one after the other, as Exudyn's
 # runTestSuite.py runs them (a model may use names an earlier model imported)
 SHARED_RUNNER = r'''
-import sys, os, json, signal, traceback
-engine, timeout, models = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
-if engine == "coordyn":
-    import coordyn
-    coordyn.use_as_exudyn()
-sys.path.insert(0, os.getcwd())
-import matplotlib
-matplotlib.use("Agg")
-import modelUnitTests
-g = modelUnitTests.exudynTestGlobals
-g.useGraphics = False
-g.performTests = True
-ns = {"__name__": "__main__"}
-exec("import numpy as np\nimport exudyn\nimport exudyn as exu\n"
-     "from exudyn.utilities import *\nSC = exu.SystemContainer()\nmbs = SC.AddSystem()\n", ns)
+def _runner():
+    # everything the runner needs is local: the models run in this module's namespace
+    # (__main__, as runTestSuite.py runs them, so that pickle finds their functions) and may
+    # rebind any global name (g, model, json, ...)
+    import sys, os, json, signal
+    engine, timeout, models = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
+    if engine == "coordyn":
+        import coordyn
+        coordyn.use_as_exudyn()
+    sys.path.insert(0, os.getcwd())
+    import matplotlib
+    matplotlib.use("Agg")
+    import modelUnitTests
+    glob = modelUnitTests.exudynTestGlobals
+    glob.useGraphics = False
+    glob.performTests = True
+    ns = sys.modules["__main__"].__dict__
+    exec("import numpy as np\nimport exudyn\nimport exudyn as exu\n"
+         "from exudyn.utilities import *\nSC = exu.SystemContainer()\nmbs = SC.AddSystem()\n",
+         ns)
 
-class Timeout(Exception):
-    pass
+    class Timeout(Exception):
+        pass
 
-def alarm(*a):
-    raise Timeout(f"timeout after {timeout} s")
+    def alarm(*a):
+        raise Timeout(f"timeout after {timeout} s")
 
-signal.signal(signal.SIGALRM, alarm)
-for model in models:
-    g.testResult = float("nan")
-    signal.alarm(int(timeout))
-    try:
-        ns["__file__"] = os.path.abspath(model)
-        with open(model, encoding="utf8") as f:
-            exec(compile(f.read(), os.path.abspath(model), "exec"), ns)
-        out = {"ok": True, "result": float(g.testResult)}
-    except BaseException as e:
-        if isinstance(e, KeyboardInterrupt):
-            raise
-        out = {"ok": False, "error": (type(e).__name__ + ": " + str(e)).splitlines()[0][:200]}
-    finally:
-        signal.alarm(0)
-    print("@@MODEL@@", json.dumps([model, out]), flush=True)
+    signal.signal(signal.SIGALRM, alarm)
+    for model in models:
+        glob.testResult = float("nan")
+        signal.alarm(int(timeout))
+        try:
+            ns["__file__"] = os.path.abspath(model)
+            with open(model, encoding="utf8") as f:
+                exec(compile(f.read(), os.path.abspath(model), "exec"), ns)
+            out = {"ok": True, "result": float(glob.testResult)}
+        except BaseException as e:
+            if isinstance(e, KeyboardInterrupt):
+                raise
+            out = {"ok": False,
+                   "error": (type(e).__name__ + ": " + str(e)).splitlines()[0][:200]}
+        finally:
+            signal.alarm(0)
+        print("@@MODEL@@", json.dumps([model, out]), flush=True)
+
+
+_runner()
 '''
 TOL = 1e-8
 
