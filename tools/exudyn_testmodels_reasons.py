@@ -33,6 +33,25 @@ REASONS = {
     "rigidBody2Dtest.py":
         "coordyn rejects body 5's inertia (m L²/3 about every axis at an offset centre of "
         "mass is not a physical inertia tensor); " + _NOT_IN_113.format("NormL2"),
+    "ANCFcontactCircleTest.py":
+        "coordyn's static solution (-0.4842656104, unchanged with the Newton and discontinuous "
+        "tolerances tightened to 1e-12) is 3e-9 from Exudyn's own earlier reference "
+        "(-0.4842656133, 2021); the current reference followed a change of Exudyn's static "
+        "solver, and Exudyn 1.13.6 stops on the model (ObjectContactCircleCable2D has no "
+        "contactDamping there)",
+    "coordinateSpringDamperExt.py":
+        "frictionProportionalZone = 0 selects Exudyn's stick-slip friction, which coordyn "
+        "does not provide and refuses with an error naming the parameter; Exudyn 1.13.6 is "
+        "7e-8 from the reference",
+    "pickleCopyMbs.py":
+        "passes on both engines when run alone; in the shared run both engines stop "
+        "(pickle finds the model's user function no longer in __main__ after an earlier model)",
+    "raytracerNOGLFWtest.py":
+        "the model renders images with Exudyn's raytracer (SC.renderer.materials, ...), "
+        "which coordyn's viewer does not have; Exudyn 1.13.6 is 3.7e-4 from the reference",
+    "rigidBodySpringDamperIntrinsic.py":
+        "Exudyn 1.13.6 stops on it too: CreateRigidBodySpringDamper no longer takes bodyList, "
+        "and coordyn has 1.13.6's arguments",
     # models that need items or modules coordyn does not have
     "NGsolveCMStest.py": _FFRF + "; the model also needs NGsolve",
     "abaqusImportTest.py": _FFRF,
