@@ -44,6 +44,12 @@ class LinearSolverType(enum.IntEnum):
     EigenSparseSymmetric = _core.LS_SPARSE
 
 
+# str() and f-strings as Exudyn's enum: 'LinearSolverType.Dense' (Exudyn's names are aliases:
+# str(LinearSolverType.EXUdense) is 'LinearSolverType.Dense')
+LinearSolverType.__str__ = enum.Enum.__str__
+LinearSolverType.__format__ = lambda self, spec: format(str(self), spec)
+
+
 def _check_bool(name, value):
     if not isinstance(value, (bool, numbers.Integral)):
         raise TypeError(f"{name} must be a bool, got {type(value).__name__}")

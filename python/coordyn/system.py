@@ -116,8 +116,9 @@ class SystemData:
 
     Every Get/Set...Coordinates takes a configuration: Current (the solver's state),
     Initial (where a solve starts), Reference (reference values: read only; velocities and
-    accelerations read as zeros), StartOfStep (the state the next step of a continued solve
-    starts from: after a solve, the state it ended in) and Visualization (coordyn draws the
+    accelerations read as zeros), StartOfStep (during a solve the state at the start of the
+    current step, as user functions see it; after a solve the start of its last step; before
+    the first solve the initial state) and Visualization (coordyn draws the
     current state: reads the Current vectors, cannot be set). Vectors are copies."""
 
     def __init__(self, mbs):

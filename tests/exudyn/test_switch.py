@@ -168,3 +168,13 @@ def test_inconsistent_initial_state_stops_without_the_switch():
     s.timeIntegration.endTime = 0.01
     with pytest.raises(ValueError, match="ObjectConnectorDistance 2: velocity residual 0.3"):
         mbs.SolveDynamic(s)
+
+
+def test_enums_print_as_exudyns():
+    """Exudyn's enums print as 'Type.Member' with str() and in f-strings (scripts put them
+    into labels and file names); an IntEnum alone would print the number"""
+    assert str(coordyn.ConfigurationType.StartOfStep) == "ConfigurationType.StartOfStep"
+    assert f"{coordyn.DynamicSolverType.RK44}" == "DynamicSolverType.RK44"
+    assert f"{coordyn.LinearSolverType.Dense:>30}".strip() == "LinearSolverType.Dense"
+    assert str(coordyn.OutputVariableType.Position) == "OutputVariableType.Position"
+    assert int(coordyn.DynamicSolverType.RK44) == 6    # still an int where one is needed
