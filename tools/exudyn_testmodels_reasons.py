@@ -27,6 +27,12 @@ REASONS = {
     "fourBarMechanismTest.py":
         "the model's Newton tolerance (relativeTolerance 1e-6): 3e-8 from the reference; "
         "with 1e-13 the two engines agree to 1.2e-10",
+    "mainSystemExtensionsTests.py":
+        "Exudyn 1.13.6 stops on it (CreateDistanceConstraint no longer takes bodyOrNodeList, "
+        "which coordyn still accepts); coordyn's rigid bodies with Euler parameters differ by "
+        "up to 1.2e-6 with the Newton tolerance tightened to 1e-13, because coordyn projects "
+        "their velocities onto the normalization after every step (docs: differences from "
+        "Exudyn)",
     "allExudynModulesTest.py":
         "the model loads every .py file of the package as a top-level module; coordyn's "
         "modules import each other relative to the package",
