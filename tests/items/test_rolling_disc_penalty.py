@@ -317,3 +317,17 @@ def test_create_bad_arguments():
         mbs.CreateRollingDiscPenalty(bodyNumbers=[g, b], discRadius=0.1, dryFriction=[1, 2, 3])
     with pytest.raises(TypeError, match="CreateRollingDiscPenalty: give the two items"):
         mbs.CreateRollingDiscPenalty(discRadius=0.1)
+
+
+def test_disc_flat_on_the_plane_stops_with_a_message():
+    """a disc axis along the plane normal has no forward direction: the solve stops naming the
+    connector and the reason"""
+    mbs, o, _, _ = disc(cd, create=False, solve=False)
+    mbs.SetObjectParameter(o, "discAxis", [0, 0, 1])
+    mbs.Assemble()
+    s = cd.SimulationSettings()
+    s.timeIntegration.endTime = 0.01
+    s.timeIntegration.numberOfSteps = 10
+    with pytest.raises(cd.SolverError, match=f"ObjectConnectorRollingDiscPenalty {int(o)}: the "
+                                             "disc axis is parallel to the plane normal"):
+        mbs.SolveDynamic(s)
