@@ -1346,6 +1346,7 @@ class MainSystem:
     CreateLinearSpringDamper = _create.CreateLinearSpringDamper
     CreateCoordinateConstraint = _create.CreateCoordinateConstraint
     CreateRollingDisc = _create.CreateRollingDisc
+    CreateRollingDiscPenalty = _create.CreateRollingDiscPenalty
 
     def __repr__(self):
         s = self._core.sizes()
