@@ -45,6 +45,8 @@ typedef struct cdpy_system {
     PyObject *sysuf[5];
     int in_sysuf;
     int live_changed;
+    const cd_solvectx *solving; /* while a solve runs: its context (the solver's start of
+                                 * step, which StartOfStep then reads); NULL otherwise */
 } cdpy_system;
 
 /* the system user functions, in the order of cdpy_system.sysuf */

@@ -455,6 +455,9 @@ static int coord_vector(cdpy_system *self, int which, int config, int *n, const 
 {
     cd_system *s = self->sys;
     cd_state *c = &self->cur, *o = &self->sos;
+    /* during a solve, StartOfStep is the solver's start of the step (read only) */
+    int solving_sos = config == 3 && self->busy && self->solving && self->solving->start_of_step;
+    if (solving_sos) o = (cd_state *)self->solving->start_of_step;
     int sizes[7] = {s->n2, s->n2, s->n2, s->nae, s->n1, s->n1, s->nd};
     double *cur[7] = {c->q, c->v, c->a, c->lam, c->y, c->yd, c->data};
     double *sos[7] = {o->q, o->v, o->a, o->lam, o->y, o->yd, o->data};
@@ -470,7 +473,7 @@ static int coord_vector(cdpy_system *self, int which, int config, int *n, const 
               : config == 2 ? ref[which] : sos[which];
     *get = v;
     *set = config == 2 ? NULL : v;
-    if (config == 4) *set = NULL;  /* mirrors Current: set the Current configuration */
+    if (config == 4 || solving_sos) *set = NULL;  /* 4 mirrors Current */
     return 0;
 }
 
@@ -484,6 +487,10 @@ static PyObject *not_settable(int which, int config)
         return PyErr_Format(PyExc_ValueError, "cannot set %s in the Reference configuration: "
                             "reference values are item parameters (referenceCoordinates); "
                             "use ModifyNode", kinds[which]);
+    if (config == 3)
+        return PyErr_Format(PyExc_ValueError, "cannot set %s in the StartOfStep configuration "
+                            "during a solve: it is the solver's state at the start of the step; "
+                            "set the Current configuration", kinds[which]);
     if (config == 4)
         return PyErr_Format(PyExc_ValueError, "cannot set %s in the Visualization "
                             "configuration: coordyn's Visualization configuration mirrors the "
@@ -546,6 +553,8 @@ static const cd_state *config_state(cdpy_system *self, int config, cd_state *tmp
 {
     cd_system *s = self->sys;
     if (config == 0 || config == 4) return &self->cur;  /* 4: Visualization mirrors Current */
+    if (config == 3 && self->busy && self->solving && self->solving->start_of_step)
+        return self->solving->start_of_step;
     if (config == 3) return &self->sos;
     if (cd_state_init(tmp, s)) { PyErr_NoMemory(); return NULL; }
     if (config == 1) cd_state_set_initial(tmp, s);
@@ -1029,17 +1038,19 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
     cd_sysfuncs sf;
     cdpy_sysuf_fill(self, &sf);
     cd_solvectx ctx = {progress_fn, &pc, 1, NULL, set.writeSolution ? solname : NULL,
-                       verbose, events == Py_None ? NULL : event_fn, &pc, &sf};
+                       verbose, events == Py_None ? NULL : event_fn, &pc, &sf, NULL};
     cd_error err = {0, ""};
     int rc;
     Py_CLEAR(self->exc_type); Py_CLEAR(self->exc_value); Py_CLEAR(self->exc_tb);
     self->busy = 1;
+    self->solving = &ctx;
     self->solve_thread = PyThread_get_thread_ident();
     Py_BEGIN_ALLOW_THREADS
     rc = statik ? cd_solve_static(s, &set, &self->cur, &ctx, &self->stats, &err)
                 : cd_solve_dynamic(s, &set, &self->cur, &ctx, &self->stats, &err);
     Py_END_ALLOW_THREADS
     self->busy = 0;
+    self->solving = NULL;
     if (ctx.sensors) {
         self->sensors = PyCapsule_New(ctx.sensors, "coordyn.sensors", store_free);
         if (!self->sensors) { cd_sensors_free(ctx.sensors); return NULL; }
@@ -1296,6 +1307,9 @@ static PyObject *sys_time(cdpy_system *self, PyObject *args)
                             "at simulationSettings.timeIntegration.startTime), got "
                             "configuration %d", config);
     if (config == 3 && need_assembled(self)) return NULL;
+    if (config == 3 && to == Py_None && self->busy && self->solving &&
+        self->solving->start_of_step)   /* during a solve: the solver's start of the step */
+        return PyFloat_FromDouble(self->solving->start_of_step->t);
     cd_state *st = config == 3 ? &self->sos : &self->cur;
     if (to != Py_None) {
         if (refuse_if_busy(self, "SetTime")) return NULL;

@@ -617,6 +617,8 @@ int cd_drive(const cd_system *s, const cd_settings *set, const cd_newton_setting
                           "(%d + %d + %d coordinates)", s->n2, s->nae, s->n1);
     if (!rc) rc = cd_redund_start(s, &d.w, st, stats, err);
     if (!rc) rc = sp->start(sp->solver, &d.w, st, stats, &d.r, err);
+    if (!rc) cd_state_copy(&d.prev, st);  /* the start of step before the first step */
+    if (!rc && ctx) ctx->start_of_step = &d.prev;
     if (!rc && d.uf) rc = uf_step(&d, d.uf->post_step, err);  /* Exudyn: also at the start */
     if (!rc) rc = open_sensors(&d, err);
     if (!rc) rc = open_solution(&d, set, err);
@@ -635,6 +637,7 @@ int cd_drive(const cd_system *s, const cd_settings *set, const cd_newton_setting
         if (!rc && frc) rc = cd_error_set(err, frc, "%s", ferr.msg);
     }
     sp->finish(sp->solver);
+    if (ctx) ctx->start_of_step = NULL;
     cd_state_free(&d.prev);
     cd_nwork_free(&d.w, s);
     return rc;

@@ -249,6 +249,10 @@ typedef struct cd_solvectx {
     cd_eventfn event;             /* NULL: none */
     void *event_ctx;
     const cd_sysfuncs *sysfn;     /* system user functions; NULL: none */
+    const cd_state *start_of_step;/* out, set by the solver while it runs: the state at the
+                                   * start of the step being computed (in a post-step call: of
+                                   * the step just accepted), Exudyn's StartOfStep configuration
+                                   * for the system user functions; NULL when no solve runs */
 } cd_solvectx;
 
 /* the dynamic solvers: Exudyn's DynamicSolverType values (timeIntegration.solverType) */

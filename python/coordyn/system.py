@@ -117,7 +117,8 @@ class SystemData:
     Every Get/Set...Coordinates takes a configuration: Current (the solver's state),
     Initial (where a solve starts), Reference (reference values: read only; velocities and
     accelerations read as zeros), StartOfStep (the state the next step of a continued solve
-    starts from: after a solve, the state it ended in) and Visualization (coordyn draws the
+    starts from: after a solve, the state it ended in; during a solve, read-only, the solver's
+    state at the start of the current step) and Visualization (coordyn draws the
     current state: reads the Current vectors, cannot be set). Vectors are copies."""
 
     def __init__(self, mbs):
@@ -1165,7 +1166,15 @@ class MainSystem:
         return self._output("load", loadNumber, OutputVariableType.Force, ConfigurationType.Current)
 
     def GetSensorValues(self, sensorNumber, configuration=ConfigurationType.Current):
-        """The value a sensor reads in the given configuration."""
+        """The value a sensor reads in the given configuration: a float when the sensor reads
+        one value (as Exudyn returns it), else a NumPy array."""
+        import numpy as np
+        values = np.asarray(self._sensor_values(sensorNumber, configuration), dtype=float)
+        if values.size == 1:
+            return float(values.reshape(-1)[0])
+        return values
+
+    def _sensor_values(self, sensorNumber, configuration):
         p = self.GetSensor(sensorNumber)
         t = p["sensorType"]
         var = p.get("outputVariableType", OutputVariableType.Force)
@@ -1178,10 +1187,9 @@ class MainSystem:
         if t == "Marker":
             return self.GetMarkerOutput(p["markerNumber"], var, configuration)
         if t == "UserFunction":  # f(mbs, t, sensorNumbers, factors, configuration)
-            import numpy as np
-            return np.asarray(p["sensorUserFunction"](
+            return p["sensorUserFunction"](
                 self, self.systemData.GetTime(), [int(i) for i in p["sensorNumbers"]],
-                list(p["factors"]), ConfigurationType(configuration)), dtype=float)
+                list(p["factors"]), ConfigurationType(configuration))
         return self.GetLoadValues(p["loadNumber"])
 
     def GetSensorStoredData(self, sensorNumber):
