@@ -145,8 +145,23 @@ class _Node:
                 yield prefix + key, value
 
 
+#: Exudyn's defaults where coordyn's differ, taken by SimulationSettings() while
+#: coordyn.use_as_exudyn() is active (an unmodified Exudyn script gets what it expects)
+EXUDYN_DEFAULTS = {"solutionSettings.writeSolutionToFile": True}
+_exudyn_defaults = False   # set by coordyn.use_as_exudyn
+
+
 class SimulationSettings(_Node):
-    """Root of the settings tree (Exudyn's names)."""
+    """Root of the settings tree (Exudyn's names). Under coordyn.use_as_exudyn(), a new tree
+    takes Exudyn's defaults where coordyn's differ (EXUDYN_DEFAULTS: Exudyn writes the solution
+    file by default, coordyn does not)."""
+
+    def __init__(self, _root=None):
+        super().__init__(_root)
+        if _root is None and _exudyn_defaults:
+            for path, value in EXUDYN_DEFAULTS.items():
+                node, leaf = self._resolve(path)
+                setattr(node, leaf, value)
 
     def _resolve(self, path):
         """(node, leaf name) of a dotted path below the root"""

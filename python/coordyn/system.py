@@ -1646,7 +1646,7 @@ def SolveDynamic(mbs, simulationSettings=None, updateInitialValues=False, solver
     Returns True; raises SolverError (with the time, step size and the items that dominate the
     residual) when Newton fails at the minimum step. Sensor data and the state up to the last
     good step are kept."""
-    _check_kwargs(kwargs)
+    _check_kwargs(kwargs, mbs, "SolveDynamic")
     from . import DynamicSolverType
     if simulationSettings is None:
         simulationSettings = SimulationSettings()
@@ -1683,16 +1683,27 @@ def SolveDynamic(mbs, simulationSettings=None, updateInitialValues=False, solver
 
 def SolveStatic(mbs, simulationSettings=None, updateInitialValues=False, **kwargs):
     """Static equilibrium by Newton with load steps (staticSolver settings)."""
-    _check_kwargs(kwargs)
+    _check_kwargs(kwargs, mbs, "SolveStatic")
     return _solve(mbs, simulationSettings, True, updateInitialValues)
 
 
-def _check_kwargs(kwargs):
+def _check_kwargs(kwargs, mbs=None, name="Solve"):
     # Exudyn's options without meaning here are accepted; unknown names are errors
     accepted = {"showHints", "showCausingItems", "storeSolver", "autoAssemble"}
     unknown = set(kwargs) - accepted
     if unknown:
         raise TypeError(f"unknown solve option(s): {', '.join(sorted(unknown))}")
+    # Exudyn's autoAssemble (default True): a system changed since Assemble (systemIsConsistent
+    # False, e.g. after SetObjectParameter) is assembled, with a warning, before the solve
+    if isinstance(mbs, MainSystem) and not mbs._core.sizes()["assembled"]:
+        if not kwargs.get("autoAssemble", True):
+            raise SolverError(f"{name}: the system is not assembled: call mbs.Assemble() (or "
+                              f"use autoAssemble=True)")
+        import warnings
+        warnings.warn(f"{name}: mbs.systemIsConsistent is False, calling mbs.Assemble() "
+                      f"before solving; to avoid this, call mbs.Assemble() after changing the "
+                      f"system", UserWarning, stacklevel=4)
+        mbs.Assemble()
 
 
 # ComputeLinearizedSystem and ComputeODE2Eigenvalues (as Exudyn's mainSystemExtensions)

@@ -1,10 +1,9 @@
 """MatrixContainer: dense and sparse storage as Exudyn 1.13.6 keeps them (sizes, triplets kept
 as given in sparse storage, errors for entries outside a dense matrix)."""
+import coordyn as cd
 import numpy as np
 import pytest
 from scipy.sparse import csr_matrix
-
-import coordyn as cd
 
 A = np.array([[1.0, 5.0], [0.0, 7.0]])
 
@@ -91,7 +90,8 @@ def test_sensor_values_of_one_value_are_a_float():
     mbs = SC.AddSystem()
     n = mbs.AddNode(cd.NodePoint(referenceCoordinates=[1, 2, 0]))
     mbs.AddObject(cd.MassPoint(physicsMass=1, nodeNumber=n))
-    s = mbs.AddSensor(cd.SensorNode(nodeNumber=n, outputVariableType=cd.OutputVariableType.Position))
+    s = mbs.AddSensor(cd.SensorNode(nodeNumber=n,
+                                    outputVariableType=cd.OutputVariableType.Position))
     u1 = mbs.AddSensor(cd.SensorUserFunction(
         sensorNumbers=[s], factors=[10.0],
         sensorUserFunction=lambda mbs, t, sn, f, c: [f[0] * mbs.GetSensorValues(sn[0])[1]]))

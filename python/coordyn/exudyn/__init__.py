@@ -137,8 +137,12 @@ class _Switch:
 def use_as_exudyn(active: bool = True) -> _Switch:
     """From now on ``import exudyn`` (and ``exudyn.utilities``, ``exudyn.graphics``, ...) gives
     coordyn's modules, also when Exudyn is installed or was imported before.
-    ``use_as_exudyn(False)`` undoes it: the exudyn modules imported before come back. The
+    ``use_as_exudyn(False)`` undoes it: the exudyn modules imported before come back. While
+    it is active, SimulationSettings() takes Exudyn's defaults where coordyn's differ
+    (coordyn.settings.EXUDYN_DEFAULTS: the solution file is written). The
     return value is a context manager that undoes the switch at the end of a ``with`` block."""
+    from .. import settings as _settings
+    _settings._exudyn_defaults = bool(active)   # SimulationSettings() with Exudyn's defaults
     if active:
         if _FINDER not in sys.meta_path:
             for name in [n for n in sys.modules if n == "exudyn" or n.startswith("exudyn.")]:
