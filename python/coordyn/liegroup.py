@@ -19,9 +19,16 @@ import math
 
 import numpy as np
 
-from .rigid import (EulerParameters2RotationMatrix, HomogeneousTransformation,
-                    HT2rotationMatrix, HT2translation, RotationMatrix2EulerParameters,
-                    RotXYZ2RotationMatrix, Skew, Skew2Vec)
+from .rigid import (
+    EulerParameters2RotationMatrix,
+    HomogeneousTransformation,
+    HT2rotationMatrix,
+    HT2translation,
+    RotationMatrix2EulerParameters,
+    RotXYZ2RotationMatrix,
+    Skew,
+    Skew2Vec,
+)
 
 __all__ = [
     "Sinc", "Cot", "R3xSO3Matrix2RotationMatrix", "R3xSO3Matrix2Translation", "R3xSO3Matrix",

@@ -92,6 +92,20 @@ def _item_args(kind, item):
                     f"or a dict, got {type(item).__name__}")
 
 
+def _dense_matrices(params):
+    """params with MatrixContainer and scipy sparse values as dense arrays (Exudyn's matrix
+    parameters, ObjectGenericODE2's massMatrix = exu.MatrixContainer(M) say, take all three;
+    the engine reads dense matrices)."""
+    from .matrixcontainer import MatrixContainer
+    out = dict(params)
+    for k, v in params.items():
+        if isinstance(v, MatrixContainer):
+            out[k] = v.Convert2DenseMatrix()
+        elif hasattr(v, "tocoo") and hasattr(v, "toarray"):
+            out[k] = v.toarray()
+    return out
+
+
 def _config(configuration):
     """A ConfigurationType from coordyn's enum, its int value, or an enum member with the same
     name (Exudyn's exu.ConfigurationType.Current, say: matched by name, not by number)."""
@@ -412,7 +426,7 @@ class MainSystem:
     def _add(self, kind, item):
         code, cls = _KINDS[kind]
         tname, params = _item_args(kind, item)
-        index = cls(self._core.add(code, tname, params))
+        index = cls(self._core.add(code, tname, _dense_matrices(params)))
         visual = _visual_entries(item)
         if visual:
             self._visual[(kind, int(index))] = visual
@@ -489,7 +503,7 @@ class MainSystem:
         if "sectionData" in params:  # Exudyn's BeamSection: the flat section* parameters
             from .beamsection import expand_section
             params.update(expand_section(params.pop("sectionData"), f"Modify{_prefix(kind)}"))
-        self._core.modify(_KINDS[kind][0], int(i), params)
+        self._core.modify(_KINDS[kind][0], int(i), _dense_matrices(params))
 
     def ModifyNode(self, nodeNumber, nodeDict):
         """Change parameters of a node; call Assemble() afterwards."""

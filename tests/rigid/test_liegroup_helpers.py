@@ -2,13 +2,15 @@
 identities (exp(log R) = R, tangent operators against numerical differentiation of the
 exponential maps, T T^-1 = I), the composition rules against rotation-matrix products, the
 RK integrators against the closed-form torque-free symmetric top, and Exudyn 1.13.6's values."""
-import numpy as np
-import pytest
-
 import coordyn.lieGroupBasics as lg
 import coordyn.lieGroupIntegration as lgi
-from coordyn.rigidBodyUtilities import (EulerParameters2RotationMatrix, RotXYZ2RotationMatrix,
-                                        Skew2Vec)
+import numpy as np
+import pytest
+from coordyn.rigidBodyUtilities import (
+    EulerParameters2RotationMatrix,
+    RotXYZ2RotationMatrix,
+    Skew2Vec,
+)
 
 RNG = np.random.default_rng(7)
 ANGLES = [0.0, 1e-9, 1e-5, 3e-3, 0.05, 0.7, 2.0, 3.0, np.pi - 1e-9]
@@ -260,7 +262,7 @@ def test_system_rk4_step_function_follows_the_symmetric_top():
     np.testing.assert_allclose(v[3:6], ref["angularVelocity"][-1], atol=1e-13)
     assert q[0] == pytest.approx(0.1 * steps * h, abs=1e-14)     # free flight in x
     assert q[1] == 0 and v[1] == 0                                # fixed to ground
-    wex, Rex = top_exact(w0, steps * h)
+    _, Rex = top_exact(w0, steps * h)
     np.testing.assert_allclose(lg.ExpSO3(q[3:6]), Rex, atol=1e-6)
 
 

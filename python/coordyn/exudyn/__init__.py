@@ -35,7 +35,7 @@ EXUDYN_MODULES = {
     "interactive": None,
     "processing": None,
     "robotics": "the robotics module (Robot, RobotLink, ...) is not in coordyn yet",
-    "FEM": "finite-element import (FEMinterface, ObjectFFRF) is not in coordyn",
+    "FEM": None,
     "artificialIntelligence": "the reinforcement-learning interface is not in coordyn",
     "demos": "Exudyn's demos are not in coordyn; see coordyn's examples/",
     "graphicsDataUtilities": None,

@@ -205,6 +205,21 @@ MODULE_ALL = {
         'ExplicitRKApplyCoordinateConstraints', 'LieGroupUpdateStageSystemCoordinates',
         'UserFunctionNewtonLieGroupRK4'
     ],
+    "FEM": [
+        'useOldCSRformat', 'scipyInstalled', 'WarnNumpy2', 'CheckForSciPyAndWarn',
+        'CheckForSciPyAndError', 'CheckForSciPyMatrix', 'CompressedRowSparseToDenseMatrix',
+        'MapSparseMatrixIndices', 'VectorDiadicUnitMatrix3D', 'CyclicCompareReversed',
+        'AddEntryToCompressedRowSparseArray', 'CSRtoRowsAndColumns', 'warnedCSRtoScipySparseCSR',
+        'CSRtoScipySparseCSR', 'SparseTripletsToScipySparseCSR', 'ScipySparseCSRtoCSR',
+        'ResortIndicesOfCSRmatrix', 'ResortIndicesOfNGvector', 'ResortIndicesExudyn2NGvector',
+        'FileNameToMode', 'ReadNodesFromAbaqusInp', 'ConvertHexToTrigs', 'ConvertTetToTrigs',
+        'warnedConvertDenseToCompressedRowMatrix', 'ConvertDenseToCompressedRowMatrix',
+        'ReadMatrixFromAnsysMMF', 'ReadMatrixDOFmappingVectorFromAnsysTxt',
+        'ReadNodalCoordinatesFromAnsysTxt', 'ReadElementsFromAnsysTxt', 'MaterialBaseClass',
+        'KirchhoffMaterial', 'FiniteElement', 'Tet4', 'ObjectFFRFinterface', 'CMSObjectComputeNorm',
+        'ObjectFFRFreducedOrderInterface', 'HCBstaticModeSelection', 'PostProcessingModesToStorage',
+        'PostProcessingModesFromStorage', 'FEMinterface'
+    ],
 }
 
 #: public names of the exudyn package right after `import exudyn` (dir(exudyn) without _private
