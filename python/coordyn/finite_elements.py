@@ -1,6 +1,6 @@
-"""Finite-element meshes and matrices for ObjectGenericODE2: import of Abaqus meshes (*Node,
-*Element: C3D4, C3D10, C3D8(R), C3D20(R)) and of the mass and stiffness matrices Abaqus exports
-(*MATRIX OUTPUT, FORMAT=COORDINATE), node searches, surface triangles and surface weights,
+"""Finite-element meshes and matrices for ObjectGenericODE2: import of Abaqus meshes (``*Node``,
+``*Element``: C3D4, C3D10, C3D8(R), C3D20(R)) and of the mass and stiffness matrices Abaqus
+exports (``*MATRIX OUTPUT, FORMAT=COORDINATE``), node searches, surface triangles and surface weights,
 eigenmodes, gyroscopic matrix, save/load. Names and arguments are those of Exudyn's exudyn.FEM
 (coordyn.FEM re-exports them); matrices are scipy.sparse CSR matrices as in Exudyn 1.13.
 
@@ -605,7 +605,7 @@ class FEMinterface:
     def ImportFromAbaqusInputFile(self, fileName, typeName="Part", name="Part-1", verbose=False,
                                   createSurfaceTrigs=True, surfaceTrigsAll=False):
         """Import the nodes and elements (C3D4, C3D10, C3D8(R), C3D20(R): one part or instance,
-        the first '*<typeName>' of the file) of an Abaqus input file, with 0-based node numbers;
+        the first ``*<typeName>`` of the file) of an Abaqus input file, with 0-based node numbers;
         creates the surface triangles (of all element faces with surfaceTrigsAll). Returns the
         nodes as an n x 3 array."""
         nodes, etype, elements = _read_abaqus(fileName, typeName)
@@ -632,7 +632,7 @@ class FEMinterface:
         return SparseTripletsToScipySparseCSR(t)
 
     def ReadMassMatrixFromAbaqus(self, fileName, type="SparseRowColumnValue"):
-        """Read the mass matrix Abaqus writes with *MATRIX OUTPUT, MASS, FORMAT=COORDINATE
+        """Read the mass matrix Abaqus writes with ``*MATRIX OUTPUT, MASS, FORMAT=COORDINATE``
         (1-based 'row column value' lines)."""
         self.massMatrix = self._read_abaqus_matrix(fileName, "Mass")
 
@@ -800,7 +800,7 @@ class FEMinterface:
         return -1
 
     def GetNodesInPlane(self, point, normal, tolerance=1e-5):
-        """The nodes with |(x - point) . normal| <= tolerance (normal as given, not
+        """The nodes with ``abs((x - point) @ normal) <= tolerance`` (normal as given, not
         normalized, as in Exudyn)."""
         X = self._positions("GetNodesInPlane")
         d = (X - np.asarray(point, dtype=float)) @ np.asarray(normal, dtype=float)
@@ -832,7 +832,7 @@ class FEMinterface:
 
     def GetNodesOnCircle(self, point, normal, r, tolerance=1e-5):
         """The nodes in the plane (point, normal) at distance r from point (within tolerance:
-        | |x - point|^2 - r^2 | <= tolerance^2, as Exudyn)."""
+        ``abs(norm(x - point)**2 - r**2) <= tolerance**2``, as Exudyn)."""
         X = self._positions("GetNodesOnCircle")
         d = X - np.asarray(point, dtype=float)
         ok = (np.abs(d @ np.asarray(normal, dtype=float)) <= tolerance) & \

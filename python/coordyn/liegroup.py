@@ -115,7 +115,7 @@ def R3xSO3Matrix(x, R):
 # ----------------------------------------------------------------- SO(3) and S(3)
 def ExpSO3(Omega):
     """The rotation matrix of the rotation vector Omega (Rodrigues' formula):
-    I + sinc(phi) Skew(Omega) + (1 - cos phi)/phi^2 Skew(Omega)^2, phi = |Omega|."""
+    I + sinc(phi) Skew(Omega) + (1 - cos phi)/phi^2 Skew(Omega)^2, phi = norm(Omega)."""
     w = _vector("ExpSO3: Omega", Omega, 3)
     phi = float(np.linalg.norm(w))
     W = Skew(w)
@@ -272,7 +272,7 @@ def CompositionRuleForEulerParameters(q, p):
 
 def CompositionRuleForRotationVectors(v0, Omega):
     """The rotation vector v with ExpSO3(v) = ExpSO3(v0) ExpSO3(Omega), from the quaternion
-    product of the two rotations. As Exudyn's, |v| lies in [0, 2 pi] (not mapped to the
+    product of the two rotations. As Exudyn's, norm(v) lies in [0, 2 pi] (not mapped to the
     principal range [0, pi])."""
     v0 = _vector("CompositionRuleForRotationVectors: v0", v0, 3)
     w = _vector("CompositionRuleForRotationVectors: Omega", Omega, 3)
