@@ -142,7 +142,8 @@ def test_inconsistent_initial_state_warns_under_the_switch_and_gives_exudyns_res
 
 def test_switch_changes_the_initial_check_default_and_undoes_it():
     from coordyn.exudyn import EXUDYN_SETTING_DEFAULTS
-    assert EXUDYN_SETTING_DEFAULTS == {"timeIntegration.initialConstraintWarning": True}
+    assert EXUDYN_SETTING_DEFAULTS == {"timeIntegration.initialConstraintWarning": True,
+                                       "solutionSettings.writeSolutionToFile": True}
     assert coordyn.SimulationSettings().timeIntegration.initialConstraintWarning is False
     with coordyn.use_as_exudyn():
         import exudyn as exu
