@@ -44,6 +44,8 @@ typedef struct cd_evalws {
     double *mixJ;                    /* its local Jacobian (s->maxmixed, see cd_objectops) */
     double *r2, *rae, *r2p, *raep;   /* local residuals and perturbed residuals */
     double *K, *D, *Cq, *Gq, *Gv;    /* local Jacobians (maxnq^2, maxnq^2, 3 x maxnae*maxnq) */
+    double *Ga;                      /* d rae/d lam of CD_OBJF_AESELF objects (maxnae^2,
+                                        column-major) */
     double *M;                       /* local mass matrix (maxnq^2) */
     double *mkJ;                     /* marker Jacobians (2 slots x 3 x mkstride) */
     double *mkJrot;                  /* marker rotation Jacobians (2 slots x 3 x mkstride) */

@@ -180,7 +180,8 @@ const char *cd_userfunc_signature(int conv);  /* Python signature for messages a
     X(DEFORMATIONVELOCITY, "DeformationVelocity", "their time derivatives e_t")                \
     X(STRESSRESULTANT, "StressResultant",                                                      \
       "stress resultants sigma of a deformation element (multipliers of constrained ones)")     \
-    X(COORDINATESTOTAL, "CoordinatesTotal", "reference plus displacement coordinates of a node")
+    X(COORDINATESTOTAL, "CoordinatesTotal", "reference plus displacement coordinates of a node") \
+    X(SLIDINGCOORDINATE, "SlidingCoordinate", "global sliding coordinate of a sliding joint [m]")
 typedef enum {
 #define CD_X_ENUM(e, name, doc) CD_OV_##e,
     CD_OUTPUT_VARIABLES(CD_X_ENUM)
@@ -280,8 +281,14 @@ enum {
     CD_OBJF_MASSPROP = 16,  /* accepts mass-proportional loads (MarkerBodyMass) */
     CD_OBJF_POSITIONAL = 32, /* residual independent of velocities at index 3 (position-level
                                constraints): numerical differentiation skips q_t */
-    CD_OBJF_AXIS = 64       /* beams and cables: body_position only for points on the axis,
+    CD_OBJF_AXIS = 64,      /* beams and cables: body_position only for points on the axis,
                                local positions [x, 0, 0] */
+    CD_OBJF_AESELF = 128    /* constraints whose equations depend on their own algebraic
+                               unknowns and whose r2 is not linear in them (sliding joints:
+                               forces and the sliding coordinate): the Newton matrix gets their
+                               full nae x nae block d rae/d lam, and the numerical Jacobian
+                               differentiates r2 and rae with respect to lam by forward
+                               differences (no analytic Jacobian is used for them) */
 };
 
 #define CD_JAC_NUMERICAL 1000
@@ -343,6 +350,11 @@ typedef struct cd_objectops {
     int flags;                                   /* CD_OBJF_* */
     int nmarkers;                                /* connectors: 2 */
     int (*markers)(const void *p, const int **markers); /* connectors: marker list */
+    /* connectors that switch between markers during a solve (sliding joints): further markers
+     * whose coordinates are appended to the local list after those of markers 0 and 1, each
+     * global coordinate once, so that the Newton-matrix pattern covers every marker the object
+     * can use; returns their number. NULL: none */
+    int (*more_markers)(const void *p, const int **markers);
     int (*nae)(const void *p);                   /* number of multipliers (constraints) */
     int (*nodes)(const void *p, const int **nodes); /* bodies: node list */
     int mass_const;                              /* 1: mass matrix does not depend on q */

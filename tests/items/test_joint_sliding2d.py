@@ -1,0 +1,259 @@
+"""ObjectJointSliding2D: a point mass sliding without friction along a straight clamped ANCF
+cable on an incline (closed form s = s0 + g sin(alpha) t^2 / 2, across element boundaries), the
+constraint force (normal force m g cos(alpha) in motion, m g vertical in a static equilibrium
+held by axialForce), a bead on a hanging flexible cable against Exudyn 1.13.6 with the same
+model, and the error messages of bad input."""
+import types
+
+import numpy as np
+import pytest
+
+import coordyn as cd
+
+G = 9.81
+
+
+def coordyn_lib():
+    ns = types.SimpleNamespace(**{k: getattr(cd, k) for k in dir(cd) if not k.startswith("_")})
+    return ns
+
+
+def exudyn_lib():
+    exu = pytest.importorskip("exudyn")
+    import exudyn.itemInterface as ii
+    ns = types.SimpleNamespace(**{k: getattr(ii, k) for k in dir(ii) if not k.startswith("_")})
+    for k in ("SystemContainer", "SimulationSettings", "OutputVariableType"):
+        setattr(ns, k, getattr(exu, k))
+    ns.SolveDynamic = exu.SolveDynamic
+    ns.SolveStatic = exu.SolveStatic
+    return ns
+
+
+def cable_chain(lib, mbs, points, slopes, L, EI=1e3, EA=1e7, rhoA=1.0):
+    """ANCF cable elements between consecutive points; returns nodes, cables, cable markers"""
+    nodes = [mbs.AddNode(lib.NodePoint2DSlope1(referenceCoordinates=[p[0], p[1], t[0], t[1]]))
+             for p, t in zip(points, slopes)]
+    cables, markers = [], []
+    for i in range(len(nodes) - 1):
+        o = mbs.AddObject(lib.ObjectANCFCable2D(
+            nodeNumbers=[nodes[i], nodes[i + 1]], physicsLength=L, physicsMassPerLength=rhoA,
+            physicsBendingStiffness=EI, physicsAxialStiffness=EA))
+        cables.append(o)
+        markers.append(mbs.AddMarker(lib.MarkerBodyCable2DCoordinates(bodyNumber=o)))
+    return nodes, cables, markers
+
+
+def fix_coordinates(lib, mbs, node, coordinates):
+    ng = mbs.AddNode(lib.NodePointGround(referenceCoordinates=[0, 0, 0]))
+    mg = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=ng, coordinate=0))
+    for c in coordinates:
+        mk = mbs.AddMarker(lib.MarkerNodeCoordinate(nodeNumber=node, coordinate=c))
+        mbs.AddObject(lib.ObjectConnectorCoordinate(markerNumbers=[mg, mk]))
+
+
+def incline(lib, alpha=0.3, nel=4, length=2.0, s0=0.1, m=0.5, axial_force=0.0,
+            classical=True, assemble=True):
+    """a clamped straight cable going down at angle alpha from the origin; a point mass at
+    sliding coordinate s0 under gravity"""
+    SC = lib.SystemContainer()
+    mbs = SC.AddSystem()
+    L = length / nel
+    t = np.array([np.cos(alpha), -np.sin(alpha)])
+    nodes, cables, markers = cable_chain(lib, mbs, [i * L * t for i in range(nel + 1)],
+                                         [t] * (nel + 1), L)
+    for n in nodes:
+        fix_coordinates(lib, mbs, n, range(4))
+    p0 = s0 * t
+    k0 = int(s0 // L)
+    nm = mbs.AddNode(lib.NodePoint2D(referenceCoordinates=[p0[0], p0[1]]))
+    mbs.AddObject(lib.ObjectMassPoint2D(nodeNumber=nm, physicsMass=m))
+    mm = mbs.AddMarker(lib.MarkerNodePosition(nodeNumber=nm))
+    mbs.AddLoad(lib.LoadForceVector(markerNumber=mm, loadVector=[0, -m * G, 0]))
+    nd = mbs.AddNode(lib.NodeGenericData(initialCoordinates=[k0, s0], numberOfDataCoordinates=2))
+    joint = mbs.AddObject(lib.ObjectJointSliding2D(
+        markerNumbers=[mm, markers[k0]], slidingMarkerNumbers=markers,
+        slidingMarkerOffsets=[i * L for i in range(nel)], nodeNumber=nd,
+        useClassicalFormulation=classical, axialForce=axial_force))
+    if assemble:
+        mbs.Assemble()
+    return types.SimpleNamespace(mbs=mbs, node=nm, joint=joint, data=nd, t=t, L=L, m=m,
+                                 markers=markers, mm=mm)
+
+
+def dyn_settings(lib, t_end, h, newton_tol=None):
+    s = lib.SimulationSettings()
+    if newton_tol:
+        s.timeIntegration.newton.relativeTolerance = newton_tol
+        s.timeIntegration.newton.absoluteTolerance = newton_tol * 1e-2
+    s.timeIntegration.numberOfSteps = int(round(t_end / h))
+    s.timeIntegration.endTime = t_end
+    s.timeIntegration.verboseMode = 0
+    s.solutionSettings.writeSolutionToFile = False
+    return s
+
+
+def test_incline_closed_form_across_elements():
+    lib = coordyn_lib()
+    alpha, s0, t_end = 0.3, 0.1, 1.0
+    md = incline(lib, alpha=alpha, s0=s0)
+    cd.SolveDynamic(md.mbs, dyn_settings(lib, t_end, 1e-3))
+    pos = md.mbs.GetNodeOutput(md.node, cd.OutputVariableType.Position)[:2]
+    s_exact = s0 + G * np.sin(alpha) * t_end ** 2 / 2     # 1.55: elements 0 .. 3
+    assert s_exact > 3 * md.L
+    s = float(pos @ md.t)
+    assert abs(s - s_exact) < 1e-10
+    assert abs(pos @ np.array([md.t[1], -md.t[0]])) < 1e-12      # on the cable's line
+    data = md.mbs.systemData.GetDataCoordinates()
+    assert data[0] == 3                                           # now on the last element
+    assert abs(data[1] - s_exact) < 1e-10
+    sc = md.mbs.GetObjectOutput(md.joint, cd.OutputVariableType.SlidingCoordinate)
+    assert abs(float(np.ravel(sc)[0]) - s_exact) < 1e-10
+    v = md.mbs.GetObjectOutput(md.joint, cd.OutputVariableType.Velocity)[:2]
+    assert np.allclose(v, G * np.sin(alpha) * t_end * md.t, atol=1e-9)
+    # the joint force: the normal force m g cos(alpha) only (no friction, no axial part)
+    f = md.mbs.GetObjectOutput(md.joint, cd.OutputVariableType.Force)
+    assert abs(f[:2] @ md.t) < 1e-8
+    assert abs(np.linalg.norm(f[:2]) - md.m * G * np.cos(alpha)) < 1e-8
+
+
+def test_static_spring_equilibrium():
+    """a spring from the cable's upper end (stiffness k, length 0) holds the mass on the
+    incline: k s = m g sin(alpha) along the cable, the joint force is the normal force
+    m g cos(alpha)"""
+    lib = coordyn_lib()
+    alpha, m, k = 0.4, 0.7, 20.0
+    md = incline(lib, alpha=alpha, s0=0.3, m=m, assemble=False)
+    ground = md.mbs.AddObject(cd.ObjectGround())
+    mg = md.mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=ground, localPosition=[0, 0, 0]))
+    md.mbs.AddObject(cd.ObjectConnectorSpringDamper(markerNumbers=[mg, md.mm], stiffness=k,
+                                                    referenceLength=0))
+    md.mbs.Assemble()
+    cd.SolveStatic(md.mbs, cd.SimulationSettings())
+    s_exact = m * G * np.sin(alpha) / k
+    pos = md.mbs.GetNodeOutput(md.node, cd.OutputVariableType.Position)[:2]
+    assert np.allclose(pos, s_exact * md.t, atol=1e-10)
+    f = md.mbs.GetObjectOutput(md.joint, cd.OutputVariableType.Force)
+    n = np.array([-md.t[1], md.t[0]])
+    assert abs(f[:2] @ md.t) < 1e-9
+    assert abs(abs(f[:2] @ n) - m * G * np.cos(alpha)) < 1e-9
+    assert md.mbs.systemData.GetDataCoordinates()[0] == 0
+
+
+def hanging(lib, t_end=1.0, h=2e-3):
+    """a flexible cable pinned at both ends (straight and horizontal at the start), gravity on
+    cable and bead; the bead starts near the left end, slides down into the sag. Newton to a
+    relative tolerance of 1e-10 in both engines: at Exudyn's default 1e-8 Exudyn's own result
+    moves by 3e-8 (relative) when the tolerance is tightened, at 1e-9 and 1e-10 it stays"""
+    SC = lib.SystemContainer()
+    mbs = SC.AddSystem()
+    nel, length = 6, 3.0
+    L = length / nel
+    nodes, cables, markers = cable_chain(lib, mbs, [[i * L, 0] for i in range(nel + 1)],
+                                         [[1, 0]] * (nel + 1), L, EI=20.0, EA=1e5, rhoA=2.0)
+    fix_coordinates(lib, mbs, nodes[0], [0, 1])
+    fix_coordinates(lib, mbs, nodes[-1], [0, 1])
+    for c in cables:
+        mc = mbs.AddMarker(lib.MarkerBodyMass(bodyNumber=c))
+        mbs.AddLoad(lib.LoadMassProportional(markerNumber=mc, loadVector=[0, -G, 0]))
+    s0 = 0.3
+    nm = mbs.AddNode(lib.NodePoint2D(referenceCoordinates=[s0, 0]))
+    mbs.AddObject(lib.ObjectMassPoint2D(nodeNumber=nm, physicsMass=0.5))
+    mm = mbs.AddMarker(lib.MarkerNodePosition(nodeNumber=nm))
+    mbs.AddLoad(lib.LoadForceVector(markerNumber=mm, loadVector=[0, -0.5 * G, 0]))
+    nd = mbs.AddNode(lib.NodeGenericData(initialCoordinates=[0, s0], numberOfDataCoordinates=2))
+    joint = mbs.AddObject(lib.ObjectJointSliding2D(
+        markerNumbers=[mm, markers[0]], slidingMarkerNumbers=markers,
+        slidingMarkerOffsets=[i * L for i in range(nel)], nodeNumber=nd))
+    mbs.Assemble()
+    lib.SolveDynamic(mbs, dyn_settings(lib, t_end, h, newton_tol=1e-10))
+    out = lib.OutputVariableType
+    return (np.asarray(mbs.GetNodeOutput(nm, out.Position)),
+            np.asarray(mbs.GetNodeOutput(nodes[3], out.Position)),
+            np.asarray(mbs.GetObjectOutput(joint, out.Force)),
+            np.asarray(mbs.systemData.GetDataCoordinates()))
+
+
+def test_hanging_cable_against_exudyn():
+    ex = exudyn_lib()
+    p_ex, mid_ex, f_ex, d_ex = hanging(ex)
+    lib = coordyn_lib()
+    lib.SolveDynamic = cd.SolveDynamic
+    p_cd, mid_cd, f_cd, d_cd = hanging(lib)
+    assert d_ex[0] == 1 and d_cd[0] == d_ex[0]       # slid over an element boundary
+    assert np.allclose(p_cd, p_ex, rtol=1e-8, atol=1e-8 * np.abs(p_ex).max())
+    assert np.allclose(mid_cd, mid_ex, rtol=1e-8, atol=1e-8 * np.abs(mid_ex).max())
+    assert abs(d_cd[1] - d_ex[1]) <= 1e-8 * abs(d_ex[1])
+    assert np.allclose(f_cd, f_ex, rtol=1e-6, atol=1e-6 * np.abs(f_ex).max())
+
+
+def test_incline_against_exudyn():
+    ex = exudyn_lib()
+    mx = incline(ex)
+    import exudyn
+    exudyn.SolveDynamic(mx.mbs, dyn_settings(ex, 1.0, 1e-3))
+    md = incline(coordyn_lib())
+    cd.SolveDynamic(md.mbs, dyn_settings(coordyn_lib(), 1.0, 1e-3))
+    for var in ("Position", "Force", "SlidingCoordinate"):
+        a = np.ravel(mx.mbs.GetObjectOutput(mx.joint, getattr(ex.OutputVariableType, var)))
+        b = np.ravel(md.mbs.GetObjectOutput(md.joint, getattr(cd.OutputVariableType, var)))
+        assert np.allclose(b, a, rtol=1e-8, atol=1e-9), var
+
+
+# ------------------------------------------------------------------ bad input
+
+def bad_model():
+    lib = coordyn_lib()
+    mbs = cd.SystemContainer().AddSystem()
+    nodes, cables, markers = cable_chain(lib, mbs, [[0, 0], [1, 0], [2, 0]], [[1, 0]] * 3, 1.0)
+    nm = mbs.AddNode(cd.NodePoint2D(referenceCoordinates=[0.5, 0]))
+    mbs.AddObject(cd.MassPoint2D(nodeNumber=nm, physicsMass=1))
+    mm = mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=nm))
+    mc = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=nm, coordinate=0))
+    nd = mbs.AddNode(cd.NodeGenericData(initialCoordinates=[0, 0.5], numberOfDataCoordinates=2))
+    nd3 = mbs.AddNode(cd.NodeGenericData(initialCoordinates=[0, 0, 0], numberOfDataCoordinates=3))
+    nd9 = mbs.AddNode(cd.NodeGenericData(initialCoordinates=[5, 0.5], numberOfDataCoordinates=2))
+    return mbs, types.SimpleNamespace(markers=markers, mm=mm, mc=mc, nd=nd, nd3=nd3, nd9=nd9)
+
+
+def good_args(k):
+    return dict(markerNumbers=[k.mm, k.markers[0]], slidingMarkerNumbers=k.markers,
+                slidingMarkerOffsets=[0, 1], nodeNumber=k.nd)
+
+
+@pytest.mark.parametrize("change, message", [
+    (dict(slidingMarkerNumbers=[], slidingMarkerOffsets=[]),
+     "parameter 'slidingMarkerNumbers' is empty"),
+    (dict(slidingMarkerOffsets=[0]),
+     "parameter 'slidingMarkerOffsets' has length 1 but 'slidingMarkerNumbers' has length 2"),
+    (dict(slidingMarkerOffsets=[1, 1]), "parameter 'slidingMarkerOffsets' must be increasing"),
+    (dict(slidingMarkerOffsets=[0, -1]), "parameter 'slidingMarkerOffsets' must be increasing"),
+    ("slidingwrong", "parameter 'slidingMarkerNumbers' entry 1 refers to marker"),
+    ("m0coord", "parameter 'markerNumbers'[0] refers to marker"),
+    ("m1pos", "parameter 'markerNumbers'[1] refers to marker"),
+    ("m1notin", "is not in 'slidingMarkerNumbers'"),
+    ("node3", "needs a NodeGenericData with numberOfDataCoordinates = 2"),
+    ("node9", "initialCoordinates[0] = 5"),
+    (dict(constrainRotation=True), "which has no position and orientation"),
+])
+def test_bad_input(change, message):
+    mbs, k = bad_model()
+    args = good_args(k)
+    if change == "slidingwrong":
+        args["slidingMarkerNumbers"] = [k.markers[0], k.mm]
+    elif change == "m0coord":
+        args["markerNumbers"] = [k.mc, k.markers[0]]
+    elif change == "m1pos":
+        args["markerNumbers"] = [k.mm, k.mm]
+    elif change == "m1notin":
+        args["slidingMarkerNumbers"] = [k.markers[1]]
+        args["slidingMarkerOffsets"] = [0]
+    elif change == "node3":
+        args["nodeNumber"] = k.nd3
+    elif change == "node9":
+        args["nodeNumber"] = k.nd9
+    else:
+        args.update(change)
+    with pytest.raises(Exception) as e:
+        mbs.AddObject(cd.ObjectJointSliding2D(**args))
+    assert "ObjectJointSliding2D" in str(e.value) and message in str(e.value), str(e.value)
+    mbs.AddObject(cd.ObjectJointSliding2D(**good_args(k)))   # the good one is accepted
