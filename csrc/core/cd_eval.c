@@ -636,8 +636,9 @@ static int analytic_jacobian(const cd_system *s, cd_evalws *ws, int o, double t,
 {
     const cd_item *it = &s->list[CD_OBJECT].items[o];
     const cd_objectops *ops = it->type->object;
-    if (!ops->jacobian || (ops->uses_userfunc && ops->uses_userfunc(it->p)) ||
-        (ops->flags & CD_OBJF_AESELF))
+    int aeself = (ops->flags & CD_OBJF_AESELF) != 0;
+    if ((aeself ? !ops->jacobian_aeself : !ops->jacobian) ||
+        (ops->uses_userfunc && ops->uses_userfunc(it->p)))
         return CD_JAC_NUMERICAL;
     if (ops->flags & CD_OBJF_CONNECTOR) {
         ws->mk_deriv = 1;
@@ -651,9 +652,12 @@ static int analytic_jacobian(const cd_system *s, cd_evalws *ws, int o, double t,
         memset(ws->Cq, 0, sizeof(double) * nq * na);
         memset(ws->Gq, 0, sizeof(double) * nq * na);
         memset(ws->Gv, 0, sizeof(double) * nq * na);
+        memset(ws->Ga, 0, sizeof(double) * na * na);
+        for (size_t j = 0; aeself && j < na; j++) ws->Ga[j + na * j] = 1.0;  /* rae = lam */
         return CD_OK;
     }
     cd_objctx c = cd_eval_objctx(s, ws, o, t, index2, err);
+    if (aeself) return ops->jacobian_aeself(&c, ws->K, ws->D, ws->Cq, ws->Gq, ws->Gv, ws->Ga);
     return ops->jacobian(&c, ws->K, ws->D, ws->Cq, ws->Gq, ws->Gv);
 }
 
@@ -909,6 +913,22 @@ int cd_eval_has_post_newton(const cd_system *s)
     for (int o = 0; o < s->list[CD_OBJECT].n; o++)
         if (s->list[CD_OBJECT].items[o].type->object->post_newton) n++;
     return n;
+}
+
+int cd_eval_initial_rows(const cd_system *s, cd_evalws *ws, const cd_state *st, int index2,
+                         double *g, cd_error *err)
+{
+    for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
+        const cd_item *it = &s->list[CD_OBJECT].items[o];
+        const cd_objectops *ops = it->type->object;
+        if (!ops->initial_rows || is_inactive_constraint(it)) continue;
+        cd_eval_gather(it, st, ws);
+        if (ops->flags & CD_OBJF_CONNECTOR) connector_markers(s, ws, it);
+        cd_objctx c = cd_eval_objctx(s, ws, o, st->t, index2, err);
+        int rc = ops->initial_rows(&c, index2, g + it->ae0);
+        if (rc) return rc;
+    }
+    return CD_OK;
 }
 
 int cd_eval_post_newton(const cd_system *s, cd_evalws *ws, cd_state *st, double *error,

@@ -255,7 +255,9 @@ typedef struct cd_objctx {
     const double *v;      /* local velocities (item->nq) */
     const double *a;      /* local accelerations (item->nq), outputs only; may be NULL */
     const double *lam;    /* local multipliers (item->nae) */
-    int index2;           /* 1: position constraints evaluated at velocity level */
+    int index2;           /* 1: position constraints evaluated at velocity level; 2: the same
+                             in the system of the initial accelerations (cd_genalpha.c), for
+                             items whose rows there follow Exudyn's (ObjectJointSliding2D) */
     cd_markerdata *md;    /* connectors: data of markers 0 and 1, filled before the call */
     cd_error *err;
     double *scratch;      /* the object's scratch (its ops->scratch doubles; never NULL) */
@@ -288,7 +290,7 @@ enum {
                                forces and the sliding coordinate): the Newton matrix gets their
                                full nae x nae block d rae/d lam, and the numerical Jacobian
                                differentiates r2 and rae with respect to lam by forward
-                               differences (no analytic Jacobian is used for them) */
+                               differences; their analytic one is jacobian_aeself */
 };
 
 #define CD_JAC_NUMERICAL 1000
@@ -384,6 +386,17 @@ typedef struct cd_objectops {
      * column-major, all written fully. Returns CD_JAC_NUMERICAL if it cannot (the caller then
      * differentiates numerically), another nonzero status on failure. */
     int (*jacobian)(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq, double *Gv);
+    /* CD_OBJF_AESELF objects: the analytic Jacobian with, beyond jacobian's matrices (Cq is
+     * then d r2/d lam, r2 not being linear in lam), Ga (nae x nae, column-major, written
+     * fully) = d rae/d lam; CD_JAC_NUMERICAL: numerical. NULL: numerical (their jacobian entry
+     * is not used) */
+    int (*jacobian_aeself)(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
+                           double *Gv, double *Ga);
+    /* CD_OBJF_AESELF objects: their kinematic conditions for the check of the initial state
+     * (cd_initial.c), g (nae, written fully) at position level (index2 = 0) or velocity level
+     * (1), 0 in rows that are no kinematic condition (force balances, the sliding coordinate's
+     * own equation); their residual rows are not used there. NULL: the residual rows */
+    int (*initial_rows)(const cd_objctx *c, int index2, double *g);
     /* velocity-level constraint flag per object (velocityLevel parameter) */
     int (*velocity_level)(const void *p);
     /* bodies: position/velocity of a local point from the body's local coordinates, with the

@@ -16,11 +16,15 @@
  *   constrainRotation: g3 = r' . n0, n0 = A0 e_y (marker 0 turns with the cable's slope).
  * r2 = C^T lam with C Exudyn's constraint Jacobian (all of lam, lam2 included, multiplies it),
  * so the equations depend on the object's own unknowns (CD_OBJF_AESELF): the Newton matrix gets
- * the full block d g/d lam, and the Jacobian is the engine's forward differences.
- * Velocity level (the initial accelerations, useIndex2Constraints): classical rows 0, 1 are
- * S(x) q_k_t - v0 + r' lam2 (lam2 then stands for the sliding acceleration at rest, as in
- * Exudyn's initial-acceleration system, which uses the position-level Jacobian); the other
- * formulation has Exudyn's velocity-level rows.
+ * the full block d g/d lam. The Jacobian is analytic for the classical formulation at index 3
+ * without constrainRotation (jacobian_aeself), else the engine's forward differences.
+ * Velocity level: Exudyn's initial accelerations solve [M C^T; C dg/dlam] [a; lam] = [f; 0]
+ * with the position-level C and d g/d lam (lam2 then stands for the sliding acceleration of a
+ * joint at rest); coordyn's initial system takes the velocity-level rows (index2 = 2 there),
+ * so these are C q_t + (d g/d lam2) lam2: classical rows 0, 1 S(x) q_k_t - v0 + r' lam2, the
+ * other formulation's rows 1, 2 with lam2 (r.n' (Exudyn's r, not Delta), r'.r' + Delta.r'').
+ * With useIndex2Constraints (index2 = 1) the other formulation has Exudyn's velocity-level
+ * rows; the classical one keeps the rows above (Exudyn has none).
  * After Newton (post_newton): x < 0 moves to element k - 1, x > L to k + 1 (the error is the
  * overshoot |x|, resp. x - L), d1 += lam2, clamped to [0, offsets[last] + L]. The switch to
  * another element changes which of the object's local coordinates the equations use; the
@@ -29,6 +33,7 @@
 #include "../bodies/cd_ancf.h"
 #include "../markers/cd_markers.h"
 #include "../cd_item_list.h"
+#include "../../core/cd_marker.h"
 #include <math.h>
 #include <string.h>
 
@@ -169,11 +174,44 @@ static void equations(const cd_objctx *c, const cable *e, double *g)
         g[1] = c->index2 ? vv[0] * n[0] + vv[1] * n[1] + vp[0] * nt[0] + vp[1] * nt[1]
                          : vp[0] * n[0] + vp[1] * n[1];
         g[2] = vp[0] * e->rx[0] + vp[1] * e->rx[1];
+        if (c->index2 == 2) {  /* Exudyn's initial system: C q_t + (d g/d lam2) lam2 */
+            double nx[2] = {-e->rxx[1], e->rxx[0]};
+            g[1] += c->lam[2] * (e->r[0] * nx[0] + e->r[1] * nx[1]);
+            g[2] = vv[0] * e->rx[0] + vv[1] * e->rx[1] + vp[0] * e->rxt[0] + vp[1] * e->rxt[1] +
+                   c->lam[2] * (e->rx[0] * e->rx[0] + e->rx[1] * e->rx[1] + vp[0] * e->rxx[0] +
+                                vp[1] * e->rxx[1]);
+        }
     }
     if (p->constrainRotation)
         g[3] = c->index2 ? e->rxt[0] * n0[0] + e->rxt[1] * n0[1] +
                                m0->omega[2] * (e->rx[0] * nn0[0] + e->rx[1] * nn0[1])
                          : e->rx[0] * n0[0] + e->rx[1] * n0[1];
+}
+
+/* the initial check: position level the distance of marker 0 from the axis, Delta (classical)
+ * or [0, Delta.n, Delta.r'] (unit-free n, r' as the equations); velocity level the normal
+ * relative velocity n^.(r_t - v0) (a velocity along the cable is free: the joint's state
+ * has no sliding rate) */
+static int initial_rows(const cd_objctx *c, int index2, double *g)
+{
+    const params *p = c->item->p;
+    const cd_markerdata *m0 = &c->md[0];
+    int na = c->item->nae;
+    cable e;
+    cable_eval(c, &e);
+    memset(g, 0, sizeof(double) * (size_t)na);
+    double vp[2] = {e.r[0] - m0->pos[0], e.r[1] - m0->pos[1]};
+    double nr = hypot(e.rx[0], e.rx[1]), n[2] = {-e.rx[1] / nr, e.rx[0] / nr};
+    if (index2) {
+        g[1] = n[0] * (e.rt[0] - m0->vel[0]) + n[1] * (e.rt[1] - m0->vel[1]);
+    } else if (p->classicalFormulation) {
+        g[0] = vp[0];
+        g[1] = vp[1];
+    } else {
+        g[1] = vp[0] * n[0] + vp[1] * n[1];
+        g[2] = (vp[0] * e.rx[0] + vp[1] * e.rx[1]) / nr;
+    }
+    return CD_OK;
 }
 
 static int residual(const cd_objctx *c, double *r2, double *rae)
@@ -194,8 +232,70 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
 
 static int scratch(const cd_system *s, const cd_item *it)
 {
-    (void)s;
-    return 4 * it->nq;
+    int n0 = s->list[CD_MARKER].items[((const params *)it->p)->h.markerNumbers.x[0]].nq;
+    return 4 * it->nq + n0 * n0;
+}
+
+/* the analytic Jacobian of the classical formulation at index 3 without constrainRotation
+ * (CD_JAC_NUMERICAL otherwise). With x = d1 + lam2 - o_k, f = (lam0, lam1), F = axialForce:
+ *   r2 = C^T lam: C's cable columns depend on x only, its marker-0 columns (-J0) on q, so
+ *     K = d(J0^T v)/dq, v = -(lam0, lam1, 0) (zero for point markers);
+ *     d r2/d lam_j = C_j + sum_i lam_i dC_i/d lam_j, with dC_2/d lam_0,1 = S'(x) on the cable's
+ *     x, y coordinates and dC/d lam2 = dC/dx (S -> S', S' -> S'');
+ *   g0,1 = r - p0: d/dq = C0,1, d/d lam2 = r';
+ *   g2 = r'.f - |r'| F: d/dq = S'(x) (f - F r'/|r'|), d/d lam0,1 = r', d/d lam2 = r''.f -
+ *     F r'.r''/|r'| */
+static int jacobian_aeself(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
+                           double *Gv, double *Ga)
+{
+    const params *p = c->item->p;
+    int nq = c->item->nq, na = c->item->nae, n0 = c->md[0].n;
+    if (!p->classicalFormulation || p->constrainRotation || c->index2) return CD_JAC_NUMERICAL;
+    double *C = c->scratch, *K0 = C + na * nq;
+    const double *lam = c->lam;
+    cable e;
+    cable_eval(c, &e);
+    constraint_jacobian(c, &e, C);
+    memset(K, 0, sizeof(double) * (size_t)(nq * nq));
+    memset(D, 0, sizeof(double) * (size_t)(nq * nq));
+    memset(Gv, 0, sizeof(double) * (size_t)(na * nq));
+    memset(Ga, 0, sizeof(double) * (size_t)(na * na));
+    /* marker 0's block of K */
+    double v[3] = {-lam[0], -lam[1], 0.0};
+    memset(K0, 0, sizeof(double) * (size_t)(n0 * n0));
+    cd_md_jtv_dq(&c->md[0], v, K0);
+    for (int j = 0; j < n0; j++)
+        for (int i = 0; i < n0; i++) K[i + nq * j] = K0[i + n0 * j];
+    /* Cq (column-major nae x nq): d r2_i / d lam_j at [j + na i] */
+    for (int i = 0; i < nq; i++)
+        for (int j = 0; j < na; j++) Cq[j + na * i] = C[j * nq + i];
+    for (int a = 0; a < 4; a++) {
+        int ix = e.idx[2 * a], iy = e.idx[2 * a + 1];
+        Cq[0 + na * ix] += lam[2] * e.Sx[a];
+        Cq[1 + na * iy] += lam[2] * e.Sx[a];
+        Cq[2 + na * ix] += lam[0] * e.Sx[a] + lam[2] * e.Sxx[a] * lam[0];
+        Cq[2 + na * iy] += lam[1] * e.Sx[a] + lam[2] * e.Sxx[a] * lam[1];
+    }
+    /* Gq: rows 0, 1 = C0, C1; row 2 = S'(x) (f - F r'/|r'|) */
+    double nr = hypot(e.rx[0], e.rx[1]), F = p->axialForce;
+    double w[2] = {lam[0] - (F != 0 ? F * e.rx[0] / nr : 0), lam[1] - (F != 0 ? F * e.rx[1] / nr : 0)};
+    for (int j = 0; j < nq; j++) {
+        Gq[0 + na * j] = C[j];
+        Gq[1 + na * j] = C[nq + j];
+        Gq[2 + na * j] = 0.0;
+    }
+    for (int a = 0; a < 4; a++) {
+        Gq[2 + na * e.idx[2 * a]] += e.Sx[a] * w[0];
+        Gq[2 + na * e.idx[2 * a + 1]] += e.Sx[a] * w[1];
+    }
+    /* Ga (column-major nae x nae) */
+    Ga[0 + na * 2] = e.rx[0];
+    Ga[1 + na * 2] = e.rx[1];
+    Ga[2 + na * 0] = e.rx[0];
+    Ga[2 + na * 1] = e.rx[1];
+    Ga[2 + na * 2] = e.rxx[0] * lam[0] + e.rxx[1] * lam[1] -
+                     (F != 0 ? F * (e.rx[0] * e.rxx[0] + e.rx[1] * e.rxx[1]) / nr : 0);
+    return CD_OK;
 }
 
 static int post_newton(const cd_objctx *c, double *out, double *error)
@@ -311,7 +411,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_AESELF, .nmarkers = 2,
     .markers = cd_conn_markers, .more_markers = more_markers, .nodes = nodes, .nae = nae,
-    .mass_const = 1, .residual = residual, .scratch = scratch, .post_newton = post_newton,
+    .mass_const = 1, .residual = residual, .scratch = scratch,
+    .jacobian_aeself = jacobian_aeself, .initial_rows = initial_rows, .post_newton = post_newton,
     .output = output, .active = active};
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_FORCE,
                                     CD_OV_SLIDINGCOORDINATE, CD_OV_NONE};
