@@ -328,6 +328,26 @@ def test_initial_velocity_along_cable_is_free():
     assert abs(pos @ md.t - (s0 + v0 * t_end + G * np.sin(alpha) * t_end ** 2 / 2)) < 1e-10
 
 
+def test_sliding_back_to_the_previous_element():
+    """launched uphill on element 2, the mass turns at s = 0.51 on element 1 and slides back:
+    s = s0 - v0 t + g sin(alpha) t^2 / 2, the element index goes 2 -> 1 and stays there"""
+    lib = coordyn_lib()
+    alpha, s0, v0, t_end = 0.3, 1.2, 2.0, 1.0
+    md = incline(lib, alpha=alpha, s0=s0, assemble=False)
+    md.mbs.SetNodeParameter(md.node, "initialVelocities", list(-v0 * md.t))
+    sensor = md.mbs.AddSensor(cd.SensorNode(nodeNumber=md.data,
+                                            outputVariableType=cd.OutputVariableType.Coordinates,
+                                            storeInternal=True))
+    md.mbs.Assemble()
+    cd.SolveDynamic(md.mbs, dyn_settings(lib, t_end, 1e-3))
+    pos = md.mbs.GetNodeOutput(md.node, cd.OutputVariableType.Position)[:2]
+    s_exact = s0 - v0 * t_end + G * np.sin(alpha) * t_end ** 2 / 2
+    assert abs(pos @ md.t - s_exact) < 1e-10
+    k = md.mbs.GetSensorStoredData(sensor)[:, 1]
+    assert k[0] == 2 and k[-1] == 1 and set(np.unique(k)) == {1.0, 2.0}
+    assert np.all(np.diff(k) <= 0)                    # one switch, downwards
+
+
 def test_initial_state_off_the_cable_is_named():
     lib = coordyn_lib()
     md = incline(lib, assemble=False)
