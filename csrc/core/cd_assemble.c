@@ -170,7 +170,22 @@ static int assign_markers(cd_system *s)
     return CD_OK;
 }
 
-/* connectors: marker 0's coordinates then marker 1's; constraints get their own multipliers,
+/* ltg (n entries, room for the coordinates of the markers mk) gets every coordinate of those
+ * markers that it does not hold yet, in order; returns the new count */
+static int append_unique(int *ltg, int n, const cd_system *s, const int *mk, int nmk)
+{
+    for (int k = 0; k < nmk; k++) {
+        const cd_item *m = &s->list[CD_MARKER].items[mk[k]];
+        for (int j = 0; j < m->nq; j++) {
+            int g = m->ltg[j], seen = 0;
+            for (int i = 0; i < n && !seen; i++) seen = ltg[i] == g;
+            if (!seen) ltg[n++] = g;
+        }
+    }
+    return n;
+}
+
+/* connectors: marker 0's coordinates then marker 1's (then those of more_markers); constraints get their own multipliers,
  * after the nodes' own algebraic equations (the Euler-parameter norm) */
 static int assign_connectors(cd_system *s)
 {
@@ -192,13 +207,17 @@ static int assign_connectors(cd_system *s)
             ops->markers(it->p, &mk);
             const cd_item *m0 = &s->list[CD_MARKER].items[mk[0]];
             const cd_item *m1 = &s->list[CD_MARKER].items[mk[1]];
+            const int *more = NULL;
+            int nmore = ops->more_markers ? ops->more_markers(it->p, &more) : 0, cap = 0;
+            for (int k = 0; k < nmore; k++) cap += s->list[CD_MARKER].items[more[k]].nq;
             it->nq = m0->nq + m1->nq;
             free(it->ltg);  /* connectors on a Data node (contact states): ltg of the node's
                              * (zero) ODE2 coordinates from assign_bodies */
-            it->ltg = malloc(sizeof(int) * (size_t)(it->nq > 0 ? it->nq : 1));
+            it->ltg = malloc(sizeof(int) * (size_t)(it->nq + cap > 0 ? it->nq + cap : 1));
             if (!it->ltg) return CD_ERR_NOMEM;
             memcpy(it->ltg, m0->ltg, sizeof(int) * (size_t)m0->nq);
             memcpy(it->ltg + m0->nq, m1->ltg, sizeof(int) * (size_t)m1->nq);
+            it->nq = append_unique(it->ltg, it->nq, s, more, nmore);
             it->mk_off[0] = 0;
             it->mk_off[1] = m0->nq;
         }

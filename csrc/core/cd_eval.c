@@ -22,6 +22,7 @@ int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
     ws->r2 = dalloc(nq); ws->rae = dalloc(na); ws->r2p = dalloc(nq); ws->raep = dalloc(na);
     ws->K = dalloc(nq * nq); ws->D = dalloc(nq * nq); ws->M = dalloc(nq * nq);
     ws->Cq = dalloc(nq * na); ws->Gq = dalloc(nq * na); ws->Gv = dalloc(nq * na);
+    ws->Ga = dalloc(na * na);
     ws->mkJ = dalloc(6 * nm);
     ws->mkJrot = dalloc(6 * nm);
     ws->mkstride = (int)nm;
@@ -46,7 +47,7 @@ int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
     ws->eps_rel = 1e-7;
     ws->eps_min = 1e-2;
     int ok = ws->ql && ws->vl && ws->al && ws->laml && ws->r2 && ws->rae && ws->r2p && ws->raep &&
-             ws->K && ws->D && ws->M && ws->Cq && ws->Gq && ws->Gv && ws->mkJ && ws->mkJrot &&
+             ws->K && ws->D && ws->M && ws->Cq && ws->Gq && ws->Gv && ws->Ga && ws->mkJ && ws->mkJrot &&
              ws->mkdwork && ws->loadwork && ws->yl && ws->ydl && ws->dl && ws->r1 && ws->r1p &&
              ws->K1 && ws->dnew && ws->scratch && ws->Mconst && ws->xl && ws->mixr &&
              ws->mixr0 && ws->mixJ;
@@ -72,7 +73,7 @@ void cd_evalws_free(cd_evalws *ws, const cd_system *s)
 {
     free(ws->ql); free(ws->vl); free(ws->al); free(ws->laml);
     free(ws->r2); free(ws->rae); free(ws->r2p); free(ws->raep);
-    free(ws->K); free(ws->D); free(ws->M); free(ws->Cq); free(ws->Gq); free(ws->Gv);
+    free(ws->K); free(ws->D); free(ws->M); free(ws->Cq); free(ws->Gq); free(ws->Gv); free(ws->Ga);
     free(ws->mkJ);
     free(ws->mkJrot);
     free(ws->mkdwork);
@@ -611,14 +612,19 @@ static int numerical_jacobian(const cd_system *s, cd_evalws *ws, int o, double t
             for (int i = 0; i < na; i++) Ja[k][i + na * j] = (a1[i] - a0[i]) / eps;
         }
     }
-    /* r2 is linear in lambda: Cq(j, :) = r2(lam + e_j) - r2(lam) exactly */
+    /* r2 is linear in lambda: Cq(j, :) = r2(lam + e_j) - r2(lam) exactly; CD_OBJF_AESELF
+     * objects: forward differences of r2 and rae (Ga = d rae/d lam) */
+    int aeself = cd_aa_full(it);
     for (int j = 0; j < na; j++) {
         double save = ws->laml[j];
-        ws->laml[j] += 1.0;
+        double eps = aeself ? ws->eps_rel * fmax(fabs(save), ws->eps_min) : 1.0;
+        ws->laml[j] += eps;
         rc = object_residual(s, ws, o, t, index2, r1, a1, err);
         ws->laml[j] = save;
         if (rc) return rc;
-        for (int i = 0; i < nq; i++) ws->Cq[j + na * i] = r1[i] - r0[i];
+        for (int i = 0; i < nq; i++) ws->Cq[j + na * i] = (r1[i] - r0[i]) / eps;
+        if (aeself)
+            for (int i = 0; i < na; i++) ws->Ga[i + na * j] = (a1[i] - a0[i]) / eps;
     }
     return CD_OK;
 }
@@ -630,7 +636,9 @@ static int analytic_jacobian(const cd_system *s, cd_evalws *ws, int o, double t,
 {
     const cd_item *it = &s->list[CD_OBJECT].items[o];
     const cd_objectops *ops = it->type->object;
-    if (!ops->jacobian || (ops->uses_userfunc && ops->uses_userfunc(it->p)))
+    int aeself = (ops->flags & CD_OBJF_AESELF) != 0;
+    if ((aeself ? !ops->jacobian_aeself : !ops->jacobian) ||
+        (ops->uses_userfunc && ops->uses_userfunc(it->p)))
         return CD_JAC_NUMERICAL;
     if (ops->flags & CD_OBJF_CONNECTOR) {
         ws->mk_deriv = 1;
@@ -644,9 +652,12 @@ static int analytic_jacobian(const cd_system *s, cd_evalws *ws, int o, double t,
         memset(ws->Cq, 0, sizeof(double) * nq * na);
         memset(ws->Gq, 0, sizeof(double) * nq * na);
         memset(ws->Gv, 0, sizeof(double) * nq * na);
+        memset(ws->Ga, 0, sizeof(double) * na * na);
+        for (size_t j = 0; aeself && j < na; j++) ws->Ga[j + na * j] = 1.0;  /* rae = lam */
         return CD_OK;
     }
     cd_objctx c = cd_eval_objctx(s, ws, o, t, index2, err);
+    if (aeself) return ops->jacobian_aeself(&c, ws->K, ws->D, ws->Cq, ws->Gq, ws->Gv, ws->Ga);
     return ops->jacobian(&c, ws->K, ws->D, ws->Cq, ws->Gq, ws->Gv);
 }
 
@@ -689,6 +700,10 @@ static void scatter_item(const cd_item *it, const cd_evalws *ws, const cd_evalco
             val[aq[j + i * na]] +=
                 rs * (c->gdq_coef * ws->Gq[j + i * na] + c->gdv_coef * ws->Gv[j + i * na]);
         }
+    if (cd_aa_full(it)) {  /* rs (d rae/d lam) lambda_per_unknown (inactive: Ga = I) */
+        for (int k = 0; k < na * na; k++) val[aa[k]] += rs * c->lambda_per_unknown * ws->Ga[k];
+        return;
+    }
     for (int j = 0; j < na; j++) {
         int trivial = inactive || (it->type->kind == CD_OBJECT && it->type->object->lambda_row &&
                                    it->type->object->lambda_row(it, j));
@@ -766,7 +781,7 @@ static int ode1_jacobian(const cd_system *s, cd_evalws *ws, const cd_state *st,
         cd_eval_gather(it, st, ws);
         int rc = object_jacobian1(s, ws, o, st->t, err);
         if (rc) return rc;
-        const int *yy = it->map + it->nq * it->nq + 2 * it->nq * it->nae + it->nae;
+        const int *yy = it->map + it->nq * it->nq + 2 * it->nq * it->nae + cd_aa_size(it);
         for (int k = 0; k < it->n1 * it->n1; k++) values[yy[k]] += ck * ws->K1[k];
     }
     for (int i = 0; i < s->n1; i++)
@@ -898,6 +913,22 @@ int cd_eval_has_post_newton(const cd_system *s)
     for (int o = 0; o < s->list[CD_OBJECT].n; o++)
         if (s->list[CD_OBJECT].items[o].type->object->post_newton) n++;
     return n;
+}
+
+int cd_eval_initial_rows(const cd_system *s, cd_evalws *ws, const cd_state *st, int index2,
+                         double *g, cd_error *err)
+{
+    for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
+        const cd_item *it = &s->list[CD_OBJECT].items[o];
+        const cd_objectops *ops = it->type->object;
+        if (!ops->initial_rows || is_inactive_constraint(it)) continue;
+        cd_eval_gather(it, st, ws);
+        if (ops->flags & CD_OBJF_CONNECTOR) connector_markers(s, ws, it);
+        cd_objctx c = cd_eval_objctx(s, ws, o, st->t, index2, err);
+        int rc = ops->initial_rows(&c, index2, g + it->ae0);
+        if (rc) return rc;
+    }
+    return CD_OK;
 }
 
 int cd_eval_post_newton(const cd_system *s, cd_evalws *ws, cd_state *st, double *error,

@@ -28,7 +28,8 @@ typedef struct cd_evalcoef {
      * ode1_rate_coef dy: block ode1_scale (ode1_rate_coef I + ode1_stiffness_coef dr1/dy).
      * Trapezoidal step: h/2, 2/h, 1; statics: 1, 0, 1; initial y': 1, 1, 0 */
     double ode1_scale, ode1_rate_coef, ode1_stiffness_coef;
-    int index2;                /* 1: position constraints at velocity level */
+    int index2;                /* 1: position constraints at velocity level (2: the same, in
+                                  the initial-acceleration system; cd_objctx.index2) */
 } cd_evalcoef;
 
 /* evaluation workspace: allocated once per solve, no allocation afterwards */
@@ -44,6 +45,8 @@ typedef struct cd_evalws {
     double *mixJ;                    /* its local Jacobian (s->maxmixed, see cd_objectops) */
     double *r2, *rae, *r2p, *raep;   /* local residuals and perturbed residuals */
     double *K, *D, *Cq, *Gq, *Gv;    /* local Jacobians (maxnq^2, maxnq^2, 3 x maxnae*maxnq) */
+    double *Ga;                      /* d rae/d lam of CD_OBJF_AESELF objects (maxnae^2,
+                                        column-major) */
     double *M;                       /* local mass matrix (maxnq^2) */
     double *mkJ;                     /* marker Jacobians (2 slots x 3 x mkstride) */
     double *mkJrot;                  /* marker rotation Jacobians (2 slots x 3 x mkstride) */
@@ -145,6 +148,12 @@ int cd_output_capacity(const cd_system *s);
 int cd_eval_output(const cd_system *s, cd_evalws *ws, cd_kind kind, int index,
                    const double *localPosition, cd_outvar var, const cd_state *st, double *out,
                    cd_error *err);
+
+/* g (the AE rows, nae) at st: the rows of every object with initial_rows (cd_objectops)
+ * replaced by its kinematic conditions at position (index2 = 0) or velocity level. Returns a
+ * status */
+int cd_eval_initial_rows(const cd_system *s, cd_evalws *ws, const cd_state *st, int index2,
+                         double *g, cd_error *err);
 
 /* the discontinuous iteration (cd_objectops.post_newton): the number of objects that have one */
 int cd_eval_has_post_newton(const cd_system *s);

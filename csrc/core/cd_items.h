@@ -39,6 +39,17 @@ static inline int cd_mass_const(const cd_item *it)
     return ops->mass_const && !(ops->mass_varies && ops->mass_varies(it->p));
 }
 
+/* 1 if item it (an object or a node) has the full nae x nae block d rae/d lam in the Newton
+ * matrix (CD_OBJF_AESELF), and the size of its AA block in its map (cd_pattern.c) */
+static inline int cd_aa_full(const cd_item *it)
+{
+    return it->type->kind == CD_OBJECT && (it->type->object->flags & CD_OBJF_AESELF);
+}
+static inline int cd_aa_size(const cd_item *it)
+{
+    return cd_aa_full(it) ? it->nae * it->nae : it->nae;
+}
+
 #define CD_NF(arr) ((int)(sizeof(arr) / sizeof((arr)[0])))
 
 #endif

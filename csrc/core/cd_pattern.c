@@ -7,6 +7,7 @@
  *   QA: nq*nae  (row i, multiplier j at i + j*nq)    C_q^T
  *   AQ: nae*nq  (multiplier i, col j at i + j*nae)   dg/dq
  *   AA: nae     (diagonal)                           deactivated constraints: lambda = 0
+ *       nae*nae (row i, col j at i + j*nae) for CD_OBJF_AESELF objects: d rae/d lam
  *   YY: n1*n1   (local row i, col j at i + j*n1)     d r1/dy of ODE1 equations
  * Mixed objects (cd_objectops.mixed) have one map instead: nr x nc' with local rows
  * [ODE2 (nq) ; equations (neq) ; ODE1 (n1)] and local columns [q (nq) ; x (nx) ; y (n1)],
@@ -49,7 +50,9 @@ static int object_triplets(const cd_system *s, const cd_item *it, triplets *t)
             rc = trip_add(t, it->ltg[i], a0 + j);
             if (!rc) rc = trip_add(t, a0 + j, it->ltg[i]);
         }
-    for (int j = 0; j < it->nae && !rc; j++) rc = trip_add(t, a0 + j, a0 + j);
+    for (int j = 0; j < it->nae && !rc; j++)
+        for (int i = 0; i < it->nae && !rc; i++)
+            if (i == j || cd_aa_full(it)) rc = trip_add(t, a0 + i, a0 + j);
     for (int j = 0; j < it->n1 && !rc; j++)
         for (int i = 0; i < it->n1 && !rc; i++)
             rc = trip_add(t, s->off1 + it->ltg1[i], s->off1 + it->ltg1[j]);
@@ -151,7 +154,8 @@ static int object_map(const cd_system *s, cd_item *it)
 {
     if (it->type->kind == CD_OBJECT && it->type->object->mixed) return mixed_map(s, it);
     int nq = it->nq, na = it->nae, n1 = it->n1, a0 = s->n2 + it->ae0;
-    size_t sz = (size_t)nq * nq + 2 * (size_t)nq * na + (size_t)na + (size_t)n1 * n1;
+    size_t sz = (size_t)nq * nq + 2 * (size_t)nq * na + (size_t)cd_aa_size(it) +
+                (size_t)n1 * n1;
     it->map = malloc(sizeof(int) * (sz > 0 ? sz : 1));
     if (!it->map) return CD_ERR_NOMEM;
     int *qq = it->map, *qa = qq + nq * nq, *aq = qa + nq * na, *aa = aq + nq * na;
@@ -163,8 +167,13 @@ static int object_map(const cd_system *s, cd_item *it)
             qa[i + j * nq] = cd_pattern_find(&s->pat, it->ltg[i], a0 + j);
             aq[j + i * na] = cd_pattern_find(&s->pat, a0 + j, it->ltg[i]);
         }
-    for (int j = 0; j < na; j++) aa[j] = cd_pattern_find(&s->pat, a0 + j, a0 + j);
-    int *yy = aa + na;
+    if (cd_aa_full(it)) {
+        for (int j = 0; j < na; j++)
+            for (int i = 0; i < na; i++) aa[i + j * na] = cd_pattern_find(&s->pat, a0 + i, a0 + j);
+    } else {
+        for (int j = 0; j < na; j++) aa[j] = cd_pattern_find(&s->pat, a0 + j, a0 + j);
+    }
+    int *yy = aa + cd_aa_size(it);
     for (int j = 0; j < n1; j++)
         for (int i = 0; i < n1; i++)
             yy[i + j * n1] = cd_pattern_find(&s->pat, s->off1 + it->ltg1[i], s->off1 + it->ltg1[j]);

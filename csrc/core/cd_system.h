@@ -180,7 +180,8 @@ const char *cd_userfunc_signature(int conv);  /* Python signature for messages a
     X(DEFORMATIONVELOCITY, "DeformationVelocity", "their time derivatives e_t")                \
     X(STRESSRESULTANT, "StressResultant",                                                      \
       "stress resultants sigma of a deformation element (multipliers of constrained ones)")     \
-    X(COORDINATESTOTAL, "CoordinatesTotal", "reference plus displacement coordinates of a node")
+    X(COORDINATESTOTAL, "CoordinatesTotal", "reference plus displacement coordinates of a node") \
+    X(SLIDINGCOORDINATE, "SlidingCoordinate", "global sliding coordinate of a sliding joint [m]")
 typedef enum {
 #define CD_X_ENUM(e, name, doc) CD_OV_##e,
     CD_OUTPUT_VARIABLES(CD_X_ENUM)
@@ -254,7 +255,9 @@ typedef struct cd_objctx {
     const double *v;      /* local velocities (item->nq) */
     const double *a;      /* local accelerations (item->nq), outputs only; may be NULL */
     const double *lam;    /* local multipliers (item->nae) */
-    int index2;           /* 1: position constraints evaluated at velocity level */
+    int index2;           /* 1: position constraints evaluated at velocity level; 2: the same
+                             in the system of the initial accelerations (cd_genalpha.c), for
+                             items whose rows there follow Exudyn's (ObjectJointSliding2D) */
     cd_markerdata *md;    /* connectors: data of markers 0 and 1, filled before the call */
     cd_error *err;
     double *scratch;      /* the object's scratch (its ops->scratch doubles; never NULL) */
@@ -280,8 +283,14 @@ enum {
     CD_OBJF_MASSPROP = 16,  /* accepts mass-proportional loads (MarkerBodyMass) */
     CD_OBJF_POSITIONAL = 32, /* residual independent of velocities at index 3 (position-level
                                constraints): numerical differentiation skips q_t */
-    CD_OBJF_AXIS = 64       /* beams and cables: body_position only for points on the axis,
+    CD_OBJF_AXIS = 64,      /* beams and cables: body_position only for points on the axis,
                                local positions [x, 0, 0] */
+    CD_OBJF_AESELF = 128    /* constraints whose equations depend on their own algebraic
+                               unknowns and whose r2 is not linear in them (sliding joints:
+                               forces and the sliding coordinate): the Newton matrix gets their
+                               full nae x nae block d rae/d lam, and the numerical Jacobian
+                               differentiates r2 and rae with respect to lam by forward
+                               differences; their analytic one is jacobian_aeself */
 };
 
 #define CD_JAC_NUMERICAL 1000
@@ -343,6 +352,11 @@ typedef struct cd_objectops {
     int flags;                                   /* CD_OBJF_* */
     int nmarkers;                                /* connectors: 2 */
     int (*markers)(const void *p, const int **markers); /* connectors: marker list */
+    /* connectors that switch between markers during a solve (sliding joints): further markers
+     * whose coordinates are appended to the local list after those of markers 0 and 1, each
+     * global coordinate once, so that the Newton-matrix pattern covers every marker the object
+     * can use; returns their number. NULL: none */
+    int (*more_markers)(const void *p, const int **markers);
     int (*nae)(const void *p);                   /* number of multipliers (constraints) */
     int (*nodes)(const void *p, const int **nodes); /* bodies: node list */
     int mass_const;                              /* 1: mass matrix does not depend on q */
@@ -372,6 +386,17 @@ typedef struct cd_objectops {
      * column-major, all written fully. Returns CD_JAC_NUMERICAL if it cannot (the caller then
      * differentiates numerically), another nonzero status on failure. */
     int (*jacobian)(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq, double *Gv);
+    /* CD_OBJF_AESELF objects: the analytic Jacobian with, beyond jacobian's matrices (Cq is
+     * then d r2/d lam, r2 not being linear in lam), Ga (nae x nae, column-major, written
+     * fully) = d rae/d lam; CD_JAC_NUMERICAL: numerical. NULL: numerical (their jacobian entry
+     * is not used) */
+    int (*jacobian_aeself)(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
+                           double *Gv, double *Ga);
+    /* CD_OBJF_AESELF objects: their kinematic conditions for the check of the initial state
+     * (cd_initial.c), g (nae, written fully) at position level (index2 = 0) or velocity level
+     * (1), 0 in rows that are no kinematic condition (force balances, the sliding coordinate's
+     * own equation); their residual rows are not used there. NULL: the residual rows */
+    int (*initial_rows)(const cd_objctx *c, int index2, double *g);
     /* velocity-level constraint flag per object (velocityLevel parameter) */
     int (*velocity_level)(const void *p);
     /* bodies: position/velocity of a local point from the body's local coordinates, with the

@@ -35,6 +35,7 @@
     X(ObjectConnectorCoordinateVector)                                                           \
     X(ObjectConnectorCoordinateSpringDamperExt)                                                  \
     X(ObjectConnectorHydraulicActuatorSimple) X(ObjectConnectorRollingDiscPenalty)              \
+    X(ObjectJointSliding2D)                                                                      \
     /* deformation elements */                                                                   \
     X(ObjectDeformationTruss2D) X(ObjectDeformationBeam2D) X(ObjectDeformationHinge2D)           \
     X(ObjectDeformationTruss) X(ObjectDeformationBeam) X(ObjectDeformationHinge)                 \

@@ -610,7 +610,8 @@ static PyObject *sys_output(cdpy_system *self, PyObject *args)
 
 static PyObject *colmajor_array(const double *x, npy_intp rows, npy_intp cols);
 
-/* local Jacobians of one object (test oracle): dict K, D, Cq, Gq, Gv, analytic; for mixed
+/* local Jacobians of one object (test oracle): dict K, D, Cq, Gq, Gv, analytic (and Ga for
+ * CD_OBJF_AESELF objects); for mixed
  * objects (ObjectGenericAE, ObjectCoordinateCoupling) J and analytic, J = d[r2; g; r1] /
  * d[q, q_t, x, y] over the object's local coordinates (cd_objectops.mixed_jacobian) */
 static PyObject *sys_object_jacobian(cdpy_system *self, PyObject *args)
@@ -651,6 +652,14 @@ static PyObject *sys_object_jacobian(cdpy_system *self, PyObject *args)
         }
         res = Py_BuildValue("{s:N,s:N,s:N,s:N,s:N,s:O}", "K", m[0], "D", m[1], "Cq", m[2],
                             "Gq", m[3], "Gv", m[4], "analytic", analytic ? Py_True : Py_False);
+        /* constraints whose equations depend on their own unknowns: Ga = d g/d lam */
+        if (res && (it->type->object->flags & CD_OBJF_AESELF)) {
+            PyObject *ga = colmajor_array(ws.Ga, it->nae, it->nae);
+            if (!ga || PyDict_SetItemString(res, "Ga", ga) < 0) Py_CLEAR(res);
+            Py_XDECREF(ga);
+        }
+        if (!res && !rc) rc = cd_error_set(&err, CD_ERR_NOMEM, "out of memory building the "
+                                           "Jacobian dict");
     }
     cd_evalws_free(&ws, s);
     if (rc) { Py_XDECREF(res); return raise_engine(self, &err); }

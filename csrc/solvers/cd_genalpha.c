@@ -167,7 +167,7 @@ static int initial_accelerations(const cd_system *s, cd_nwork *w, cd_state *st, 
     c.force_scale = c.mass_coef = c.multiplier_coef = c.gdv_coef = c.velocity_row_scale = 1.0;
     c.lambda_per_unknown = c.load_factor = 1.0;
     c.ode1_scale = c.ode1_rate_coef = 1.0;
-    c.index2 = 1;
+    c.index2 = 2;   /* velocity level, marked as the initial system (cd_objctx.index2) */
     memset(st->a, 0, sizeof(double) * (size_t)n2);
     memset(st->lam, 0, sizeof(double) * (size_t)s->aex0);
     memset(st->yd, 0, sizeof(double) * (size_t)s->n1);

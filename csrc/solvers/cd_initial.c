@@ -26,7 +26,8 @@ static int constraint_rows(const cd_system *s, cd_nwork *w, const cd_state *st, 
     memset(&c, 0, sizeof c);
     c.force_scale = c.velocity_row_scale = c.load_factor = 1.0;
     c.index2 = index2;
-    return cd_eval_residual(s, &w->ev, st, &c, w->r, err);
+    int rc = cd_eval_residual(s, &w->ev, st, &c, w->r, err);
+    return rc ? rc : cd_eval_initial_rows(s, &w->ev, st, index2, w->r + s->n2, err);
 }
 
 /* 1 if AE row j belongs to a constraint whose equations are at velocity level

@@ -131,17 +131,12 @@ static int select_sparse(const cd_system *s, const cd_redund *rd, const double *
     for (int j = 0; j < nae; j++) {
         A->p[j] = k;
         double nrm = 0;
-        for (int p = P->colptr[n2 + j]; p < P->colptr[n2 + j + 1]; p++)
-            if (P->rowind[p] < n2 && values[p] != 0.0) {
-                A->i[k] = P->rowind[p];
-                A->x[k++] = values[p];
-                nrm = hypot(nrm, values[p]);
-            }
-        double dj = rd->pin[j] ? 0.0 : values[rd->diagpos[j]];
-        if (dj != 0.0) {
-            A->i[k] = n2 + j;
-            A->x[k++] = dj;
-            nrm = hypot(nrm, dj);
+        for (int p = P->colptr[n2 + j]; p < P->colptr[n2 + j + 1]; p++) {
+            int i = P->rowind[p];
+            if (values[p] == 0.0 || (i >= n2 && (i >= n2 + nae || rd->pin[i - n2]))) continue;
+            A->i[k] = i;   /* C_q^T, and the entries of the kept algebraic rows */
+            A->x[k++] = values[p];
+            nrm = hypot(nrm, values[p]);
         }
         if (nrm > cmax) cmax = nrm;
     }
@@ -200,8 +195,9 @@ int cd_redund_select(const cd_system *s, cd_nwork *w, const double *values, cons
         return rc;
     }
     const cd_pattern *P = &s->pat;
-    /* the multiplier columns: C_q^T in the ODE2 rows, the diagonal of the trivial rows
-     * (deactivated constraints: lambda_j = 0) below; a removed row's diagonal is ours (1) */
+    /* the multiplier columns: C_q^T in the ODE2 rows, below them the entries of the algebraic
+     * rows not removed: the diagonal of the trivial rows (deactivated constraints: lambda_j =
+     * 0), and d g/d lam of CD_OBJF_AESELF constraints (a removed row's diagonal is ours, 1) */
     double *C = calloc((size_t)m * (size_t)nae + 1, sizeof(double));
     int *jpvt = calloc((size_t)nae, sizeof(int));
     double *tau = malloc(sizeof(double) * (size_t)nae), wq = 0;
@@ -210,9 +206,10 @@ int cd_redund_select(const cd_system *s, cd_nwork *w, const double *values, cons
     if (!C || !jpvt || !tau) goto nomem;
     for (int j = 0; j < nae; j++) {
         double *c = C + (size_t)j * (size_t)m;
-        for (int p = P->colptr[n2 + j]; p < P->colptr[n2 + j + 1]; p++)
-            if (P->rowind[p] < n2) c[P->rowind[p]] = values[p];
-        if (!rd->pin[j]) c[n2 + j] = values[rd->diagpos[j]];
+        for (int p = P->colptr[n2 + j]; p < P->colptr[n2 + j + 1]; p++) {
+            int i = P->rowind[p];
+            if (i < n2 || (i < n2 + nae && !rd->pin[i - n2])) c[i] = values[p];
+        }
     }
     dgeqp3_(&m, &nae, C, &m, jpvt, tau, &wq, &lwork, &info);
     lwork = info == 0 && wq >= 1.0 ? (int)wq : 3 * nae + 1;

@@ -5,14 +5,17 @@ a straight line of ObjectANCFCable2D (ObjectANCFCable) elements with the same it
 order, as Exudyn 1.13's functions of those names (so item numbers agree between the two);
 ``GenerateStraightBeam`` and ``GenerateBeamElementsAlongLine``, the generic generators of
 Exudyn 1.13 for any beam template (cables, ObjectBeamGeometricallyExact2D with 2 or 3 nodes,
-and the 3D ObjectBeamGeometricallyExact when coordyn has that item type)."""
+and the 3D ObjectBeamGeometricallyExact when coordyn has that item type);
+``GenerateSlidingJoint``, an ObjectJointSliding2D along a list of cables.
+``GenerateAleSlidingJoint`` raises NotImplementedFeatureError (ObjectJointALEMoving2D and
+ObjectALEANCFCable2D are not in coordyn)."""
 import numpy as np
 
 from . import items as _items
 
 __all__ = ["GenerateStraightLineANCFCable2D", "GenerateStraightLineANCFCable",
            "GenerateCircularArcANCFCable2D", "GenerateStraightBeam",
-           "GenerateBeamElementsAlongLine"]
+           "GenerateBeamElementsAlongLine", "GenerateSlidingJoint"]
 
 
 def GenerateStraightLineANCFCable2D(mbs, positionOfNode0, positionOfNode1, numberOfElements,
@@ -384,3 +387,37 @@ def GenerateBeamElementsAlongLine(mbs, positionStart, positionEnd, numberOfEleme
         nodeNumber1=-1 if nodeNumberEnd is None else nodeNumberEnd)
     return {"nodes": nodes, "elements": objects, "nodePositions": positions,
             "constraintObjects": constraints, "loads": loads}
+
+
+def GenerateSlidingJoint(mbs, cableObjectList, markerBodyPositionOfSlidingBody,
+                         localMarkerIndexOfStartCable=0, slidingCoordinateStartPosition=0):
+    """An ObjectJointSliding2D that lets the point of markerBodyPositionOfSlidingBody slide
+    along the ObjectANCFCable2D elements of cableObjectList (in this order), as Exudyn 1.13's
+    function of this name: a MarkerBodyCable2DCoordinates per element, the elements' starting
+    sliding coordinates (0, L0, L0 + L1, ...), and a NodeGenericData with the initial element
+    index localMarkerIndexOfStartCable and the initial global sliding coordinate
+    slidingCoordinateStartPosition. Returns [joint]."""
+    markers, offsets, start = [], [], 0.0
+    for body in cableObjectList:
+        markers.append(mbs.AddMarker(_items.MarkerBodyCable2DCoordinates(bodyNumber=body)))
+        offsets.append(start)
+        start += mbs.GetObjectParameter(body, "length")   # Exudyn: physicsLength
+    k = int(localMarkerIndexOfStartCable)
+    if not 0 <= k < len(markers):
+        raise ValueError(f"GenerateSlidingJoint: localMarkerIndexOfStartCable = {k} is not an "
+                         f"index of cableObjectList (0 .. {len(markers) - 1})")
+    data = mbs.AddNode(_items.NodeGenericData(
+        initialCoordinates=[k, slidingCoordinateStartPosition], numberOfDataCoordinates=2))
+    joint = mbs.AddObject(_items.ObjectJointSliding2D(
+        markerNumbers=[markerBodyPositionOfSlidingBody, markers[k]],
+        slidingMarkerNumbers=markers, slidingMarkerOffsets=offsets, nodeNumber=data))
+    return [joint]
+
+
+def _ale_stand_in():
+    from .exudyn._notyet import missing_function
+    return missing_function("GenerateAleSlidingJoint", "coordyn.beams",
+                            "ObjectJointALEMoving2D and ObjectALEANCFCable2D are not in coordyn")
+
+
+GenerateAleSlidingJoint = _ale_stand_in()

@@ -1,9 +1,10 @@
 /* MarkerBodyCable2DCoordinates: Exudyn's marker on all 8 coordinates of an ObjectANCFCable2D.
  * Exudyn's consumers (ObjectJointSliding2D, ObjectJointALEMoving2D,
- * ObjectContactFrictionCircleCable2D) reconstruct the cable's shape from them; coordyn has none
- * of those objects yet, so the marker provides its output only: Coordinates (the total
- * coordinates reference + displacement of both nodes, as Exudyn's SensorMarker gives them) and
- * Coordinates_t. No connector or load accepts it (no position, no single coordinate). */
+ * ObjectContactFrictionCircleCable2D) reconstruct the cable's shape from them; in coordyn
+ * ObjectJointSliding2D reads the element's coordinates itself (joint_sliding2d.c), so the marker
+ * data here are those of a fixed point. Its outputs: Coordinates (the total coordinates
+ * reference + displacement of both nodes, as Exudyn's SensorMarker gives them) and
+ * Coordinates_t. No other connector or load accepts it (no position, no single coordinate). */
 #include "cd_markers.h"
 
 typedef struct { cd_p_markerbase b; } params;
@@ -50,7 +51,7 @@ const cd_itemtype cd_type_MarkerBodyCable2DCoordinates = {
     .kind = CD_MARKER, .name = "MarkerBodyCable2DCoordinates",
     .typename_ = "BodyCable2DCoordinates",
     .doc = "A marker on the 8 coordinates of an ObjectANCFCable2D (Exudyn's marker for sliding "
-           "joints and cable contact); here it provides the output Coordinates (reference + "
-           "displacement) and Coordinates_t.",
+           "joints and cable contact): the cable elements of ObjectJointSliding2D; outputs "
+           "Coordinates (reference + displacement) and Coordinates_t.",
     .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields), .check = check,
     .marker = &ops, .outvars = outvars};
