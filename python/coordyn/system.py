@@ -578,6 +578,9 @@ class MainSystem:
         d = self._get(kind, i)
         if parameterName == "Vshow" and parameterName not in d:
             return True   # Exudyn's default: every item is shown
+        if parameterName not in d:   # another name of a parameter (Exudyn's physicsLength)
+            from .items import item_class
+            parameterName = item_class(d["itemType"])._aliases.get(parameterName, parameterName)
         if parameterName not in d or parameterName == "itemType":
             names = [k for k in d if k not in ("itemType", TYPE_KEYS[kind])]
             raise ValueError(f"Get{_prefix(kind)}Parameter: {kind} {i} ({d['itemType']}) has no "
@@ -595,6 +598,7 @@ class MainSystem:
             from .items import item_class
             t = self._get(kind, i)["itemType"]
             fields = {f["name"] for f in item_class(t)._fields}
+            parameterName = item_class(t)._aliases.get(parameterName, parameterName)
             if parameterName not in fields:
                 raise ValueError(f"Set{_prefix(kind)}Parameter: {kind} {i} ({t}) has no "
                                  f"parameter '{parameterName}'")

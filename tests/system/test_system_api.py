@@ -289,3 +289,19 @@ def test_set_dictionary_from_exudyn_dictionary():
     for s in range(5):
         assert np.allclose(mbs.GetSensorStoredData(s), ref.GetSensorStoredData(s), rtol=1e-8,
                            atol=1e-9)
+
+
+def test_parameters_by_their_other_names():
+    """Exudyn's parameter names that coordyn keeps as another name of a parameter
+    (ObjectANCFCable2D's physicsLength is coordyn's length) work in Get/SetObjectParameter"""
+    mbs = cd.SystemContainer().AddSystem()
+    n0 = mbs.AddNode(cd.NodePoint2DSlope1(referenceCoordinates=[0, 0, 1, 0]))
+    n1 = mbs.AddNode(cd.NodePoint2DSlope1(referenceCoordinates=[2, 0, 1, 0]))
+    o = mbs.AddObject(cd.ObjectANCFCable2D(physicsLength=2, physicsMassPerLength=1,
+                                           physicsBendingStiffness=1, physicsAxialStiffness=1,
+                                           nodeNumbers=[n0, n1]))
+    assert mbs.GetObjectParameter(o, "physicsLength") == mbs.GetObjectParameter(o, "length") == 2
+    mbs.SetObjectParameter(o, "physicsMassPerLength", 3.0)
+    assert mbs.GetObjectParameter(o, "massPerLength") == 3.0
+    with pytest.raises(ValueError, match="has no parameter 'physicsWidth'"):
+        mbs.GetObjectParameter(o, "physicsWidth")

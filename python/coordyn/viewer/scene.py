@@ -239,7 +239,11 @@ def _pose(R, p):
 
 
 def _node_pose(mbs, n):
-    p = np.asarray(mbs.GetNodeOutput(n, OV.Position, CURRENT), dtype=float).reshape(-1)
+    """the node's pose, or None for a node without a position (NodeGenericData, ODE1, ...)"""
+    try:
+        p = np.asarray(mbs.GetNodeOutput(n, OV.Position, CURRENT), dtype=float).reshape(-1)
+    except (ValueError, RuntimeError, TypeError):
+        return None
     p = np.concatenate([p, np.zeros(3 - len(p))])[:3]
     try:
         R = np.asarray(mbs.GetNodeOutput(n, OV.RotationMatrix, CURRENT),
@@ -314,6 +318,7 @@ def build_scene(mbs, solution=None, rowIncrement=1, maxFrames=500, visualization
 
     pose_of_node = {}        # node -> pose index
     node_pos = np.zeros((nodes, nF, 3))
+    node_ok = np.zeros(nodes, bool)    # nodes with a position (drawn)
     poses = []
     marker_pos = np.zeros((markers, nF, 3))
     marker_ok = np.zeros(markers, bool)
@@ -332,6 +337,9 @@ def build_scene(mbs, solution=None, rowIncrement=1, maxFrames=500, visualization
                 sd.SetTime(float(times[k]), CURRENT)
             for n in range(nodes):
                 H = _node_pose(mbs, n)
+                if H is None:
+                    continue
+                node_ok[n] = True
                 node_pos[n, k] = H[:3, 3]
                 if n in pose_of_node:
                     node_pose[pose_of_node[n], k] = H
@@ -404,7 +412,7 @@ def build_scene(mbs, solution=None, rowIncrement=1, maxFrames=500, visualization
         size = float(_setting(vs, "nodes.defaultSize"))
         r = (size if size > 0 else 0.01 * extent)
         col = _rgba(_setting(vs, "nodes.defaultColor"), DEFAULTS["nodes.defaultColor"])
-        for n in range(nodes):
+        for n in np.flatnonzero(node_ok):
             V, T, C = _sphere(np.zeros(3), r, col, tiles=4)
             extra_poses.append(np.array([_pose(np.eye(3), node_pos[n, k]) for k in range(nF)]))
             parts.append(Part(f"Node {n} ({node_items[n]['nodeType']})", "nodes", "mesh", V, T,
