@@ -1,6 +1,6 @@
 """Why a model of Exudyn's TestModels does not give its reference result on coordyn: one
 sentence per model, shown in the docs table that `tools/exudyn_testmodels.py --rst` writes
-(docs/_generated/testmodels.inc, included by docs/coming_from_exudyn.rst). Each was found by
+(docs/exudyn_testmodels.inc, included by docs/coming_from_exudyn.rst). Each was found by
 running the model on both engines; the numbers are measured."""
 
 _FFRF = ("floating-frame items (ObjectFFRF, ObjectFFRFreducedOrder) and the FEMinterface "
