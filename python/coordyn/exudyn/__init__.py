@@ -25,7 +25,7 @@ import types
 
 from ._notyet import NotImplementedFeatureError
 
-__all__ = ["use_as_exudyn", "exudyn_module_name", "EXUDYN_MODULES", "MODULE_TARGETS"]
+__all__ = ["use_as_exudyn", "exudyn_module_name", "EXUDYN_MODULES", "MODULE_TARGETS", "PACKAGES"]
 
 #: Exudyn 1.13.6's modules: coordyn's module of the same name, or why there is none
 EXUDYN_MODULES = {
@@ -34,7 +34,7 @@ EXUDYN_MODULES = {
     "plot": None, "signalProcessing": None, "physics": None, "solver": None,
     "interactive": None,
     "processing": None,
-    "robotics": "the robotics module (Robot, RobotLink, ...) is not in coordyn yet",
+    "robotics": None,
     "FEM": "finite-element import (FEMinterface, ObjectFFRF) is not in coordyn",
     "artificialIntelligence": "the reinforcement-learning interface is not in coordyn",
     "demos": "Exudyn's demos are not in coordyn; see coordyn's examples/",
@@ -52,6 +52,9 @@ EXUDYN_MODULES = {
 }
 
 
+#: Exudyn packages whose submodules (exudyn.robotics.motion, ...) are coordyn's of the same name
+PACKAGES = ("robotics",)
+
 #: Exudyn modules whose coordyn counterpart lives in this package (not as coordyn.<name>)
 MODULE_TARGETS = {"graphicsDataUtilities": "coordyn.exudyn.graphicsDataUtilities"}
 
@@ -65,6 +68,8 @@ def exudyn_module_name(fullname: str):
         return "coordyn"
     if EXUDYN_MODULES.get(parts[1], "") is None and len(parts) == 2:
         return MODULE_TARGETS.get(parts[1], "coordyn." + parts[1])
+    if parts[1] in PACKAGES and len(parts) == 3:
+        return "coordyn." + ".".join(parts[1:])
     return None
 
 
