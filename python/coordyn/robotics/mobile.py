@@ -89,7 +89,7 @@ class MobileKinematics:
 
 
 def GeneratrixRoll(u, param):
-    """Generatrix (x, y) of a mecanum roll for the parameter u (|u| < pi/2), param with 'r'
+    """Generatrix (x, y) of a mecanum roll for the parameter u (abs(u) < pi/2), param with 'r'
     (wheel radius), 'delta' (roll axis angle) and 'dRoll' (roll axis distance), after
     Gfrerrer 2008; rotating (x, y) about x gives the roll surface."""
     d, r, dR = param['delta'], param['r'], param['dRoll']

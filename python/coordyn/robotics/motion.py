@@ -307,7 +307,9 @@ class ProfilePTP:
 
 
 class Trajectory:
-    """A sequence of profiles for a set of coordinates, from initialCoordinates at initialTime::
+    """A sequence of profiles for a set of coordinates, from initialCoordinates at initialTime:
+
+    .. code-block:: python
 
         traj = Trajectory(initialCoordinates=[1, 1], initialTime=1)
         traj.Add(ProfileConstantAcceleration([2., 3.], 2.))
