@@ -93,8 +93,8 @@ def test_robot_method_errors():
     m = mbs.AddMarker(coordyn.MarkerBodyRigid(bodyNumber=g))
     with pytest.raises(ValueError, match="rotationMarkerBase must be a 3x3 matrix"):
         robot.CreateRedundantCoordinateMBS(mbs, m, rotationMarkerBase=np.eye(2))
-    robot.referenceConfiguration = [0., 1.]
-    with pytest.raises(ValueError, match="referenceConfiguration has 2 entries, the robot has 1"):
+    robot.referenceConfiguration = []
+    with pytest.raises(ValueError, match="referenceConfiguration has 0 entries, the robot has 1"):
         robot.CreateRedundantCoordinateMBS(mbs, m)
     prism = rob.Robot()
     prism.AddLink(rob.RobotLink(1, [0, 0, 0], np.eye(3), jointType='Pz'))
@@ -111,6 +111,8 @@ def test_names_coordyn_does_not_have_raise():
         robot.GetKinematicTree66()
     with pytest.raises(NotImplementedFeatureError, match="InverseKinematicsNumerical is not "
                                                          "available in coordyn"):
+        rob.InverseKinematicsNumerical(robot)
+    with pytest.raises(NotImplementedFeatureError, match="ObjectKinematicTree"):
         rob.InverseKinematicsNumerical(robot)
     from coordyn.robotics import utilities, future, rosInterface
     with pytest.raises(NotImplementedFeatureError, match="AddLidar is not available in "

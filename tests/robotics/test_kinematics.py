@@ -209,3 +209,67 @@ def test_panda_moddhkk_against_exudyn():
         assert np.abs(np.asarray(lx.inertia) - lc.inertia).max() < 1e-12
     Jx, Jc = rx.JointHT(q), rc.JointHT(q)
     assert np.abs(rx.Jacobian(Jx) - rc.Jacobian(Jc)).max() < 1e-12
+
+
+def tree_robot(mod, HTfun):
+    """A tree with base and tool HTs, preHT (modified-DH style) and localHT, revolute and
+    prismatic joints about all three axes; mod is coordyn.robotics or exudyn.robotics."""
+    from coordyn.rigidBodyUtilities import HTrotateX, HTrotateY, HTtranslate
+    base = mod.RobotBase(HT=HTfun(HTtranslate([0.1, -0.2, 0.3]) @ HTrotateY(0.3)))
+    tool = mod.RobotTool(HT=HTfun(HTtranslate([0, 0, 0.12])))
+    robot = mod.Robot(gravity=[0.5, -9.81, 0.2], base=base, tool=tool)
+    specs = [('Rz', -2, None, [0, 0.3, 0.2, 0.5]), ('Ry', -2, [0.4, 0.1, 0., 0.2], None),
+             ('Px', -2, [-0.3, 0.2, 0.1, 0.], [0, 0.1, 0.2, -0.4]), ('Rx', 1, None, [0.2, 0, 0.3, 0.1]),
+             ('Pz', 3, [0.1, 0.05, 0.3, 0.], None), ('Rz', -1, [0.3, 0.2, 0.1, 0.4], [0, 0.2, 0, 0.3])]
+    for k, (jt, parent, pre, std) in enumerate(specs):
+        preHT = HTfun(mod.ModDHKK2HT(pre)[0] @ HTrotateX(0.1 * k)) if pre is not None else None
+        localHT = HTfun(mod.StdDH2HT(std)) if std is not None else None
+        robot.AddLink(mod.RobotLink(mass=1 + k, COM=[0.1 * k, -0.05, 0.02 * k],
+                                    inertia=np.diag([0.02, 0.03, 0.04]) + 0.001 * k,
+                                    localHT=localHT, preHT=preHT, jointType=jt, parent=parent))
+    return robot
+
+
+def test_tree_robot_against_exudyn():
+    """Kinematics of a tree robot with base, tool, preHT, localHT and prismatic joints."""
+    real_exudyn()
+    import exudyn
+    import exudyn.robotics as xr
+
+    def to_x(H):
+        return exudyn.HT(np.array(H, dtype=float))
+
+    def c44(H):
+        return np.array(H.HT44() if hasattr(H, 'HT44') else H)
+    # ModDHKK2HT of Exudyn returns exudyn.HT: convert for the numpy products above
+    class XR:
+        def __getattr__(self, name):
+            return getattr(xr, name)
+
+        @staticmethod
+        def ModDHKK2HT(p):
+            return [c44(H) for H in xr.ModDHKK2HT(p)]
+
+        @staticmethod
+        def StdDH2HT(p):
+            return c44(xr.StdDH2HT(p))
+    rx, rc = tree_robot(XR(), to_x), tree_robot(rob, lambda H: H)
+    assert not rc.IsSerialRobot() and rx.IsSerialRobot() == rc.IsSerialRobot()
+    q = np.array([0.3, -0.4, 0.15, 0.7, -0.05, 0.25])
+    for f in ('LinkHT', 'JointHT'):
+        for a, b in zip(getattr(rx, f)(q), getattr(rc, f)(q)):
+            assert np.abs(h44(a) - b).max() < 1e-12, f
+    Jx, Jc = rx.JointHT(q), rc.JointHT(q)
+    for a, b in zip(rx.COMHT(Jx), rc.COMHT(Jc)):
+        assert np.abs(h44(a) - b).max() < 1e-12
+    for link in range(6):
+        assert np.abs(rx.Jacobian(Jx, linkIndex=link) - rc.Jacobian(Jc, linkIndex=link)).max() \
+            < 1e-12, link
+    # the tree Jacobian against central differences of the link origin
+    eps = 1e-6
+    J = rc.Jacobian(Jc, linkIndex=4)
+    for j in range(6):
+        dq = np.zeros(6)
+        dq[j] = eps
+        d = rc.LinkHT(q + dq)[4][0:3, 3] - rc.LinkHT(q - dq)[4][0:3, 3]
+        assert np.allclose(d / (2 * eps), J[0:3, j], atol=1e-9), j

@@ -146,7 +146,7 @@ def run_script(engine, name, scale, steps):
 
 
 @pytest.mark.parametrize("name,scale,steps", [("3R", "0", "500"), ("3R", "0.01", "500"),
-                                              ("PANDA", "0", "1000")])
+                                              ("PANDA", "0", "1000"), ("TREE", "1", "500")])
 def test_against_exudyn(name, scale, steps):
     """The same Exudyn script (robotics.models + CreateRedundantCoordinateMBS, 0.5 s) on
     Exudyn 1.13.6 and, through use_as_exudyn, on coordyn: joint angles agree to 1e-8.
@@ -158,4 +158,11 @@ def test_against_exudyn(name, scale, steps):
     qx = run_script("exudyn", name, scale, steps)
     qc = run_script("coordyn", name, scale, steps)
     assert np.abs(qx - qc).max() < 1e-8, (qx, qc)
-    assert np.abs(qc - [0.2, -0.4, 0.3, 0.1, -0.2, 0.3, 0.5][:len(qc)]).max() > 0.05
+    if name == "TREE":       # positions and rotation matrices of the 6 bodies; the first moved
+        assert len(qc) == 6 * 12
+        from coordyn.rigidBodyUtilities import HTrotateY, HTrotateZ, HTtranslate, HTrotateX
+        H0 = (HTtranslate([0.1, -0.2, 0.3]) @ HTrotateY(0.3) @ HTrotateZ(0.2)
+              @ HTtranslate([0.2, 0, 0.3]) @ HTrotateX(0.5))
+        assert np.abs(qc[0:3] - H0[0:3, 3]).max() > 1e-3
+    else:                    # joint angles, away from the reference configuration
+        assert np.abs(qc - [0.2, -0.4, 0.3, 0.1, -0.2, 0.3, 0.5][:len(qc)]).max() > 0.05

@@ -253,11 +253,12 @@ class RobotBase:
 class Robot:
     """A robot: base, tool, gravity and a list of RobotLink (serial chain or tree)."""
 
-    def __init__(self, gravity=[0, 0, -9.81], base=RobotBase(), tool=RobotTool(),
-                 referenceConfiguration=[]):
+    def __init__(self, gravity=[0, 0, -9.81], base=None, tool=None, referenceConfiguration=[]):
         self.gravity = _vector(gravity, 3, 'Robot', 'gravity')
-        self.base = base
-        self.tool = tool
+        # a new RobotBase()/RobotTool() per robot (Exudyn's defaults are one object shared by
+        # all robots, so setting robot.base.HT of one changed every other)
+        self.base = RobotBase() if base is None else base
+        self.tool = RobotTool() if tool is None else tool
         self.referenceConfiguration = np.array(referenceConfiguration, dtype=float)
         self.links = []
         self.isSerialRobot = True
@@ -514,7 +515,7 @@ class Robot:
                                  f'be a 3x3 matrix, got shape {baseRotation.shape}')
         n = len(self.links)
         qRef = self.referenceConfiguration
-        if len(qRef) != n:
+        if len(qRef) < n:
             raise ValueError('Robot.CreateRedundantCoordinateMBS: referenceConfiguration has '
                              f'{len(qRef)} entries, the robot has {n} links')
         baseObject = -1
@@ -719,6 +720,7 @@ def projectAngleToPMPi(q0):
 
 InverseKinematicsNumerical = missing_class(
     'InverseKinematicsNumerical', 'exudyn.robotics',
-    'the numerical inverse kinematics (a static solve of a spring-driven robot model with '
-    'renderer feedback) is not in coordyn yet',
+    'the numerical inverse kinematics solves a static problem of the robot as an '
+    'ObjectKinematicTree with a MarkerKinematicTreeRigid at the tool, items coordyn does not '
+    'have yet',
     'a Newton iteration on Robot.LinkHT with Robot.Jacobian')
