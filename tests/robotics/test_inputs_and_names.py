@@ -109,11 +109,6 @@ def test_names_coordyn_does_not_have_raise():
     with pytest.raises(NotImplementedFeatureError, match="GetKinematicTree66 is not available "
                                                          "in coordyn.*use Robot.JointHT"):
         robot.GetKinematicTree66()
-    with pytest.raises(NotImplementedFeatureError, match="InverseKinematicsNumerical is not "
-                                                         "available in coordyn"):
-        rob.InverseKinematicsNumerical(robot)
-    with pytest.raises(NotImplementedFeatureError, match="ObjectKinematicTree"):
-        rob.InverseKinematicsNumerical(robot)
     from coordyn.robotics import utilities, future, rosInterface
     with pytest.raises(NotImplementedFeatureError, match="AddLidar is not available in "
                                                          "coordyn: .*GeneralContact"):

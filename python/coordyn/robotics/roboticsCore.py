@@ -16,7 +16,7 @@ import coordyn
 import coordyn.itemInterface as eii
 import coordyn.rigidBodyUtilities as erb
 import coordyn.graphics as graphics
-from ..exudyn._notyet import NotImplementedFeatureError, missing_class
+from ..exudyn._notyet import NotImplementedFeatureError
 
 __all__ = [
     'dictJointTypeText2Exudyn', 'dictJointType2HT', 'dictJointType2Axis',
@@ -718,9 +718,126 @@ def projectAngleToPMPi(q0):
     return q1 - 2 * np.pi * (q1 > np.pi)
 
 
-InverseKinematicsNumerical = missing_class(
-    'InverseKinematicsNumerical', 'exudyn.robotics',
-    'the numerical inverse kinematics solves a static problem of the robot as an '
-    'ObjectKinematicTree with a MarkerKinematicTreeRigid at the tool, items coordyn does not '
-    'have yet',
-    'a Newton iteration on Robot.LinkHT with Robot.Jacobian')
+class InverseKinematicsNumerical:
+    """Numerical inverse kinematics of a serial robot: the joint coordinates q whose tool frame,
+    LinkHT(q)[-1] · toolHT, equals a desired pose T. As Exudyn's (a static solve of the robot
+    with joint springs of stiffness k_i relaxed at the start configuration q0, the tool frame
+    held at T by a rigid joint), the solution is the equilibrium of those springs:
+
+        minimize ½ Σ k_i (q_i − q0_i)²   subject to   pose(q) = T,
+
+    solved here by sequential quadratic programming on the robot's kinematics (Robot.LinkHT,
+    Robot.Jacobian) instead of a system of bodies. For a non-redundant robot the springs only
+    select the solution branch nearest to q0; for a redundant one (Panda) they pick one
+    solution of the family."""
+
+    def __init__(self, robot, jointStiffness=1e0, useRenderer=False, flagDebug=False,
+                 useAlternativeConstraints=False):
+        if not isinstance(robot, Robot):
+            raise TypeError('InverseKinematicsNumerical: robot must be a Robot, got '
+                            f'{type(robot).__name__}')
+        if not robot.IsSerialRobot():
+            raise ValueError('InverseKinematicsNumerical: only serial robots are supported')
+        n = robot.NumberOfLinks()
+        k = np.array([jointStiffness] * n if np.isscalar(jointStiffness) else jointStiffness,
+                     dtype=float)
+        if k.shape != (n,) or np.any(k <= 0):
+            raise ValueError(f'InverseKinematicsNumerical: jointStiffness must be a positive '
+                             f'number or {n} positive numbers, got {jointStiffness!r}')
+        if useRenderer:
+            raise NotImplementedFeatureError(
+                'InverseKinematicsNumerical(useRenderer=True) is not available in coordyn: '
+                "there is no renderer window; draw the result with coordyn's viewer "
+                '(docs: coming_from_exudyn)')
+        self.robot = robot
+        self.nLinks = n
+        self.jointStiffness = k
+        self.flagDebug = flagDebug
+        self.useRenderer = useRenderer
+        self.useAlternativeConstraints = useAlternativeConstraints
+        self.epsRotationMatrix = 1e-14
+        self.epsSolution = 1e-14
+        self.maxIterations = 50
+        self.q = np.array(robot.referenceConfiguration[0:n], dtype=float)
+
+    def _pose(self, q):
+        return self.robot.LinkHT(q)[-1] @ self.robot.tool.HT
+
+    def GetCurrentRobotHT(self):
+        """Tool pose (4x4) at the current solution (the reference configuration before the
+        first Solve)."""
+        return self._pose(self.q)
+
+    def InterpolateHTs(self, T1, T2, rotStep=np.pi / 16, minSteps=1):
+        """Poses from T1 to T2 (T2 included, T1 not): positions interpolated linearly,
+        rotations along the rotation vector of R1ᵀR2; min(minSteps, 1 + angle/rotStep)
+        steps before the final T2 (Exudyn's count)."""
+        T1 = _ht(T1, 'InverseKinematicsNumerical.InterpolateHTs', 'T1')
+        T2 = _ht(T2, 'InverseKinematicsNumerical.InterpolateHTs', 'T2')
+        rot12 = erb.RotationMatrix2RotationVector(T1[0:3, 0:3].T @ T2[0:3, 0:3])
+        n = min(minSteps, 1 + int(np.linalg.norm(rot12) / rotStep))
+        out = []
+        for i in range(1, n + 1):
+            Ti = np.eye(4)
+            Ti[0:3, 0:3] = T1[0:3, 0:3] @ erb.RotationVector2RotationMatrix(rot12 * i / n)
+            Ti[0:3, 3] = T1[0:3, 3] + (T2[0:3, 3] - T1[0:3, 3]) * i / n
+            out.append(Ti)
+        return out + [T2]
+
+    def _residual(self, q, T):
+        """[p(q) − p_T; θ] with θ the rotation vector of R_Tᵀ R(q) expressed in world axes."""
+        H = self._pose(q)
+        dR = T[0:3, 0:3].T @ H[0:3, 0:3]
+        return np.hstack((H[0:3, 3] - T[0:3, 3],
+                          T[0:3, 0:3] @ erb.RotationMatrix2RotationVector(dR)))
+
+    def Solve(self, T, q0=None):
+        """[q, success]: joint coordinates (angles projected to [-pi, pi]) that reach pose T
+        from the start q0 (None: the last solution); success False (q None) if no equilibrium
+        with |pose − T| <= epsSolution (entrywise) is found within maxIterations."""
+        T = _ht(T, 'InverseKinematicsNumerical.Solve', 'T')
+        if abs(np.linalg.det(T[0:3, 0:3]) - 1) > 1e-10:
+            raise ValueError('InverseKinematicsNumerical.Solve: T must be a homogeneous '
+                             'transformation [[R, t], [0,0,0,1]] with a rotation matrix R')
+        q0 = self.q if q0 is None else np.array(q0, dtype=float)
+        if q0.shape != (self.nLinks,):
+            raise ValueError(f'InverseKinematicsNumerical.Solve: q0 must have {self.nLinks} '
+                             f'entries, got {q0.shape}')
+        q0 = projectAngleToPMPi(q0)
+        K = np.diag(self.jointStiffness)
+        q = q0.copy()
+        n = self.nLinks
+        for _ in range(self.maxIterations):
+            g = self._residual(q, T)
+            J = self.robot.Jacobian(self.robot.JointHT(q), toolPosition=self._pose(q)[0:3, 3])
+            # KKT step of min ½(q−q0)ᵀK(q−q0) s.t. g(q) = 0:  [K Jᵀ; J 0][dq; λ] = [−K(q−q0); −g]
+            A = np.block([[K, J.T], [J, np.zeros((6, 6))]])
+            rhs = np.hstack((-K @ (q - q0), -g))
+            step = np.linalg.lstsq(A, rhs, rcond=None)[0]
+            q = q + step[0:n]
+            if np.linalg.norm(step[0:n]) < 1e-15 * (1 + np.linalg.norm(q)):
+                break
+        q = projectAngleToPMPi(q)
+        success = bool(np.all(np.abs(self._pose(q) - T) <= self.epsSolution))
+        if not success:
+            if self.flagDebug:
+                coordyn.Print('WARNING: InverseKinematics: solution incorrect: pose error ',
+                              np.abs(self._pose(q) - T).max())
+            return [None, False]
+        self.q = q
+        return [q, True]
+
+    def SolveSafe(self, T, q0=None):
+        """Solve along poses interpolated from the current tool pose to T (steps of at most
+        pi/3 in rotation, then pi/20 with at least 4 steps if that fails): [q, success]."""
+        T = _ht(T, 'InverseKinematicsNumerical.SolveSafe', 'T')
+        T0 = self.GetCurrentRobotHT()
+        for rotStep, minSteps in ((np.pi / 3, 1), (np.pi / 20, 4)):
+            q, success = q0, True
+            for Ti in self.InterpolateHTs(T0, T, rotStep=rotStep, minSteps=minSteps):
+                q, success = self.Solve(Ti, q)
+                if not success:
+                    break
+            if success:
+                return [q, True]
+        return [None, False]
