@@ -252,3 +252,50 @@ def test_switch_imports(tmp_path):
     assert out.returncode == 0, out.stderr
     ref = models.LinkDict2Robot(models.ManipulatorPuma560()).LinkHT([0.1] * 6)[-1][0, 3]
     assert float(out.stdout.split()[-1]) == pytest.approx(ref, abs=1e-12)
+
+
+def test_create_kinematic_tree_parameters_against_exudyn(monkeypatch):
+    """The parameters CreateKinematicTree gives ObjectKinematicTree (recorded with a stand-in
+    class while coordyn has no such item) equal those Exudyn 1.13.6 stores for the Puma560
+    with PD control; jointOffsets and linkCOMs (Exudyn's GetObject fails on them) against
+    Exudyn's robot data directly."""
+    exu = pytest.importorskip("exudyn")
+    if "coordyn" in exu.__file__:
+        pytest.skip("exudyn is switched to coordyn in this process")
+    import exudyn.robotics.models as xm
+    import coordyn.itemInterface as eii
+
+    recorded = {}
+
+    def fake_tree(**kwargs):
+        recorded.update(kwargs)
+        return kwargs
+
+    monkeypatch.setattr(coordyn, "ObjectKinematicTree", fake_tree, raising=False)
+    monkeypatch.setattr(eii, "ObjectKinematicTree", fake_tree)
+    monkeypatch.setattr(eii, "VObjectKinematicTree", lambda **kw: kw)
+    mbs = coordyn.SystemContainer().AddSystem()
+    monkeypatch.setattr(mbs, "AddObject", lambda item: 7 if isinstance(item, dict) else None)
+    rc = models.LinkDict2Robot(models.ManipulatorPuma560())
+    d = rc.CreateKinematicTree(mbs)
+    assert d['objectKinematicTree'] == 7 and d['baseObject'] is None
+
+    rx = xm.LinkDict2Robot(xm.ManipulatorPuma560())
+    SC = exu.SystemContainer()
+    xmbs = SC.AddSystem()
+    dx = rx.CreateKinematicTree(xmbs)
+    o = xmbs.GetObject(dx['objectKinematicTree'])
+    for key in ('jointTransformations', 'linkInertiasCOM', 'linkMasses', 'jointPControlVector',
+                'jointDControlVector', 'jointPositionOffsetVector', 'baseOffset', 'gravity',
+                'linkParents'):
+        assert np.abs(np.array(o[key], dtype=float)
+                      - np.array(recorded[key], dtype=float)).max() < 1e-12, key
+    assert [str(t).split('.')[-1] for t in o['jointTypes']] == \
+        [str(t).split('.')[-1] for t in recorded['jointTypes']]
+    for i, link in enumerate(rx.links):
+        parent = rx.links[link.parent].localHT.HT44() if link.parent >= 0 else np.eye(4)
+        H = parent @ link.preHT.HT44()
+        assert np.abs(H[0:3, 3] - recorded['jointOffsets'][i]).max() < 1e-12
+        com = link.localHT.HT44() @ np.hstack((link.COM, 1.))
+        assert np.abs(com[0:3] - recorded['linkCOMs'][i]).max() < 1e-12
+    assert mbs.GetNode(d['nodeGeneric'])['numberOfODE2Coordinates'] == 6

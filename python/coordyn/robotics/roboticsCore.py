@@ -481,9 +481,10 @@ class Robot:
         axis = dictJointType2Axis[link.jointType]
         if vis.showMBSjoint:
             out.append(graphics.Cylinder(-0.5 * vis.jointWidth * axis,
-                                         vis.jointWidth * axis, radius=r,
+                                         0.5 * vis.jointWidth * axis, radius=r,
                                          color=graphics.color.grey))
-        if self.HasParent(i) and len(vis.graphicsData) == 0:
+        if (self.HasParent(i) and len(vis.graphicsData) == 0
+                and np.linalg.norm(jointHTs[i][0:3, 3]) > 0):
             glist[link.parent].append(graphics.Cylinder(
                 [0., 0., 0.], jointHTs[i][0:3, 3], radius=0.5 * vis.linkWidth, color=color))
         out += list(vis.graphicsData)
