@@ -29,8 +29,9 @@ typedef struct cdpy_system {
     PyObject_HEAD
     cd_system *sys;
     cd_state cur;            /* current configuration (solver output) */
-    cd_state sos;            /* start-of-step configuration: the state a continued solve
-                              * starts its next step from (the end of the last solve) */
+    cd_state sos;            /* start-of-step configuration (Exudyn's StartOfStep): during a
+                              * solve the start of the current step, after it the start of
+                              * the last step */
     int have_state;          /* cur and sos allocated for the assembled sizes */
     PyObject *owner;         /* borrowed: the Python MainSystem passed to user functions */
     PyObject *sensors;       /* capsule holding the last cd_sensorstore, or NULL */

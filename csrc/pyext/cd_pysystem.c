@@ -1020,6 +1020,7 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
     /* every solve starts from the initial configuration, and the sensor data are those of this
      * solve (none if it fails before its start; arrays given out keep the old store alive) */
     cd_state_set_initial(&self->cur, s);
+    cd_state_set_initial(&self->sos, s);
     Py_CLEAR(self->sensors);
     if (cdpy_parse_settings(sd, &set)) return NULL;
     char solname[4096];
@@ -1029,7 +1030,7 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
     cd_sysfuncs sf;
     cdpy_sysuf_fill(self, &sf);
     cd_solvectx ctx = {progress_fn, &pc, 1, NULL, set.writeSolution ? solname : NULL,
-                       verbose, events == Py_None ? NULL : event_fn, &pc, &sf};
+                       verbose, events == Py_None ? NULL : event_fn, &pc, &sf, &self->sos};
     cd_error err = {0, ""};
     int rc;
     Py_CLEAR(self->exc_type); Py_CLEAR(self->exc_value); Py_CLEAR(self->exc_tb);
@@ -1044,8 +1045,6 @@ static PyObject *sys_solve(cdpy_system *self, PyObject *args)
         self->sensors = PyCapsule_New(ctx.sensors, "coordyn.sensors", store_free);
         if (!self->sensors) { cd_sensors_free(ctx.sensors); return NULL; }
     }
-    /* the next step of a continued solve starts from the state the solve ended in */
-    cd_state_copy(&self->sos, &self->cur);
     if (restore_uf_exception(self)) return NULL;  /* a user function raised: re-raise it */
     if (pc.interrupted) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyboardInterrupt, "solve interrupted");

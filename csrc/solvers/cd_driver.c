@@ -16,7 +16,9 @@ typedef struct drive {
     const cd_stepper *sp;
     cd_steprules r;
     cd_nwork w;
-    cd_state prev;        /* the state at the start of the step (the last accepted one) */
+    cd_state *prev;       /* the state at the start of the step (the last accepted one): the
+                           * caller's ctx->step_start, or prev_own */
+    cd_state prev_own;
     cd_state *st;         /* the state being advanced */
     cd_solvectx *ctx;
     const cd_settings *set;
@@ -182,7 +184,7 @@ static int reject(drive *d, double tau_next, double h_tried, cd_error *err)
     d->h_rec = -1;
     if (d->event) drive_event(d, CD_EV_FAILED, d->stats->steps + 1, tau_next, h_tried, err->msg);
     d->stats->rejected++;
-    cd_state_copy(d->st, &d->prev);
+    cd_state_copy(d->st, d->prev);
     d->w.jac_current = 0;
     if (!d->r.adaptive || hn < d->r.hmin) {
         char why[CD_MSG_LEN];
@@ -214,7 +216,7 @@ static int reject_error(drive *d, double tau_next, double h_tried, double est, c
     double h = h_tried * fmin(0.9, step_factor(est));
     d->stats->rejected++;
     d->stats->rejected_error++;
-    cd_state_copy(d->st, &d->prev);
+    cd_state_copy(d->st, d->prev);
     if (h < d->r.hmin)
         return cd_error_set(err, CD_ERR_NEWTON, "error control: the step size fell below "
                             "timeIntegration.minimumStepSize (%.3g) at t = %.10g: the local error "
@@ -262,7 +264,7 @@ static int solver_control(drive *d, double tau_next, double h_tried, double est,
     if (d->sp->control(d->sp->solver, h_tried, est, &h_next)) {
         d->stats->rejected++;
         d->stats->rejected_error++;
-        cd_state_copy(d->st, &d->prev);
+        cd_state_copy(d->st, d->prev);
         d->h = h_next;
         if (d->event) {
             snprintf(d->evmsg, sizeof d->evmsg, "the local error estimate of the step to t = "
@@ -310,7 +312,7 @@ static int guard(drive *d, double tau_next, double h_tried, double est, cd_error
              d->r.time_offset + d->tau, d->r.time_offset + tau_next, h_tried, est, d->r.guard,
              d->r.guard_warn ? "" : "; errorControl.blowUpWarning = True makes this a warning");
     if (!d->r.guard_warn) {
-        cd_state_copy(d->st, &d->prev);
+        cd_state_copy(d->st, d->prev);
         return cd_error_set(err, CD_ERR_BLOWUP, "%s", msg);
     }
     if (!d->warned && !d->stats->warning[0]) snprintf(d->stats->warning, CD_MSG_LEN, "%s", msg);
@@ -491,13 +493,13 @@ static int discontinuous(drive *d, double tau_next, double h_tried, double *est,
                          "%.900s (discontinuous.ignoreMaxIterations: the step was accepted)", msg);
             return CD_OK;
         }
-        restart_keep_data(d->st, &d->prev);
+        restart_keep_data(d->st, d->prev);
         d->st->t = d->r.time_offset + tau_next;
         d->w.jac_current = 0;   /* the residual changed with the states */
         d->w.disc_it = (int)k;
         uf_refresh(d);
         *est = -1;
-        rc = d->sp->step(d->sp->solver, &d->prev, d->st, tau_next, h_tried, est, err);
+        rc = d->sp->step(d->sp->solver, d->prev, d->st, tau_next, h_tried, est, err);
         if (!rc) rc = check_state(d->s, d->st, err);
         if (rc) return rc;
     }
@@ -509,7 +511,7 @@ static int attempt(drive *d, cd_error *err)
 {
     double h_tried, grid = grid_point(d, d->k + 1);
     double tau_next = plan_step(d, grid, &h_tried);
-    cd_state_copy(&d->prev, d->st);
+    cd_state_copy(d->prev, d->st);
     d->st->t = d->r.time_offset + tau_next;
     d->h_rec = -1;
     if (d->uf) {
@@ -522,10 +524,10 @@ static int attempt(drive *d, cd_error *err)
                                          NULL);
     }
     double est = -1;
-    int rc = d->sp->step(d->sp->solver, &d->prev, d->st, tau_next, h_tried, &est, err);
+    int rc = d->sp->step(d->sp->solver, d->prev, d->st, tau_next, h_tried, &est, err);
     if (!rc) rc = check_state(d->s, d->st, err);
     if (!rc) rc = discontinuous(d, tau_next, h_tried, &est, err);
-    if (rc < 0) cd_state_copy(d->st, &d->prev);
+    if (rc < 0) cd_state_copy(d->st, d->prev);
     if (rc) return rc < 0 ? rc : reject(d, tau_next, h_tried, err);
     if (d->r.control && d->sp->control) return solver_control(d, tau_next, h_tried, est, grid,
                                                                err);
@@ -612,9 +614,15 @@ int cd_drive(const cd_system *s, const cd_settings *set, const cd_newton_setting
                               ctx->sysfn->post_newton || ctx->sysfn->pre_residual ||
                               ctx->sysfn->jacobian))
         d.uf = d.w.uf = ctx->sysfn;
-    if (cd_state_init(&d.prev, s))
+    if (ctx && ctx->step_start) {
+        d.prev = ctx->step_start;
+    } else if (cd_state_init(&d.prev_own, s)) {
         rc = cd_error_set(err, CD_ERR_NOMEM, "out of memory allocating the solver's saved state "
                           "(%d + %d + %d coordinates)", s->n2, s->nae, s->n1);
+    } else {
+        d.prev = &d.prev_own;
+    }
+    if (!rc) cd_state_copy(d.prev, st);   /* the start of the first step */
     if (!rc) rc = cd_redund_start(s, &d.w, st, stats, err);
     if (!rc) rc = sp->start(sp->solver, &d.w, st, stats, &d.r, err);
     if (!rc && d.uf) rc = uf_step(&d, d.uf->post_step, err);  /* Exudyn: also at the start */
@@ -635,7 +643,7 @@ int cd_drive(const cd_system *s, const cd_settings *set, const cd_newton_setting
         if (!rc && frc) rc = cd_error_set(err, frc, "%s", ferr.msg);
     }
     sp->finish(sp->solver);
-    cd_state_free(&d.prev);
+    if (d.prev == &d.prev_own) cd_state_free(&d.prev_own);
     cd_nwork_free(&d.w, s);
     return rc;
 }

@@ -249,6 +249,10 @@ typedef struct cd_solvectx {
     cd_eventfn event;             /* NULL: none */
     void *event_ctx;
     const cd_sysfuncs *sysfn;     /* system user functions; NULL: none */
+    cd_state *step_start;         /* NULL, or a state of the system's sizes that the solve
+                                   * keeps equal to the start of the current step (Exudyn's
+                                   * StartOfStep configuration; after the solve: the start of
+                                   * the last step) */
 } cd_solvectx;
 
 /* the dynamic solvers: Exudyn's DynamicSolverType values (timeIntegration.solverType) */

@@ -419,7 +419,7 @@ static void test_events(void)
         evcount c;
         memset(&c, 0, sizeof c);
         c.h = 0.001;
-        cd_solvectx ctx = {NULL, NULL, 0, NULL, NULL, level, count_event, &c, NULL};
+        cd_solvectx ctx = {NULL, NULL, 0, NULL, NULL, level, count_event, &c, NULL, NULL};
         cd_stats stats;
         cd_state_set_initial(&st, s);
         long before = ta_nalloc;
@@ -960,7 +960,7 @@ static int model_solve(int chain, cd_error *err, const char **where)
     }
     for (int run = chain ? 0 : 2; run < (chain ? 2 : 3) && !rc; run++) {
         cd_settings set = settings(10, 0.01, CD_LS_AUTO, 0);
-        cd_solvectx ctx = {NULL, NULL, 1, NULL, NULL, 0, NULL, NULL, NULL};
+        cd_solvectx ctx = {NULL, NULL, 1, NULL, NULL, 0, NULL, NULL, NULL, NULL};
         cd_stats stats;
         set.numberOfLoadSteps = 2;
         if (run == 1) {

@@ -51,6 +51,11 @@ class DynamicSolverType(_enum.IntEnum):
     VelocityVerlet = 11
 
 
+# str() and f-strings as Exudyn's enum: 'DynamicSolverType.RK44'
+DynamicSolverType.__str__ = _enum.Enum.__str__
+DynamicSolverType.__format__ = lambda self, spec: format(str(self), spec)
+
+
 def InvalidIndex():
     """The invalid index (-1), as in Exudyn."""
     return -1

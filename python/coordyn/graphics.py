@@ -601,8 +601,9 @@ def CheckerBoard(point=[0, 0, 0], normal=[0, 0, 1], size=1, color=color.lightgre
                  alternatingColor=color.lightgrey2, nTiles=10, **kwargs):
     """A square checkerboard of side size (size2 for the second side) centered at point with
     the given normal, nTiles × nTiles (nTiles2) tiles of 4 points and 2 triangles each;
-    materialIndex replaces the alpha entry of both colors (see material)."""
-    unknown = set(kwargs) - {"size2", "nTiles2", "materialIndex"}
+    materialIndex replaces the alpha entry of both colors (see material). addEdges is
+    accepted and, as in Exudyn, draws no edges (the tiles' colours show them)."""
+    unknown = set(kwargs) - {"size2", "nTiles2", "materialIndex", "addEdges"}
     if unknown:
         raise TypeError(f"graphics.CheckerBoard: unknown arguments {sorted(unknown)}")
     col = _rgba("CheckerBoard", color)

@@ -34,14 +34,19 @@ OutputVariableType.__format__ = lambda self, spec: format(str(self), spec)
 class ConfigurationType(enum.IntEnum):
     """Which coordinates an output or coordinate access refers to: Current (the solver's
     state), Initial (where a solve starts), Reference (the items' reference coordinates),
-    StartOfStep (where the next step of a continued solve starts: the state the last solve
-    ended in) and Visualization (in coordyn the Current configuration: the viewer draws the
+    StartOfStep (during a solve the state at the start of the current step; after it
+    the start of the last step) and Visualization (in coordyn the Current configuration: the viewer draws the
     current state)."""
     Current = 0
     Initial = 1
     Reference = 2
     StartOfStep = 3
     Visualization = 4
+
+
+# str() and f-strings as Exudyn's enum: 'ConfigurationType.Current'
+ConfigurationType.__str__ = enum.Enum.__str__
+ConfigurationType.__format__ = lambda self, spec: format(str(self), spec)
 
 
 def _parse_default(field):

@@ -44,6 +44,12 @@ class LinearSolverType(enum.IntEnum):
     EigenSparseSymmetric = _core.LS_SPARSE
 
 
+# str() and f-strings as Exudyn's enum: 'LinearSolverType.Dense' (Exudyn's names are aliases:
+# str(LinearSolverType.EXUdense) is 'LinearSolverType.Dense')
+LinearSolverType.__str__ = enum.Enum.__str__
+LinearSolverType.__format__ = lambda self, spec: format(str(self), spec)
+
+
 def _check_bool(name, value):
     if not isinstance(value, (bool, numbers.Integral)):
         raise TypeError(f"{name} must be a bool, got {type(value).__name__}")
@@ -145,8 +151,19 @@ class _Node:
                 yield prefix + key, value
 
 
+#: defaults that differ while Exudyn scripts run (coordyn.use_as_exudyn(), python -m
+#: coordyn.exudyn): {path: value}, applied to every SimulationSettings created meanwhile
+_SWITCHED_DEFAULTS: dict = {}
+
+
 class SimulationSettings(_Node):
     """Root of the settings tree (Exudyn's names)."""
+
+    def __init__(self, _root=None):
+        super().__init__(_root)
+        for path, value in _SWITCHED_DEFAULTS.items():
+            node, leaf = self._resolve(path)
+            object.__setattr__(node, leaf, value)
 
     def _resolve(self, path):
         """(node, leaf name) of a dotted path below the root"""

@@ -116,8 +116,9 @@ class SystemData:
 
     Every Get/Set...Coordinates takes a configuration: Current (the solver's state),
     Initial (where a solve starts), Reference (reference values: read only; velocities and
-    accelerations read as zeros), StartOfStep (the state the next step of a continued solve
-    starts from: after a solve, the state it ended in) and Visualization (coordyn draws the
+    accelerations read as zeros), StartOfStep (during a solve the state at the start of the
+    current step, as user functions see it; after a solve the start of its last step; before
+    the first solve the initial state) and Visualization (coordyn draws the
     current state: reads the Current vectors, cannot be set). Vectors are copies."""
 
     def __init__(self, mbs):
@@ -1207,6 +1208,19 @@ class MainSystem:
     def WaitForUserToContinue(self, printMessage=True):
         """Returns at once: coordyn's viewer has no window that waits for a key."""
         return None
+
+    def DrawSystemGraph(self, showLoads=True, showSensors=True, useItemNames=False,
+                        useItemTypes=False, addItemTypeNames=True, multiLine=True,
+                        fontSizeFactor=1., layoutDistanceFactor=3., layoutIterations=100,
+                        showLegend=True, tightLayout=True, showGraph=True, addItemData=False,
+                        addAnnotations=False) -> list:
+        """The items and their references as a networkx graph, drawn with matplotlib
+        (coordyn.systemgraph.DrawSystemGraph); returns [networkx, G, labels]."""
+        from .systemgraph import DrawSystemGraph
+        return DrawSystemGraph(self, showLoads, showSensors, useItemNames, useItemTypes,
+                               addItemTypeNames, multiLine, fontSizeFactor,
+                               layoutDistanceFactor, layoutIterations, showLegend, tightLayout,
+                               showGraph, addItemData, addAnnotations)
 
     def PlotSensor(self, *args, **kwargs):
         """Plot sensor data with matplotlib: coordyn.plot.PlotSensor(mbs, sensorNumbers,

@@ -124,3 +124,61 @@ def test_use_as_exudyn_in_process():
         assert exudyn is coordyn and exudyn.solver is coordyn.solver
     after = {k: v for k, v in sys.modules.items() if k.split(".")[0] == "exudyn"}
     assert after == before
+
+
+def test_inconsistent_initial_state_warns_under_the_switch_and_gives_exudyns_result(tmp_path):
+    """Exudyn does not check the initial state against the constraints; its first step moves
+    the velocities onto them. Under the switch coordyn warns (naming the constraint) and goes
+    on; both engines then solve the same discrete equations (tight Newton tolerances)."""
+    path = os.path.join(SCRIPTS, "inconsistent_pendulum.py")
+    env = dict(os.environ, PYTHONPATH=PYTHON_DIR)
+    out = subprocess.run([sys.executable, "-m", "coordyn.exudyn", path], capture_output=True,
+                         text=True, cwd=tmp_path, env=env, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert "ObjectConnectorDistance 2: velocity residual 0.3" in out.stderr
+    x, y = result(out.stdout)
+    assert x ** 2 + y ** 2 == pytest.approx(1.0, abs=1e-10)   # on the constraint at the end
+    import importlib.util
+    if importlib.util.find_spec("exudyn") is not None:   # Exudyn 1.13.6 installed
+        ex, ey = result(run([path], tmp_path))
+        assert (x, y) == pytest.approx((ex, ey), rel=1e-9, abs=1e-11)
+
+
+def test_switch_changes_the_initial_check_default_and_undoes_it():
+    from coordyn.exudyn import EXUDYN_SETTING_DEFAULTS
+    assert EXUDYN_SETTING_DEFAULTS == {"timeIntegration.initialConstraintWarning": True}
+    assert coordyn.SimulationSettings().timeIntegration.initialConstraintWarning is False
+    with coordyn.use_as_exudyn():
+        import exudyn as exu
+        s = exu.SimulationSettings()
+        assert s.timeIntegration.initialConstraintWarning is True
+        s.timeIntegration.initialConstraintWarning = False   # a script may still ask to stop
+        assert s.timeIntegration.initialConstraintWarning is False
+    assert coordyn.SimulationSettings().timeIntegration.initialConstraintWarning is False
+
+
+def test_inconsistent_initial_state_stops_without_the_switch():
+    import coordyn as cd
+    mbs = cd.SystemContainer().AddSystem()
+    ground = mbs.AddObject(cd.ObjectGround())
+    node = mbs.AddNode(cd.NodePoint2D(referenceCoordinates=[1, 0], initialVelocities=[0.3, -1]))
+    mbs.AddObject(cd.MassPoint2D(physicsMass=0.5, nodeNumber=node))
+    m0 = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=ground))
+    m1 = mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=node))
+    mbs.AddObject(cd.DistanceConstraint(markerNumbers=[m0, m1], distance=1.0))
+    mbs.Assemble()
+    s = cd.SimulationSettings()
+    s.timeIntegration.numberOfSteps = 10
+    s.timeIntegration.endTime = 0.01
+    with pytest.raises(ValueError, match="ObjectConnectorDistance 2: velocity residual 0.3"):
+        mbs.SolveDynamic(s)
+
+
+def test_enums_print_as_exudyns():
+    """Exudyn's enums print as 'Type.Member' with str() and in f-strings (scripts put them
+    into labels and file names); an IntEnum alone would print the number"""
+    assert str(coordyn.ConfigurationType.StartOfStep) == "ConfigurationType.StartOfStep"
+    assert f"{coordyn.DynamicSolverType.RK44}" == "DynamicSolverType.RK44"
+    assert f"{coordyn.LinearSolverType.Dense:>30}".strip() == "LinearSolverType.Dense"
+    assert str(coordyn.OutputVariableType.Position) == "OutputVariableType.Position"
+    assert int(coordyn.DynamicSolverType.RK44) == 6    # still an int where one is needed

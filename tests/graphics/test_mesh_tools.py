@@ -447,6 +447,10 @@ def test_checkerboard_basis_frame_arguments():
         g.Frame(labels=["X", "Y", "Z"])
     with pytest.raises(TypeError, match="CheckerBoard: unknown arguments"):
         g.CheckerBoard(nTilesY=3)
+    # addEdges is accepted and, as in Exudyn, draws nothing more
+    with_edges, plain = g.CheckerBoard(addEdges=True), g.CheckerBoard()
+    assert with_edges.keys() == plain.keys()
+    assert all(np.array_equal(with_edges[k], plain[k]) for k in plain if k != "type")
 
 
 def test_bad_arguments(monkeypatch):

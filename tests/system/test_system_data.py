@@ -121,12 +121,19 @@ def test_every_configuration_get_and_set():
     assert np.array_equal(p, sd.GetODE2Coordinates(C.StartOfStep)[:3])
 
 
-def test_start_of_step_after_a_solve_is_where_it_ended():
+def test_start_of_step_after_a_solve_is_the_start_of_its_last_step():
+    """as in Exudyn: the solve of 100 steps to t = 0.5 leaves StartOfStep at t = 0.495,
+    the state the last step started from (equal to a solve that ends there)"""
     mbs = solved(cd, cd)
     sd = mbs.systemData
-    for cur, sos in zip(sd.GetSystemState(), sd.GetSystemState(C.StartOfStep)):
-        assert np.array_equal(cur, sos)
-    assert sd.GetTime(C.StartOfStep) == sd.GetTime() == pytest.approx(0.5)
+    assert sd.GetTime(C.StartOfStep) == pytest.approx(0.495)
+    assert sd.GetTime() == pytest.approx(0.5)
+    sos = sd.GetSystemState(C.StartOfStep)
+    SC, shorter = pendulum(cd, cd)           # the first 99 steps of the same size
+    shorter.Assemble()
+    shorter.SolveDynamic(settings(cd, 0, 0.495, 99))
+    for a, b in zip(sos, shorter.systemData.GetSystemState()):
+        assert np.allclose(a, b, rtol=1e-12, atol=1e-14)
 
 
 def test_bad_configurations_and_sizes():

@@ -543,3 +543,34 @@ def test_user_functions_not_provided_are_named():
                                                 postNewtonStepUserFunction=lambda *a: [0])
     # (ObjectANCFCable2D's axialForceUserFunction / bendingMomentUserFunction exist now:
     # tests/flexible/test_cable2d_userfunctions.py)
+
+
+def create_joint_offset(exu):
+    """joint_offset's model built with mbs.CreateRigidBody / CreateGenericJoint, the offsets
+    given to CreateGenericJoint"""
+    utilities = importlib.import_module(exu.__name__ + ".utilities")
+    mbs = _system(exu)
+    b = mbs.CreateRigidBody(referencePosition=[0.5, 0, 0], initialVelocity=[0.2, 0, 0],
+                            initialAngularVelocity=[0, 0, 0.3],
+                            inertia=utilities.RigidBodyInertia(1.5, np.diag([0.2, 0.3, 0.4])),
+                            gravity=[0, -9.81, 0])
+    g = mbs.CreateGround()
+    mbs.CreateGenericJoint(bodyNumbers=[g, b], position=[0.5, 0, 0],
+                           offsetUserFunction=lambda mbs, t, i, p: [0.1 * np.sin(2 * t), 0, 0,
+                                                                    0, 0, 0.3 * t],
+                           offsetUserFunction_t=lambda mbs, t, i, p: [0.2 * np.cos(2 * t), 0,
+                                                                      0, 0, 0, 0.3])
+    return mbs
+
+
+def test_create_generic_joint_passes_the_offset_user_functions():
+    """the body follows the offsets (closed form), as on Exudyn"""
+    xc = _solve(cd, create_joint_offset(cd))
+    _joint_closed_form(xc)
+    with pytest.raises(TypeError, match="CreateGenericJoint: argument 'offsetUserFunction' "
+                                        "must be a function or 0, got 3"):
+        mbs = create_joint_offset(cd)
+        mbs.CreateGenericJoint(bodyNumbers=[0, 1], position=[0, 0, 0], offsetUserFunction=3)
+    exudyn = pytest.importorskip("exudyn")
+    xe = _solve(exudyn, create_joint_offset(exudyn))
+    assert np.abs(xc[:7] - xe[:7]).max() < 1e-10

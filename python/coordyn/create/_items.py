@@ -50,7 +50,8 @@ class _Item:
                  "marker": mbs.NumberOfMarkers}[kind]()
         if not 0 <= int(value) < count:
             raise ValueError(f"{where}: argument '{arg}' refers to {kind} {int(value)}, but the "
-                             f"system has {count} {kind}s")
+                             f"system has {count} " + ("objects" if kind == "body"
+                                                       else kind + "s"))
         self.mbs, self.where, self.arg, self.kind, self.index = mbs, where, arg, kind, int(value)
         get = {"body": mbs.GetObject, "node": mbs.GetNode, "marker": mbs.GetMarker}[kind]
         self.params = get(self.index)

@@ -272,8 +272,10 @@ def CreateGenericJoint(mbs: MainSystem, name: str = "",
             Abody0 rotationMatrixAxes); None is the identity
         constrainedAxes: [x, y, z, rx, ry, rz] in the joint frame, 1 = constrained, 0 = free
         useGlobalFrame: position and rotationMatrixAxes are global (True) or in item0's frame
-        offsetUserFunction: not supported (ValueError unless 0 or None)
-        offsetUserFunction_t: not supported (ValueError unless 0 or None)
+        offsetUserFunction: user function f(mbs, t, itemNumber, offsetUserFunctionParameters)
+            -> the 6 offsets (displacements and rotations in the joint frame) at time t,
+            ObjectJointGeneric's offsetUserFunction (0: none)
+        offsetUserFunction_t: its time derivative (0: none), for index-2 and velocity levels
         show: accepted for Exudyn compatibility and ignored
         axesRadius: accepted for Exudyn compatibility and ignored
         axesLength: accepted for Exudyn compatibility and ignored
@@ -291,17 +293,22 @@ def CreateGenericJoint(mbs: MainSystem, name: str = "",
     ax = _axes(where, "constrainedAxes", constrainedAxes, 6)
     R = _rotation(where, "rotationMatrixAxes", rotationMatrixAxes)
     R = np.eye(3) if R is None else R
-    if offsetUserFunction not in (0, None) or offsetUserFunction_t not in (0, None):
-        raise ValueError(f"{where}: arguments 'offsetUserFunction' and 'offsetUserFunction_t' "
-                         f"are not supported by coordyn's ObjectJointGeneric")
+    for arg, f in (("offsetUserFunction", offsetUserFunction),
+                   ("offsetUserFunction_t", offsetUserFunction_t)):
+        if f not in (0, None) and not callable(f):
+            raise TypeError(f"{where}: argument '{arg}' must be a function or 0, got {f!r}")
     pJ, poses, glob = _joint_frame(mbs, where, items, position, useGlobalFrame)
     _need_oriented(where, items, "a generic joint")
     if _joint_dimension(where, items) == "2D":
         raise ValueError(f"{where}: planar bodies are not supported (use CreateRevoluteJoint or "
                          f"CreatePrismaticJoint)")
     AJ = R if glob else poses[0][1] @ R
-    return _add_frame_joint(mbs, "ObjectJointGeneric", name, items, poses, pJ, AJ,
-                            {"constrainedAxes": ax})
+    extra = {"constrainedAxes": ax}
+    if offsetUserFunction not in (0, None):
+        extra["offsetUserFunction"] = offsetUserFunction
+    if offsetUserFunction_t not in (0, None):
+        extra["offsetUserFunction_t"] = offsetUserFunction_t
+    return _add_frame_joint(mbs, "ObjectJointGeneric", name, items, poses, pJ, AJ, extra)
 
 
 def _node_ode2_count(mbs, n):

@@ -25,7 +25,8 @@ import types
 
 from ._notyet import NotImplementedFeatureError
 
-__all__ = ["use_as_exudyn", "exudyn_module_name", "EXUDYN_MODULES", "MODULE_TARGETS", "PACKAGES"]
+__all__ = ["use_as_exudyn", "exudyn_module_name", "EXUDYN_MODULES", "MODULE_TARGETS",
+           "EXUDYN_SETTING_DEFAULTS", "PACKAGES"]
 
 #: Exudyn 1.13.6's modules: coordyn's module of the same name, or why there is none
 EXUDYN_MODULES = {
@@ -54,6 +55,13 @@ EXUDYN_MODULES = {
 
 #: Exudyn packages whose submodules (exudyn.robotics.motion, ...) are coordyn's of the same name
 PACKAGES = ("robotics",)
+
+#: settings whose default differs while the switch is on, because Exudyn scripts rely on
+#: Exudyn's behaviour: Exudyn does not check the initial state against the constraints (its
+#: first step moves the coordinates and velocities onto them), coordyn stops by default; with
+#: the switch it warns, naming the violated constraints, and goes on as Exudyn does
+EXUDYN_SETTING_DEFAULTS = {"timeIntegration.initialConstraintWarning": True}
+
 
 #: Exudyn modules whose coordyn counterpart lives in this package (not as coordyn.<name>)
 MODULE_TARGETS = {"graphicsDataUtilities": "coordyn.exudyn.graphicsDataUtilities"}
@@ -144,12 +152,16 @@ def use_as_exudyn(active: bool = True) -> _Switch:
     coordyn's modules, also when Exudyn is installed or was imported before.
     ``use_as_exudyn(False)`` undoes it: the exudyn modules imported before come back. The
     return value is a context manager that undoes the switch at the end of a ``with`` block."""
+    from .. import settings as _settings
     if active:
+        _settings._SWITCHED_DEFAULTS.update(EXUDYN_SETTING_DEFAULTS)
         if _FINDER not in sys.meta_path:
             for name in [n for n in sys.modules if n == "exudyn" or n.startswith("exudyn.")]:
                 _saved[name] = sys.modules.pop(name)
             sys.meta_path.insert(0, _FINDER)
         return _Switch()
+    for path in EXUDYN_SETTING_DEFAULTS:
+        _settings._SWITCHED_DEFAULTS.pop(path, None)
     if _FINDER in sys.meta_path:
         sys.meta_path.remove(_FINDER)
     for name in [n for n in sys.modules if n == "exudyn" or n.startswith("exudyn.")]:
