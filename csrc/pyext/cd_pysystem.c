@@ -471,6 +471,8 @@ static int coord_vector(cdpy_system *self, int which, int config, int *n, const 
     *get = v;
     *set = config == 2 ? NULL : v;
     if (config == 4) *set = NULL;  /* mirrors Current: set the Current configuration */
+    /* during a solve StartOfStep is the solver's state at the start of the step */
+    if (config == 3 && self->busy) *set = NULL;
     return 0;
 }
 
@@ -484,6 +486,10 @@ static PyObject *not_settable(int which, int config)
         return PyErr_Format(PyExc_ValueError, "cannot set %s in the Reference configuration: "
                             "reference values are item parameters (referenceCoordinates); "
                             "use ModifyNode", kinds[which]);
+    if (config == 3)
+        return PyErr_Format(PyExc_ValueError, "cannot set %s in the StartOfStep configuration "
+                            "during a solve: it is the solver's state at the start of the step; "
+                            "set the Current configuration", kinds[which]);
     if (config == 4)
         return PyErr_Format(PyExc_ValueError, "cannot set %s in the Visualization "
                             "configuration: coordyn's Visualization configuration mirrors the "

@@ -29,12 +29,24 @@ static int constraint_rows(const cd_system *s, cd_nwork *w, const cd_state *st, 
     return cd_eval_residual(s, &w->ev, st, &c, w->r, err);
 }
 
-/* append "<item>: <level> residual <value>" for each constraint item with a row beyond tol;
- * returns the number of items named */
-static int name_violations(const cd_system *s, const double *g, double tol, const char *level,
+/* 1 if AE row j belongs to a constraint whose equations are at velocity level
+ * (velocityLevel, nonholonomic joints): it has no position-level residual of its own */
+static int velocity_level_row(const cd_system *s, int j)
+{
+    if (s->ownerae_kind[j] != CD_OBJECT) return 0;
+    const cd_item *it = &s->list[CD_OBJECT].items[s->ownerae[j]];
+    const cd_objectops *ops = it->type->object;
+    return ops->velocity_level && ops->velocity_level(it->p);
+}
+
+/* append "<item>: <level> residual <value>" for each constraint item with a row beyond tol
+ * (at the position level, level 0, not the velocity-level constraints: their rows are g_t
+ * already and are named once, at the velocity level); returns the number of items named */
+static int name_violations(const cd_system *s, const double *g, double tol, int level,
                            char *msg, size_t len, int named)
 {
     for (int j = 0; j < s->aex0; j++) {  /* not the pool: x is solved for at the start */
+        if (level == 0 && velocity_level_row(s, j)) continue;
         if (!(fabs(g[j]) > tol)) continue;  /* NaN counts as violated */
         int k = j;  /* the item's largest row */
         while (j + 1 < s->aex0 && s->ownerae[j + 1] == s->ownerae[k] &&
@@ -45,7 +57,7 @@ static int name_violations(const cd_system *s, const double *g, double tol, cons
             size_t l = strlen(msg);
             snprintf(msg + l, len - l, "%s%s: %s residual %.3g", named ? "; " : "",
                      cd_item_label(s, (cd_kind)s->ownerae_kind[k], s->ownerae[k], lb, sizeof lb),
-                     level, g[k]);
+                     level ? "velocity" : "position", g[k]);
         }
         named++;
     }
@@ -84,8 +96,7 @@ int cd_check_initial_constraints(const cd_system *s, cd_nwork *w, cd_state *st,
         if ((rc = constraint_rows(s, w, st, level, err))) return rc;
         if (level == 0 && (rc = check_initial_forces(s, w, st, err))) return rc;
         if (s->nae == 0) return CD_OK;
-        named = name_violations(s, w->r + s->n2, tol * size, level ? "velocity" : "position", msg,
-                                sizeof msg, named);
+        named = name_violations(s, w->r + s->n2, tol * size, level, msg, sizeof msg, named);
     }
     if (named == 0) return CD_OK;
     if (set->initialConstraintWarning) {

@@ -12,7 +12,7 @@ from . import _core
 from . import items
 from . import rigid
 from . import beams
-from .beamsection import BeamSection
+from .beamsection import BeamSection, BeamSectionGeometry
 from .rigid import *  # noqa: F401,F403  (rotation and inertia utilities)
 from .items import *  # noqa: F401,F403  (NodePoint, MassPoint, ... and their aliases)
 from .items import ConfigurationType, OutputVariableType
@@ -64,7 +64,7 @@ def InvalidIndex():
 __all__ = ["SystemContainer", "MainSystem", "SimulationSettings", "LinearSolverType",
            "OutputVariableType", "ConfigurationType", "SolveDynamic", "SolveStatic",
            "SolverError", "RedundantConstraintWarning", "ComputeLinearizedSystem", "ComputeODE2Eigenvalues", "ComputeBucklingLoads", "NodeIndex", "ObjectIndex", "MarkerIndex", "LoadIndex", "SensorIndex",
-           "DynamicSolverType", "InvalidIndex", "items", "rigid", "beams", "BeamSection",
+           "DynamicSolverType", "InvalidIndex", "items", "rigid", "beams", "BeamSection", "BeamSectionGeometry",
            "deformation", "ComputeDeformationDegreesOfFreedom", "SolveKinematics", "LoadSolutionFile",
            "VisualizationSettings", "StartRenderer", "StopRenderer", "IsRendererActive",
            "DoRendererIdleTasks", "MatrixContainer", "Vector2DList", "Vector3DList",

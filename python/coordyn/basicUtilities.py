@@ -145,18 +145,81 @@ def GetOtherMarker(mbs, bodyNumber, existingMarker, show=True):
                                          localPosition=A.T @ (p_marker - p_body)))
 
 
+def _marker_rotation(mbs, marker, configuration):
+    """The rotation matrix of a rigid marker's frame: the marker's output where it gives one,
+    else its body's or node's (coordyn's rigid markers have no local rotation)."""
+    from .items import OutputVariableType
+    rm = OutputVariableType.RotationMatrix
+    try:
+        return np.asarray(mbs.GetMarkerOutput(marker, rm, configuration=configuration),
+                          dtype=float).reshape(3, 3)
+    except ValueError:
+        pass
+    m = mbs.GetMarker(marker)
+    if "bodyNumber" in m:
+        A = mbs.GetObjectOutputBody(m["bodyNumber"], rm, localPosition=[0, 0, 0],
+                                    configuration=configuration)
+    elif "nodeNumber" in m:
+        A = mbs.GetNodeOutput(m["nodeNumber"], rm, configuration=configuration)
+    else:
+        raise ValueError(f"GetJointArgs: marker {int(marker)} ({m.get('markerType')}) has no "
+                         f"frame: give a rigid-body or rigid-node marker")
+    return np.asarray(A, dtype=float).reshape(3, 3)
+
+
 def GetJointArgs(mbs, markerNumber0=None, markerNumber1=None, rotationMarker0=None,
                  rotationMarker1=None, bodyNumber0=None, bodyNumber1=None):
-    """Exudyn's joint-argument helper: mbs.GetJointArgs where the system has it."""
-    method = getattr(mbs, "GetJointArgs", None)
-    if method is None:
-        raise NotImplementedFeatureError(
-            "basicUtilities.GetJointArgs is not available in coordyn yet (MainSystem has no "
-            "GetJointArgs); use mbs.CreateRevoluteJoint / CreateGenericJoint with positions "
-            "and axes")
-    return method(markerNumber0=markerNumber0, markerNumber1=markerNumber1,
-                  rotationMarker0=rotationMarker0, rotationMarker1=rotationMarker1,
-                  bodyNumber0=bodyNumber0, bodyNumber1=bodyNumber1)
+    """Joint arguments from an existing marker and a body: a new MarkerBodyRigid on the body at
+    the reference position of the marker, and the joint frames as rotationMarker0/1 so that the
+    joint frame on both sides is the marker's frame turned by the given rotation (identity if
+    None). Give markerNumber0 [, rotationMarker0] and bodyNumber1, or markerNumber1
+    [, rotationMarker1] and bodyNumber0. Returns {'markerNumbers', 'rotationMarker0',
+    'rotationMarker1'} for ``RevoluteJointZ(**args)`` and the other joints.
+
+    Exudyn 1.13.6 puts the rotation into the new marker's localHT; coordyn's markers have no
+    localHT, so the rotation travels in the joint's rotationMarker0/1 (the frames are the same).
+    """
+    from .items import ConfigurationType, MarkerBodyRigid, OutputVariableType
+    from .system import SolverError
+    if markerNumber0 is not None:
+        if markerNumber1 is not None:
+            raise ValueError("GetJointArgs: markerNumber1 must be None when markerNumber0 is "
+                             "given")
+        if bodyNumber1 is None:
+            raise ValueError("GetJointArgs: bodyNumber1 must be given with markerNumber0")
+        existing, body, rot_given = markerNumber0, bodyNumber1, rotationMarker0
+    else:
+        if markerNumber1 is None:
+            raise ValueError("GetJointArgs: give markerNumber0 (with bodyNumber1) or "
+                             "markerNumber1 (with bodyNumber0)")
+        if bodyNumber0 is None:
+            raise ValueError("GetJointArgs: bodyNumber0 must be given with markerNumber1")
+        existing, body, rot_given = markerNumber1, bodyNumber0, rotationMarker1
+    rot = np.eye(3) if rot_given is None else np.asarray(rot_given, dtype=float)
+    if rot.shape != (3, 3):
+        raise ValueError(f"GetJointArgs: rotationMarker{0 if markerNumber0 is not None else 1} "
+                         f"must be a 3 x 3 rotation matrix, got shape {rot.shape}")
+    ref = ConfigurationType.Reference
+    try:
+        mbs.GetMarkerOutput(existing, OutputVariableType.Position, configuration=ref)
+    except SolverError:
+        mbs.Assemble()   # Exudyn reads reference values before Assemble; coordyn needs it
+    p_body = np.asarray(mbs.GetObjectOutputBody(body, OutputVariableType.Position,
+                                                localPosition=[0, 0, 0], configuration=ref))
+    A_body = np.asarray(mbs.GetObjectOutputBody(body, OutputVariableType.RotationMatrix,
+                                                localPosition=[0, 0, 0],
+                                                configuration=ref)).reshape(3, 3)
+    p_marker = np.asarray(mbs.GetMarkerOutput(existing, OutputVariableType.Position,
+                                              configuration=ref))
+    A_marker = _marker_rotation(mbs, existing, ref)
+    new = mbs.AddMarker(MarkerBodyRigid(bodyNumber=body,
+                                        localPosition=A_body.T @ (p_marker - p_body)))
+    rot_new = A_body.T @ A_marker @ rot   # the same global frame seen from the body
+    if markerNumber0 is not None:
+        return {"markerNumbers": [markerNumber0, new], "rotationMarker0": rot,
+                "rotationMarker1": rot_new}
+    return {"markerNumbers": [new, markerNumber1], "rotationMarker0": rot_new,
+            "rotationMarker1": rot}
 
 
 def ShowOnlyObjects(mbs, objectNumbers=[], showOthers=False):

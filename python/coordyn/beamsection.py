@@ -13,7 +13,7 @@ in its flat parameters ``sectionStiffnessMatrix``, ``sectionDampingMatrix``,
 ``sectionInertia`` and ``sectionMassPerLength`` (see :func:`expand_section`)."""
 import numpy as np
 
-__all__ = ["BeamSection"]
+__all__ = ["BeamSection", "BeamSectionGeometry"]
 
 _SHAPES = {"stiffnessMatrix": (6, 6), "dampingMatrix": (6, 6), "inertia": (3, 3)}
 #: BeamSection attribute -> the flat parameter of the items that take sectionData
@@ -134,3 +134,100 @@ def collect_section(params):
         if f in params and params[f] is not None:
             setattr(s, k, params[f])
     return s
+
+
+class BeamSectionGeometry:
+    """The cross-section geometry a beam is drawn with, as Exudyn's
+    ``exudyn.BeamSectionGeometry`` (the items' ``visualization=VBeam3D(sectionGeometry=...)``
+    / ``VANCFBeam(...)``; it does not enter the mechanics):
+
+    - ``crossSectionType``: CrossSectionType.Polygon (default) or CrossSectionType.Circular;
+    - ``crossSectionRadiusY``, ``crossSectionRadiusZ``: radii of a circular section [m], >= 0;
+    - ``polygonalPoints``: a Vector2DList of the section's [Y, Z] points in positive rotation
+      sense seen along the beam axis (not closed).
+    """
+
+    __slots__ = ("_crossSectionType", "_crossSectionRadiusY", "_crossSectionRadiusZ",
+                 "_polygonalPoints")
+
+    def __init__(self):
+        from .exudyn._api import CrossSectionType
+        from .veclists import Vector2DList
+        self._crossSectionType = CrossSectionType.Polygon
+        self._crossSectionRadiusY = 0.0
+        self._crossSectionRadiusZ = 0.0
+        self._polygonalPoints = Vector2DList()
+
+    @property
+    def crossSectionType(self):
+        """CrossSectionType.Polygon or CrossSectionType.Circular"""
+        return self._crossSectionType
+
+    @crossSectionType.setter
+    def crossSectionType(self, value):
+        from .exudyn._api import CrossSectionType
+        name = getattr(value, "name", None)
+        if name not in CrossSectionType.__members__:
+            raise TypeError(f"BeamSectionGeometry.crossSectionType must be a CrossSectionType "
+                            f"(Polygon, Circular), got {value!r}")
+        self._crossSectionType = CrossSectionType[name]
+
+    def _radius(self, name, value):
+        try:
+            x = float(value)
+        except (TypeError, ValueError):
+            raise TypeError(f"BeamSectionGeometry.{name} must be a number, got "
+                            f"{value!r}") from None
+        if not (np.isfinite(x) and x >= 0):
+            raise ValueError(f"BeamSectionGeometry.{name} must be finite and >= 0, got {x}")
+        return x
+
+    crossSectionRadiusY = property(
+        lambda self: self._crossSectionRadiusY,
+        lambda self, v: object.__setattr__(self, "_crossSectionRadiusY",
+                                           self._radius("crossSectionRadiusY", v)),
+        doc="Y radius of a circular section [m]")
+    crossSectionRadiusZ = property(
+        lambda self: self._crossSectionRadiusZ,
+        lambda self, v: object.__setattr__(self, "_crossSectionRadiusZ",
+                                           self._radius("crossSectionRadiusZ", v)),
+        doc="Z radius of a circular section [m]")
+
+    @property
+    def polygonalPoints(self):
+        """Vector2DList of the [Y, Z] section points"""
+        return self._polygonalPoints
+
+    @polygonalPoints.setter
+    def polygonalPoints(self, value):
+        from .veclists import Vector2DList
+        try:
+            pts = value if isinstance(value, Vector2DList) else Vector2DList(list(value))
+        except (TypeError, ValueError) as err:
+            raise ValueError(f"BeamSectionGeometry.polygonalPoints must be a Vector2DList of "
+                             f"[Y, Z] points: {err}") from None
+        self._polygonalPoints = pts
+
+    def GetDictionary(self):
+        """the attributes as a dict"""
+        return {"crossSectionType": self.crossSectionType,
+                "crossSectionRadiusY": self.crossSectionRadiusY,
+                "crossSectionRadiusZ": self.crossSectionRadiusZ,
+                "polygonalPoints": [list(map(float, p)) for p in self.polygonalPoints]}
+
+    def SetDictionary(self, d):
+        """set the attributes from a dict as GetDictionary returns"""
+        names = ("crossSectionType", "crossSectionRadiusY", "crossSectionRadiusZ",
+                 "polygonalPoints")
+        unknown = set(d) - set(names)
+        if unknown:
+            raise KeyError(f"BeamSectionGeometry.SetDictionary: unknown keys {sorted(unknown)} "
+                           f"(valid: {sorted(names)})")
+        for k, v in d.items():
+            setattr(self, k, v)
+
+    def __repr__(self):
+        return (f"BeamSectionGeometry(crossSectionType={self.crossSectionType.name}, "
+                f"crossSectionRadiusY={self.crossSectionRadiusY}, crossSectionRadiusZ="
+                f"{self.crossSectionRadiusZ}, polygonalPoints="
+                f"{[list(map(float, p)) for p in self.polygonalPoints]})")

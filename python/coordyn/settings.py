@@ -157,7 +157,9 @@ _SWITCHED_DEFAULTS: dict = {}
 
 
 class SimulationSettings(_Node):
-    """Root of the settings tree (Exudyn's names)."""
+    """Root of the settings tree (Exudyn's names). Under coordyn.use_as_exudyn(), a new tree
+    takes the defaults in coordyn.exudyn.EXUDYN_SETTING_DEFAULTS where coordyn's differ from
+    Exudyn's or where Exudyn scripts rely on Exudyn's behaviour."""
 
     def __init__(self, _root=None):
         super().__init__(_root)

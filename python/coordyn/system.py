@@ -92,6 +92,20 @@ def _item_args(kind, item):
                     f"or a dict, got {type(item).__name__}")
 
 
+def _dense_matrices(params):
+    """params with MatrixContainer and scipy sparse values as dense arrays (Exudyn's matrix
+    parameters, ObjectGenericODE2's massMatrix = exu.MatrixContainer(M) say, take all three;
+    the engine reads dense matrices)."""
+    from .matrixcontainer import MatrixContainer
+    out = dict(params)
+    for k, v in params.items():
+        if isinstance(v, MatrixContainer):
+            out[k] = v.Convert2DenseMatrix()
+        elif hasattr(v, "tocoo") and hasattr(v, "toarray"):
+            out[k] = v.toarray()
+    return out
+
+
 def _config(configuration):
     """A ConfigurationType from coordyn's enum, its int value, or an enum member with the same
     name (Exudyn's exu.ConfigurationType.Current, say: matched by name, not by number)."""
@@ -117,7 +131,7 @@ class SystemData:
     Every Get/Set...Coordinates takes a configuration: Current (the solver's state),
     Initial (where a solve starts), Reference (reference values: read only; velocities and
     accelerations read as zeros), StartOfStep (during a solve the state at the start of the
-    current step, as user functions see it; after a solve the start of its last step; before
+    current step, as user functions see it, read only; after a solve the start of its last step; before
     the first solve the initial state) and Visualization (coordyn draws the
     current state: reads the Current vectors, cannot be set). Vectors are copies."""
 
@@ -412,7 +426,7 @@ class MainSystem:
     def _add(self, kind, item):
         code, cls = _KINDS[kind]
         tname, params = _item_args(kind, item)
-        index = cls(self._core.add(code, tname, params))
+        index = cls(self._core.add(code, tname, _dense_matrices(params)))
         visual = _visual_entries(item)
         if visual:
             self._visual[(kind, int(index))] = visual
@@ -489,7 +503,7 @@ class MainSystem:
         if "sectionData" in params:  # Exudyn's BeamSection: the flat section* parameters
             from .beamsection import expand_section
             params.update(expand_section(params.pop("sectionData"), f"Modify{_prefix(kind)}"))
-        self._core.modify(_KINDS[kind][0], int(i), params)
+        self._core.modify(_KINDS[kind][0], int(i), _dense_matrices(params))
 
     def ModifyNode(self, nodeNumber, nodeDict):
         """Change parameters of a node; call Assemble() afterwards."""
@@ -1166,7 +1180,15 @@ class MainSystem:
         return self._output("load", loadNumber, OutputVariableType.Force, ConfigurationType.Current)
 
     def GetSensorValues(self, sensorNumber, configuration=ConfigurationType.Current):
-        """The value a sensor reads in the given configuration."""
+        """The value a sensor reads in the given configuration: a float when the sensor reads
+        one value (as Exudyn returns it), else a NumPy array."""
+        import numpy as np
+        values = np.asarray(self._sensor_values(sensorNumber, configuration), dtype=float)
+        if values.size == 1:
+            return float(values.reshape(-1)[0])
+        return values
+
+    def _sensor_values(self, sensorNumber, configuration):
         p = self.GetSensor(sensorNumber)
         t = p["sensorType"]
         var = p.get("outputVariableType", OutputVariableType.Force)
@@ -1179,10 +1201,9 @@ class MainSystem:
         if t == "Marker":
             return self.GetMarkerOutput(p["markerNumber"], var, configuration)
         if t == "UserFunction":  # f(mbs, t, sensorNumbers, factors, configuration)
-            import numpy as np
-            return np.asarray(p["sensorUserFunction"](
+            return p["sensorUserFunction"](
                 self, self.systemData.GetTime(), [int(i) for i in p["sensorNumbers"]],
-                list(p["factors"]), ConfigurationType(configuration)), dtype=float)
+                list(p["factors"]), ConfigurationType(configuration))
         return self.GetLoadValues(p["loadNumber"])
 
     def GetSensorStoredData(self, sensorNumber):
@@ -1346,6 +1367,7 @@ class MainSystem:
     CreateLinearSpringDamper = _create.CreateLinearSpringDamper
     CreateCoordinateConstraint = _create.CreateCoordinateConstraint
     CreateRollingDisc = _create.CreateRollingDisc
+    CreateRollingDiscPenalty = _create.CreateRollingDiscPenalty
 
     def __repr__(self):
         s = self._core.sizes()
@@ -1652,7 +1674,7 @@ def SolveDynamic(mbs, simulationSettings=None, updateInitialValues=False, solver
     Returns True; raises SolverError (with the time, step size and the items that dominate the
     residual) when Newton fails at the minimum step. Sensor data and the state up to the last
     good step are kept."""
-    _check_kwargs(kwargs)
+    _check_kwargs(kwargs, mbs, "SolveDynamic")
     from . import DynamicSolverType
     if simulationSettings is None:
         simulationSettings = SimulationSettings()
@@ -1689,16 +1711,27 @@ def SolveDynamic(mbs, simulationSettings=None, updateInitialValues=False, solver
 
 def SolveStatic(mbs, simulationSettings=None, updateInitialValues=False, **kwargs):
     """Static equilibrium by Newton with load steps (staticSolver settings)."""
-    _check_kwargs(kwargs)
+    _check_kwargs(kwargs, mbs, "SolveStatic")
     return _solve(mbs, simulationSettings, True, updateInitialValues)
 
 
-def _check_kwargs(kwargs):
+def _check_kwargs(kwargs, mbs=None, name="Solve"):
     # Exudyn's options without meaning here are accepted; unknown names are errors
     accepted = {"showHints", "showCausingItems", "storeSolver", "autoAssemble"}
     unknown = set(kwargs) - accepted
     if unknown:
         raise TypeError(f"unknown solve option(s): {', '.join(sorted(unknown))}")
+    # Exudyn's autoAssemble (default True): a system changed since Assemble (systemIsConsistent
+    # False, e.g. after SetObjectParameter) is assembled, with a warning, before the solve
+    if isinstance(mbs, MainSystem) and not mbs._core.sizes()["assembled"]:
+        if not kwargs.get("autoAssemble", True):
+            raise SolverError(f"{name}: the system is not assembled: call mbs.Assemble() (or "
+                              f"use autoAssemble=True)")
+        import warnings
+        warnings.warn(f"{name}: mbs.systemIsConsistent is False, calling mbs.Assemble() "
+                      f"before solving; to avoid this, call mbs.Assemble() after changing the "
+                      f"system", UserWarning, stacklevel=4)
+        mbs.Assemble()
 
 
 # ComputeLinearizedSystem and ComputeODE2Eigenvalues (as Exudyn's mainSystemExtensions)

@@ -594,9 +594,14 @@ def test_solve_before_assemble():
     mbs.AddObject(cd.MassPoint(mass=1, nodeNumber=n))
     for solve in (mbs.SolveDynamic, mbs.SolveStatic):
         with pytest.raises(cd.SolverError, match=_names("Assemble")):
-            solve(cd.SimulationSettings())
+            solve(cd.SimulationSettings(), autoAssemble=False)
     with pytest.raises(cd.SolverError, match=_names("Assemble")):
         mbs.GetNodeOutput(n, OV.Position)
+    # Exudyn's default autoAssemble=True: the solve assembles first, with a warning
+    with pytest.warns(UserWarning, match="SolveDynamic: mbs.systemIsConsistent is False, "
+                                         "calling mbs.Assemble"):
+        mbs.SolveDynamic(cd.SimulationSettings())
+    assert mbs.systemIsConsistent
 
 
 @pytest.mark.parametrize("change", ["node", "object", "marker", "load", "sensor", "modify"])
@@ -615,7 +620,8 @@ def test_changes_after_assemble_require_assemble(change):
         mbs.AddSensor(cd.SensorNode(nodeNumber=n, outputVariableType=OV.Position))
     else:
         mbs.ModifyObject(1, {"mass": 2})
-    for call in (lambda: mbs.SolveDynamic(_settings()), lambda: mbs.SolveStatic(),
+    for call in (lambda: mbs.SolveDynamic(_settings(), autoAssemble=False),
+                 lambda: mbs.SolveStatic(autoAssemble=False),
                  lambda: mbs.GetNodeOutput(n, OV.Position),
                  lambda: mbs.systemData.GetODE2Coordinates(),
                  lambda: mbs.GetObjectJacobian(2)):

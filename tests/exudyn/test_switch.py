@@ -85,15 +85,15 @@ import exudyn.robotics.motion               # coordyn's robotics package and its
 assert exudyn.robotics.motion is sys.modules["coordyn.robotics.motion"]
 from exudyn.robotics import *
 assert Robot is coordyn.robotics.Robot
-import exudyn.FEM                          # a stand-in: importable, unusable
+import exudyn.artificialIntelligence       # a stand-in: importable, unusable
 try:
-    exudyn.FEM.FEMinterface
+    exudyn.artificialIntelligence.OpenAIGymInterfaceEnv
 except exu.NotImplementedFeatureError as e:
-    assert "is not in coordyn" in str(e), e
+    assert "not in coordyn" in str(e), e
 else:
     raise AssertionError("no error")
 try:
-    from exudyn.FEM import *
+    from exudyn.artificialIntelligence import *
 except exu.NotImplementedFeatureError:
     pass
 else:
@@ -146,7 +146,8 @@ def test_inconsistent_initial_state_warns_under_the_switch_and_gives_exudyns_res
 
 def test_switch_changes_the_initial_check_default_and_undoes_it():
     from coordyn.exudyn import EXUDYN_SETTING_DEFAULTS
-    assert EXUDYN_SETTING_DEFAULTS == {"timeIntegration.initialConstraintWarning": True}
+    assert EXUDYN_SETTING_DEFAULTS == {"timeIntegration.initialConstraintWarning": True,
+                                       "solutionSettings.writeSolutionToFile": True}
     assert coordyn.SimulationSettings().timeIntegration.initialConstraintWarning is False
     with coordyn.use_as_exudyn():
         import exudyn as exu

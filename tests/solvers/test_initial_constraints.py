@@ -117,3 +117,34 @@ def test_static_solve_does_not_require_consistent_positions():
     # on the line to the attachment point, 0.5 from it: (0.5, 0, 0)
     np.testing.assert_allclose(mbs.GetNodeOutput(n, cd.OutputVariableType.Position),
                                [0.5, 0, 0], atol=1e-10)
+
+
+def test_velocity_level_constraint_is_named_once_at_the_velocity_level():
+    """Exudyn's createRollingDiscTest start: a disc on the plane (radius 0.2) spinning at
+    [-6 pi, 10, 0] rad/s and moving at 6 pi r m/s forward; the tilt rate 10 rad/s about the
+    forward axis moves the contact point sideways at -r 10 = -2 m/s (Exudyn's Velocity output of
+    the joint says the same at that state). The rolling-disc joint's equations are velocity
+    level, so the violation is one constraint, named at the velocity level only (an
+    ObjectConnectorCoordinate with velocityLevel likewise)"""
+    from coordyn.utilities import InertiaCylinder
+    mbs = new_system()
+    r = 0.2
+    disc = mbs.CreateRigidBody(inertia=InertiaCylinder(density=5000, length=0.02, outerRadius=r,
+                                                       axis=0),
+                               referencePosition=[1, 0, r],
+                               initialAngularVelocity=[-3 * 2 * np.pi, 10, 0],
+                               initialVelocity=[0, r * 3 * 2 * np.pi, 0], gravity=[0, 0, -9.81])
+    ground = mbs.CreateGround()
+    o = mbs.CreateRollingDisc(bodyNumbers=[ground, disc], axisPosition=[0, 0, 0],
+                              axisVector=[1, 0, 0], discRadius=r)
+    mbs.Assemble()
+    vl = mbs.GetObjectOutput(o, cd.OutputVariableType.VelocityLocal)
+    assert vl == pytest.approx([-2.0, 0.0, 0.0], abs=1e-12)
+    s = cd.SimulationSettings()
+    s.progressBar = False
+    with pytest.raises(ValueError) as e:
+        mbs.SolveDynamic(s)
+    msg = str(e.value)
+    assert "violates 1 constraint(s)" in msg
+    assert f"ObjectJointRollingDisc {int(o)}: velocity residual -2" in msg
+    assert "position residual" not in msg

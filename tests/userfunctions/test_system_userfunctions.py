@@ -522,3 +522,96 @@ def test_no_cost_when_erased():
     assert a.GetSolverStatistics()["newtonIterations"] == b.GetSolverStatistics()["newtonIterations"]
     assert np.array_equal(a.systemData.GetODE2Coordinates(), b.systemData.GetODE2Coordinates())
     assert best["b"] < 1.5 * best["a"]
+
+
+def frozen_mass(exu, t_stop=0.55):
+    """Exudyn's 'StopMass': from t_stop on, a PostStep function puts the mass back to the
+    StartOfStep coordinates after every step. Returns (the sensor data, the times the function
+    saw for StartOfStep, the times it saw for Current)."""
+    mbs, n, sp, ld, mc = oscillator(exu)
+    it = _items(exu)
+    sens = mbs.AddSensor(it.SensorNode(nodeNumber=n, storeInternal=True,
+                                       outputVariableType=exu.OutputVariableType.Coordinates))
+    seen = []
+
+    def post(mbs, t):
+        sos = exu.ConfigurationType.StartOfStep
+        seen.append((t, mbs.systemData.GetTime(sos)))
+        if t > t_stop:
+            q0 = mbs.systemData.GetODE2Coordinates(configuration=sos)
+            mbs.systemData.SetODE2Coordinates(q0)
+        return True
+    mbs.SetPostStepUserFunction(post)
+    mbs.Assemble()
+    mbs.SolveDynamic(dyn_settings(exu, steps=20))
+    return mbs.GetSensorStoredData(sens), np.array(seen)
+
+
+def test_start_of_step_during_a_solve_is_the_step_start():
+    """In a PostStep function the StartOfStep configuration is the state at the start of the
+    step just accepted: resetting Current to it freezes the mass at the position it had at the
+    start of the first step after t_stop = 0.55 (the step 0.55 -> 0.6 is undone: the mass stays
+    where it was at 0.55)."""
+    data, seen = frozen_mass(cd)
+    assert seen[0] == pytest.approx([0, 0])                      # before the first step
+    assert np.allclose(seen[1:, 0] - seen[1:, 1], 0.05, atol=1e-12)   # h = 1/20
+    x = data[:, 1]
+    at = {round(t, 6): v for t, v in zip(data[:, 0], x)}
+    assert at[0.55] != 0 and at[0.55] != at[0.5]                 # it moved up to 0.55
+    assert np.all(x[data[:, 0] > 0.575] == at[0.55])             # and stays there exactly
+
+
+def test_start_of_step_same_as_exudyn():
+    exudyn = pytest.importorskip("exudyn")
+    de, se = frozen_mass(exudyn)
+    dc, sc = frozen_mass(cd)
+    assert np.allclose(dc, de, rtol=1e-10, atol=1e-14)
+    assert np.allclose(sc, se, rtol=0, atol=1e-12)
+
+
+def test_start_of_step_cannot_be_set_during_a_solve():
+    mbs, n, sp, ld, mc = oscillator(cd)
+
+    def post(mbs, t):
+        mbs.systemData.SetODE2Coordinates(np.zeros(3),
+                                          configuration=cd.ConfigurationType.StartOfStep)
+        return True
+    mbs.SetPostStepUserFunction(post)
+    mbs.Assemble()
+    with pytest.raises(ValueError, match="StartOfStep configuration during a solve"):
+        mbs.SolveDynamic(dyn_settings(cd))
+
+
+def test_system_jacobian_triplets_carry_global_indices():
+    """Exudyn's ReplicateSpringDamper: the MatrixContainer is declared 3 x 3 but its triplet
+    names the global index of a coordinate further down the system (here 3, after a first
+    mass): sparse triplets keep their indices, the Jacobian entry is used (one Newton
+    iteration per step of the linear model) and the result is the real spring's."""
+    def build(user):
+        mbs, n0, sp, ld, mc = oscillator(cd, spring=False, load=0.0)   # coordinates 0..2
+        n = mbs.AddNode(cd.NodePoint(referenceCoordinates=[0, 0, 0]))   # coordinates 3..5
+        mbs.AddObject(cd.MassPoint(physicsMass=2, nodeNumber=n))
+        m = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=n, coordinate=0))
+        mbs.AddLoad(cd.LoadCoordinate(markerNumber=m, load=1.0))
+        if user:
+            lu = mbs.AddLoad(cd.LoadCoordinate(markerNumber=m, load=0.0))
+            mbs.SetPreNewtonResidualUserFunction(lambda mbs, t, i, j: mbs.SetLoadParameter(
+                lu, "load", -100 * mbs.GetNodeOutput(n, cd.OutputVariableType.Coordinates)[0]))
+
+            def jac(mbs, t, f2, f2t, f1):
+                mc3 = cd.MatrixContainer()
+                mc3.SetWithSparseMatrix([[3, 3, -f2 * 100]], 3, 3)
+                return mc3
+            mbs.SetSystemJacobianUserFunction(jac)
+        else:
+            g = mbs.AddNode(cd.NodePointGround())
+            mbs.AddObject(cd.CoordinateSpringDamper(markerNumbers=[mbs.AddMarker(
+                cd.MarkerNodeCoordinate(nodeNumber=g, coordinate=0)), m], stiffness=100))
+        mbs.Assemble()
+        mbs.SolveDynamic(dyn_settings(cd, steps=50))
+        return mbs.systemData.GetODE2Coordinates()[3], mbs.GetSolverStatistics()
+    x, st = build(True)
+    xr, _ = build(False)
+    assert st["newtonIterations"] == 50
+    assert x == pytest.approx(xr, rel=1e-10)
+    assert 0 < x < 0.02   # x'' = (1 - 100 x) / 2: between 0 and twice the static 0.01

@@ -28,7 +28,8 @@ from .connectors import (CreateCartesianSpringDamper, CreateDistanceConstraint,
                          CreateLinearSpringDamper, CreateRigidBodySpringDamper,
                          CreateSpringDamper, CreateTorsionalSpringDamper)
 from .joints import (CreateCoordinateConstraint, CreateGenericJoint, CreatePrismaticJoint,
-                     CreateRevoluteJoint, CreateRollingDisc, CreateSphericalJoint)
+                     CreateRevoluteJoint, CreateRollingDisc, CreateRollingDiscPenalty,
+                     CreateSphericalJoint)
 from .loads import CreateForce, CreateTorque
 
 __all__ = ["CreateGround", "CreateMassPoint", "CreateRigidBody", "CreateDistanceConstraint",
@@ -36,4 +37,4 @@ __all__ = ["CreateGround", "CreateMassPoint", "CreateRigidBody", "CreateDistance
            "CreateRevoluteJoint", "CreateSphericalJoint", "CreateForce", "CreateTorque",
            "CreateCartesianSpringDamper", "CreateRigidBodySpringDamper",
            "CreateTorsionalSpringDamper", "CreateLinearSpringDamper",
-           "CreateCoordinateConstraint", "CreateRollingDisc"]
+           "CreateCoordinateConstraint", "CreateRollingDisc", "CreateRollingDiscPenalty"]

@@ -1,5 +1,6 @@
 """Create* helpers for joints between two bodies: CreateRevoluteJoint, CreatePrismaticJoint,
-CreateSphericalJoint, CreateGenericJoint, CreateCoordinateConstraint, CreateRollingDisc."""
+CreateSphericalJoint, CreateGenericJoint, CreateCoordinateConstraint, CreateRollingDisc,
+CreateRollingDiscPenalty."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
@@ -475,3 +476,79 @@ def CreateRollingDisc(mbs: MainSystem, name: str = "",
     return mbs.AddObject(_cls("ObjectJointRollingDisc")(
         name=name, markerNumbers=[mp, md], constrainedAxes=ax, discRadius=r,
         discAxis=list(axis), planeNormal=list(normal), activeConnector=active))
+
+
+def CreateRollingDiscPenalty(mbs: MainSystem, name: str = "",
+                             bodyNumbers: Sequence[Optional[ItemNumber]] = (None, None),
+                             axisPosition: ArrayLike = (), axisVector: ArrayLike = (1, 0, 0),
+                             discRadius: float = 0.0, planePosition: ArrayLike = (0, 0, 0),
+                             planeNormal: ArrayLike = (0, 0, 1), contactStiffness: float = 0.0,
+                             contactDamping: float = 0.0, dryFriction: ArrayLike = (0, 0),
+                             dryFrictionAngle: float = 0.0,
+                             dryFrictionProportionalZone: float = 0.0,
+                             viscousFriction: ArrayLike = (0, 0),
+                             rollingViscousFriction: float = 0.0,
+                             useLinearProportionalZone: bool = False,
+                             activeConnector: bool = True, show: bool = True,
+                             discWidth: float = 0.1, color: ArrayLike = _NO_COLOR,
+                             rollingFrictionViscous: Optional[float] = None) -> ObjectIndex:
+    """A disc on a plane with a penalty contact and friction: a MarkerBodyRigid on
+    bodyNumbers[0] (the plane), one on bodyNumbers[1] (the disc), a NodeGenericData with 3 data
+    coordinates for the contact state and an ObjectConnectorRollingDiscPenalty between them.
+
+    Args:
+        name: name of the connector; its markers are named 'Marker0:' + name and 'Marker1:' + name
+        bodyNumbers: [plane body, disc body] (ObjectIndex or int; the plane body is often a
+            ground)
+        axisPosition: the disc centre in the disc body's frame (3 numbers; [] is [0, 0, 0])
+        axisVector: the unit disc axis in the disc body's frame
+        discRadius: the disc radius (> 0)
+        planePosition: a point of the plane in the plane body's frame
+        planeNormal: the plane's unit normal in the plane body's frame
+        contactStiffness: normal contact stiffness (>= 0)
+        contactDamping: normal contact damping (>= 0)
+        dryFriction: dry friction coefficients [lateral, forward] (>= 0)
+        dryFrictionAngle: rotation of the friction axes (rad; Mecanum wheels)
+        dryFrictionProportionalZone: slip velocity of the friction's regularization (>= 0)
+        viscousFriction: friction coefficients per slip velocity [lateral, forward] (>= 0)
+        rollingViscousFriction: viscous rolling friction (>= 0)
+        useLinearProportionalZone: True: linear friction law in the proportional zone
+        activeConnector: False: the connector applies no force
+        show: accepted for Exudyn compatibility and ignored
+        discWidth: accepted for Exudyn compatibility and ignored
+        color: accepted for Exudyn compatibility and ignored
+        rollingFrictionViscous: Exudyn's deprecated name of rollingViscousFriction
+
+    Returns:
+        the connector's ObjectIndex
+    """
+    where = "CreateRollingDiscPenalty"
+    _name(where, name)
+    if rollingFrictionViscous is not None:
+        rollingViscousFriction = rollingFrictionViscous
+    items = _item_numbers(mbs, where, None, bodyNumbers, None, ("body",))
+    empty = axisPosition is None or (hasattr(axisPosition, "__len__") and len(axisPosition) == 0)
+    pos = np.zeros(3) if empty else _vec(where, "axisPosition", axisPosition, 3)
+    axis = _vec(where, "axisVector", axisVector, 3)
+    ppos = _vec(where, "planePosition", planePosition, 3)
+    normal = _vec(where, "planeNormal", planeNormal, 3)
+    mu = _vec(where, "dryFriction", dryFriction, 2)
+    muv = _vec(where, "viscousFriction", viscousFriction, 2)
+    r = _real(where, "discRadius", discRadius, positive=True)
+    k = _real(where, "contactStiffness", contactStiffness, nonneg=True)
+    d = _real(where, "contactDamping", contactDamping, nonneg=True)
+    angle = _real(where, "dryFrictionAngle", dryFrictionAngle)
+    vr = _real(where, "dryFrictionProportionalZone", dryFrictionProportionalZone, nonneg=True)
+    mur = _real(where, "rollingViscousFriction", rollingViscousFriction, nonneg=True)
+    linear = _bool(where, "useLinearProportionalZone", useLinearProportionalZone)
+    active = _bool(where, "activeConnector", activeConnector)
+    m0, m1 = _marker_names(name)
+    mp = items[0].rigid_marker(ppos, m0)
+    md = items[1].rigid_marker(pos, m1)
+    nd = mbs.AddNode(_cls("NodeGenericData")(initialCoordinates=[0.0, 0.0, 0.0],
+                                              numberOfDataCoordinates=3))
+    return mbs.AddObject(_cls("ObjectConnectorRollingDiscPenalty")(
+        name=name, markerNumbers=[mp, md], nodeNumber=nd, discRadius=r, discAxis=list(axis),
+        planeNormal=list(normal), contactStiffness=k, contactDamping=d, dryFriction=list(mu),
+        dryFrictionAngle=angle, dryFrictionProportionalZone=vr, viscousFriction=list(muv),
+        rollingViscousFriction=mur, useLinearProportionalZone=linear, activeConnector=active))

@@ -36,13 +36,13 @@ EXUDYN_MODULES = {
     "interactive": None,
     "processing": None,
     "robotics": None,
-    "FEM": "finite-element import (FEMinterface, ObjectFFRF) is not in coordyn",
+    "FEM": None,
     "artificialIntelligence": "the reinforcement-learning interface is not in coordyn",
     "demos": "Exudyn's demos are not in coordyn; see coordyn's examples/",
     "graphicsDataUtilities": None,
     "kinematicTree": "ObjectKinematicTree helpers are not in coordyn yet",
-    "lieGroupBasics": "the Lie-group helper functions are not in coordyn",
-    "lieGroupIntegration": "the Python Lie-group integrators are not in coordyn",
+    "lieGroupBasics": None,
+    "lieGroupIntegration": None,
     "machines": "the machines module (gears, ...) is not in coordyn",
     "particles": "the particle helpers (GeneralContact) are not in coordyn",
     "shells": "shell elements are not in coordyn",
@@ -57,10 +57,12 @@ EXUDYN_MODULES = {
 PACKAGES = ("robotics",)
 
 #: settings whose default differs while the switch is on, because Exudyn scripts rely on
-#: Exudyn's behaviour: Exudyn does not check the initial state against the constraints (its
+#: Exudyn's behaviour. Exudyn does not check the initial state against the constraints (its
 #: first step moves the coordinates and velocities onto them), coordyn stops by default; with
 #: the switch it warns, naming the violated constraints, and goes on as Exudyn does
-EXUDYN_SETTING_DEFAULTS = {"timeIntegration.initialConstraintWarning": True}
+EXUDYN_SETTING_DEFAULTS = {"timeIntegration.initialConstraintWarning": True,
+                           # Exudyn writes the solution file by default, coordyn does not
+                           "solutionSettings.writeSolutionToFile": True}
 
 
 #: Exudyn modules whose coordyn counterpart lives in this package (not as coordyn.<name>)
@@ -150,7 +152,9 @@ class _Switch:
 def use_as_exudyn(active: bool = True) -> _Switch:
     """From now on ``import exudyn`` (and ``exudyn.utilities``, ``exudyn.graphics``, ...) gives
     coordyn's modules, also when Exudyn is installed or was imported before.
-    ``use_as_exudyn(False)`` undoes it: the exudyn modules imported before come back. The
+    ``use_as_exudyn(False)`` undoes it: the exudyn modules imported before come back. While
+    it is active, SimulationSettings() takes the defaults of EXUDYN_SETTING_DEFAULTS (the
+    solution file is written, violated initial constraints warn). The
     return value is a context manager that undoes the switch at the end of a ``with`` block."""
     from .. import settings as _settings
     if active:

@@ -187,6 +187,39 @@ MODULE_ALL = {
     "interactive": [
         'openDialogs', 'ConfigureDialogColumns', 'InteractiveDialog', 'AnimateModes',
         'SolutionViewer', 'ShowImage', 'ConvertImages2Video', 'InteractiveImages2Video'],
+    "lieGroupBasics": [
+        'Sinc', 'Cot', 'R3xSO3Matrix2RotationMatrix', 'R3xSO3Matrix2Translation', 'R3xSO3Matrix',
+        'ExpSO3', 'ExpS3', 'LogSO3', 'TExpSO3', 'TExpSO3Inv', 'ExpSE3', 'LogSE3', 'TExpSE3',
+        'TExpSE3Inv', 'ExpR3xSO3', 'TExpR3xSO3', 'TExpR3xSO3Inv',
+        'CompositionRuleDirectProductR3AndS3', 'CompositionRuleSemiDirectProductR3AndS3',
+        'CompositionRuleDirectProductR3AndR3RotVec',
+        'CompositionRuleSemiDirectProductR3AndR3RotVec',
+        'CompositionRuleDirectProductR3AndR3RotXYZAngles',
+        'CompositionRuleSemiDirectProductR3AndR3RotXYZAngles', 'CompositionRuleForEulerParameters',
+        'CompositionRuleForRotationVectors', 'CompositionRuleRotXYZAnglesRotationVector'
+    ],
+    "lieGroupIntegration": [
+        'ComputeStepWithRK1', 'ComputeStepWithRK1FromAcceleration', 'ComputeStepWithRK4',
+        'RK_SolveEulersEOMWithProposedApproach', 'LieGroupExplicitRKInitialize',
+        'ExplicitRKComputeSystemAcceleration', 'LieGroupComputeKstage',
+        'ExplicitRKApplyCoordinateConstraints', 'LieGroupUpdateStageSystemCoordinates',
+        'UserFunctionNewtonLieGroupRK4'
+    ],
+    "FEM": [
+        'useOldCSRformat', 'scipyInstalled', 'WarnNumpy2', 'CheckForSciPyAndWarn',
+        'CheckForSciPyAndError', 'CheckForSciPyMatrix', 'CompressedRowSparseToDenseMatrix',
+        'MapSparseMatrixIndices', 'VectorDiadicUnitMatrix3D', 'CyclicCompareReversed',
+        'AddEntryToCompressedRowSparseArray', 'CSRtoRowsAndColumns', 'warnedCSRtoScipySparseCSR',
+        'CSRtoScipySparseCSR', 'SparseTripletsToScipySparseCSR', 'ScipySparseCSRtoCSR',
+        'ResortIndicesOfCSRmatrix', 'ResortIndicesOfNGvector', 'ResortIndicesExudyn2NGvector',
+        'FileNameToMode', 'ReadNodesFromAbaqusInp', 'ConvertHexToTrigs', 'ConvertTetToTrigs',
+        'warnedConvertDenseToCompressedRowMatrix', 'ConvertDenseToCompressedRowMatrix',
+        'ReadMatrixFromAnsysMMF', 'ReadMatrixDOFmappingVectorFromAnsysTxt',
+        'ReadNodalCoordinatesFromAnsysTxt', 'ReadElementsFromAnsysTxt', 'MaterialBaseClass',
+        'KirchhoffMaterial', 'FiniteElement', 'Tet4', 'ObjectFFRFinterface', 'CMSObjectComputeNorm',
+        'ObjectFFRFreducedOrderInterface', 'HCBstaticModeSelection', 'PostProcessingModesToStorage',
+        'PostProcessingModesFromStorage', 'FEMinterface'
+    ],
 }
 
 #: public names of the exudyn package right after `import exudyn` (dir(exudyn) without _private

@@ -19,8 +19,6 @@ _VSETTINGS = ("visualization groups are created by VisualizationSettings() "
 
 #: name -> reason, for Exudyn top-level names coordyn does not provide
 MISSING = {
-    "BeamSectionGeometry": "beam cross-section geometry for graphics is not in coordyn; "
-                           "use coordyn.BeamSection for the stiffness",
     "CSolverTimer": _SOLVER_OBJECTS,
     "Experimental": "Exudyn's experimental switches have no counterpart",
     "experimental": "Exudyn's experimental switches have no counterpart",
