@@ -122,7 +122,8 @@ def test_names_coordyn_does_not_have_raise():
             f(models.ManipulatorPuma560(), np.eye(4))
     with pytest.raises(NotImplementedFeatureError, match="roboticstoolbox"):
         future.MakeCorkeRobot({})
-    with pytest.raises(NotImplementedFeatureError, match="ObjectConnectorRollingDiscPenalty"):
+    with pytest.raises(NotImplementedFeatureError, match="MobileRobot2MBS is not available.*"
+                                                         "CreateRollingDiscPenalty"):
         mobile.MobileRobot2MBS(None, {}, 0)
     with pytest.raises(NotImplementedFeatureError, match="ROS 1 interface"):
         rosInterface.ROSInterface()

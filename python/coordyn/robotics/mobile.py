@@ -1,6 +1,6 @@
 """Mecanum-wheel platforms (Exudyn's ``exudyn.robotics.mobile``): wheel/platform velocity
-kinematics and the generatrix of a mecanum roll. MobileRobot2MBS needs the rolling-disc
-penalty contact, which coordyn does not have yet.
+kinematics and the generatrix of a mecanum roll. MobileRobot2MBS (the platform builder) is
+not in coordyn yet.
 
 Platform velocities v = [vx, vy, omega] in the platform frame, wheel angular velocities
 w = [w0, w1, w2, w3] (front left, front right, rear left, rear right), wheel radius R, half track
@@ -21,10 +21,10 @@ __all__ = [
 
 MobileRobot2MBS = missing_function(
     'MobileRobot2MBS', 'exudyn.robotics.mobile',
-    'the mecanum platform is built from ObjectConnectorRollingDiscPenalty wheels, an item '
-    'coordyn does not have yet',
-    'rigid bodies with ObjectJointRollingDisc where coordyn has it, and MobileKinematics for '
-    'the wheel velocities')
+    'the builder of the mecanum platform (body, axles and ObjectConnectorRollingDiscPenalty '
+    'wheels from a mobileRobot dict) is not in coordyn yet',
+    'mbs.CreateRigidBody for platform and wheels, mbs.CreateRollingDiscPenalty for the wheel '
+    'contacts, and MobileKinematics for the wheel velocities')
 
 
 def _cc(wheeltype, caller):
