@@ -81,6 +81,7 @@ s = exu.SimulationSettings()
 s.timeIntegration.numberOfSteps = steps
 s.timeIntegration.endTime = 0.5
 s.timeIntegration.verboseMode = 0
+s.solutionSettings.writeSolutionToFile = False
 s.timeIntegration.newton.useModifiedNewton = False
 s.timeIntegration.newton.relativeTolerance = 1e-12
 s.timeIntegration.newton.absoluteTolerance = 1e-12

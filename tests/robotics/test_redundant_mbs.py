@@ -136,9 +136,9 @@ def test_pd_control_spring_damper_settles_at_zero():
 SCRIPT = os.path.join(HERE, "robot_mbs_script.py")
 
 
-def run_script(engine, name, scale, steps):
+def run_script(engine, name, scale, steps, cwd):
     env = dict(os.environ, PYTHONPATH=str(REPO / "python"))
-    out = subprocess.run([sys.executable, SCRIPT, engine, name, scale, steps],
+    out = subprocess.run([sys.executable, SCRIPT, engine, name, scale, steps], cwd=cwd,
                          capture_output=True,
                          text=True, env=env, timeout=600)
     assert out.returncode == 0, out.stderr[-2000:]
@@ -147,7 +147,7 @@ def run_script(engine, name, scale, steps):
 
 @pytest.mark.parametrize("name,scale,steps", [("3R", "0", "500"), ("3R", "0.01", "500"),
                                               ("PANDA", "0", "1000"), ("TREE", "1", "500")])
-def test_against_exudyn(name, scale, steps):
+def test_against_exudyn(name, scale, steps, tmp_path):
     """The same Exudyn script (robotics.models + CreateRedundantCoordinateMBS, 0.5 s) on
     Exudyn 1.13.6 and, through use_as_exudyn, on coordyn: joint angles agree to 1e-8.
     (The Panda swings through 2.7 rad; the two generalized-α implementations differ there by
@@ -155,8 +155,8 @@ def test_against_exudyn(name, scale, steps):
     exu = pytest.importorskip("exudyn")
     if "coordyn" in exu.__file__:
         pytest.skip("exudyn is switched to coordyn in this process")
-    qx = run_script("exudyn", name, scale, steps)
-    qc = run_script("coordyn", name, scale, steps)
+    qx = run_script("exudyn", name, scale, steps, tmp_path)
+    qc = run_script("coordyn", name, scale, steps, tmp_path)
     assert np.abs(qx - qc).max() < 1e-8, (qx, qc)
     if name == "TREE":       # positions and rotation matrices of the 6 bodies; the first moved
         assert len(qc) == 6 * 12
