@@ -17,5 +17,6 @@ def test_status_tables_are_up_to_date():
 def test_tables_name_every_stand_in():
     text = render_rst()
     for name in ("ObjectFFRF", "exu.GeneralContact", "interactive.InteractiveDialog",
-                 "exudyn.robotics", "timeIntegration.adaptiveStepDecrease"):
+                 "exudyn.robotics.motion", "robotics.utilities.AddLidar",
+                 "timeIntegration.adaptiveStepDecrease"):
         assert name in text, name

@@ -81,15 +81,19 @@ assert exu is coordyn, exu
 assert exudyn.utilities is coordyn.utilities
 assert MassPoint is coordyn.ObjectMassPoint and RotationMatrixZ is coordyn.RotationMatrixZ
 assert graphics is coordyn.graphics
-import exudyn.robotics                     # a stand-in: importable, unusable
+import exudyn.robotics.motion               # coordyn's robotics package and its submodules
+assert exudyn.robotics.motion is sys.modules["coordyn.robotics.motion"]
+from exudyn.robotics import *
+assert Robot is coordyn.robotics.Robot
+import exudyn.artificialIntelligence       # a stand-in: importable, unusable
 try:
-    exudyn.robotics.Robot
+    exudyn.artificialIntelligence.OpenAIGymInterfaceEnv
 except exu.NotImplementedFeatureError as e:
-    assert "not in coordyn yet" in str(e), e
+    assert "not in coordyn" in str(e), e
 else:
     raise AssertionError("no error")
 try:
-    from exudyn.robotics import *
+    from exudyn.artificialIntelligence import *
 except exu.NotImplementedFeatureError:
     pass
 else:

@@ -26,7 +26,7 @@ import types
 from ._notyet import NotImplementedFeatureError
 
 __all__ = ["use_as_exudyn", "exudyn_module_name", "EXUDYN_MODULES", "MODULE_TARGETS",
-           "EXUDYN_SETTING_DEFAULTS"]
+           "EXUDYN_SETTING_DEFAULTS", "PACKAGES"]
 
 #: Exudyn 1.13.6's modules: coordyn's module of the same name, or why there is none
 EXUDYN_MODULES = {
@@ -35,7 +35,7 @@ EXUDYN_MODULES = {
     "plot": None, "signalProcessing": None, "physics": None, "solver": None,
     "interactive": None,
     "processing": None,
-    "robotics": "the robotics module (Robot, RobotLink, ...) is not in coordyn yet",
+    "robotics": None,
     "FEM": None,
     "artificialIntelligence": "the reinforcement-learning interface is not in coordyn",
     "demos": "Exudyn's demos are not in coordyn; see coordyn's examples/",
@@ -52,6 +52,9 @@ EXUDYN_MODULES = {
     "exudynCPP": None,
 }
 
+
+#: Exudyn packages whose submodules (exudyn.robotics.motion, ...) are coordyn's of the same name
+PACKAGES = ("robotics",)
 
 #: settings whose default differs while the switch is on, because Exudyn scripts rely on
 #: Exudyn's behaviour. Exudyn does not check the initial state against the constraints (its
@@ -75,6 +78,8 @@ def exudyn_module_name(fullname: str):
         return "coordyn"
     if EXUDYN_MODULES.get(parts[1], "") is None and len(parts) == 2:
         return MODULE_TARGETS.get(parts[1], "coordyn." + parts[1])
+    if parts[1] in PACKAGES and len(parts) == 3:
+        return "coordyn." + ".".join(parts[1:])
     return None
 
 

@@ -104,11 +104,14 @@ def _table(header, rows):
 
 def _module_rows():
     import importlib
-    from . import EXUDYN_MODULES, MODULE_TARGETS
+    from . import EXUDYN_MODULES, MODULE_TARGETS, PACKAGES
     from ._names import MODULE_ALL
     rows = []
     for name, reason in EXUDYN_MODULES.items():
         if name == "exudynCPP":
+            continue
+        if name in PACKAGES:
+            rows += _package_rows(name)
             continue
         if reason is None:
             target = MODULE_TARGETS.get(name, "coordyn." + name)
@@ -129,6 +132,32 @@ def _module_rows():
     return rows
 
 
+#: the submodules of Exudyn 1.13.6's packages (exudyn.robotics.<name>); '' is the package itself
+PACKAGE_SUBMODULES = {"robotics": ("", "motion", "models", "special", "utilities", "mobile",
+                                   "future", "rosInterface")}
+
+
+def _package_modules(package):
+    """[(exudyn name, coordyn module)] of a package and its submodules."""
+    import importlib
+    out = []
+    for sub in PACKAGE_SUBMODULES[package]:
+        name = package + ("." + sub if sub else "")
+        out.append((name, importlib.import_module("coordyn." + name)))
+    return out
+
+
+def _package_rows(package):
+    rows = []
+    for name, module in _package_modules(package):
+        names = list(module.__all__)
+        missing = [n for n in names if is_missing(getattr(module, n))]
+        note = (f"{len(names) - len(missing)} of {len(names)} names implemented"
+                if missing else f"all {len(names)} names")
+        rows.append((f"``exudyn.{name}``", f"``{module.__name__}``", note))
+    return rows
+
+
 def _missing_function_rows():
     import importlib
     from ._names import MODULE_ALL
@@ -143,6 +172,14 @@ def _missing_function_rows():
                 why = obj._coordyn_missing.split(": ", 1)[1].replace(" (docs: coming_from_exudyn)",
                                                                      "")
                 rows.append((f"``{module_name}.{n}``", why))
+    for package in PACKAGE_SUBMODULES:
+        for name, module in _package_modules(package):
+            for n in module.__all__:
+                obj = getattr(module, n)
+                if is_missing(obj):
+                    why = obj._coordyn_missing.split(": ", 1)[1].replace(
+                        " (docs: coming_from_exudyn)", "")
+                    rows.append((f"``{name}.{n}``", why))
     return rows
 
 
