@@ -328,6 +328,7 @@ static PyObject *sys_add(cdpy_system *self, PyObject *args)
     cd_error err = {0, ""};
     int rc = cd_system_add(self->sys, t, p, &err);
     if (rc < 0) return raise_engine(self, &err);
+    if (err.msg[0] && PyErr_WarnEx(PyExc_UserWarning, err.msg, 1) < 0) return NULL;
     return PyLong_FromLong(rc);
 }
 
@@ -363,6 +364,7 @@ static PyObject *sys_modify(cdpy_system *self, PyObject *args)
     }
     cd_error err = {0, ""};
     if (cd_system_modify(self->sys, kind, index, p, &err)) return raise_engine(self, &err);
+    if (err.msg[0] && PyErr_WarnEx(PyExc_UserWarning, err.msg, 1) < 0) return NULL;
     Py_RETURN_NONE;
 }
 

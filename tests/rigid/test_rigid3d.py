@@ -252,13 +252,42 @@ def test_euler_parameters_must_have_unit_norm():
     assert mbs.NumberOfNodes() == 0
 
 
-@pytest.mark.parametrize("inertia", [[1, 1, 3, 0, 0, 0], [-1, 1, 1, 0, 0, 0],
-                                     [1, 1, 1, 2, 0, 0]])
-def test_inertia_must_be_physical(inertia):
+@pytest.mark.parametrize("inertia", [[-1, 1, 1, 0, 0, 0], [1, 1, 1, 2, 0, 0]])
+def test_inertia_must_be_positive_semidefinite(inertia):
     mbs = cd.SystemContainer().AddSystem()
     n = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, 1, 0, 0, 0]))
-    with pytest.raises(ValueError, match=r"ObjectRigidBody 0: parameter 'inertia'"):
+    with pytest.raises(ValueError, match=r"ObjectRigidBody 0: parameter 'inertia' is not "
+                                         r"positive semidefinite"):
         mbs.AddObject(cd.RigidBody(mass=1, inertia=inertia, nodeNumber=n))
+
+
+def test_inertia_against_the_triangle_inequality_warns_and_is_simulated_as_given():
+    """diag(1, 1, 3) is positive definite but no physical body has it (Exudyn's robot models
+    use such links): a warning names the body; the motion is that of the given tensor (a
+    free rotation about the principal axis z keeps its rate, about a tilted axis the
+    Euler equations with these moments hold)"""
+    mbs = cd.SystemContainer().AddSystem()
+    n = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, 1, 0, 0, 0],
+                                       initialVelocities=[0, 0, 0, 0, 0.05, 0, 1.0]))  # omega = 2 e_t
+    with pytest.warns(UserWarning, match=r"ObjectRigidBody 0: parameter 'inertia' violates the "
+                                         r"triangle inequality"):
+        mbs.AddObject(cd.RigidBody(mass=1, inertia=[1, 1, 3, 0, 0, 0], nodeNumber=n))
+    mbs.Assemble()
+    s = cd.SimulationSettings()
+    s.timeIntegration.numberOfSteps = 2000
+    s.timeIntegration.endTime = 1.0
+    s.timeIntegration.newton.relativeTolerance = 1e-12
+    mbs.SolveDynamic(s)
+    # symmetric top J1 = J2 = 1, J3 = 3 without torque: omega_z (body) stays 2, the body-frame
+    # (x, y) part turns with rate (J3 - J1)/J1 * omega_z = 4 about z
+    R = mbs.GetNodeOutput(n, cd.OutputVariableType.RotationMatrix).reshape(3, 3)
+    wg = mbs.GetNodeOutput(n, cd.OutputVariableType.AngularVelocity)
+    wb = R.T @ wg
+    assert wb[2] == pytest.approx(2.0, abs=1e-6)
+    assert np.hypot(wb[0], wb[1]) == pytest.approx(0.1, abs=1e-6)
+    # Euler: w1' = (J2 - J3)/J1 w2 w3 = -4 w2, w2' = (J3 - J1)/J2 w3 w1 = 4 w1
+    assert np.arctan2(wb[1], wb[0]) == pytest.approx(np.arctan2(np.sin(4.0), np.cos(4.0)),
+                                                    abs=1e-4)
 
 
 def test_rigid_body_needs_a_rigid_node_and_markers_need_orientation():

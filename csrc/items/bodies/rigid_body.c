@@ -16,6 +16,7 @@
 #include "../../math/cd_vec3.h"
 #include "../../math/cd_rotations.h"
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 typedef struct {
@@ -306,8 +307,10 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
     }
 }
 
-/* inertia symmetric positive semidefinite with the triangle inequality on the principal
- * moments; the node must be a 3D rigid-body node */
+/* inertia symmetric positive semidefinite (an error otherwise); the triangle inequality on
+ * the principal moments gives a warning in err->msg with err->code CD_OK (such a tensor is not
+ * a physical rigid body, but Exudyn's robot models use them, and the motion is well defined);
+ * the node must be a 3D rigid-body node */
 static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 {
     const params *p = vp;
@@ -330,12 +333,16 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
     double d3 = J[0] * (J[4] * J[8] - J[5] * J[7]) - J[1] * (J[3] * J[8] - J[5] * J[6]) +
                 J[2] * (J[3] * J[7] - J[4] * J[6]);
     double scale = fabs(J[0]) + fabs(J[4]) + fabs(J[8]) + 1e-300, tol = -1e-12 * scale;
-    if (d1 < tol || J[4] < tol || J[8] < tol || d2 < tol * scale || d3 < tol * scale * scale ||
-        J[0] + J[4] < J[8] + tol || J[0] + J[8] < J[4] + tol || J[4] + J[8] < J[0] + tol)
-        return cd_error_set(err, CD_ERR_INPUT, "ObjectRigidBody %d: parameter 'inertia' is not a "
-                            "physical inertia tensor about the centre of mass (must be positive "
-                            "semidefinite with Jxx + Jyy >= Jzz etc.); got diagonal about the "
-                            "centre of mass %g, %g, %g", index, J[0], J[4], J[8]);
+    if (d1 < tol || J[4] < tol || J[8] < tol || d2 < tol * scale || d3 < tol * scale * scale)
+        return cd_error_set(err, CD_ERR_INPUT, "ObjectRigidBody %d: parameter 'inertia' is not "
+                            "positive semidefinite about the centre of mass; got diagonal about "
+                            "the centre of mass %g, %g, %g", index, J[0], J[4], J[8]);
+    if ((J[0] + J[4] < J[8] + tol || J[0] + J[8] < J[4] + tol || J[4] + J[8] < J[0] + tol) &&
+        err)
+        snprintf(err->msg, sizeof err->msg, "ObjectRigidBody %d: parameter 'inertia' violates "
+                 "the triangle inequality (Jxx + Jyy >= Jzz etc.) about the centre of mass, "
+                 "so no physical body has it; it is simulated as given (diagonal about the "
+                 "centre of mass %g, %g, %g)", index, J[0], J[4], J[8]);
     return CD_OK;
 }
 
