@@ -395,6 +395,7 @@ def ConvertFunctionToSymbolic(mbs, function, userFunctionName, itemIndex=None, i
                          f"{userFunctionName} needs {len(types)}: F({signature}) -> {returnType}")
     recording = symbolic.GetRecording()
     symbolic.SetRecording(True)
+    symbolic._converting[0] = fnName
     try:
         fnDict, argList = {}, []
         for varType, arg in zip(types, fnArgs):
@@ -416,6 +417,7 @@ def ConvertFunctionToSymbolic(mbs, function, userFunctionName, itemIndex=None, i
         returnValue = function(**fnDict)
     finally:
         symbolic.SetRecording(recording)
+        symbolic._converting[0] = None
     if isinstance(returnValue, list):
         returnValue = symbolic.Vector(returnValue)
     if verbose:

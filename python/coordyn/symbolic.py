@@ -30,6 +30,7 @@ __all__ = ["Real", "Vector", "Matrix", "VariableSet", "UserFunction", "variables
            "acosh", "atanh", "pow", "atan2", "mod", "min", "max"]
 
 _recording = [True]      # module-wide switch of SetRecording (a list: no `global` needed)
+_converting = [None]     # name of the user function ConvertFunctionToSymbolic records, or None
 _INF = math.inf
 _NAN = math.nan
 
@@ -613,10 +614,20 @@ class Real:
                              f"SetValue()")
         self._value = float(v)
 
+    def _refuse_while_converting(self, what, instead):
+        if _converting[0] is not None and self._node is not None:
+            raise TypeError(f"{what} of the symbolic '{self}' while recording the user function "
+                            f"'{_converting[0]}': the recorded function would keep today's "
+                            f"value for ever; {instead}")
+
     def __float__(self):
+        self._refuse_while_converting("float()", "use exudyn.symbolic's functions (esym.sin, "
+                                      "esym.abs, ...) instead of math's or numpy's")
         return float(self.Evaluate())
 
     def __bool__(self):
+        self._refuse_while_converting("a Python if/and/or/not", "use esym.IfThenElse(condition, "
+                                      "ifTrue, ifFalse)")
         return self.Evaluate() != 0
 
     def __str__(self):
@@ -1278,6 +1289,9 @@ class _Compiler:
             return f"(-{self.src(a[0])})"
         if op == "Not":
             return f"(0.0 if {self.src(a[0])} else 1.0)"
+        if op == "sign" and a[0].op in ("named", "const"):   # a plain name: inline
+            x = self.src(a[0])
+            return f"(1.0 if {x} > 0 else (-1.0 if {x} < 0 else 0.0))"
         if op in _UNARY:
             f = _FAST_UNARY.get(op, _UNARY[op]) if self.fast else _UNARY[op]
             return f"{self.fn(f, op)}({self.src(a[0])})"
@@ -1316,7 +1330,7 @@ def _mcomp(m, i, j):
 
 _VECTOR_TYPES = ("StdVector", "StdVector2D", "StdVector3D", "StdVector6D")
 _MATRIX_TYPES = ("NumpyMatrix", "StdMatrix3D", "StdMatrix6D")
-_RETURN_WRAP = {"Real": "float({})", "bool": "bool({})"}
+_RETURN_WRAP = {"bool": "bool({})"}     # a Real is returned as the float it is
 
 
 def _compile(fnName, argNames, argTypes, argValues, returnValue, returnType):
