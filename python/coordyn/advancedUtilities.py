@@ -341,7 +341,7 @@ def LoadDictFromHDF5(fileName, callerGlobals=None):
 def _user_function_item_type(mbs, itemIndex, itemTypeName):
     """Exudyn's item type name ('ObjectConnectorSpringDamper', 'LoadCoordinate', 'MainSystem')
     of the item whose user function is converted."""
-    ObjectIndex, NodeIndex, LoadIndex, MarkerIndex, SensorIndex = _index_types()
+    ObjectIndex, _, LoadIndex, _, SensorIndex = _index_types()
     if itemTypeName is not None:
         if itemIndex is not None:
             raise ValueError("ConvertFunctionToSymbolic: if itemTypeName is provided, itemIndex "

@@ -53,7 +53,7 @@ def _c_div(a, b):
     try:
         return a / b
     except ZeroDivisionError:
-        if a != a or a == 0:
+        if math.isnan(a) or a == 0:
             return _NAN
         return math.copysign(_INF, a) * math.copysign(1.0, b)
 
@@ -63,7 +63,7 @@ def _c_sqrt(x):
 
 
 def _c_log(x):
-    if x > 0 or x != x:
+    if x > 0 or math.isnan(x):
         return math.log(x)
     return -_INF if x == 0 else _NAN
 
@@ -656,8 +656,8 @@ class Real:
     # Exudyn's operand order: a number on the right of <, <=, ==, != is printed on the left
     def __gt__(self, o): return self._bin(">", o)
     def __ge__(self, o): return self._bin(">=", o)
-    def __lt__(self, o): return self._bin("<", o) if isinstance(o, Real) else self._bin(">", o, True)
-    def __le__(self, o): return self._bin("<=", o) if isinstance(o, Real) else self._bin(">=", o, True)
+    def __lt__(self, o): return self._bin(*(("<", o) if isinstance(o, Real) else (">", o, True)))
+    def __le__(self, o): return self._bin(*(("<=", o) if isinstance(o, Real) else (">=", o, True)))
     def __eq__(self, o): return self._bin("==", o, not isinstance(o, Real))
     def __ne__(self, o): return self._bin("!=", o, not isinstance(o, Real))
 
@@ -681,14 +681,15 @@ def _function(name, nargs):
     return f
 
 
-_DOC = {"isfinite": "1 if x is finite, else 0 (std::isfinite)", "abs": "|x| (std::fabs)",
+_DOC = {"isfinite": "1 if x is finite, else 0 (std::isfinite)",
+        "abs": "the absolute value of x (std::fabs)",
         "sign": "1 for x > 0, -1 for x < 0, 0 otherwise", "Not": "1 if x == 0, else 0",
         "round": "x rounded, halves away from zero (std::round)"}
 isfinite = _function("isfinite", 1)
-abs = _function("abs", 1)               # noqa: A001 (Exudyn's name)
+abs = _function("abs", 1)
 sign = _function("sign", 1)
 Not = _function("Not", 1)
-round = _function("round", 1)           # noqa: A001
+round = _function("round", 1)
 ceil = _function("ceil", 1)
 floor = _function("floor", 1)
 sqrt = _function("sqrt", 1)
@@ -706,11 +707,11 @@ tanh = _function("tanh", 1)
 asinh = _function("asinh", 1)
 acosh = _function("acosh", 1)
 atanh = _function("atanh", 1)
-pow = _function("pow", 2)               # noqa: A001
+pow = _function("pow", 2)
 atan2 = _function("atan2", 2)
 mod = _function("mod", 2)
-min = _function("min", 2)               # noqa: A001
-max = _function("max", 2)               # noqa: A001
+min = _function("min", 2)
+max = _function("max", 2)
 for _f in (isfinite, abs, sign, Not, round, ceil, floor, sqrt, exp, log, sin, cos, tan, asin,
            acos, atan, sinh, cosh, tanh, asinh, acosh, atanh):
     _f.__doc__ = f"symbolic {_f.__name__}(x): " + _DOC.get(_f.__name__,
@@ -868,7 +869,7 @@ class Vector:
             return Real._of(_Node("norm", [self._vnode()]))
         return Real(_norm(self.Evaluate()))
 
-    def MultComponents(self, other) -> "Vector":
+    def MultComponents(self, other) -> Vector:
         """The component-wise product (numpy's ``*``)."""
         if not isinstance(other, Vector):
             raise TypeError(f"symbolic.Vector.MultComponents(other): other must be a Vector, "
@@ -1311,8 +1312,8 @@ class _Compiler:
         if op == "mlist":
             flat = ", ".join(self.src(x) for x in a)
             return f"{self.fn(_mat, 'mat')}(({flat},)).reshape({n.shape[0]}, {n.shape[1]})"
-        return f"{self.fn(_VFUNC[op], op.replace('+', 'add').replace('-', 'sub').replace('==', 'eq').replace('!=', 'ne'))}" \
-               f"({', '.join(self.src(x) for x in a)})"
+        name = op.replace("+", "add").replace("-", "sub").replace("==", "eq").replace("!=", "ne")
+        return f"{self.fn(_VFUNC[op], name)}({', '.join(self.src(x) for x in a)})"
 
 
 def _vcomp(v, i):

@@ -4,10 +4,9 @@ where installed), C's semantics at the edges of the domains, and bad input gives
 """
 import math
 
+import coordyn.symbolic as esym
 import numpy as np
 import pytest
-
-import coordyn.symbolic as esym
 
 RNG = np.random.default_rng(20231214)
 
