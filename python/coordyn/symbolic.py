@@ -386,6 +386,8 @@ def _str(n):
                                 for row in rows) + "]"
     if op == "vmult":
         return f"{_str(a[0])}.MultComponents({_str(a[1])})"
+    if op == "vm":       # v * M (the transposed M times v): Exudyn prints the matrix first
+        return f"({_str(a[1])} * {_str(a[0])})"
     symbol = {"dot": "*", "v+": "+", "v-": "-", "sv": "*", "mv": "*", "vm": "*", "v==": "==",
               "v!=": "!=", "m+": "+", "m-": "-", "sm": "*", "mm": "*"}[op]
     return f"({_str(a[0])} {symbol} {_str(a[1])})"
@@ -1440,7 +1442,10 @@ class UserFunction:
     __repr__ = __str__
 
     def __getstate__(self):
-        return {"dict": self._dict, "userFunctionName": self.userFunctionName,
+        # the recorded tree is the state; mbs (an argument) is not part of it
+        d = None if self._dict is None else dict(self._dict, argList=[
+            v if isinstance(v, (Real, Vector, Matrix)) else None for v in self._dict["argList"]])
+        return {"dict": d, "userFunctionName": self.userFunctionName,
                 "itemTypeName": self.itemTypeName}
 
     def __setstate__(self, state):

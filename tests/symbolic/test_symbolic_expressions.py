@@ -319,7 +319,8 @@ def _build(m):
             3 * x + x ** 2 * m.sin(x), v, w, v + w, v * w, 2 * v, v * b, b * v, -v, v[0], w[1],
             v.NormL2(), v.MultComponents(w), v == w, v != w, v - w, V([b, 1]), V([1.5e-7, 2]),
             P, N, P * N, P + N, P - N, 2 * P, P * 2, P[0, 1], N[1, 1], b * P, -P, P.Get(1, 0),
-            P * w, M([[1.5e-7, 2]])]
+            P * w, M([[1.5e-7, 2]]), w * N, V([1, 2]) * M([[1, 2], [3, 4]]), R(), R(1) ** R(2),
+            V([x, x * 2]) * P, m.Real(7).__pos__()]
 
 
 def test_printing_equals_exudyn():

@@ -287,3 +287,56 @@ def test_bad_input():
                                    itemTypeName="LoadForceVector")
     with pytest.raises(ValueError, match="argument 'load' must be a vector, got shape \\(2, 2\\)"):
         g(mbs, 0., [[1., 2.], [3., 4.]])
+
+
+def ode2_force_symbolic(mbs, t, itemNumber, q, q_t):
+    return -5 * q.MultComponents(q).MultComponents(q) - 0.3 * q_t
+
+
+def ode2_force_python(mbs, t, itemNumber, q, q_t):
+    return -5 * (q * q * q) - 0.3 * q_t
+
+
+def generic_ode2(force, symbolic):
+    mbs = cd.SystemContainer().AddSystem()
+    n = mbs.AddNode(cd.NodeGenericODE2(referenceCoordinates=[0, 0], initialCoordinates=[0.1, 0],
+                                       initialCoordinates_t=[0, 0.2],
+                                       numberOfODE2Coordinates=2))
+    o = mbs.AddObject(cd.ObjectGenericODE2(nodeNumbers=[n], massMatrix=np.diag([2.0, 3.0]),
+                                           stiffnessMatrix=np.array([[100.0, -20], [-20, 50]]),
+                                           forceUserFunction=force))
+    if symbolic:
+        mbs.SetObjectParameter(o, "forceUserFunction", CreateSymbolicUserFunction(
+            mbs, force, "forceUserFunction", o))
+    mbs.Assemble()
+    s = cd.SimulationSettings()
+    s.timeIntegration.numberOfSteps, s.timeIntegration.endTime = 200, 2.
+    return mbs, s
+
+
+def test_generic_ode2_vector_force_equals_python_and_energy_decays():
+    """StdVector arguments (recorded with size 0, as Exudyn does): whole-vector operations"""
+    mp, s = generic_ode2(ode2_force_python, False)
+    ms, _ = generic_ode2(ode2_force_symbolic, True)
+    mp.SolveDynamic(s)
+    ms.SolveDynamic(s)
+    qp, qs = (np.concatenate([m.systemData.GetODE2Coordinates(),
+                              m.systemData.GetODE2Coordinates_t()]) for m in (mp, ms))
+    assert np.array_equal(qs, qp)
+    # damped: the energy 1/2 v'Mv + 1/2 q'Kq + 5/4 sum q^4 is below the initial 0.06 + 0.5 + ...
+    q, v = qs[:2], qs[2:]
+    K = np.array([[100.0, -20], [-20, 50]])
+    energy = 0.5 * v @ np.diag([2.0, 3.0]) @ v + 0.5 * q @ K @ q + 1.25 * np.sum(q ** 4)
+    energy0 = 0.5 * 3.0 * 0.2 ** 2 + 0.5 * 100 * 0.1 ** 2 + 1.25 * 0.1 ** 4
+    assert 0 < energy < energy0
+
+
+def test_whole_system_copies_and_pickles_with_symbolic_functions():
+    mbs, s = generic_ode2(ode2_force_symbolic, True)
+    copies = [copy.deepcopy(mbs), pickle.loads(pickle.dumps(mbs))]
+    results = []
+    for m in [mbs] + copies:
+        m.SolveDynamic(s)
+        results.append(m.systemData.GetODE2Coordinates())
+        assert isinstance(m.GetObjectParameter(0, "forceUserFunction"), esym.UserFunction)
+    assert np.array_equal(results[1], results[0]) and np.array_equal(results[2], results[0])
