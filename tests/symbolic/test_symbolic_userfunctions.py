@@ -278,6 +278,11 @@ def test_bad_input():
                                         "or a number, got str"):
         CreateSymbolicUserFunction(mbs, lambda mbs, t, load: "x", "loadUserFunction",
                                    itemTypeName="LoadCoordinate")
+    with pytest.raises(ValueError, match="argument 'sensorNumbers' of type StdArrayIndex of "
+                                         "SensorUserFunction,sensorUserFunction has no symbolic "
+                                         "form"):
+        CreateSymbolicUserFunction(mbs, lambda mbs, t, sensorNumbers, factors, configuration: t,
+                                   "sensorUserFunction", itemTypeName="SensorUserFunction")
     with pytest.raises(ValueError, match="UserFunction: empty"):
         esym.UserFunction().Evaluate(mbs, 0.)
     with pytest.raises(IndexError, match="Vector\\[3\\]: index out of range \\(size 3\\)"):
@@ -340,3 +345,33 @@ def test_whole_system_copies_and_pickles_with_symbolic_functions():
         results.append(m.systemData.GetODE2Coordinates())
         assert isinstance(m.GetObjectParameter(0, "forceUserFunction"), esym.UserFunction)
     assert np.array_equal(results[1], results[0]) and np.array_equal(results[2], results[0])
+
+
+EXUDYN_REPO = "/work/.mirror/jgerstmayr+EXUDYN/repo"
+
+
+@pytest.mark.parametrize("model, reference", [("symbolicModuleTest", 0.9484129575069745),
+                                              ("symbolicUserFunctionTest", 0.10039884426884882)])
+def test_exudyn_test_models_run_unchanged(model, reference, tmp_path):
+    """Exudyn's TestModels run through `python -m coordyn.exudyn` give the reference values of
+    Exudyn's runTestSuiteRefSol.py (symbolicUserFunctionTest with NormL2 defined: Exudyn
+    1.13's utilities no longer has it, and the model stops there on Exudyn 1.13.6 too)"""
+    import os
+    import re
+    import subprocess
+    import sys
+    try:
+        src = subprocess.run(["git", "-C", EXUDYN_REPO, "show",
+                              f"HEAD:main/pythonDev/TestModels/{model}.py"],
+                             capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("Exudyn's sources are not available")
+    src = src.replace("u = NormL2(p)", "u = float(np.linalg.norm(p))")
+    script = tmp_path / f"{model}.py"
+    script.write_text(src)
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(cd.__file__)))
+    out = subprocess.run([sys.executable, "-m", "coordyn.exudyn", str(script)], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=300, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    value = float(re.search(rf"solution of {model}= (\S+)", out.stdout).group(1))
+    assert value == pytest.approx(reference, rel=1e-12, abs=0)
