@@ -1430,6 +1430,12 @@ class UserFunction:
         return self._function(*args)
 
     @property
+    def _coordyn_call(self):
+        """the compiled function: what the engine calls when this is set on an item"""
+        self._check()
+        return self._function
+
+    @property
     def pythonSource(self) -> str:
         """The Python source the recorded expression was compiled to."""
         return self._source

@@ -375,3 +375,15 @@ def test_exudyn_test_models_run_unchanged(model, reference, tmp_path):
     assert out.returncode == 0, out.stderr[-2000:]
     value = float(re.search(rf"solution of {model}= (\S+)", out.stdout).group(1))
     assert value == pytest.approx(reference, rel=1e-12, abs=0)
+
+
+def test_engine_calls_the_compiled_function(monkeypatch):
+    """An item holding a UserFunction calls its compiled function, not UserFunction.__call__,
+    and GetObjectParameter gives the UserFunction back"""
+    _, f_before, _ = oscillator(CD, spring_symbolic, load_symbolic, symbolic=True, steps=200)
+
+    def refuse(self, *args):
+        raise AssertionError("UserFunction.__call__ was called")
+    monkeypatch.setattr(esym.UserFunction, "__call__", refuse)
+    _, f_after, _ = oscillator(CD, spring_symbolic, load_symbolic, symbolic=True, steps=200)
+    assert f_after == f_before and abs(f_before - 1.05) > 1e-3
