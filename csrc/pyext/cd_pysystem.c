@@ -103,10 +103,12 @@ static int uf_result(const cdpy_uf *u, PyObject *res, double *out, int nout)
         out[0] = PyFloat_AS_DOUBLE(res);
         return 0;
     }
-    /* a MatrixContainer or a scipy sparse matrix: as a dense array */
-    const char *dense = PyObject_HasAttrString(res, "Convert2DenseMatrix") ? "Convert2DenseMatrix"
-                        : !PyArray_Check(res) && PyObject_HasAttrString(res, "toarray")
-                            ? "toarray" : NULL;
+    /* a MatrixContainer or a scipy sparse matrix: as a dense array (arrays, lists and tuples,
+     * the usual results, skip the look-ups) */
+    int plain = PyArray_Check(res) || PyList_Check(res) || PyTuple_Check(res);
+    const char *dense = plain ? NULL
+                        : PyObject_HasAttrString(res, "Convert2DenseMatrix") ? "Convert2DenseMatrix"
+                        : PyObject_HasAttrString(res, "toarray") ? "toarray" : NULL;
     if (dense) {
         PyObject *d = PyObject_CallMethod(res, dense, NULL);
         if (!d) return -1;
