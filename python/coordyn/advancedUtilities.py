@@ -368,6 +368,7 @@ def ConvertFunctionToSymbolic(mbs, function, userFunctionName, itemIndex=None, i
     recorded expression) and returnType. The argument types come from
     itemInterface.userFunctionArgsDict for the item type and userFunctionName."""
     from . import symbolic
+    from .exudyn._api import Print as _Print
     from .itemInterface import userFunctionArgsDict
     if not callable(function) or not hasattr(function, "__code__"):
         raise TypeError(f"ConvertFunctionToSymbolic: function must be a Python function, got "
@@ -385,9 +386,9 @@ def ConvertFunctionToSymbolic(mbs, function, userFunctionName, itemIndex=None, i
     types, names, returnType = (userFunctionArgsDict[key][0], userFunctionArgsDict[key][1],
                                 userFunctionArgsDict[key][2][0])
     if verbose:
-        print("Function Name:", fnName)
-        print("Number of Arguments:", function.__code__.co_argcount)
-        print("Argument Names:", fnArgs)
+        _Print("Function Name:", fnName)
+        _Print("Number of Arguments:", function.__code__.co_argcount)
+        _Print("Argument Names:", fnArgs)
     if function.__code__.co_argcount != len(types):
         signature = ", ".join(f"{n}: {t}" for n, t in zip(names, types))
         raise ValueError(f"ConvertFunctionToSymbolic: function '{fnName}' takes "
@@ -421,7 +422,7 @@ def ConvertFunctionToSymbolic(mbs, function, userFunctionName, itemIndex=None, i
     if isinstance(returnValue, list):
         returnValue = symbolic.Vector(returnValue)
     if verbose:
-        print("return value=", returnValue)
+        _Print("return value=", returnValue)
     return {"functionName": fnName, "argList": argList, "argTypeList": list(types),
             "argNames": list(fnArgs[:len(types)]), "returnValue": returnValue,
             "returnType": returnType}

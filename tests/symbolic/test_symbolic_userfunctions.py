@@ -387,3 +387,12 @@ def test_engine_calls_the_compiled_function(monkeypatch):
     monkeypatch.setattr(esym.UserFunction, "__call__", refuse)
     _, f_after, _ = oscillator(CD, spring_symbolic, load_symbolic, symbolic=True, steps=200)
     assert f_after == f_before and abs(f_before - 1.05) > 1e-3
+
+
+def test_verbose_prints_the_recording(capsys):
+    mbs = cd.SystemContainer().AddSystem()
+    CreateSymbolicUserFunction(mbs, load_symbolic, "loadUserFunction",
+                               itemTypeName="LoadCoordinate", verbose=1)
+    out = capsys.readouterr().out
+    assert "Function Name: load_symbolic" in out and "Argument Names: ('mbs', 't', 'load')" in out
+    assert "return value= (load * sin((62.8319 * t)))" in out
