@@ -1251,9 +1251,12 @@ class _Compiler:
         self.fast = fast
         self.globals = {}              # name -> object the source refers to
         self.used_args = set()
+        self.nglob = 0                 # objects named so far: the fast and the safe source
+                                       # name the same objects alike (they share a namespace)
 
     def glob(self, obj, prefix="_g"):
-        name = f"{prefix}{len(self.globals)}"
+        name = f"{prefix}{self.nglob}"
+        self.nglob += 1
         self.globals[name] = obj
         return name
 

@@ -6,6 +6,7 @@ import copy
 import importlib
 import math
 import pickle
+import re
 import time
 import warnings
 
@@ -357,7 +358,6 @@ def test_exudyn_test_models_run_unchanged(model, reference, tmp_path):
     Exudyn's runTestSuiteRefSol.py (symbolicUserFunctionTest with NormL2 defined: Exudyn
     1.13's utilities no longer has it, and the model stops there on Exudyn 1.13.6 too)"""
     import os
-    import re
     import subprocess
     import sys
     try:
@@ -396,3 +396,23 @@ def test_verbose_prints_the_recording(capsys):
     out = capsys.readouterr().out
     assert "Function Name: load_symbolic" in out and "Argument Names: ('mbs', 't', 'load')" in out
     assert "return value= (load * sin((62.8319 * t)))" in out
+
+
+def test_constants_and_outside_variables_in_both_paths():
+    """Fast and C-semantics paths of a compiled function refer to the same constants and
+    outside variables (a division by an argument takes the second path at t = 0)"""
+    mbs = cd.SystemContainer().AddSystem()
+    k = esym.Real("k", 3.)
+    f = CreateSymbolicUserFunction(
+        mbs, lambda mbs, t, load: load / t + k * esym.Vector([1., 2.])[1]
+        + esym.sqrt(t + 1) * esym.Vector([5., 7.])[0] + esym.Matrix([[0.5]])[0, 0],
+        "loadUserFunction", itemTypeName="LoadCoordinate")
+    assert f(mbs, 4., 2.) == 2 / 4 + 3 * 2. + math.sqrt(5.) * 5. + 0.5
+    assert f(mbs, 0., 2.) == math.inf
+    assert math.isnan(f(mbs, 0., 0.))
+    k.SetValue(-1.)
+    assert f(mbs, 4., 2.) == 2 / 4 - 2. + math.sqrt(5.) * 5. + 0.5
+    assert f(mbs, 0., -2.) == -math.inf
+    # the invariant: both paths name the constants and leaves alike (one shared namespace)
+    fast, safe = f.pythonSource.split("except")
+    assert re.findall(r"_[gk]\d+", fast) == re.findall(r"_[gk]\d+", safe) != []
