@@ -190,8 +190,11 @@ static int set_func(const cd_itemtype *t, int index, const cd_field *f, void *p,
              Py_TYPE(v)->tp_name);
         return -1;
     }
-    /* a symbolic.UserFunction is called through its compiled function (no __call__ step) */
-    PyObject *call = PyObject_GetAttrString(v, "_coordyn_call");
+    /* a symbolic.UserFunction is called through its compiled function (no __call__ step); the
+     * name is looked for on the type, so that an object answering every attribute (a mock, a
+     * proxy) is called itself */
+    PyObject *call = PyObject_HasAttrString((PyObject *)Py_TYPE(v), "_coordyn_call")
+                     ? PyObject_GetAttrString(v, "_coordyn_call") : NULL;
     if (!call || !PyCallable_Check(call)) {
         PyErr_Clear();
         Py_XDECREF(call);

@@ -416,3 +416,20 @@ def test_constants_and_outside_variables_in_both_paths():
     # the invariant: both paths name the constants and leaves alike (one shared namespace)
     fast, safe = f.pythonSource.split("except")
     assert re.findall(r"_[gk]\d+", fast) == re.findall(r"_[gk]\d+", safe) != []
+
+
+def test_an_object_answering_every_attribute_is_called_itself():
+    """A callable that answers any attribute name (here: a mock) is what the engine calls"""
+    from unittest import mock
+    load = mock.Mock(side_effect=lambda mbs, t, load: 2.0)
+    mbs = cd.SystemContainer().AddSystem()
+    n = mbs.AddNode(cd.NodePoint(referenceCoordinates=[0, 0, 0]))
+    mbs.AddObject(cd.MassPoint(nodeNumber=n, physicsMass=1.))
+    mc = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=n, coordinate=0))
+    mbs.AddLoad(cd.LoadCoordinate(markerNumber=mc, load=1., loadUserFunction=load))
+    mbs.Assemble()
+    s = cd.SimulationSettings()
+    s.timeIntegration.numberOfSteps, s.timeIntegration.endTime = 10, 1.
+    mbs.SolveDynamic(s)
+    assert load.call_count > 10
+    assert mbs.GetNodeOutput(n, cd.OutputVariableType.Position)[0] == pytest.approx(1.0)
