@@ -176,6 +176,7 @@ void cdpy_uf_release(void *ctx)
 {
     cdpy_uf *u = ctx;
     Py_XDECREF(u->callable);
+    Py_XDECREF(u->call);
     PyMem_Free(u);
 }
 
@@ -189,10 +190,22 @@ static int set_func(const cd_itemtype *t, int index, const cd_field *f, void *p,
              Py_TYPE(v)->tp_name);
         return -1;
     }
+    /* a symbolic.UserFunction is called through its compiled function (no __call__ step); the
+     * name is looked for on the type, so that an object answering every attribute (a mock, a
+     * proxy) is called itself */
+    PyObject *call = PyObject_HasAttrString((PyObject *)Py_TYPE(v), "_coordyn_call")
+                     ? PyObject_GetAttrString(v, "_coordyn_call") : NULL;
+    if (!call || !PyCallable_Check(call)) {
+        PyErr_Clear();
+        Py_XDECREF(call);
+        Py_INCREF(v);
+        call = v;
+    }
     cdpy_uf *u = PyMem_Calloc(1, sizeof(cdpy_uf));
-    if (!u) { PyErr_NoMemory(); return -1; }
+    if (!u) { Py_DECREF(call); PyErr_NoMemory(); return -1; }
     Py_INCREF(v);
     u->callable = v;
+    u->call = call;
     u->conv = f->size;
     u->sys = sys;
     u->kind = t->kind;

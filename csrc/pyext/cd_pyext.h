@@ -61,14 +61,16 @@ int cdpy_live_modify(cdpy_system *self, cd_kind kind, int index, void *p);
 
 /* user-function context stored in an item's cd_func */
 typedef struct cdpy_uf {
-    PyObject *callable;
+    PyObject *callable;      /* the object set (GetObjectParameter returns it) */
+    PyObject *call;          /* what the engine calls: callable, or the compiled function of
+                                a symbolic.UserFunction (its _coordyn_call) */
     int conv;                /* CD_UF_* calling convention */
     cdpy_system *sys;        /* borrowed: owns the item */
     cd_kind kind;
     const char *field;
 } cdpy_uf;
 
-void cdpy_uf_release(void *ctx);   /* frees a cdpy_uf and its callable */
+void cdpy_uf_release(void *ctx);   /* frees a cdpy_uf and its callables */
 int cdpy_uf_call(void *ctx, double t, int item, const double *in, int nin, double *out, int nout);
 void *cdpy_parse_params(const cd_itemtype *t, int index, PyObject *dict, cdpy_system *sys);
 PyObject *cdpy_params_to_dict(const cd_itemtype *t, const void *p);

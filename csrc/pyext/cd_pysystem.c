@@ -98,10 +98,17 @@ static PyObject *uf_args(const cdpy_uf *u, double t, int item, const double *in,
 static int uf_result(const cdpy_uf *u, PyObject *res, double *out, int nout)
 {
     PyArrayObject *a;
-    /* a MatrixContainer or a scipy sparse matrix: as a dense array */
-    const char *dense = PyObject_HasAttrString(res, "Convert2DenseMatrix") ? "Convert2DenseMatrix"
-                        : !PyArray_Check(res) && PyObject_HasAttrString(res, "toarray")
-                            ? "toarray" : NULL;
+    /* a float for a scalar law (a force, a load): taken as it is, without an array */
+    if (nout == 1 && u->conv != CD_UF_SENSOR && PyFloat_Check(res)) {
+        out[0] = PyFloat_AS_DOUBLE(res);
+        return 0;
+    }
+    /* a MatrixContainer or a scipy sparse matrix: as a dense array (arrays, lists and tuples,
+     * the usual results, skip the look-ups) */
+    int plain = PyArray_Check(res) || PyList_Check(res) || PyTuple_Check(res);
+    const char *dense = plain ? NULL
+                        : PyObject_HasAttrString(res, "Convert2DenseMatrix") ? "Convert2DenseMatrix"
+                        : PyObject_HasAttrString(res, "toarray") ? "toarray" : NULL;
     if (dense) {
         PyObject *d = PyObject_CallMethod(res, dense, NULL);
         if (!d) return -1;
@@ -141,7 +148,7 @@ int cdpy_uf_call(void *ctx, double t, int item, const double *in, int nin, doubl
     int rc = 0;
     PyGILState_STATE g = PyGILState_Ensure();
     PyObject *args = uf_args(u, t, item, in, nin);
-    PyObject *res = args ? PyObject_CallObject(u->callable, args) : NULL;
+    PyObject *res = args ? PyObject_CallObject(u->call, args) : NULL;
     if (!res || uf_result(u, res, out, nout)) {
         rc = -1;
         if (!u->sys->exc_type) {
@@ -214,8 +221,9 @@ typedef struct { visitproc visit; void *arg; } traverse_arg;
 static int visit_uf(cd_func *fn, void *varg)
 {
     traverse_arg *ta = varg;
-    PyObject *callable = ((cdpy_uf *)fn->ctx)->callable;
-    return callable ? ta->visit(callable, ta->arg) : 0;
+    const cdpy_uf *u = fn->ctx;
+    int rc = u->callable ? ta->visit(u->callable, ta->arg) : 0;
+    return rc || !u->call ? rc : ta->visit(u->call, ta->arg);
 }
 
 /* garbage collection: a user function that closes over the MainSystem makes a cycle

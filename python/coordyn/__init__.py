@@ -89,7 +89,7 @@ __all__ += _exu_api.__all__ + ["use_as_exudyn", "SolverSuccess", "ComputeSystemD
 # the modules Exudyn's package has as attributes (exu.graphics, exu.utilities, ...)
 _LAZY_MODULES = {"utilities", "itemInterface", "rigidBodyUtilities", "basicUtilities",
                  "advancedUtilities", "graphics", "plot", "signalProcessing", "physics",
-                 "solver", "interactive", "beams", "processing", "robotics"}
+                 "solver", "interactive", "beams", "processing", "robotics", "symbolic"}
 
 
 def __getattr__(name):

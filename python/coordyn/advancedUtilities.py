@@ -338,14 +338,109 @@ def LoadDictFromHDF5(fileName, callerGlobals=None):
         return read(f)
 
 
-ConvertFunctionToSymbolic = missing_function(
-    "ConvertFunctionToSymbolic", "advancedUtilities",
-    "exudyn.symbolic (symbolic user functions compiled to C++) has no counterpart",
-    "the Python user function itself")
-CreateSymbolicUserFunction = missing_function(
-    "CreateSymbolicUserFunction", "advancedUtilities",
-    "exudyn.symbolic (symbolic user functions compiled to C++) has no counterpart",
-    "the Python user function itself")
+def _user_function_item_type(mbs, itemIndex, itemTypeName):
+    """Exudyn's item type name ('ObjectConnectorSpringDamper', 'LoadCoordinate', 'MainSystem')
+    of the item whose user function is converted."""
+    ObjectIndex, _, LoadIndex, _, SensorIndex = _index_types()
+    if itemTypeName is not None:
+        if itemIndex is not None:
+            raise ValueError("ConvertFunctionToSymbolic: if itemTypeName is provided, itemIndex "
+                             "must be None")
+        return str(itemTypeName)
+    if isinstance(itemIndex, ObjectIndex):
+        return "Object" + mbs.GetObject(itemIndex)["objectType"]
+    if isinstance(itemIndex, LoadIndex):
+        return "Load" + mbs.GetLoad(itemIndex)["loadType"]
+    if isinstance(itemIndex, SensorIndex):
+        return "Sensor" + mbs.GetSensor(itemIndex)["sensorType"]
+    if isinstance(itemIndex, int) and itemIndex == -1:
+        return "MainSystem"
+    raise ValueError(f"ConvertFunctionToSymbolic: itemIndex must be an ObjectIndex, LoadIndex or "
+                     f"SensorIndex (or -1 for the MainSystem), or itemTypeName has to be "
+                     f"provided instead; got {itemIndex!r}")
+
+
+def ConvertFunctionToSymbolic(mbs, function, userFunctionName, itemIndex=None, itemTypeName=None,
+                              verbose=0):
+    """Record the Python user function `function` once with symbolic arguments (a named
+    symbolic Real, Vector or Matrix per argument, named as the function's arguments; mbs as
+    itself) and return the dictionary functionName, argList, argTypeList, returnValue (the
+    recorded expression) and returnType. The argument types come from
+    itemInterface.userFunctionArgsDict for the item type and userFunctionName."""
+    from . import symbolic
+    from .exudyn._api import Print as _Print
+    from .itemInterface import userFunctionArgsDict
+    if not callable(function) or not hasattr(function, "__code__"):
+        raise TypeError(f"ConvertFunctionToSymbolic: function must be a Python function, got "
+                        f"{type(function).__name__}")
+    fnName = function.__name__
+    fnArgs = function.__code__.co_varnames
+    typeName = _user_function_item_type(mbs, itemIndex, itemTypeName)
+    key = typeName + "," + str(userFunctionName)
+    if key not in userFunctionArgsDict:
+        names = sorted(k.split(",")[1] for k in userFunctionArgsDict
+                       if k.startswith(typeName + ","))
+        raise ValueError(f"ConvertFunctionToSymbolic: {typeName} has no user function "
+                         f"'{userFunctionName}'" + (f" (it has {names})" if names else
+                                                    " with a symbolic form"))
+    types, names, returnType = (userFunctionArgsDict[key][0], userFunctionArgsDict[key][1],
+                                userFunctionArgsDict[key][2][0])
+    if verbose:
+        _Print("Function Name:", fnName)
+        _Print("Number of Arguments:", function.__code__.co_argcount)
+        _Print("Argument Names:", fnArgs)
+    if function.__code__.co_argcount != len(types):
+        signature = ", ".join(f"{n}: {t}" for n, t in zip(names, types))
+        raise ValueError(f"ConvertFunctionToSymbolic: function '{fnName}' takes "
+                         f"{function.__code__.co_argcount} arguments; {typeName}."
+                         f"{userFunctionName} needs {len(types)}: F({signature}) -> {returnType}")
+    recording = symbolic.GetRecording()
+    symbolic.SetRecording(True)
+    symbolic._converting[0] = fnName
+    try:
+        fnDict, argList = {}, []
+        for varType, arg in zip(types, fnArgs):
+            if varType in ("Real", "Index"):
+                var = symbolic.Real(arg, 0.)
+            elif varType.startswith("StdVector"):
+                size = {"StdVector2D": 2, "StdVector3D": 3, "StdVector6D": 6}.get(varType, 0)
+                var = symbolic.Vector(arg, [0.] * size)
+            elif varType in ("NumpyMatrix", "StdMatrix3D", "StdMatrix6D"):
+                size = {"StdMatrix3D": 3, "StdMatrix6D": 6}.get(varType, 1)
+                var = symbolic.Matrix(arg, np.zeros((size, size)).tolist())
+            elif varType == "MainSystem":
+                var = mbs
+            else:
+                raise ValueError(f"ConvertFunctionToSymbolic: argument '{arg}' of type "
+                                 f"{varType} of {key} has no symbolic form")
+            argList.append(var)
+            fnDict[arg] = var
+        returnValue = function(**fnDict)
+    finally:
+        symbolic.SetRecording(recording)
+        symbolic._converting[0] = None
+    if isinstance(returnValue, list):
+        returnValue = symbolic.Vector(returnValue)
+    if verbose:
+        _Print("return value=", returnValue)
+    return {"functionName": fnName, "argList": argList, "argTypeList": list(types),
+            "argNames": list(fnArgs[:len(types)]), "returnValue": returnValue,
+            "returnType": returnType}
+
+
+def CreateSymbolicUserFunction(mbs, function, userFunctionName, itemIndex=None,
+                               itemTypeName=None, verbose=0):
+    """A symbolic.UserFunction made from the Python user function `function` of item
+    itemIndex (or of item type itemTypeName): recorded once, compiled to Python source; set it
+    on the item in place of the Python function, e.g. mbs.SetObjectParameter(co,
+    'springForceUserFunction', symbolicFunc). docs: symbolic."""
+    from . import symbolic
+    fnDict = ConvertFunctionToSymbolic(mbs, function, userFunctionName, itemIndex, itemTypeName,
+                                       verbose)
+    symbolicFunc = symbolic.UserFunction()
+    symbolicFunc.SetUserFunctionFromDict(mbs, fnDict, userFunctionName, itemIndex,
+                                         str(itemTypeName))
+    return symbolicFunc
 
 
 @dataclass

@@ -1289,8 +1289,10 @@ class MainSystem:
 
     def _get_system_function(self, which, asDict):
         if asDict:
-            raise NotImplementedError(f"Get{self._SYSTEM_FUNCTIONS[which]}(asDict=True): coordyn "
-                                      f"has no symbolic user functions; use asDict=False")
+            raise NotImplementedError(f"Get{self._SYSTEM_FUNCTIONS[which]}(asDict=True): Exudyn's "
+                                      f"dictionary form of a symbolic user function is not in "
+                                      f"coordyn; use asDict=False (a symbolic.UserFunction set "
+                                      f"here is returned as it is)")
         f = self.__dict__.get("_system_functions", {}).get(which)
         return 0 if f is None else f
 

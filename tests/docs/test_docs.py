@@ -39,7 +39,7 @@ PAGES_WITH_EXAMPLES = ["index", "getting_started", "concepts", "rigid_bodies", "
                        "flexible_bodies", "helpers", "solvers", "differences_from_exudyn",
                        "steady_motion", "deformation_elements", "degrees_of_freedom",
                        "initial_conditions", "algebraic_variables", "plots",
-                       "graphics", "viewer", "robotics"]
+                       "graphics", "viewer", "robotics", "symbolic"]
 
 
 # the coordyn these tests import (the in-place build, or the one `make sanitize` builds): the

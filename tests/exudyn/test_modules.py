@@ -66,8 +66,8 @@ def test_missing_item_raises_clear_error():
 
 def test_stand_ins_name_what_to_use():
     from coordyn import advancedUtilities as au, interactive as it
-    with pytest.raises(NotImplementedFeatureError, match="CreateSymbolicUserFunction.*Python"):
-        au.CreateSymbolicUserFunction(None, None, "f")
+    with pytest.raises(NotImplementedFeatureError, match="SystemEnergy"):
+        au.SystemEnergy(None)
     with pytest.raises(NotImplementedFeatureError, match="Tk dialog"):
         it.InteractiveDialog(None, None, None, [])
 

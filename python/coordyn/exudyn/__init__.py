@@ -46,8 +46,7 @@ EXUDYN_MODULES = {
     "machines": "the machines module (gears, ...) is not in coordyn",
     "particles": "the particle helpers (GeneralContact) are not in coordyn",
     "shells": "shell elements are not in coordyn",
-    "symbolic": "the symbolic user functions (exudyn.symbolic) are not in coordyn: write the "
-                "user function in Python",
+    "symbolic": None,
     "misc": "Exudyn's internal helper package is not part of coordyn",
     "exudynCPP": None,
 }

@@ -50,7 +50,6 @@ MISSING = {
     "exudynCPP": "Exudyn's compiled module; coordyn's engine is coordyn._core",
     "misc": "Exudyn's internal helper package",
     "os": "the os module Exudyn's package imports; import os yourself",
-    "symbolic": "exudyn.symbolic (symbolic user functions) is not in coordyn",
 }
 for _n in TOP_LEVEL:
     if _n.startswith("VSettings"):
