@@ -96,12 +96,14 @@ def _dense_matrices(params):
     """params with MatrixContainer and scipy sparse values as dense arrays (Exudyn's matrix
     parameters, ObjectGenericODE2's massMatrix = exu.MatrixContainer(M) say, take all three;
     the engine reads dense matrices)."""
+    import sys
     from .matrixcontainer import MatrixContainer
+    sparse = sys.modules.get("scipy.sparse")   # a scipy matrix exists only if it is imported
     out = dict(params)
     for k, v in params.items():
         if isinstance(v, MatrixContainer):
             out[k] = v.Convert2DenseMatrix()
-        elif hasattr(v, "tocoo") and hasattr(v, "toarray"):
+        elif sparse is not None and sparse.issparse(v):
             out[k] = v.toarray()
     return out
 
