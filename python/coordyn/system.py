@@ -1177,6 +1177,8 @@ class MainSystem:
             return self.GetObjectOutputBody(p["bodyNumber"], var, p["localPosition"], configuration)
         if t == "Marker":
             return self.GetMarkerOutput(p["markerNumber"], var, configuration)
+        if t == "KinematicTree":  # the sensor computes its values (a link's point)
+            return self._output("sensor", sensorNumber, var, configuration)
         if t == "UserFunction":  # f(mbs, t, sensorNumbers, factors, configuration)
             import numpy as np
             return np.asarray(p["sensorUserFunction"](
@@ -1332,6 +1334,7 @@ class MainSystem:
     CreateLinearSpringDamper = _create.CreateLinearSpringDamper
     CreateCoordinateConstraint = _create.CreateCoordinateConstraint
     CreateRollingDisc = _create.CreateRollingDisc
+    CreateKinematicTree = _create.CreateKinematicTree
 
     def __repr__(self):
         s = self._core.sizes()

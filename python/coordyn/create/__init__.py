@@ -29,6 +29,7 @@ from .connectors import (CreateCartesianSpringDamper, CreateDistanceConstraint,
                          CreateSpringDamper, CreateTorsionalSpringDamper)
 from .joints import (CreateCoordinateConstraint, CreateGenericJoint, CreatePrismaticJoint,
                      CreateRevoluteJoint, CreateRollingDisc, CreateSphericalJoint)
+from .kinematic_tree import CreateKinematicTree
 from .loads import CreateForce, CreateTorque
 
 __all__ = ["CreateGround", "CreateMassPoint", "CreateRigidBody", "CreateDistanceConstraint",
@@ -36,4 +37,4 @@ __all__ = ["CreateGround", "CreateMassPoint", "CreateRigidBody", "CreateDistance
            "CreateRevoluteJoint", "CreateSphericalJoint", "CreateForce", "CreateTorque",
            "CreateCartesianSpringDamper", "CreateRigidBodySpringDamper",
            "CreateTorsionalSpringDamper", "CreateLinearSpringDamper",
-           "CreateCoordinateConstraint", "CreateRollingDisc"]
+           "CreateCoordinateConstraint", "CreateRollingDisc", "CreateKinematicTree"]
