@@ -448,6 +448,10 @@ class MainSystem:
                 d[f["name"]] = [_KINDS[f["ref"]][1](x) if x >= 0 else x for x in d[f["name"]]]
             elif f["type"] == "outputvariable" and f["name"] in d:
                 d[f["name"]] = OutputVariableType(d[f["name"]])
+        if d["itemType"] == "ObjectKinematicTree":   # integer lists, as Exudyn returns them
+            from .exudyn._api import JointType
+            d["jointTypes"] = [JointType(int(t)) for t in d["jointTypes"]]
+            d["linkParents"] = [int(x) for x in d["linkParents"]]
         d.update(self._visual.get((kind, int(i)), {}))
         return d
 

@@ -552,7 +552,9 @@ def test_create_kinematic_tree_builds_the_tree_of_its_links():
                                 name="arm")
     assert isinstance(o, cd.ObjectIndex)
     p = mbs.GetObject(o)
-    assert list(p["linkParents"]) == [-1, 0]
+    assert p["linkParents"] == [-1, 0] and isinstance(p["linkParents"][0], int)
+    assert p["jointTypes"] == [JT.RevoluteZ, JT.PrismaticX]
+    assert str(mbs.GetObjectParameter(o, "jointTypes")[1]) == "JointType.PrismaticX"
     assert np.allclose(p["jointOffsets"], [[0, 0, 0], [0.5, 0, 0]])
     assert np.allclose(p["jointPControlVector"], [0, 100])
     assert np.allclose(p["jointPositionOffsetVector"], [0, 0])
@@ -633,3 +635,17 @@ def test_bad_node_marker_and_sensor():
     with pytest.raises(ValueError, match="SensorKinematicTree 0: parameter 'linkNumber' is -1"):
         mbs.AddSensor(cd.SensorKinematicTree(objectNumber=obj, linkNumber=-1,
                                              outputVariableType=OV.Position))
+
+
+def test_visualization_class_has_exudyns_parameters():
+    """VObjectKinematicTree (and VKinematicTree) with Exudyn's defaults; kept with the object"""
+    from coordyn.itemInterface import VKinematicTree, VObjectKinematicTree
+    assert VKinematicTree is VObjectKinematicTree
+    v = VObjectKinematicTree(showJoints=False)
+    assert dict(v) == dict(show=True, showLinks=True, showJoints=False,
+                           color=[-1.0, -1.0, -1.0, -1.0], graphicsDataList=[])
+    with pytest.raises(TypeError, match="VObjectKinematicTree: unknown parameter 'linkColor'"):
+        VObjectKinematicTree(linkColor=[1, 0, 0, 1])
+    mbs = new_system()
+    node, obj = double_pendulum(mbs, [0, 0], [0, 0], visualization=v)
+    assert mbs.GetObject(obj)["VshowJoints"] is False
