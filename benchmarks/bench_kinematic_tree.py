@@ -79,8 +79,8 @@ def time_solve(lib, N, steps, h, explicit, reps):
         else:
             mbs.SolveDynamic(s)
         times.append(time.perf_counter() - t0)
-    return statistics.median(times), np.asarray(mbs.GetNodeOutput(node,
-                                                                  lib.OutputVariableType.Coordinates))
+    q = np.asarray(mbs.GetNodeOutput(node, lib.OutputVariableType.Coordinates))
+    return statistics.median(times), q
 
 
 def libs():

@@ -25,7 +25,8 @@ int cd_kt_nlinks(const void *p);
  * tree's local vectors (global 0) or the system's vectors (global 1, read through its LTG list).
  * J, Jr (3 x n column-major, written fully; NULL: not wanted): d pos/dq and d omega/dq_t;
  * chain (CD_KT_CHAIN_SIZE(n) doubles; NULL: not wanted) the path from the root to the link.
- * Returns the link's depth (number of joints on the path). */
+ * Returns the link's depth (number of joints on the path). The frames are computed by
+ * recursion along the parents (stack depth: the depth of the tree). */
 int cd_kt_frame_eval(const cd_system *s, const cd_item *it, int link, const double lp[3],
                      const double *q, const double *v, const double *a, int global,
                      cd_kt_frame *f, double *J, double *Jr, double *chain);

@@ -62,7 +62,8 @@ static void joint_geometry(const params *p, int i, double A[9], double off[3])
             for (int k = 0; k < 3; k++) A[3 * r + k] = H[4 * r + k];
     }
     for (int r = 0; r < 3; r++)
-        off[r] = p->jointOffsets.rows ? p->jointOffsets.x[3 * i + r] : p->jointHTs.x[16 * i + 4 * r + 3];
+        off[r] = p->jointOffsets.rows ? p->jointOffsets.x[3 * i + r]
+                                      : p->jointHTs.x[16 * i + 4 * r + 3];
 }
 
 /* B = A Rot_axis(t) (row-major) */
@@ -382,18 +383,26 @@ int cd_kt_frame_eval(const cd_system *s, const cd_item *it, int link, const doub
     if (!J && !Jr) return depth;
     if (J) memset(J, 0, sizeof(double) * 3 * (size_t)n);
     if (Jr) memset(Jr, 0, sizeof(double) * 3 * (size_t)n);
-    /* along the path: revolute a_k x (pos - o_k) and a_k, prismatic a_k and 0 */
-    for (int i = link; i >= 0; i = (int)p->linkParents.x[i]) {
-        double d[3], col[3];
+    /* along the path: revolute a_k x (pos - o_k) and a_k, prismatic a_k and 0; axes and
+     * origins from the chain (O(d)) or recomputed per joint (O(d^2)) without one */
+    for (int i = link, e = depth - 1; i >= 0; i = (int)p->linkParents.x[i], e--) {
+        double d[3], col[3], ax[3], o[3];
         int rev = p->jointTypes.x[i] <= 3;
-        kin ki;
-        frame_rec(s, it, i, q, NULL, NULL, global, &ki, NULL);
-        for (int j = 0; j < 3; j++) d[j] = f->pos[j] - ki.o[j];
-        if (rev) cd_cross(ki.ax, d, col);
-        else memcpy(col, ki.ax, sizeof(col));
+        if (chain) {
+            memcpy(ax, chain + 1 + CD_KT_CHAIN_STRIDE * e + 2, sizeof(ax));
+            memcpy(o, chain + 1 + CD_KT_CHAIN_STRIDE * e + 5, sizeof(o));
+        } else {
+            kin ki;
+            frame_rec(s, it, i, q, NULL, NULL, global, &ki, NULL);
+            memcpy(ax, ki.ax, sizeof(ax));
+            memcpy(o, ki.o, sizeof(o));
+        }
+        for (int j = 0; j < 3; j++) d[j] = f->pos[j] - o[j];
+        if (rev) cd_cross(ax, d, col);
+        else memcpy(col, ax, sizeof(col));
         for (int j = 0; j < 3; j++) {
             if (J) J[3 * i + j] = col[j];
-            if (Jr && rev) Jr[3 * i + j] = ki.ax[j];
+            if (Jr && rev) Jr[3 * i + j] = ax[j];
         }
     }
     return depth;
@@ -442,7 +451,8 @@ static int is_spsd(const double *J)
     if (J[0] < -tol || J[4] < -tol || J[8] < -tol) return 0;
     double m01 = J[0] * J[4] - J[1] * J[3], m02 = J[0] * J[8] - J[2] * J[6];
     double m12 = J[4] * J[8] - J[5] * J[7];
-    double det = J[0] * m12 - J[1] * (J[3] * J[8] - J[5] * J[6]) + J[2] * (J[3] * J[7] - J[4] * J[6]);
+    double det = J[0] * m12 - J[1] * (J[3] * J[8] - J[5] * J[6]) +
+                 J[2] * (J[3] * J[7] - J[4] * J[6]);
     double tol2 = tol * sc, tol3 = tol2 * sc;
     return m01 >= -tol2 && m02 >= -tol2 && m12 >= -tol2 && det >= -tol3;
 }
@@ -554,7 +564,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 
 static const cd_objectops ops = {
     .flags = CD_OBJF_BODY, .nodes = nodes, .mass_const = 0, .mass = mass,
-    .residual = residual, .scratch = scratch, .output = output, .output_at = output_at, .marker_dsize = marker_dsize,
+    .residual = residual, .scratch = scratch, .output = output, .output_at = output_at,
+    .marker_dsize = marker_dsize,
     .uses_userfunc = uses_uf};
 static const cd_outvar ov[] = {CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
                                CD_OV_FORCE, CD_OV_NONE};

@@ -167,7 +167,7 @@ static void eval(const cd_system *s, const cd_item *mk, const double *q, const d
     memcpy(md->r, o, sizeof o);                /* from the link frame's origin */
     md->rigid = 1;
     md->Jconst = 0;
-    md->deriv = &deriv;
+    md->deriv = md->dwork ? &deriv : NULL;   /* the derivative data live in dwork */
 }
 
 static int check(const cd_system *s, int index, const void *vp, cd_error *err)
