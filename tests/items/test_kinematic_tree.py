@@ -705,3 +705,57 @@ def test_four_bar_closed_by_a_joint_on_a_tree_marker_equals_exudyn():
     b = four_bar(exlib, eu.RotationMatrixZ, eu.InertiaCuboid)
     assert np.abs(b).max() > 1.0                 # it moved a lot
     assert np.abs(a - b).max() < 2e-6
+
+
+def test_marker_local_ht_turns_the_marker_frame():
+    """localHT (Exudyn 1.13.6): the marker sits at its translation (the sensor's point) and a
+    GenericJoint between two markers turned by localHT has analytic Jacobians equal to the
+    numerical ones; a localHT that is no transformation, or disagrees with localPosition, is
+    an error naming the marker and the parameters"""
+    c, s = np.cos(0.4), np.sin(0.4)
+    H = np.eye(4)
+    H[:3, :3] = [[c, -s, 0], [s, c, 0], [0, 0, 1]]
+    H[:3, 3] = [0.3, -0.2, 0.5]
+    mbs = new_system()
+    (node, obj), d = tree3d(mbs)
+    m0 = mbs.AddMarker(cd.MarkerKinematicTreeRigid(objectNumber=obj, linkNumber=4, localHT=H))
+    H1 = H.copy()
+    H1[:3, 3] = 0     # the translation from localPosition
+    m1 = mbs.AddMarker(cd.MarkerKinematicTreeRigid(objectNumber=obj, linkNumber=5,
+                                                   localPosition=[-0.1, 0.4, 0.2], localHT=H1))
+    s = mbs.AddSensor(cd.SensorKinematicTree(objectNumber=obj, linkNumber=4,
+                                             localPosition=[0.3, -0.2, 0.5],
+                                             outputVariableType=OV.Position))
+    j = mbs.AddObject(cd.ObjectJointGeneric(markerNumbers=[m0, m1],
+                                            constrainedAxes=[1, 1, 1, 1, 0, 1]))
+    mbs.Assemble()
+    assert np.abs(mbs.GetMarkerOutput(m0, OV.Position) - mbs.GetSensorValues(s)).max() < 1e-14
+    mbs.systemData.SetAECoordinates(np.linspace(0.5, 2.0, 6))
+    check_jacobian(mbs, j)
+    with pytest.raises(ValueError, match="MarkerKinematicTreeRigid 2: parameter 'localHT' is not "
+                                         "a homogeneous transformation"):
+        mbs.AddMarker(cd.MarkerKinematicTreeRigid(objectNumber=obj, linkNumber=0,
+                                                  localHT=2 * np.eye(4)))
+    with pytest.raises(ValueError, match="MarkerKinematicTreeRigid 2: parameters 'localPosition' "
+                                         "and 'localHT' give different positions"):
+        mbs.AddMarker(cd.MarkerKinematicTreeRigid(objectNumber=obj, linkNumber=0,
+                                                  localPosition=[1, 0, 0], localHT=H))
+
+
+def test_marker_rotation_is_the_link_rotation_times_local_ht():
+    """a RigidBodySpringDamper between two markers of one link, the second turned by localHT
+    about x by 0.4 rad: its torque is the rotational stiffness times 0.4"""
+    c, s = np.cos(0.4), np.sin(0.4)
+    H = np.eye(4)
+    H[:3, :3] = [[1, 0, 0], [0, c, -s], [0, s, c]]
+    mbs = new_system()
+    node, obj = double_pendulum(mbs, [0.3, 0.2], [0, 0])
+    m0 = mbs.AddMarker(cd.MarkerKinematicTreeRigid(objectNumber=obj, linkNumber=1))
+    m1 = mbs.AddMarker(cd.MarkerKinematicTreeRigid(objectNumber=obj, linkNumber=1, localHT=H))
+    k = np.zeros((6, 6))
+    k[3, 3] = 10.0
+    sd = mbs.AddObject(cd.ObjectConnectorRigidBodySpringDamper(markerNumbers=[m0, m1],
+                                                               stiffness=k))
+    mbs.Assemble()
+    # rotation of m1 against m0 about x by 0.4: the torque about x is k * 0.4 (sign aside)
+    assert abs(abs(np.ravel(mbs.GetObjectOutput(sd, OV.Torque))[0]) - 4.0) < 1e-12

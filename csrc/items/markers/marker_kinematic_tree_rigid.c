@@ -11,13 +11,27 @@
 #include "cd_markers.h"
 #include "../bodies/cd_kintree.h"
 #include "../../math/cd_vec3.h"
+#include <math.h>
 #include <string.h>
 
 typedef struct {
     cd_p_markerbase b;        /* objectNumber: the ObjectKinematicTree */
     int linkNumber;
     cd_vec localPosition;     /* 3, link coordinates */
+    cd_mat localHT;           /* 4 x 4: the marker frame in the link frame (translation: the
+                                 position, used when localPosition is zero) */
 } params;
+
+/* the marker's position lp and rotation R (row-major) in the link frame */
+static void local_frame(const params *p, double lp[3], double R[9])
+{
+    const double *H = p->localHT.x, *x = p->localPosition.x;
+    int given = x[0] != 0.0 || x[1] != 0.0 || x[2] != 0.0;
+    for (int r = 0; r < 3; r++) {
+        lp[r] = given ? x[r] : H[4 * r + 3];
+        for (int k = 0; k < 3; k++) R[3 * r + k] = H[4 * r + k];
+    }
+}
 
 static int nchain(const cd_markerdata *md) { return (int)md->dwork[0]; }
 static const double *entry(const cd_markerdata *md, int e)
@@ -155,15 +169,15 @@ static void eval(const cd_system *s, const cd_item *mk, const double *q, const d
     const params *p = mk->p;
     const cd_item *ob = &s->list[CD_OBJECT].items[p->b.number];
     cd_kt_frame f;
-    double o[3] = {0, 0, 0};
-    cd_kt_frame_eval(s, ob, p->linkNumber, p->localPosition.x, q, v, NULL, 0, &f, md->J, md->Jrot,
-                     md->dwork);
+    double o[3] = {0, 0, 0}, lp[3], R[9];
+    local_frame(p, lp, R);
+    cd_kt_frame_eval(s, ob, p->linkNumber, lp, q, v, NULL, 0, &f, md->J, md->Jrot, md->dwork);
     memcpy(md->pos, f.pos, sizeof f.pos);
     memcpy(md->vel, f.vel, sizeof f.vel);
     memcpy(md->Jdot_v, f.acc, sizeof f.acc);   /* the acceleration at q_tt = 0 */
-    memcpy(md->A, f.A, sizeof f.A);
+    cd_matmul(f.A, R, md->A);                  /* the link's rotation, turned by localHT */
     memcpy(md->omega, f.omega, sizeof f.omega);
-    cd_matvec(f.A, p->localPosition.x, o);
+    cd_matvec(f.A, lp, o);
     memcpy(md->r, o, sizeof o);                /* from the link frame's origin */
     md->rigid = 1;
     md->Jconst = 0;
@@ -183,6 +197,28 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
         return cd_error_set(err, CD_ERR_INPUT, "MarkerKinematicTreeRigid %d: parameter "
                             "'linkNumber' is %d; ObjectKinematicTree %d has links 0 .. %d",
                             index, p->linkNumber, p->b.number, n - 1);
+    const double *H = p->localHT.x, *x = p->localPosition.x;
+    double e = 0;
+    if (p->localHT.rows != 4 || p->localHT.cols != 4)
+        return cd_error_set(err, CD_ERR_INPUT, "MarkerKinematicTreeRigid %d: parameter 'localHT' "
+                            "must be a 4x4 homogeneous transformation, got %d x %d", index,
+                            p->localHT.rows, p->localHT.cols);
+    for (int r = 0; r < 3; r++)   /* R^T R = I, last row [0, 0, 0, 1] */
+        for (int k = 0; k < 3; k++) {
+            double d = (r == k) ? -1.0 : 0.0;
+            for (int j = 0; j < 3; j++) d += H[4 * j + r] * H[4 * j + k];
+            e = fabs(d) > e ? fabs(d) : e;
+        }
+    if (e > 1e-10 || H[12] != 0.0 || H[13] != 0.0 || H[14] != 0.0 || H[15] != 1.0)
+        return cd_error_set(err, CD_ERR_INPUT, "MarkerKinematicTreeRigid %d: parameter 'localHT' "
+                            "is not a homogeneous transformation (orthonormal rotation, last row "
+                            "[0, 0, 0, 1])", index);
+    if ((x[0] != 0.0 || x[1] != 0.0 || x[2] != 0.0) &&
+        (H[3] != 0.0 || H[7] != 0.0 || H[11] != 0.0) &&
+        (fabs(H[3] - x[0]) > 1e-14 || fabs(H[7] - x[1]) > 1e-14 || fabs(H[11] - x[2]) > 1e-14))
+        return cd_error_set(err, CD_ERR_INPUT, "MarkerKinematicTreeRigid %d: parameters "
+                            "'localPosition' and 'localHT' give different positions (give one "
+                            "of them)", index);
     return CD_OK;
 }
 
@@ -196,7 +232,12 @@ static const cd_field fields[] = {
     {"linkNumber", CD_FT_INT, 0, offsetof(params, linkNumber), NULL, 0, 0, "",
      "link of the tree the marker sits on (0 .. n-1)", NULL},
     {"localPosition", CD_FT_VEC, 3, offsetof(params, localPosition), "0 0 0", 0, 0, "m",
-     "position of the marker in the link's frame", NULL}};
+     "position of the marker in the link's frame", NULL},
+    {"localHT", CD_FT_MAT, 4, offsetof(params, localHT),
+     "1 0 0 0  0 1 0 0  0 0 1 0  0 0 0 1", 0, 0, "",
+     "the marker frame in the link frame (4x4): its rotation turns the marker against the "
+     "link; its translation is the position when localPosition is zero (else they must agree)",
+     NULL}};
 
 const cd_itemtype cd_type_MarkerKinematicTreeRigid = {
     .kind = CD_MARKER, .name = "MarkerKinematicTreeRigid", .typename_ = "KinematicTreeRigid",

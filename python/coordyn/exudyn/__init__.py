@@ -39,7 +39,9 @@ EXUDYN_MODULES = {
     "artificialIntelligence": "the reinforcement-learning interface is not in coordyn",
     "demos": "Exudyn's demos are not in coordyn; see coordyn's examples/",
     "graphicsDataUtilities": None,
-    "kinematicTree": "ObjectKinematicTree helpers are not in coordyn yet",
+    "kinematicTree": "the Python kinematic-tree classes (KinematicTree33, KinematicTree66, "
+                     "...) are not in coordyn; ObjectKinematicTree and mbs.CreateKinematicTree "
+                     "are",
     "lieGroupBasics": "the Lie-group helper functions are not in coordyn",
     "lieGroupIntegration": "the Python Lie-group integrators are not in coordyn",
     "machines": "the machines module (gears, ...) is not in coordyn",
