@@ -193,13 +193,22 @@ int cd_eval_output(const cd_system *s, cd_evalws *ws, cd_kind kind, int index,
      * body_frame (not ground-less generic bodies, ODE1 objects or connectors) */
     int has_points = kind == CD_OBJECT && it->type->object &&
                      (it->type->object->body_position || it->type->object->body_frame);
-    int declared = lp ? has_points && (var == CD_OV_POSITION || var == CD_OV_DISPLACEMENT ||
-                                       var == CD_OV_VELOCITY || var == CD_OV_ACCELERATION ||
-                                       ((var == CD_OV_ANGULARVELOCITY ||
-                                         var == CD_OV_ROTATIONMATRIX) &&
-                                        it->type->object->body_frame) ||
-                                       (it->type->object->output_at &&
-                                        cd_type_has_outvar(it->type, var)))
+    /* bodies without points (ObjectKinematicTree) answer their own outputs at any position */
+    int own = kind == CD_OBJECT && it->type->object && it->type->object->output_at &&
+              cd_type_has_outvar(it->type, var);
+    if (kind == CD_SENSOR) {   /* sensors that compute their values (SensorKinematicTree) */
+        if (!it->type->sensor->value)
+            return cd_error_set(err, CD_ERR_INPUT, "%s: read its target's output instead",
+                                cd_item_label(s, kind, index, lb, sizeof lb));
+        return it->type->sensor->value(s, index, st, out, err);
+    }
+    int declared = lp ? own || (has_points && (var == CD_OV_POSITION ||
+                                               var == CD_OV_DISPLACEMENT ||
+                                               var == CD_OV_VELOCITY ||
+                                               var == CD_OV_ACCELERATION ||
+                                               ((var == CD_OV_ANGULARVELOCITY ||
+                                                 var == CD_OV_ROTATIONMATRIX) &&
+                                                it->type->object->body_frame)))
                       : cd_type_has_outvar(it->type, var);
     if (!declared)
         return cd_error_set(err, CD_ERR_INPUT, "%s does not provide OutputVariableType.%s",

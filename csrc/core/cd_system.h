@@ -70,7 +70,9 @@ const char *cd_ftype_python(cd_ftype t); /* its Python annotation: "float", "Seq
 /* checks applied to every value of a numeric field (finite is always checked) */
 enum { CD_CHK_NONE = 0, CD_CHK_NONNEG = 1, CD_CHK_POS = 2, CD_CHK_ALIAS = 4,
        CD_CHK_LIST = 8 /* STRING fields: a list of strings is accepted, joined by blanks */,
-       CD_CHK_BOOLINT = 16 /* INT fields: True/False are accepted as 1/0 (as Exudyn does) */ };
+       CD_CHK_BOOLINT = 16 /* INT fields: True/False are accepted as 1/0 (as Exudyn does) */,
+       CD_CHK_STACK = 32 /* MAT fields: a list of k x c matrices is accepted, stacked into
+                            (k m) x c rows; read back as the list (m x k x c) */ };
 
 /* item kinds: X(enum suffix, name in messages, Exudyn's type key in a plain dict) */
 #define CD_KINDS(X)                                                                              \
@@ -180,8 +182,9 @@ const char *cd_userfunc_signature(int conv);  /* Python signature for messages a
     X(DEFORMATIONVELOCITY, "DeformationVelocity", "their time derivatives e_t")                \
     X(STRESSRESULTANT, "StressResultant",                                                      \
       "stress resultants sigma of a deformation element (multipliers of constrained ones)")     \
-    X(COORDINATESTOTAL, "CoordinatesTotal", "reference plus displacement coordinates of a node") \
-    X(SLIDINGCOORDINATE, "SlidingCoordinate", "global sliding coordinate of a sliding joint [m]")
+    X(COORDINATESTOTAL, "CoordinatesTotal", "reference plus displacement coordinates of a node")    \
+    X(SLIDINGCOORDINATE, "SlidingCoordinate", "global sliding coordinate of a sliding joint [m]")  \
+    X(ACCELERATIONLOCAL, "AccelerationLocal", "acceleration in the body (link) frame [m/s^2]")
 typedef enum {
 #define CD_X_ENUM(e, name, doc) CD_OV_##e,
     CD_OUTPUT_VARIABLES(CD_X_ENUM)

@@ -20,7 +20,7 @@
     X(ObjectGenericODE2) X(ObjectRigidBody2D) X(ObjectRigidBody) X(ObjectGenericODE1)            \
     X(ObjectANCFCable2D) X(ObjectANCFCable) X(ObjectBeamGeometricallyExact2D)                    \
     X(ObjectBeamGeometricallyExact)                                                              \
-    X(ObjectRotationalMass1D)                                                                    \
+    X(ObjectRotationalMass1D) X(ObjectKinematicTree)                                             \
     /* algebraic equations and couplings of coordinate kinds */                                  \
     X(ObjectGenericAE) X(ObjectCoordinateCoupling)                                                 \
     /* connectors and constraints */                                                             \
@@ -43,11 +43,12 @@
     X(MarkerNodePosition) X(MarkerNodeCoordinate) X(MarkerBodyPosition) X(MarkerBodyMass)        \
     X(MarkerBodyRigid) X(MarkerNodeRigid) X(MarkerNodeRotationCoordinate)                        \
     X(MarkerBodyCable2DCoordinates) X(MarkerBodyCable2DShape)                                    \
-    X(MarkerNodeCoordinates) X(MarkerObjectODE2Coordinates)                                      \
+    X(MarkerNodeCoordinates) X(MarkerObjectODE2Coordinates) X(MarkerKinematicTreeRigid)         \
     /* loads */                                                                                  \
     X(LoadForceVector) X(LoadCoordinate) X(LoadMassProportional) X(LoadTorqueVector)             \
     /* sensors */                                                                                \
-    X(SensorNode) X(SensorObject) X(SensorBody) X(SensorMarker) X(SensorLoad) X(SensorUserFunction)
+    X(SensorNode) X(SensorObject) X(SensorBody) X(SensorMarker) X(SensorLoad) X(SensorUserFunction) \
+    X(SensorKinematicTree)
 
 #define CD_X_DECLARE(name) extern const cd_itemtype cd_type_##name;
 CD_ITEM_TYPES(CD_X_DECLARE)

@@ -31,7 +31,7 @@ static PyArrayObject *as_doubles(PyObject *v, const cd_itemtype *t, int index, c
 static int set_numbers(const cd_itemtype *t, int index, const cd_field *f, void *p, PyObject *v)
 {
     cd_error err = {0, ""};
-    int maxdim = f->type == CD_FT_MAT ? 2 : 1;
+    int maxdim = f->type == CD_FT_MAT ? ((f->check & CD_CHK_STACK) ? 3 : 2) : 1;
     if (f->type == CD_FT_MAT && (v == Py_None || (PyList_Check(v) && PyList_GET_SIZE(v) == 0)))
         return cd_field_set_numbers(f, p, NULL, 0, 0, &err) ? (PyErr_NoMemory(), -1) : 0;
     if (v == Py_None) {
@@ -42,6 +42,10 @@ static int set_numbers(const cd_itemtype *t, int index, const cd_field *f, void 
     if (!a) return -1;
     int n = (int)PyArray_SIZE(a), ndim = PyArray_NDIM(a);
     int rows = ndim == 2 ? (int)PyArray_DIM(a, 0) : 1;
+    if (ndim == 3) {   /* CD_CHK_STACK: a list of matrices, stacked row-wise */
+        rows = (int)(PyArray_DIM(a, 0) * PyArray_DIM(a, 1));
+        ndim = 2;
+    }
     if (f->type == CD_FT_MAT && ndim != 2 && n > 0) {
         Py_DECREF(a);
         PERR(PyExc_ValueError, t, index, f, "must be a 2D matrix, got %d dimension(s)", ndim);
@@ -326,8 +330,14 @@ static PyObject *get_field(const cd_field *f, const void *p)
     }
     case CD_FT_MAT: {
         const cd_mat *m = (const cd_mat *)base;
-        npy_intp d[2] = {m->rows, m->cols};
-        PyObject *a = PyArray_SimpleNew(2, d, NPY_DOUBLE);
+        npy_intp d[3] = {m->rows, m->cols, m->cols};
+        int nd = 2;
+        if ((f->check & CD_CHK_STACK) && m->cols > 0 && m->rows % m->cols == 0) {
+            d[0] = m->rows / m->cols;   /* the list of cols x cols matrices */
+            d[1] = m->cols;
+            nd = 3;
+        }
+        PyObject *a = PyArray_SimpleNew(nd, d, NPY_DOUBLE);
         if (a && m->rows > 0 && m->cols > 0)
             memcpy(PyArray_DATA((PyArrayObject *)a), m->x, sizeof(double) * (size_t)(m->rows * m->cols));
         return a;

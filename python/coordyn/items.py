@@ -12,6 +12,7 @@ Example::
 """
 from __future__ import annotations
 
+import copy
 import enum
 
 from . import _core
@@ -221,6 +222,36 @@ class VisualizationBase:
         body = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
         return f"{type(self).__name__}({body})"
 
+
+#: V* classes with Exudyn's own parameter list and defaults (others accept any keyword)
+_V_PARAMETERS = {
+    "ObjectKinematicTree": dict(show=True, showLinks=True, showJoints=True,
+                                color=[-1.0, -1.0, -1.0, -1.0], graphicsDataList=[]),
+}
+
+
+def _strict_visualization(name, defaults):
+    """a V* class with Exudyn's parameters and defaults; an unknown keyword raises TypeError"""
+    def __init__(self, **kwargs):
+        for key in kwargs:
+            if key not in defaults:
+                raise TypeError(f"V{name}: unknown parameter '{key}' (Exudyn's parameters: "
+                                f"{', '.join(defaults)})")
+        for key, value in defaults.items():
+            setattr(self, key, copy.copy(kwargs.get(key, value)))
+    return type("V" + name, (VisualizationBase,),
+                {"__module__": __name__, "__init__": __init__,
+                 "__doc__": f"Visualization parameters of {name} (Exudyn's: "
+                            f"{', '.join(f'{k}={v!r}' for k, v in defaults.items())})."})
+
+
+for _name, _defaults in _V_PARAMETERS.items():
+    globals()["V" + _name] = _strict_visualization(_name, _defaults)
+    __all__.append("V" + _name)
+    _short = _name[len("Object"):]
+    if globals().get(_short) is _classes[_name]:
+        globals()["V" + _short] = globals()["V" + _name]
+        __all__.append("V" + _short)
 
 for _name in list(_classes) + [a for a in __all__ if globals().get(a) in _classes.values()]:
     if "V" + _name not in globals():

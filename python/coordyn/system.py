@@ -465,6 +465,10 @@ class MainSystem:
                 d[f["name"]] = [_KINDS[f["ref"]][1](x) if x >= 0 else x for x in d[f["name"]]]
             elif f["type"] == "outputvariable" and f["name"] in d:
                 d[f["name"]] = OutputVariableType(d[f["name"]])
+        if d["itemType"] == "ObjectKinematicTree":   # integer lists, as Exudyn returns them
+            from .exudyn._api import JointType
+            d["jointTypes"] = [JointType(int(t)) for t in d["jointTypes"]]
+            d["linkParents"] = [int(x) for x in d["linkParents"]]
         d.update(self._visual.get((kind, int(i)), {}))
         return d
 
@@ -1206,6 +1210,8 @@ class MainSystem:
             return self.GetObjectOutputBody(p["bodyNumber"], var, p["localPosition"], configuration)
         if t == "Marker":
             return self.GetMarkerOutput(p["markerNumber"], var, configuration)
+        if t == "KinematicTree":  # the sensor computes its values (a link's point)
+            return self._output("sensor", sensorNumber, var, configuration)
         if t == "UserFunction":  # f(mbs, t, sensorNumbers, factors, configuration)
             return p["sensorUserFunction"](
                 self, self.systemData.GetTime(), [int(i) for i in p["sensorNumbers"]],
@@ -1376,6 +1382,7 @@ class MainSystem:
     CreateCoordinateConstraint = _create.CreateCoordinateConstraint
     CreateRollingDisc = _create.CreateRollingDisc
     CreateRollingDiscPenalty = _create.CreateRollingDiscPenalty
+    CreateKinematicTree = _create.CreateKinematicTree
 
     def __repr__(self):
         s = self._core.sizes()

@@ -127,3 +127,18 @@ def test_solution_file_benchmark_runs(capsys):
     bench_solfile.main(["--reps", "1", "--steps", "20"])
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:2] == ["N", "no"] and [ln.split()[0] for ln in out[1:]] == ["10", "100"]
+
+
+def test_kinematic_tree_chain_swings_and_runs(capsys):
+    """bench_kinematic_tree's chain of 10 links, released along x: after 0.2 s (RK44) it has
+    swung down (the first joint turned negative about z); the script
+    prints its table for coordyn alone"""
+    import bench_kinematic_tree as bkt
+    lib = [lib for name, lib in bkt.libs() if name == "coordyn"][0]
+    SC, mbs, node = bkt.build(lib, 10)
+    mbs.SolveDynamic(bkt.settings(lib, 1000, 2e-4, True),
+                     solverType=lib.DynamicSolverType.RK44)
+    q = np.asarray(mbs.GetNodeOutput(node, lib.OutputVariableType.Coordinates))
+    assert q[0] < -0.05
+    bkt.main(["--engines", "coordyn", "--sizes", "10", "--steps", "20", "--reps", "1"])
+    assert "| RK44 | 10 | 20 |" in capsys.readouterr().out

@@ -49,7 +49,8 @@ CREATE = ["CreateGround", "CreateMassPoint", "CreateRigidBody", "CreateRevoluteJ
           "CreateSpringDamper", "CreateDistanceConstraint", "CreateForce", "CreateTorque",
           "CreateCartesianSpringDamper", "CreateRigidBodySpringDamper",
           "CreateTorsionalSpringDamper", "CreateLinearSpringDamper", "CreateCoordinateConstraint",
-          "CreateRollingDisc", "CreateRollingDiscPenalty"]
+          "CreateRollingDisc", "CreateRollingDiscPenalty",
+          "CreateKinematicTree"]
 
 
 def test_every_public_name_is_still_importable():

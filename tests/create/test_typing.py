@@ -15,14 +15,14 @@ import pytest
 
 import coordyn as cd
 import coordyn.create as create
-from coordyn.create import bodies, connectors, joints, loads
+from coordyn.create import bodies, connectors, joints, kinematic_tree, loads
 from conftest import run_mypy
 
 NAMES = list(create.__all__)
 
 
 def _create_functions_of_the_modules():
-    return sorted(name for mod in (bodies, connectors, joints, loads)
+    return sorted(name for mod in (bodies, connectors, joints, kinematic_tree, loads)
                   for name, fn in vars(mod).items()
                   if name.startswith("Create") and inspect.isfunction(fn)
                   and fn.__module__ == mod.__name__)

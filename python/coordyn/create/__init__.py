@@ -30,6 +30,7 @@ from .connectors import (CreateCartesianSpringDamper, CreateDistanceConstraint,
 from .joints import (CreateCoordinateConstraint, CreateGenericJoint, CreatePrismaticJoint,
                      CreateRevoluteJoint, CreateRollingDisc, CreateRollingDiscPenalty,
                      CreateSphericalJoint)
+from .kinematic_tree import CreateKinematicTree
 from .loads import CreateForce, CreateTorque
 
 __all__ = ["CreateGround", "CreateMassPoint", "CreateRigidBody", "CreateDistanceConstraint",
@@ -37,4 +38,5 @@ __all__ = ["CreateGround", "CreateMassPoint", "CreateRigidBody", "CreateDistance
            "CreateRevoluteJoint", "CreateSphericalJoint", "CreateForce", "CreateTorque",
            "CreateCartesianSpringDamper", "CreateRigidBodySpringDamper",
            "CreateTorsionalSpringDamper", "CreateLinearSpringDamper",
-           "CreateCoordinateConstraint", "CreateRollingDisc", "CreateRollingDiscPenalty"]
+           "CreateCoordinateConstraint", "CreateRollingDisc", "CreateRollingDiscPenalty",
+           "CreateKinematicTree"]

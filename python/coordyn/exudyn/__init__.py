@@ -40,7 +40,9 @@ EXUDYN_MODULES = {
     "artificialIntelligence": "the reinforcement-learning interface is not in coordyn",
     "demos": "Exudyn's demos are not in coordyn; see coordyn's examples/",
     "graphicsDataUtilities": None,
-    "kinematicTree": "ObjectKinematicTree helpers are not in coordyn yet",
+    "kinematicTree": "the Python kinematic-tree classes (KinematicTree33, KinematicTree66, "
+                     "...) are not in coordyn; ObjectKinematicTree and mbs.CreateKinematicTree "
+                     "are",
     "lieGroupBasics": None,
     "lieGroupIntegration": None,
     "machines": "the machines module (gears, ...) is not in coordyn",
