@@ -547,6 +547,8 @@ class MainSolverImplicitSecondOrder(_MainSolverBase):
     def __init__(self):
         super().__init__()
         self._uf = {}
+        self._sensor_rows = None
+        self._stop = False
         ga_rho = 0.9
         self.spectralRadius = ga_rho
         self.newmarkBeta = self.newmarkGamma = self.alphaM = self.alphaF = 0.
@@ -651,13 +653,19 @@ class MainSolverImplicitSecondOrder(_MainSolverBase):
         it.currentTime = min(self._t_start_of_step + it.currentStepSize, it.endTime)
 
     def InitializeStep(self, mainSystem, simulationSettings):
-        """Advance the time to the end of the step (the state's time too)."""
+        """Advance the time to the end of the step (the state's time too) and call the
+        system's PreStepUserFunction (returning False stops the solve after this step)."""
         self._need_init(mainSystem, "InitializeStep")
         if "InitializeStep" in self._uf:
             self._call("InitializeStep", mainSystem, simulationSettings)
             return
         self.UpdateCurrentTime(mainSystem, simulationSettings)
         mainSystem.systemData.SetTime(self.it.currentTime)
+        pre = mainSystem._get_system_function(0, False)
+        if pre:
+            if not pre(mainSystem, self.it.currentTime):
+                self._stop = True
+                self.output.simulationStoppedByUserFunction = True
 
     def Newton(self, mainSystem, simulationSettings):
         """The Newton solve of a step: only the user function (SetUserFunctionNewton)."""
@@ -679,10 +687,39 @@ class MainSolverImplicitSecondOrder(_MainSolverBase):
         return ok
 
     def FinishStep(self, mainSystem, simulationSettings):
-        """The end of a step: the state becomes the start of the next step."""
+        """The end of a step: records the sensors that store internally (every
+        solutionSettings.sensorsWritePeriod)."""
         self._need_init(mainSystem, "FinishStep")
         if "FinishStep" in self._uf:
             self._call("FinishStep", mainSystem, simulationSettings)
+            return
+        self._record_sensors(mainSystem, simulationSettings)
+
+    def _record_sensors(self, mainSystem, simulationSettings, force=False):
+        """One row [t, values] per sensor that stores internally, every sensorsWritePeriod."""
+        sol = simulationSettings.solutionSettings
+        t = self.it.currentTime
+        if self._sensor_rows is None or not sol.sensorsStoreAndWriteFiles:
+            return
+        if self.it.currentStepIndex == 0 and not sol.writeInitialValues:
+            return
+        period = sol.sensorsWritePeriod
+        last = self._sensors_last
+        if not (force or last is None or t >= last + period - 1e-10
+                or t >= self.it.endTime - 1e-10):
+            return
+        self._sensors_last = t
+        for i, rows in enumerate(self._sensor_rows):
+            if rows is not None:
+                rows.append(np.concatenate(([t], np.atleast_1d(
+                    np.asarray(mainSystem.GetSensorValues(i), dtype=float)).ravel())))
+
+    def _store_sensors(self, mainSystem):
+        if self._sensor_rows is None:
+            return
+        data = [None if rows is None else np.array(rows) for rows in self._sensor_rows]
+        if any(d is not None for d in data):
+            mainSystem._core.set_sensor_data(data)
 
     def SolveSteps(self, mainSystem, simulationSettings):
         """The step loop in Python (requires SetUserFunctionNewton): per step InitializeStep,
@@ -700,9 +737,23 @@ class MainSolverImplicitSecondOrder(_MainSolverBase):
         self.output.finishedSuccessfully = False
         self._t_start_of_step = it.currentTime
         t0 = _time.process_time()
+        self._stop = False
+        self._sensors_last = None
+        self._sensor_rows = [[] if mainSystem.GetSensor(i).get("storeInternal") else None
+                             for i in range(mainSystem.NumberOfSensors())]
+        try:
+            self._steps(mainSystem, simulationSettings, SolverError)
+        finally:
+            self._store_sensors(mainSystem)
+        self.timer.total = _time.process_time() - t0
+        self.output.finishedSuccessfully = True
+        return True
+
+    def _steps(self, mainSystem, simulationSettings, SolverError):
+        it = self.it
         self.FinishStep(mainSystem, simulationSettings)
         it.currentStepIndex = 1
-        while it.currentTime < it.endTime - 1e-10:
+        while it.currentTime < it.endTime - 1e-10 and not self._stop:
             self._t_start_of_step = it.currentTime
             self.InitializeStep(mainSystem, simulationSettings)
             it.lastStepSize = it.currentStepSize
@@ -714,6 +765,3 @@ class MainSolverImplicitSecondOrder(_MainSolverBase):
             it.newtonStepsCount += it.newtonSteps
             self.FinishStep(mainSystem, simulationSettings)
             it.currentStepIndex += 1
-        self.timer.total = _time.process_time() - t0
-        self.output.finishedSuccessfully = True
-        return True

@@ -186,6 +186,49 @@ def test_user_newton_explicit_euler_equals_the_closed_form_recursion():
     assert s.it.currentTime == pytest.approx(n * h)
 
 
+def test_user_newton_loop_records_sensors_and_calls_pre_step():
+    """the Python step loop stores sensor rows [t, x] every sensorsWritePeriod (explicit Euler
+    values) and stops after the step whose PreStepUserFunction returns False"""
+    m, k, h, n = 1.0, 4.0, 0.01, 50
+    mbs = coordyn.SystemContainer().AddSystem()
+    g = mbs.AddNode(coordyn.NodePointGround())
+    nd = mbs.AddNode(coordyn.NodePoint(initialCoordinates=[0.1, 0, 0]))
+    mbs.AddObject(coordyn.MassPoint(nodeNumber=nd, physicsMass=m))
+    mg = mbs.AddMarker(coordyn.MarkerNodePosition(nodeNumber=g))
+    mn = mbs.AddMarker(coordyn.MarkerNodePosition(nodeNumber=nd))
+    mbs.AddObject(coordyn.CartesianSpringDamper(markerNumbers=[mg, mn], stiffness=[k, k, k]))
+    sens = mbs.AddSensor(coordyn.SensorNode(nodeNumber=nd, storeInternal=True,
+                                            outputVariableType=coordyn.OutputVariableType
+                                            .Displacement))
+    mbs.Assemble()
+
+    def newton(solver, mainSys, sims):
+        solver.ComputeODE2RHS(mainSys)
+        f = solver.GetSystemResidual()
+        u0 = mainSys.systemData.GetODE2Coordinates()
+        v0 = mainSys.systemData.GetODE2Coordinates_t()
+        mainSys.systemData.SetODE2Coordinates(u0 + h * v0)
+        mainSys.systemData.SetODE2Coordinates_t(v0 + h * f / m)
+        return True
+
+    sims = settings(n, n * h)
+    sims.solutionSettings.sensorsWritePeriod = 2 * h
+    s = coordyn.MainSolverImplicitSecondOrder()
+    s.SetUserFunctionNewton(mbs, newton)
+    s.SolveSystem(mbs, sims)
+    x, v, rows = 0.1, 0., [[0., 0.1]]
+    for i in range(1, n + 1):
+        x, v = x + h * v, v - h * k / m * x
+        if i % 2 == 0:
+            rows.append([i * h, x])
+    data = mbs.GetSensorStoredData(sens)
+    np.testing.assert_allclose(data[:, :2], rows, rtol=1e-13, atol=1e-15)
+    # PreStep returning False: the solve stops after that step
+    mbs.SetPreStepUserFunction(lambda mbs_, t: t < 0.1 - 1e-12)
+    s.SolveSystem(mbs, sims)
+    assert s.it.currentTime == pytest.approx(0.1) and s.output.simulationStoppedByUserFunction
+
+
 def test_user_newton_returning_false_stops_with_a_message():
     SC, mbs = chain()
     s = coordyn.MainSolverImplicitSecondOrder()
