@@ -168,6 +168,10 @@ class _MainSolverBase:
         self._jac = None
         self._mass = None
         self._res = None
+        from .settings import SimulationSettings
+        sims = SimulationSettings()
+        self.newton = copy.deepcopy(sims.staticSolver.newton if self._static
+                                    else sims.timeIntegration.newton)
 
     # ------------------------------------------------------------- helpers
     def _name(self):
@@ -234,6 +238,11 @@ class _MainSolverBase:
             return simulationSettings.staticSolver.loadStepDuration
         return simulationSettings.timeIntegration.endTime
 
+    def ComputeLoadFactor(self, simulationSettings):
+        """Only the static solver has a load factor (as in Exudyn)."""
+        raise ExudynError(f"{self._name()}.ComputeLoadFactor: only MainSolverStatic has a load "
+                          f"factor")
+
     def HasAutomaticStepSizeControl(self):
         return False
 
@@ -290,6 +299,8 @@ class _MainSolverBase:
         self.output.initializationSuccessful = True
         self.output.verboseMode = (simulationSettings.staticSolver.verboseMode if self._static
                                    else simulationSettings.timeIntegration.verboseMode)
+        self.newton = copy.deepcopy(simulationSettings.staticSolver.newton if self._static
+                                    else simulationSettings.timeIntegration.newton)
         return True
 
     def FinalizeSolver(self, mainSystem, simulationSettings):
@@ -501,10 +512,22 @@ class MainSolverStatic(_MainSolverBase):
         from .system import SolveStatic
         SolveStatic(mainSystem, simulationSettings)
 
+    @property
+    def loadStepGeometricFactor(self):
+        raise NotImplementedFeatureError(
+            "MainSolverStatic.loadStepGeometricFactor is not available in coordyn: the "
+            "geometric load steps are computed inside the C solver (docs/solvers.rst, Load "
+            "steps)")
+
     def ComputeLoadFactor(self, simulationSettings):
+        """The load factor at it.currentTime: currentTime / loadStepDuration (linear load
+        steps; geometric load steps are not available here)."""
         ss = simulationSettings.staticSolver
-        return min(1., max(0., self.it.currentTime / ss.loadStepDuration)) \
-            if ss.loadStepGeometric is False else self.it.currentTime / ss.loadStepDuration
+        if ss.loadStepGeometric:
+            raise NotImplementedFeatureError(
+                "MainSolverStatic.ComputeLoadFactor with staticSolver.loadStepGeometric is not "
+                "available in coordyn: the geometric load factor is inside the C solver")
+        return self.it.currentTime / ss.loadStepDuration
 
 
 class MainSolverExplicit(_MainSolverBase):
@@ -521,6 +544,16 @@ class MainSolverExplicit(_MainSolverBase):
             st = D.DOPRI5
         SolveDynamic(mainSystem, simulationSettings, solverType=st)
 
+    def GetMethodOrder(self):
+        raise NotImplementedFeatureError(
+            "MainSolverExplicit.GetMethodOrder is not available in coordyn: the method's "
+            "tableau is inside the C solver (docs/solvers.rst, Explicit integrators)")
+
+    def GetNumberOfStages(self):
+        raise NotImplementedFeatureError(
+            "MainSolverExplicit.GetNumberOfStages is not available in coordyn: the method's "
+            "tableau is inside the C solver (docs/solvers.rst, Explicit integrators)")
+
     def ComputeJacobianODE2RHS(self, *args, **kwargs):
         raise AttributeError("MainSolverExplicit has no ComputeJacobianODE2RHS (as in Exudyn)")
 
@@ -534,6 +567,34 @@ class MainSolverExplicit(_MainSolverBase):
 _HOOKS = ("Newton", "InitializeStep", "FinishStep", "DiscontinuousIteration",
           "UpdateCurrentTime", "PostNewton", "ComputeNewtonJacobian", "ComputeNewtonResidual",
           "ComputeNewtonUpdate")
+
+
+def _missing_method(cls, name, why):
+    def method(self, *args, **kwargs):
+        raise NotImplementedFeatureError(
+            f"{type(self).__name__}.{name} is not available in coordyn: {why}")
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"Not available in coordyn: {why}"
+    method._coordyn_missing = why
+    setattr(cls, name, method)
+
+
+_INSIDE_C = ("a part of Exudyn's solver that runs inside coordyn's C solver; use SolveSystem, "
+             "or the Compute* calls at the current state")
+_NEWTON_INSIDE = ("the Newton iteration of a step runs inside coordyn's C solver; replace the "
+                  "whole Newton solve with SetUserFunctionNewton")
+for _n in ("InitializeSolverData", "InitializeSolverInitialConditions", "InitializeSolverOutput",
+           "InitializeSolverPreChecks", "PreInitializeSolverSpecific",
+           "PostInitializeSolverSpecific", "IncreaseStepSize", "ReduceStepSize",
+           "WriteCoordinatesToFile", "WriteSolutionFileHeader"):
+    _missing_method(_MainSolverBase, _n, _INSIDE_C)
+for _n in ("ComputeODE1RHS", "ComputeJacobianODE1RHS"):
+    _missing_method(_MainSolverBase, _n, "coordyn's solver objects evaluate ODE2 and AE "
+                    "equations only; use mbs.ComputeLinearizedSystem or the ODE1 items' outputs")
+for _n in ("ComputeNewtonJacobian", "ComputeNewtonResidual", "ComputeNewtonUpdate",
+           "GetNewtonSolution", "PostNewton", "GetAAlgorithmic",
+           "GetStartOfStepStateAAlgorithmic"):
+    _missing_method(_MainSolverBase, _n, _NEWTON_INSIDE)
 
 
 class MainSolverImplicitSecondOrder(_MainSolverBase):
@@ -553,8 +614,6 @@ class MainSolverImplicitSecondOrder(_MainSolverBase):
         self.spectralRadius = ga_rho
         self.newmarkBeta = self.newmarkGamma = self.alphaM = self.alphaF = 0.
         self.factJacAlgorithmic = 0.
-        from .settings import SimulationSettings
-        self.newton = copy.deepcopy(SimulationSettings().timeIntegration.newton)
 
     def InitializeSolver(self, mainSystem, simulationSettings):
         ok = super().InitializeSolver(mainSystem, simulationSettings)
@@ -569,7 +628,6 @@ class MainSolverImplicitSecondOrder(_MainSolverBase):
             self.alphaF = rho / (rho + 1)
             self.newmarkGamma = 0.5 + self.alphaF - self.alphaM
             self.newmarkBeta = 0.25 * (self.newmarkGamma + 0.5) ** 2
-        self.newton = copy.deepcopy(simulationSettings.timeIntegration.newton)
         return ok
 
     def _solve_c(self, mainSystem, simulationSettings):
@@ -765,3 +823,11 @@ class MainSolverImplicitSecondOrder(_MainSolverBase):
             it.newtonStepsCount += it.newtonSteps
             self.FinishStep(mainSystem, simulationSettings)
             it.currentStepIndex += 1
+
+
+for _cls in (MainSolverStatic, MainSolverExplicit):
+    for _n in ("InitializeStep", "UpdateCurrentTime", "DiscontinuousIteration", "Newton",
+               "FinishStep"):
+        _missing_method(_cls, _n, "the steps of this solver run inside coordyn's C solver (a "
+                        "step loop in Python exists only for MainSolverImplicitSecondOrder with "
+                        "SetUserFunctionNewton); use SolveSystem")

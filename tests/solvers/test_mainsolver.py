@@ -349,3 +349,37 @@ def test_exu_names_are_the_solver_objects():
     assert "MainSolverStatic" not in st.MISSING
     with pytest.raises(NotImplementedFeatureError, match="SolverFileData"):
         coordyn.SolverFileData()
+
+
+def test_every_exudyn_solver_name_exists_or_says_why():
+    """each method and attribute of Exudyn 1.13.6's solver objects is there; the ones coordyn
+    does not provide raise NotImplementedFeatureError naming the method"""
+    exu = pytest.importorskip("exudyn")
+    for name in ("MainSolverImplicitSecondOrder", "MainSolverStatic", "MainSolverExplicit"):
+        theirs = getattr(exu, name)()
+        ours = getattr(coordyn, name)()
+        for attr in dir(theirs):
+            if attr.startswith("_"):
+                continue
+            assert attr in dir(ours), (name, attr)
+            for sub in ("it", "conv", "output", "timer"):
+                if attr == sub:
+                    for a in dir(getattr(theirs, sub)):
+                        if not a.startswith("_"):
+                            assert hasattr(getattr(ours, sub), a), (name, sub, a)
+    s = coordyn.MainSolverImplicitSecondOrder()
+    with pytest.raises(NotImplementedFeatureError,
+                       match="MainSolverImplicitSecondOrder.ComputeNewtonResidual is not "
+                             "available in coordyn: the Newton iteration"):
+        s.ComputeNewtonResidual(None, None)
+    with pytest.raises(NotImplementedFeatureError, match="GetMethodOrder is not available"):
+        coordyn.MainSolverExplicit().GetMethodOrder()
+    with pytest.raises(NotImplementedFeatureError, match="loadStepGeometricFactor is not"):
+        coordyn.MainSolverStatic().loadStepGeometricFactor
+    with pytest.raises(NotImplementedFeatureError, match="MainSolverStatic.Newton is not "
+                                                         "available in coordyn: the steps"):
+        coordyn.MainSolverStatic().Newton(None, None)
+    with pytest.raises(coordyn.ExudynError, match="only MainSolverStatic has a load factor"):
+        s.ComputeLoadFactor(coordyn.SimulationSettings())
+    assert coordyn.MainSolverStatic().newton.maxIterations == \
+        coordyn.SimulationSettings().staticSolver.newton.maxIterations
