@@ -114,6 +114,11 @@ REASONS = {
                                      "coordyn; " + _NOT_IN_113.format("GraphicsDataRectangle"),
     # models that stop on Exudyn 1.13.6 itself, on a name 1.13.6 no longer has
     "ANCFcontactFrictionTest.py": _NOT_IN_113.format("GraphicsDataRectangle"),
+    "scissorPrismaticRevolute2D.py": _NOT_IN_113.format("GraphicsDataRectangle")
+    + "; with it defined, coordyn's displacements agree to 6e-6 but its result adds "
+      "solver.it.newtonStepsCount, coordyn's Newton iterations (1015 + 1288, Exudyn "
+      "1501 + 1217: docs/differences_from_exudyn.rst, Newton's predictor and convergence "
+      "test)",
     "carRollingDiscTest.py": _NOT_IN_113.format("VAdd"),
     "mecanumWheelRollingDiscTest.py": _NOT_IN_113.format("VAdd"),
     "explicitLieGroupIntegratorTest.py": _NOT_IN_113.format("NormL2"),

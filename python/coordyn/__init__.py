@@ -81,10 +81,15 @@ from .solver import SolverSuccess  # noqa: E402
 from .dof import ComputeSystemDegreeOfFreedom  # noqa: E402
 
 from .system import SystemData  # noqa: E402
+from .mainsolver import (CSolverTimer, MainSolverExplicit,  # noqa: E402
+                         MainSolverImplicitSecondOrder, MainSolverStatic,
+                         SolverConvergenceData, SolverIterationData, SolverOutputData)
 from .settings import SettingNotHonouredWarning  # noqa: E402
 
 __all__ += _exu_api.__all__ + ["use_as_exudyn", "SolverSuccess", "ComputeSystemDegreeOfFreedom",
-            "SystemData", "SettingNotHonouredWarning"]
+            "SystemData", "SettingNotHonouredWarning", "MainSolverImplicitSecondOrder",
+            "MainSolverStatic", "MainSolverExplicit", "SolverIterationData",
+            "SolverConvergenceData", "SolverOutputData", "CSolverTimer"]
 
 # the modules Exudyn's package has as attributes (exu.graphics, exu.utilities, ...)
 _LAZY_MODULES = {"utilities", "itemInterface", "rigidBodyUtilities", "basicUtilities",

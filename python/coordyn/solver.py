@@ -2,9 +2,9 @@
 analyses and the small helpers around them.
 
 Exudyn keeps its solver objects in ``mbs.sys['dynamicSolver']`` and reports failure through
-them; coordyn's solves raise SolverError (a subclass of ExudynError) with the message instead,
-so SolverSuccess and SolverErrorMessage only accept objects that have Exudyn's solver
-interface.
+them; coordyn's mbs.SolveDynamic / SolveStatic raise SolverError (a subclass of ExudynError)
+with the message instead and keep no solver object, so SolverSuccess accepts only the solver
+objects a script creates (coordyn.MainSolverImplicitSecondOrder, ...).
 """
 from __future__ import annotations
 
@@ -26,9 +26,11 @@ solverCheckMemoryAllocationsThreshold = 100000
 
 def _no_solver_object(name):
     return NotImplementedFeatureError(
-        f"solver.{name}: coordyn has no solver objects (Exudyn's mbs.sys['dynamicSolver'], "
-        f"MainSolverImplicitSecondOrder); a failed solve raises coordyn.SolverError (an "
-        f"ExudynError) whose message says why: catch it with 'except exu.ExudynError as e'")
+        f"solver.{name}: expected a solver object (coordyn.MainSolverImplicitSecondOrder, "
+        f"MainSolverStatic, MainSolverExplicit); coordyn's mbs.SolveDynamic / SolveStatic keep "
+        f"no solver object (Exudyn's mbs.sys['dynamicSolver']): a failed solve raises "
+        f"coordyn.SolverError (an ExudynError) whose message says why: catch it with "
+        f"'except exu.ExudynError as e'")
 
 
 def SolverSuccess(solverStructure):

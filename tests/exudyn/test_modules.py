@@ -278,5 +278,7 @@ def test_solver_module_and_settings_store():
     assert s.solutionSettings.writeSolutionToFile is False
     solver.RestoreSimulationSettings(s, store)
     assert s.solutionSettings.writeSolutionToFile is True
-    with pytest.raises(NotImplementedFeatureError, match="no solver objects"):
+    with pytest.raises(NotImplementedFeatureError, match="expected a solver object "
+                                                         r"\(coordyn.MainSolverImplicit"):
         solver.SolverSuccess(object())
+    assert solver.SolverSuccess(coordyn.MainSolverStatic()) == [False, ""]

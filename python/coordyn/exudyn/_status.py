@@ -10,8 +10,9 @@ from __future__ import annotations
 from ._names import TOP_LEVEL
 from ._notyet import is_missing, missing_class
 
-_SOLVER_OBJECTS = ("coordyn has no solver objects: SolveDynamic / SolveStatic run the C solver "
-                   "and raise SolverError on failure")
+_SOLVER_OBJECTS = ("coordyn's solver objects (MainSolverImplicitSecondOrder, ...) have only "
+                   "it, conv, output, newton and timer; their file and local data stay in the "
+                   "C solver")
 _SETTINGS_CLASS = ("settings groups are created by SimulationSettings() (coordyn builds the "
                    "groups from its settings list)")
 _VSETTINGS = ("visualization groups are created by VisualizationSettings() "
@@ -19,7 +20,6 @@ _VSETTINGS = ("visualization groups are created by VisualizationSettings() "
 
 #: name -> reason, for Exudyn top-level names coordyn does not provide
 MISSING = {
-    "CSolverTimer": _SOLVER_OBJECTS,
     "Experimental": "Exudyn's experimental switches have no counterpart",
     "experimental": "Exudyn's experimental switches have no counterpart",
     "GeneralContact": "GeneralContact (particles, spheres, triangles) is not in coordyn yet",
@@ -29,14 +29,8 @@ MISSING = {
     "HT": "the HT class: use the 4x4 NumPy matrices of coordyn.rigidBodyUtilities (HTtranslate, "
           "HTrotateX, ...)",
     "JointPreCheckCalcBodyMarkers": "an internal helper of Exudyn's Create* joints",
-    "MainSolverExplicit": _SOLVER_OBJECTS,
-    "MainSolverImplicitSecondOrder": _SOLVER_OBJECTS,
-    "MainSolverStatic": _SOLVER_OBJECTS,
-    "SolverConvergenceData": _SOLVER_OBJECTS,
     "SolverFileData": _SOLVER_OBJECTS,
-    "SolverIterationData": _SOLVER_OBJECTS,
     "SolverLocalData": _SOLVER_OBJECTS,
-    "SolverOutputData": _SOLVER_OBJECTS,
     "Renderer": "Exudyn's OpenGL renderer: coordyn's is coordyn.viewer (SC.renderer exists "
                 "for the calls scripts make)",
     "Special": "exu.special (Exudyn's internal switches) has no counterpart",
