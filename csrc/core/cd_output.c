@@ -2,6 +2,7 @@
 #include "cd_eval.h"
 #include "cd_items.h"
 #include "../math/cd_rotations.h"
+#include "../math/cd_vec3.h"
 #include <math.h>
 #include <string.h>
 #include <stdio.h>
@@ -10,6 +11,24 @@ static int copy_n(double *out, const double *x, int n)
 {
     memcpy(out, x, sizeof(double) * (size_t)n);
     return n;
+}
+
+/* the rotation outputs of an item without orientation (points, point masses): identity, no
+ * rotation, no angular velocity, as Exudyn reports them; -1 for other variables */
+static int no_rotation_output(const double pos[3], cd_outvar var, double *out)
+{
+    static const double I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    switch (var) {
+    case CD_OV_ROTATIONMATRIX: return copy_n(out, I3, 9);
+    case CD_OV_ROTATION:
+    case CD_OV_ANGULARVELOCITY:
+    case CD_OV_ANGULARVELOCITYLOCAL:
+    case CD_OV_ANGULARACCELERATION:
+        out[0] = out[1] = out[2] = 0;
+        return 3;
+    case CD_OV_HOMOGENEOUSTRANSFORMATION: return cd_rot_homogeneous(I3, pos, out);
+    default: return -1;
+    }
 }
 
 /* rotation outputs of rigid nodes (planar: the angle is coordinate 2) */
@@ -35,13 +54,28 @@ static int node_rotation_output(const cd_system *s, cd_evalws *ws, const cd_item
         }
         return 3;
     case CD_OV_ANGULARVELOCITY: return copy_n(out, md.omega, 3);
+    case CD_OV_ANGULARVELOCITYLOCAL: cd_mattvec(md.A, md.omega, out); return 3;
     case CD_OV_ANGULARACCELERATION:
-        for (int k = 0; k < 3; k++) {  /* d omega/dt = Jrot q_tt (Jrot constant in the plane) */
+        if (nd->type->node->rotation && !(nd->type->node->flags & CD_NODEF_LIE)) {
+            /* local w_t = Gbar theta_tt + d(Gbar)/dt theta_t, global A w_t */
+            double A[9], Gb[3 * 4], Gbd[3], wl[3];
+            int nt = nd->nq - 3;
+            nd->type->node->rotation(nd->p, s->qref + nd->ltg[0], ws->ql, ws->vl, A, Gb, Gbd);
+            for (int k = 0; k < 3; k++) {
+                wl[k] = Gbd[k];
+                for (int j = 0; j < nt; j++) wl[k] += Gb[nt * k + j] * ws->al[3 + j];
+            }
+            cd_matvec(A, wl, out);
+            return 3;
+        }
+        for (int k = 0; k < 3; k++) {  /* d omega/dt = Jrot q_tt (Jrot constant in the plane;
+                                          Lie-group nodes: q_t is the local angular velocity) */
             out[k] = 0;
             for (int j = 0; j < nd->nq; j++) out[k] += md.Jrot[k + 3 * j] * ws->al[j];
         }
         return 3;
     case CD_OV_ROTATIONMATRIX: return copy_n(out, md.A, 9);
+    case CD_OV_HOMOGENEOUSTRANSFORMATION: return cd_rot_homogeneous(md.A, md.pos, out);
     default: return -1;
     }
 }
@@ -56,23 +90,29 @@ static int node_output(const cd_system *s, cd_evalws *ws, int i, cd_outvar var, 
     /* coordinates of the node's kind: ODE2, else ODE1, else Data */
     if (n == 0 && nd->n1 > 0 && (var == CD_OV_COORDINATES || var == CD_OV_COORDINATES_T))
         return copy_n(out, var == CD_OV_COORDINATES ? ws->yl : ws->ydl, nd->n1);
+    if (n == 0 && nd->n1 > 0 && var == CD_OV_COORDINATESTOTAL) {
+        for (int k = 0; k < nd->n1; k++) out[k] = s->yref[nd->ltg1[k]] + ws->yl[k];
+        return nd->n1;
+    }
     if (n == 0 && nd->nd > 0 && var == CD_OV_COORDINATES) return copy_n(out, ws->dl, nd->nd);
     if (n == 0 && nd->nx > 0 && var == CD_OV_COORDINATES) return copy_n(out, ws->xl, nd->nx);
     switch (var) {
     case CD_OV_COORDINATES: return copy_n(out, ws->ql, n);
     case CD_OV_COORDINATES_T: return copy_n(out, ws->vl, n);
     case CD_OV_COORDINATES_TT: return copy_n(out, ws->al, n);
-    case CD_OV_COORDINATESTOTAL:  /* reference + displacement coordinates */
-        if (n == 0) return -1;
+    case CD_OV_COORDINATESTOTAL:  /* reference + displacement coordinates (ground: none) */
         for (int k = 0; k < n; k++) out[k] = s->qref[nd->ltg[k]] + ws->ql[k];
         return n;
     default: break;
     }
-    if (nd->type->node->frame && (var == CD_OV_ROTATION || var == CD_OV_ANGULARVELOCITY ||
-                                  var == CD_OV_ANGULARACCELERATION || var == CD_OV_ROTATIONMATRIX))
+    int rotvar = var == CD_OV_ROTATION || var == CD_OV_ANGULARVELOCITY ||
+                 var == CD_OV_ANGULARVELOCITYLOCAL || var == CD_OV_ANGULARACCELERATION ||
+                 var == CD_OV_ROTATIONMATRIX || var == CD_OV_HOMOGENEOUSTRANSFORMATION;
+    if (nd->type->node->frame && rotvar && !(nd->type->node->flags & CD_NODEF_GROUND))
         return node_rotation_output(s, ws, nd, var, out);
     if (!(nd->type->node->flags & CD_NODEF_POS)) return -1;
     cd_node_point(s, i, ws->ql, ws->vl, pos, vel, J);
+    if (rotvar) return no_rotation_output(pos, var, out);
     switch (var) {
     case CD_OV_POSITION: return copy_n(out, pos, 3);
     case CD_OV_VELOCITY: return copy_n(out, vel, 3);
@@ -120,11 +160,25 @@ static int body_point_output(const cd_system *s, cd_evalws *ws, int b, const dou
         }
         return 3;
     case CD_OV_ANGULARVELOCITY:
-        if (!ops->body_frame) return -1;
+        if (!ops->body_frame) return no_rotation_output(md.pos, var, out);
         return copy_n(out, md.omega, 3);
-    case CD_OV_ROTATIONMATRIX:
+    case CD_OV_ANGULARVELOCITYLOCAL:
+        if (!ops->body_frame) return no_rotation_output(md.pos, var, out);
+        cd_mattvec(md.A, md.omega, out);
+        return 3;
+    case CD_OV_VELOCITYLOCAL:  /* A^T v in the frame of the point */
         if (!ops->body_frame) return -1;
+        cd_mattvec(md.A, md.vel, out);
+        return 3;
+    case CD_OV_ROTATIONMATRIX:
+        if (!ops->body_frame) return no_rotation_output(md.pos, var, out);
         return copy_n(out, md.A, 9);
+    case CD_OV_HOMOGENEOUSTRANSFORMATION:
+        if (!ops->body_frame) return no_rotation_output(md.pos, var, out);
+        return cd_rot_homogeneous(md.A, md.pos, out);
+    case CD_OV_ROTATION:
+        if (!ops->body_frame) return no_rotation_output(md.pos, var, out);
+        return -1;
     default: return -1;
     }
 }
@@ -138,7 +192,24 @@ static int marker_output(const cd_system *s, cd_evalws *ws, int m, cd_outvar var
         if (n >= 0) return n;
     }
     cd_eval_marker(s, ws, 0, mk, ws->ql, ws->vl, &md);
+    if (md.rigid) {  /* the orientation of rigid markers */
+        switch (var) {
+        case CD_OV_ROTATIONMATRIX: return copy_n(out, md.A, 9);
+        case CD_OV_ROTATION: cd_rot_rxyz_angles(md.A, out); return 3;
+        case CD_OV_ANGULARVELOCITY: return copy_n(out, md.omega, 3);
+        case CD_OV_ANGULARVELOCITYLOCAL: cd_mattvec(md.A, md.omega, out); return 3;
+        case CD_OV_HOMOGENEOUSTRANSFORMATION: return cd_rot_homogeneous(md.A, md.pos, out);
+        default: break;
+        }
+    }
     switch (var) {
+    case CD_OV_DISPLACEMENT: {  /* the position minus the one at the reference coordinates */
+        double pos[3] = {md.pos[0], md.pos[1], md.pos[2]};
+        memset(ws->r2p, 0, sizeof(double) * (size_t)mk->nq);
+        cd_eval_marker(s, ws, 0, mk, ws->r2p, ws->r2p, &md);
+        for (int k = 0; k < 3; k++) out[k] = pos[k] - md.pos[k];
+        return 3;
+    }
     case CD_OV_POSITION: return copy_n(out, md.pos, 3);
     case CD_OV_VELOCITY: return copy_n(out, md.vel, 3);
     case CD_OV_COORDINATES: out[0] = md.value; return 1;
@@ -162,11 +233,13 @@ static int object_output(const cd_system *s, cd_evalws *ws, int o, cd_outvar var
         }
     }
     cd_objctx c = cd_eval_objctx(s, ws, o, t, 0, err);
-    if (!ops->output && (ops->flags & CD_OBJF_BODY)) {  /* point bodies, ground: the body point */
+    int n = ops->output ? ops->output(&c, var, out) : -1;
+    if (n < 0 && (ops->flags & CD_OBJF_BODY) && (ops->body_position || ops->body_frame) &&
+        !(err && err->code)) {  /* point bodies, ground: the body point */
         static const double zero[3] = {0, 0, 0};
-        return body_point_output(s, ws, o, zero, var, out);
+        n = body_point_output(s, ws, o, zero, var, out);
     }
-    return ops->output ? ops->output(&c, var, out) : -1;
+    return n;
 }
 
 int cd_output_capacity(const cd_system *s)
@@ -195,20 +268,24 @@ int cd_eval_output(const cd_system *s, cd_evalws *ws, cd_kind kind, int index,
                      (it->type->object->body_position || it->type->object->body_frame);
     /* bodies without points (ObjectKinematicTree) answer their own outputs at any position */
     int own = kind == CD_OBJECT && it->type->object && it->type->object->output_at &&
-              cd_type_has_outvar(it->type, var);
+              !has_points && cd_type_has_outvar(it->type, var);
     if (kind == CD_SENSOR) {   /* sensors that compute their values (SensorKinematicTree) */
         if (!it->type->sensor->value)
             return cd_error_set(err, CD_ERR_INPUT, "%s: read its target's output instead",
                                 cd_item_label(s, kind, index, lb, sizeof lb));
         return it->type->sensor->value(s, index, st, out, err);
     }
+    if (lp && kind == CD_OBJECT && !has_points && !own &&
+        (it->type->object->flags & CD_OBJF_BODY))
+        lp = NULL;  /* bodies without points (ObjectGenericODE2): the point is not used */
     int declared = lp ? own || (has_points && (var == CD_OV_POSITION ||
                                                var == CD_OV_DISPLACEMENT ||
                                                var == CD_OV_VELOCITY ||
                                                var == CD_OV_ACCELERATION ||
                                                ((var == CD_OV_ANGULARVELOCITY ||
                                                  var == CD_OV_ROTATIONMATRIX) &&
-                                                it->type->object->body_frame)))
+                                                it->type->object->body_frame) ||
+                                               cd_type_has_outvar(it->type, var)))
                       : cd_type_has_outvar(it->type, var);
     if (!declared)
         return cd_error_set(err, CD_ERR_INPUT, "%s does not provide OutputVariableType.%s",
@@ -235,6 +312,7 @@ int cd_eval_output(const cd_system *s, cd_evalws *ws, cd_kind kind, int index,
         }
         else if (kind == CD_OBJECT) n = object_output(s, ws, index, var, out, st->t, err);
     }
+    if (n < 0 && err && err->code) return err->code;  /* a failure (user function) says why */
     if (n < 0)
         return cd_error_set(err, CD_ERR_INPUT, "%s does not provide OutputVariableType.%s",
                             cd_item_label(s, kind, index, lb, sizeof lb), cd_outvar_name(var));

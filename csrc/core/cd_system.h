@@ -182,9 +182,15 @@ const char *cd_userfunc_signature(int conv);  /* Python signature for messages a
     X(DEFORMATIONVELOCITY, "DeformationVelocity", "their time derivatives e_t")                \
     X(STRESSRESULTANT, "StressResultant",                                                      \
       "stress resultants sigma of a deformation element (multipliers of constrained ones)")     \
-    X(COORDINATESTOTAL, "CoordinatesTotal", "reference plus displacement coordinates of a node")    \
-    X(SLIDINGCOORDINATE, "SlidingCoordinate", "global sliding coordinate of a sliding joint [m]")  \
-    X(ACCELERATIONLOCAL, "AccelerationLocal", "acceleration in the body (link) frame [m/s^2]")
+    X(COORDINATESTOTAL, "CoordinatesTotal", "reference plus displacement coordinates of a node") \
+    X(SLIDINGCOORDINATE, "SlidingCoordinate", "global sliding coordinate of a sliding joint [m]") \
+    X(ACCELERATIONLOCAL, "AccelerationLocal", "acceleration in the body (link) frame [m/s^2]")  \
+    X(DISPLACEMENTLOCAL, "DisplacementLocal", "relative displacement in the local (joint) frame") \
+    X(HOMOGENEOUSTRANSFORMATION, "HomogeneousTransformation",                                 \
+      "4 x 4 homogeneous transformation [A, p; 0, 1], 16 entries row by row")                 \
+    X(POTENTIALENERGY, "PotentialEnergy", "potential (elastic) energy of a spring [J]")        \
+    X(HOMOGENEOUSTRANSFORMATIONLOCAL, "HomogeneousTransformationLocal",                       \
+      "4 x 4 relative transformation of a connector's frame 1 in its frame 0, row by row")
 typedef enum {
 #define CD_X_ENUM(e, name, doc) CD_OV_##e,
     CD_OUTPUT_VARIABLES(CD_X_ENUM)

@@ -131,3 +131,14 @@ void cd_rot_dA_orthogonal(const double A[9], const double *Gb, int nt, double *d
                     A[3 * i] * S[j] + A[3 * i + 1] * S[3 + j] + A[3 * i + 2] * S[6 + j];
     }
 }
+
+int cd_rot_homogeneous(const double A[9], const double p[3], double H[16])
+{
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 3; j++) H[4 * i + j] = A[3 * i + j];
+        H[4 * i + 3] = p[i];
+    }
+    H[12] = H[13] = H[14] = 0;
+    H[15] = 1;
+    return 16;
+}

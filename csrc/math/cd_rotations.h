@@ -22,6 +22,8 @@ void cd_rot_rxyz_d(const double t[3], const double tt[3], double dA[27], double 
                    double dq[9], double dv[9]);
 /* the angles (a, b, c) of A = Rx(a) Ry(b) Rz(c), b in [-pi/2, pi/2] */
 void cd_rot_rxyz_angles(const double A[9], double r[3]);
+/* the homogeneous transformation [A, p; 0, 0, 0, 1] row by row into H (16); returns 16 */
+int cd_rot_homogeneous(const double A[9], const double p[3], double H[16]);
 
 /* rotation vector on the Lie group (velocity = local angular velocity): A = exp(psi~),
  * Gbar = I, Gbd_v = 0; derivatives along the local tangent, dA_k = A e_k~ */

@@ -1164,8 +1164,13 @@ class MainSystem:
 
     # -- outputs
     def _output(self, kind, i, variableType, configuration, localPosition=None):
-        return self._core.output(_KINDS[kind][0], int(i), int(OutputVariableType(variableType)),
-                                 int(ConfigurationType(configuration)), localPosition)
+        var = OutputVariableType(variableType)
+        out = self._core.output(_KINDS[kind][0], int(i), int(var),
+                                int(ConfigurationType(configuration)), localPosition)
+        if var in (OutputVariableType.HomogeneousTransformation,
+                   OutputVariableType.HomogeneousTransformationLocal):
+            out = out.reshape(4, 4)  # a 4 x 4 matrix, as Exudyn returns it
+        return out
 
     def GetNodeOutput(self, nodeNumber, variableType, configuration=ConfigurationType.Current):
         """Output variable of a node: array, or float for a single value."""

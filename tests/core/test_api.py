@@ -502,7 +502,9 @@ def test_node_outputs_lengths_types_and_values():
                     else:
                         assert isinstance(value, np.ndarray) and value.shape == (nq[name],)
                 else:
-                    assert isinstance(value, np.ndarray) and value.shape == (3,), (name, var)
+                    shape = {"RotationMatrix": (9,), "HomogeneousTransformation": (4, 4)}
+                    assert isinstance(value, np.ndarray), (name, var)
+                    assert value.shape == shape.get(var, (3,)), (name, var)
                 assert np.all(np.isfinite(value))
     # free fall (exact for the integrator: constant acceleration)
     g = -9.81

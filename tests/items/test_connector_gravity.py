@@ -120,13 +120,19 @@ def test_exudyn_mini_example():
 @pytest.mark.parametrize("dmin", [0.0, 3.0])
 def test_force_output_and_regularization(dmin):
     """|F| = G m0 m1 / L^2, or G m0 m1 / (L^2 + (L - dmin)^2) below dmin; the Force output is
-    the force on marker 1, pointing to marker 0"""
+    the force on marker 0, pointing to marker 1 (as Exudyn 1.13.6 reports it); the potential
+    energy is -int_L^inf F (numerical quadrature)"""
     M, m, d = 2e10, 5e9, np.array([1.2, 1.6, 0.0])   # L = 2
     mbs, grav, _, _ = two_bodies(M, m, d, [0, 0, 0], dmin=dmin, sensors=False)
     L = 2.0
     den = L ** 2 + (L - dmin) ** 2 if L < dmin else L ** 2
     F = mbs.GetObjectOutput(grav, cd.OutputVariableType.Force)
-    np.testing.assert_allclose(F, -G * M * m / den * d / L, rtol=1e-14)
+    np.testing.assert_allclose(F, G * M * m / den * d / L, rtol=1e-14)
+    from scipy.integrate import quad
+    f = lambda x: G * M * m / (x * x + (x - dmin) ** 2 if x < dmin else x * x)  # noqa: E731
+    V = -(quad(f, L, max(L, dmin))[0] + quad(f, max(L, dmin), np.inf)[0])
+    assert mbs.GetObjectOutput(grav, cd.OutputVariableType.PotentialEnergy) == pytest.approx(
+        V, rel=1e-10)
     assert mbs.GetObjectOutput(grav, cd.OutputVariableType.Distance) == pytest.approx(L)
     np.testing.assert_allclose(mbs.GetObjectOutput(grav, cd.OutputVariableType.Displacement), d)
 

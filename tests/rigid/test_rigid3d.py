@@ -564,7 +564,8 @@ def test_linear_spring_damper_along_a_rotating_axis():
                                       normalMarker1=[-axis[1], axis[0], 0]))
     sd = mbs.AddObject(cd.LinearSpringDamper(markerNumbers=[m0, m1], stiffness=k, damping=d,
                                              axisMarker0=axis))
-    su = mbs.AddSensor(cd.SensorObject(objectNumber=sd, outputVariableType=OV.Displacement))
+    su = mbs.AddSensor(cd.SensorObject(objectNumber=sd,
+                                       outputVariableType=OV.DisplacementLocal))
     mbs.Assemble()
     errs = []
     for h in (2e-3, 1e-3):

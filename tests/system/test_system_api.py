@@ -246,7 +246,9 @@ def test_inspect_output_variables():
     OV = cd.OutputVariableType
     got = mbs.Inspect(cd.ObjectIndex(0))
     assert got == {"OutputVariables": [OV.Position, OV.Displacement, OV.Velocity,
-                                       OV.Acceleration]}
+                                       OV.Acceleration, OV.Rotation, OV.RotationMatrix,
+                                       OV.AngularVelocity, OV.AngularVelocityLocal,
+                                       OV.HomogeneousTransformation]}
     for index, read in ((cd.ObjectIndex(3), mbs.GetObjectOutput),
                         (cd.NodeIndex(1), mbs.GetNodeOutput),
                         (cd.MarkerIndex(0), mbs.GetMarkerOutput)):

@@ -182,7 +182,9 @@ static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VE
                                     CD_OV_ACCELERATION, CD_OV_ROTATION, CD_OV_DIRECTOR1,
                                     CD_OV_STRAINLOCAL, CD_OV_CURVATURELOCAL, CD_OV_FORCELOCAL,
                                     CD_OV_TORQUELOCAL, CD_OV_ANGULARVELOCITY,
-                                    CD_OV_ROTATIONMATRIX, CD_OV_NONE};
+                                    CD_OV_ROTATIONMATRIX, CD_OV_VELOCITYLOCAL,
+                                    CD_OV_ANGULARVELOCITYLOCAL, CD_OV_ANGULARACCELERATION,
+                                    CD_OV_NONE};
 
 static const cd_field fields[] = {
     CD_ANCF_FIELDS_HEAD("bending stiffness EI; bending moment M = EI (K - K_ref)"),

@@ -425,6 +425,20 @@ int cd_ancf_output_at(const cd_objctx *c, const double *lp, cd_outvar var, doubl
         memcpy(out, a, sizeof a);
         return 3;
     }
+    case CD_OV_ANGULARACCELERATION: {
+        /* planar: w = (a x a_t)_z / h, h = |a|^2 (a = r' at x), so
+         * w_t = (a x a_tt)_z / h - 2 (a . a_t) w / h */
+        double a[3] = {0, 0, 0}, at[3] = {0, 0, 0}, att[3] = {0, 0, 0};
+        if (dd->dim != 2 || !c->a) return -1;
+        cd_ancf_shape(x, L, NULL, Sx, NULL);
+        cd_ancf_map(dd->dim, Sx, qt, a);
+        cd_ancf_map(dd->dim, Sx, c->v, at);
+        cd_ancf_map(dd->dim, Sx, c->a, att);
+        double h = a[0] * a[0] + a[1] * a[1], w = (a[0] * at[1] - a[1] * at[0]) / h;
+        out[0] = out[1] = 0;
+        out[2] = (a[0] * att[1] - a[1] * att[0]) / h - 2.0 * (a[0] * at[0] + a[1] * at[1]) * w / h;
+        return 3;
+    }
     case CD_OV_STRAINLOCAL: case CD_OV_CURVATURELOCAL:
     case CD_OV_FORCELOCAL: case CD_OV_TORQUELOCAL: {
         int axial = var == CD_OV_STRAINLOCAL || var == CD_OV_FORCELOCAL;

@@ -3,7 +3,10 @@
 #include <string.h>
 
 const cd_outvar cd_body_point_outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
-                                           CD_OV_ACCELERATION, CD_OV_NONE};
+                                           CD_OV_ACCELERATION, CD_OV_ROTATION,
+                                           CD_OV_ROTATIONMATRIX, CD_OV_ANGULARVELOCITY,
+                                           CD_OV_ANGULARVELOCITYLOCAL,
+                                           CD_OV_HOMOGENEOUSTRANSFORMATION, CD_OV_NONE};
 
 int cd_body_nodes(const void *vp, const int **nodes)
 {

@@ -40,7 +40,7 @@ void cd_body_frame_position(const cd_system *s, const cd_item *it, const double 
 const cd_item *cd_body_node(const cd_system *s, const cd_item *it);
 
 /* output variables of the bodies without rotation: those of the body point at the reference
- * (cd_output.c) */
+ * and, as Exudyn reports them, identity rotation and zero angular velocity (cd_output.c) */
 extern const cd_outvar cd_body_point_outvars[];
 
 #define CD_BODY_NAME_FIELD                                                                       \

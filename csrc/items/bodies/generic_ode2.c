@@ -153,9 +153,21 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     return CD_OK;
 }
 
+/* Coordinates, their derivatives, CoordinatesTotal (reference + displacement) and, as
+ * Exudyn's, Force = K q + D q_t - f - f_user(t, q, q_t): the object's residual without the
+ * mass term */
 static int output(const cd_objctx *c, cd_outvar var, double *out)
 {
     int n = c->item->nq;
+    if (var == CD_OV_COORDINATESTOTAL) {
+        for (int k = 0; k < n; k++) out[k] = c->sys->qref[c->item->ltg[k]] + c->q[k];
+        return n;
+    }
+    if (var == CD_OV_FORCE) {
+        cd_objctx c2 = *c;
+        c2.a = NULL;  /* without M_user q'' */
+        return residual(&c2, out, NULL) ? -1 : n;
+    }
     const double *src = var == CD_OV_COORDINATES ? c->q : var == CD_OV_COORDINATES_T ? c->v
                       : var == CD_OV_COORDINATES_TT ? c->a : NULL;
     if (!src) return -1;
@@ -203,7 +215,7 @@ static const cd_objectops ops = {
     .jacobian = jacobian, .elastic = elastic, .scratch = scratch, .output = output,
     .uses_userfunc = uses_uf};
 static const cd_outvar ov[] = {CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
-                               CD_OV_NONE};
+                               CD_OV_COORDINATESTOTAL, CD_OV_FORCE, CD_OV_NONE};
 static const cd_field fields[] = {
     CD_BODY_NAME_FIELD,
     {"nodeNumbers", CD_FT_INDEXLIST, 0, OFF(nodeNumbers), NULL, 0, CD_NODE, "",

@@ -35,6 +35,11 @@ static void body_frame(const cd_system *s, const cd_item *it, const double *lp,
 static const cd_objectops ops = {.flags = CD_OBJF_BODY | CD_OBJF_GROUND, .mass_const = 1,
                                  .body_position = body_position, .body_frame = body_frame};
 
+static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
+                                    CD_OV_ACCELERATION, CD_OV_ANGULARVELOCITY,
+                                    CD_OV_ROTATIONMATRIX, CD_OV_HOMOGENEOUSTRANSFORMATION,
+                                    CD_OV_NONE};
+
 static const cd_field fields[] = {
     CD_BODY_NAME_FIELD,
     {"referencePosition", CD_FT_VEC, 3, offsetof(params, referencePosition), "0 0 0", 0, 0,
@@ -44,4 +49,4 @@ const cd_itemtype cd_type_ObjectGround = {
     .kind = CD_OBJECT, .name = "ObjectGround", .typename_ = "Ground", .alias = "Ground",
     .doc = "The fixed ground body; markers on it give fixed positions.",
     .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields), .object = &ops,
-    .outvars = cd_body_point_outvars};
+    .outvars = outvars};

@@ -2,6 +2,8 @@
  * position = referencePosition + R [x, 0, 0]^T + R lp, x = reference + displacement;
  * mass matrix m (1x1) */
 #include "cd_bodies.h"
+#include "../../math/cd_rotations.h"
+#include <string.h>
 
 typedef struct {
     cd_p_body b;                /* mass, nodeNumber */
@@ -34,6 +36,30 @@ static void mass_force(const cd_system *s, const cd_item *it, const double *q, c
     f[0] = p->b.mass * (R[0] * b[0] + R[3] * b[1] + R[6] * b[2]);
 }
 
+/* the rotation outputs, as Exudyn's: the body's frame is referenceRotation R, fixed */
+static int output_at(const cd_objctx *c, const double *lp, cd_outvar var, double *out)
+{
+    const params *p = c->item->p;
+    const double *R = p->referenceRotation.x;
+    double pos[3], vel[3];
+    switch (var) {
+    case CD_OV_ROTATIONMATRIX: memcpy(out, R, 9 * sizeof(double)); return 9;
+    case CD_OV_ROTATION: cd_rot_rxyz_angles(R, out); return 3;
+    case CD_OV_ANGULARVELOCITY:
+    case CD_OV_ANGULARVELOCITYLOCAL: out[0] = out[1] = out[2] = 0; return 3;
+    case CD_OV_HOMOGENEOUSTRANSFORMATION:
+        body_position(c->sys, c->item, lp, c->q, c->v, pos, vel, NULL);
+        return cd_rot_homogeneous(R, pos, out);
+    default: return -1;  /* the body point's outputs */
+    }
+}
+
+static int output(const cd_objctx *c, cd_outvar var, double *out)
+{
+    static const double zero[3] = {0, 0, 0};
+    return output_at(c, zero, var, out);
+}
+
 static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 {
     const params *p = vp;
@@ -52,7 +78,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 
 static const cd_objectops ops = {
     .flags = CD_OBJF_BODY | CD_OBJF_MASSPROP, .nodes = cd_body_nodes, .mass_const = 1,
-    .mass = cd_body_point_mass, .body_position = body_position, .mass_force = mass_force};
+    .mass = cd_body_point_mass, .body_position = body_position, .mass_force = mass_force,
+    .output_at = output_at, .output = output};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {

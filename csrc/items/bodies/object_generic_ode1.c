@@ -43,7 +43,9 @@ static int scratch(const cd_system *s, const cd_item *it) { (void)s; return it->
 static int output(const cd_objctx *c, cd_outvar var, double *out)
 {
     int n = c->item->n1;
-    if (var == CD_OV_COORDINATES) memcpy(out, c->y, sizeof(double) * (size_t)n);
+    if (var == CD_OV_COORDINATESTOTAL)  /* reference + displacement */
+        for (int k = 0; k < n; k++) out[k] = c->sys->yref[c->item->ltg1[k]] + c->y[k];
+    else if (var == CD_OV_COORDINATES) memcpy(out, c->y, sizeof(double) * (size_t)n);
     else if (var == CD_OV_COORDINATES_T) memcpy(out, c->yd, sizeof(double) * (size_t)n);
     else return -1;
     return n;
@@ -81,7 +83,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 
 static const cd_objectops ops = {.flags = 0, .nodes = nodes, .residual1 = residual1,
                                  .scratch = scratch, .output = output};
-static const cd_outvar outvars[] = {CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_NONE};
+static const cd_outvar outvars[] = {CD_OV_COORDINATES, CD_OV_COORDINATES_T,
+                                    CD_OV_COORDINATESTOTAL, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {

@@ -267,29 +267,20 @@ static void massforce_dq(const cd_system *s, const cd_item *it, const double *q,
     cd_md_jtv_dq(&md, mb, K);
 }
 
-static int output(const cd_objctx *c, cd_outvar var, double *out)
+/* outputs at the body-fixed point lp, as Exudyn's rigid body gives them: the point's position,
+ * velocity and acceleration a = p_tt + alpha x r + w x (w x r) (r = A lp), their body-frame
+ * versions A^T v, A^T a, its displacement from where it is in the reference configuration;
+ * the rotation outputs are the body's (Rotation: Tait-Bryan xyz angles of A) */
+static int output_at(const cd_objctx *c, const double *lp, cd_outvar var, double *out)
 {
-    static const double zero[3] = {0, 0, 0};
     cd_markerdata md;
-    double J[21], Jr[21], M[49];
+    double J[21], Jr[21], M[49], wl[3], al[3], r[3], t1[3], t2[3], acc[3];
     int n = c->item->nq;
-    cd_body_frame_eval(c->sys, c->item, zero, c->q, c->v, &md, J, Jr);
+    kin k;
+    cd_body_frame_eval(c->sys, c->item, lp, c->q, c->v, &md, J, Jr);
     switch (var) {
     case CD_OV_ROTATION: cd_rot_rxyz_angles(md.A, out); return 3;
     case CD_OV_ANGULARVELOCITYLOCAL: cd_mattvec(md.A, md.omega, out); return 3;
-    case CD_OV_ANGULARACCELERATIONLOCAL:  /* w_t (local) = Gbar theta_tt + Gbd_v */
-    case CD_OV_ANGULARACCELERATION: {     /* global: A w_t (A_t w = w x w = 0) */
-        kin k;
-        double wl[3];
-        kin_eval(c->sys, c->item, c->q, c->v, &k);
-        for (int i = 0; i < 3; i++) {
-            wl[i] = k.Gbd[i];
-            for (int j = 0; j < k.nt; j++) wl[i] += k.Gb[k.nt * i + j] * c->a[3 + j];
-        }
-        if (var == CD_OV_ANGULARACCELERATION) cd_matvec(k.A, wl, out);
-        else memcpy(out, wl, sizeof wl);
-        return 3;
-    }
     case CD_OV_VELOCITYLOCAL: cd_mattvec(md.A, md.vel, out); return 3;
     case CD_OV_KINETICENERGY:  /* T = v^T M v / 2 in the velocity coordinates */
         mass(c, M);
@@ -299,12 +290,43 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
         return 1;
     case CD_OV_POSITION: memcpy(out, md.pos, sizeof md.pos); return 3;
     case CD_OV_VELOCITY: memcpy(out, md.vel, sizeof md.vel); return 3;
-    case CD_OV_DISPLACEMENT: memcpy(out, c->q, 3 * sizeof(double)); return 3;
-    case CD_OV_ACCELERATION: memcpy(out, c->a, 3 * sizeof(double)); return 3;
     case CD_OV_ANGULARVELOCITY: memcpy(out, md.omega, sizeof md.omega); return 3;
     case CD_OV_ROTATIONMATRIX: memcpy(out, md.A, sizeof md.A); return 9;
+    case CD_OV_HOMOGENEOUSTRANSFORMATION: return cd_rot_homogeneous(md.A, md.pos, out);
+    case CD_OV_DISPLACEMENT: {
+        static const double zero[7] = {0, 0, 0, 0, 0, 0, 0};
+        cd_markerdata m0;
+        cd_body_frame_eval(c->sys, c->item, lp, zero, zero, &m0, J, Jr);
+        for (int i = 0; i < 3; i++) out[i] = md.pos[i] - m0.pos[i];
+        return 3;
+    }
+    default: break;
+    }
+    /* angular acceleration, local: w_t = Gbar theta_tt + Gbd_v; global: A w_t */
+    kin_eval(c->sys, c->item, c->q, c->v, &k);
+    for (int i = 0; i < 3; i++) {
+        wl[i] = k.Gbd[i];
+        for (int j = 0; j < k.nt; j++) wl[i] += k.Gb[k.nt * i + j] * c->a[3 + j];
+    }
+    cd_matvec(k.A, wl, al);
+    cd_matvec(k.A, lp, r);
+    cd_cross(md.omega, r, t1);
+    cd_cross(md.omega, t1, t2);
+    cd_cross(al, r, t1);
+    for (int i = 0; i < 3; i++) acc[i] = c->a[i] + t1[i] + t2[i];
+    switch (var) {
+    case CD_OV_ANGULARACCELERATION: memcpy(out, al, sizeof al); return 3;
+    case CD_OV_ANGULARACCELERATIONLOCAL: memcpy(out, wl, sizeof wl); return 3;
+    case CD_OV_ACCELERATION: memcpy(out, acc, sizeof acc); return 3;
+    case CD_OV_ACCELERATIONLOCAL: cd_mattvec(md.A, acc, out); return 3;
     default: return -1;
     }
+}
+
+static int output(const cd_objctx *c, cd_outvar var, double *out)
+{
+    static const double zero[3] = {0, 0, 0};
+    return output_at(c, zero, var, out);
 }
 
 /* inertia symmetric positive semidefinite (an error otherwise); the triangle inequality on
@@ -351,14 +373,16 @@ static const cd_objectops ops = {
     .mass = mass, .residual = residual, .jacobian = jacobian,
     .body_position = cd_body_frame_position, .body_frame = frame,
     .marker_dsize = cd_rigid_marker_dsize, .mass_force = massforce,
-    .mass_force_dq = massforce_dq, .output = output};
+    .mass_force_dq = massforce_dq, .output_at = output_at, .output = output};
 
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                     CD_OV_ACCELERATION, CD_OV_ANGULARVELOCITY,
                                     CD_OV_ROTATIONMATRIX, CD_OV_ROTATION,
                                     CD_OV_ANGULARVELOCITYLOCAL, CD_OV_VELOCITYLOCAL,
                                     CD_OV_KINETICENERGY, CD_OV_ANGULARACCELERATION,
-                                    CD_OV_ANGULARACCELERATIONLOCAL, CD_OV_NONE};
+                                    CD_OV_ANGULARACCELERATIONLOCAL, CD_OV_ACCELERATIONLOCAL,
+                                    CD_OV_HOMOGENEOUSTRANSFORMATION,
+                                    CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {

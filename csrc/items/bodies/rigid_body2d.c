@@ -10,6 +10,7 @@
 #include "cd_bodies.h"
 #include "../nodes/cd_nodes.h"
 #include "../../math/cd_rotations.h"
+#include "../../math/cd_vec3.h"
 #include <string.h>
 
 typedef struct {
@@ -135,26 +136,44 @@ static void massforce(const cd_system *s, const cd_item *it, const double *q, co
     f[2] = p->b.mass * (k.t[0] * b[0] + k.t[1] * b[1]);
 }
 
-static int output(const cd_objctx *c, cd_outvar var, double *out)
+/* outputs at the body-fixed point lp, as Exudyn's: acceleration a = p_tt + phi_tt e_z x r -
+ * phi_t^2 r (r = A lp) = J a + Jdot_v, the body-frame versions A^T v, A^T a, A^T w, A^T w_t,
+ * and the point's displacement from where it is in the reference configuration */
+static int output_at(const cd_objctx *c, const double *lp, cd_outvar var, double *out)
 {
+    cd_markerdata md, m0;
+    double J[9], Jr[9], acc[3], al[3] = {0, 0, c->a[2]};
     static const double zero[3] = {0, 0, 0};
-    cd_markerdata md;
-    double J[9], Jr[9];
-    cd_body_frame_eval(c->sys, c->item, zero, c->q, c->v, &md, J, Jr);
+    cd_body_frame_eval(c->sys, c->item, lp, c->q, c->v, &md, J, Jr);
     double phi = c->sys->qref[cd_body_node(c->sys, c->item)->ltg[2]] + c->q[2];
+    for (int i = 0; i < 3; i++) acc[i] = md.Jdot_v[i] + J[i] * c->a[0] + J[3 + i] * c->a[1] +
+                                         J[6 + i] * c->a[2];
     switch (var) {
     case CD_OV_POSITION: memcpy(out, md.pos, sizeof md.pos); return 3;
     case CD_OV_VELOCITY: memcpy(out, md.vel, sizeof md.vel); return 3;
-    case CD_OV_DISPLACEMENT: out[0] = c->q[0]; out[1] = c->q[1]; out[2] = 0; return 3;
-    case CD_OV_ACCELERATION: out[0] = c->a[0]; out[1] = c->a[1]; out[2] = 0; return 3;
+    case CD_OV_VELOCITYLOCAL: cd_mattvec(md.A, md.vel, out); return 3;
+    case CD_OV_DISPLACEMENT:
+        cd_body_frame_eval(c->sys, c->item, lp, zero, zero, &m0, J, Jr);
+        for (int i = 0; i < 3; i++) out[i] = md.pos[i] - m0.pos[i];
+        return 3;
+    case CD_OV_ACCELERATION: memcpy(out, acc, sizeof acc); return 3;
+    case CD_OV_ACCELERATIONLOCAL: cd_mattvec(md.A, acc, out); return 3;
     case CD_OV_ROTATION: out[0] = out[1] = 0; out[2] = phi; return 3;
     case CD_OV_ANGULARVELOCITY: memcpy(out, md.omega, sizeof md.omega); return 3;
-    case CD_OV_ANGULARACCELERATION: out[0] = out[1] = 0; out[2] = c->a[2]; return 3;
+    case CD_OV_ANGULARVELOCITYLOCAL: cd_mattvec(md.A, md.omega, out); return 3;
+    case CD_OV_ANGULARACCELERATION: memcpy(out, al, sizeof al); return 3;
+    case CD_OV_ANGULARACCELERATIONLOCAL: cd_mattvec(md.A, al, out); return 3;
     case CD_OV_ROTATIONMATRIX: memcpy(out, md.A, sizeof md.A); return 9;
+    case CD_OV_HOMOGENEOUSTRANSFORMATION: return cd_rot_homogeneous(md.A, md.pos, out);
     default: return -1;
     }
 }
 
+static int output(const cd_objctx *c, cd_outvar var, double *out)
+{
+    static const double zero[3] = {0, 0, 0};
+    return output_at(c, zero, var, out);
+}
 
 static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 {
@@ -180,11 +199,15 @@ static const cd_objectops ops = {
     .mass = mass, .residual = residual, .jacobian = jacobian,
     .body_position = cd_body_frame_position, .body_frame = frame,
     .marker_dsize = cd_rigid_marker_dsize, .mass_force = massforce,
-    .mass_force_dq = massforce_dq, .output = output};
+    .mass_force_dq = massforce_dq, .output_at = output_at, .output = output};
 
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                     CD_OV_ACCELERATION, CD_OV_ROTATION, CD_OV_ANGULARVELOCITY,
-                                    CD_OV_ANGULARACCELERATION, CD_OV_ROTATIONMATRIX, CD_OV_NONE};
+                                    CD_OV_ANGULARACCELERATION, CD_OV_ROTATIONMATRIX,
+                                    CD_OV_VELOCITYLOCAL, CD_OV_ACCELERATIONLOCAL,
+                                    CD_OV_HOMOGENEOUSTRANSFORMATION,
+                                    CD_OV_ANGULARVELOCITYLOCAL, CD_OV_ANGULARACCELERATIONLOCAL,
+                                    CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {

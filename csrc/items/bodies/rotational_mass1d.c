@@ -90,6 +90,7 @@ static int output_at(const cd_objctx *c, const double *lp, cd_outvar var, double
         for (int i = 0; i < 3; i++) out[i] = c->a[0] * Jr[i];
         return 3;
     case CD_OV_ROTATIONMATRIX: memcpy(out, md.A, sizeof md.A); return 9;
+    case CD_OV_HOMOGENEOUSTRANSFORMATION: return cd_rot_homogeneous(md.A, md.pos, out);
     case CD_OV_KINETICENERGY: out[0] = 0.5 * p->b.mass * c->v[0] * c->v[0]; return 1;
     default: return -1;  /* Position, Displacement, Velocity, Acceleration: the body point */
     }
@@ -142,7 +143,8 @@ static const cd_objectops ops = {
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
                                     CD_OV_ACCELERATION, CD_OV_ROTATION, CD_OV_ANGULARVELOCITY,
                                     CD_OV_ANGULARVELOCITYLOCAL, CD_OV_ANGULARACCELERATION,
-                                    CD_OV_ROTATIONMATRIX, CD_OV_KINETICENERGY, CD_OV_NONE};
+                                    CD_OV_ROTATIONMATRIX, CD_OV_KINETICENERGY,
+                                    CD_OV_HOMOGENEOUSTRANSFORMATION, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {

@@ -84,6 +84,15 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
         for (int i = 0; i < 3; i++) out[i] = c->md[1].vel[i] - c->md[0].vel[i];
         return 3;
     case CD_OV_FORCE: return force(c, out) ? -1 : 3;
+    case CD_OV_POTENTIALENERGY: {  /* V = sum_i k_i (d_i - offset_i)^2 / 2, as Exudyn's */
+        const params *p = c->item->p;
+        double d[3];
+        if (p->userFunction.fn) return -1;  /* no potential of a user function's force */
+        output(c, CD_OV_DISPLACEMENT, d);
+        out[0] = 0;
+        for (int i = 0; i < 3; i++) out[0] += 0.5 * p->stiffness.x[i] * d[i] * d[i];
+        return 1;
+    }
     default: return -1;
     }
 }
@@ -101,7 +110,8 @@ static const cd_objectops ops = {
     .residual = residual, .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output,
     .uses_userfunc = uses_uf};
 static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_DISTANCE, CD_OV_VELOCITY,
-                                    CD_OV_FORCE, CD_OV_NONE};
+                                    CD_OV_FORCE, CD_OV_POTENTIALENERGY,
+                                    CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {

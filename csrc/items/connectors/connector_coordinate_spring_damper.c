@@ -66,6 +66,13 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
     case CD_OV_DISPLACEMENT: out[0] = c->md[1].value - c->md[0].value; return 1;
     case CD_OV_VELOCITY: out[0] = c->md[1].value_t - c->md[0].value_t; return 1;
     case CD_OV_FORCE: return force(c, out) ? -1 : 1;
+    case CD_OV_POTENTIALENERGY: {  /* V = k (u - offset)^2 / 2, as Exudyn's */
+        const params *p = c->item->p;
+        double e = c->md[1].value - c->md[0].value - p->offset;
+        if (p->userFunction.fn) return -1;  /* no potential of a user function's force */
+        out[0] = 0.5 * p->stiffness * e * e;
+        return 1;
+    }
     default: return -1;
     }
 }
@@ -81,7 +88,8 @@ static int check(const cd_system *s, int i, const void *p, cd_error *e)
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR, .nmarkers = 2, .markers = cd_conn_markers, .mass_const = 1,
     .residual = residual, .jacobian = jacobian, .output = output, .uses_userfunc = uses_uf};
-static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_FORCE, CD_OV_NONE};
+static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_FORCE,
+                                    CD_OV_POTENTIALENERGY, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {

@@ -7,6 +7,7 @@
  * of it is elastic; its tangent d(F n)/dD = F'(L) n n^T + (F / L) (I - n n^T), the second term
  * (with the markers' own Jacobian derivatives) being the geometric stiffness. */
 #include "cd_connectors.h"
+#include <math.h>
 #include <string.h>
 
 typedef struct {
@@ -31,6 +32,17 @@ static void attraction(const params *p, double L, double *F, double *dF)
 }
 
 /* kinematics and F; the connector fails (recoverable) when the markers coincide */
+/* the potential of the attraction, V(L) = -int_L^inf F: -G m0 m1 / L for L >= dmin; below,
+ * with x^2 + (x - d)^2 = 2 ((x - d/2)^2 + d^2/4), V = -G m0 m1 (1/d + (pi/4 - atan((2L - d)/d))/d)
+ * (as Exudyn reports it) */
+static double potential(const params *p, double L)
+{
+    double Gm = p->gravitationalConstant * p->mass0 * p->mass1, d = p->minDistanceRegularization;
+    if (!p->activeConnector) return 0;
+    if (L >= d) return -Gm / L;
+    return -Gm / d * (1.0 + atan(1.0) - atan((2.0 * L - d) / d));
+}
+
 static int force_eval(const cd_objctx *c, cd_conn_kin *k, double *F, double *dF)
 {
     int rc = cd_conn_kin_eval(c, k, "ObjectConnectorGravity");
@@ -108,7 +120,8 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
     switch (var) {
     case CD_OV_DISTANCE: out[0] = k.L; return 1;
     case CD_OV_DISPLACEMENT: memcpy(out, k.d, sizeof(k.d)); return 3;
-    case CD_OV_FORCE: for (int i = 0; i < 3; i++) out[i] = -F * k.n[i]; return 3;
+    case CD_OV_FORCE: for (int i = 0; i < 3; i++) out[i] = F * k.n[i]; return 3;
+    case CD_OV_POTENTIALENERGY: out[0] = potential(c->item->p, k.L); return 1;
     default: return -1;
     }
 }
@@ -122,7 +135,8 @@ static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR, .nmarkers = 2, .markers = cd_conn_markers, .mass_const = 1,
     .residual = residual, .scratch = cd_conn_scratch, .jacobian = jacobian,
     .elastic = elastic, .geometric = geometric, .output = output};
-static const cd_outvar outvars[] = {CD_OV_DISTANCE, CD_OV_DISPLACEMENT, CD_OV_FORCE, CD_OV_NONE};
+static const cd_outvar outvars[] = {CD_OV_DISTANCE, CD_OV_DISPLACEMENT, CD_OV_FORCE,
+                                    CD_OV_POTENTIALENERGY, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {

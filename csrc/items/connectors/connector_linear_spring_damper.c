@@ -111,10 +111,15 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
 {
     double u, ut, F, a0[3], d[3];
     if (force_eval(c, &u, &ut, &F, a0, d)) return -1;
-    switch (var) {
-    case CD_OV_DISPLACEMENT: out[0] = u; return 1;
-    case CD_OV_VELOCITY: out[0] = ut; return 1;
-    case CD_OV_FORCE: out[0] = F; return 1;
+    switch (var) {  /* as Exudyn's: the scalar u, u_t, F along the axis; Displacement p1 - p0 */
+    case CD_OV_DISPLACEMENT:
+        for (int i = 0; i < 3; i++) out[i] = c->md[1].pos[i] - c->md[0].pos[i];
+        return 3;
+    case CD_OV_DISPLACEMENTLOCAL: out[0] = u; return 1;
+    case CD_OV_VELOCITY:
+    case CD_OV_VELOCITYLOCAL: out[0] = ut; return 1;
+    case CD_OV_FORCE:
+    case CD_OV_FORCELOCAL: out[0] = F; return 1;
     default: return -1;
     }
 }
@@ -143,7 +148,9 @@ static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR, .nmarkers = 2, .markers = cd_conn_markers, .mass_const = 1,
     .residual = residual, .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output,
     .uses_userfunc = uses_uf};
-static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_FORCE, CD_OV_NONE};
+static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_FORCE,
+                                    CD_OV_DISPLACEMENTLOCAL, CD_OV_VELOCITYLOCAL,
+                                    CD_OV_FORCELOCAL, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {

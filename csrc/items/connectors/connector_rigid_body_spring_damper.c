@@ -9,6 +9,7 @@
  * where Exudyn hands Tait-Bryan angles xyz: equal to second order); its Jacobian is then
  * numerical. */
 #include "cd_connectors.h"
+#include "../../math/cd_rotations.h"
 #include "../../math/cd_vec3.h"
 #include "../../math/cd_lie.h"
 #include <math.h>
@@ -207,15 +208,42 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     return CD_OK;
 }
 
+/* outputs as Exudyn's: in joint frame 0 (F0 = A0 R0) DisplacementLocal F0^T (p1 - p0),
+ * VelocityLocal F0^T (v1 - v0), AngularVelocityLocal F0^T (w1 - w0), Rotation the relative
+ * rotation vector, ForceLocal and TorqueLocal the spring's force and torque (coordyn also names
+ * them Force and Torque); Displacement p1 - p0, global */
 static int output(const cd_objctx *c, cd_outvar var, double *out)
 {
-    double fg[3], mg[3], x[6], fm[6];
+    const params *p = c->item->p;
+    double fg[3], mg[3], x[6], fm[6], F0[9], dv[3];
     if (force_eval(c, fg, mg, x, fm)) return -1;
     switch (var) {
-    case CD_OV_DISPLACEMENT: memcpy(out, x, 3 * sizeof(double)); return 3;
+    case CD_OV_DISPLACEMENT:
+        for (int i = 0; i < 3; i++) out[i] = c->md[1].pos[i] - c->md[0].pos[i];
+        return 3;
+    case CD_OV_DISPLACEMENTLOCAL: memcpy(out, x, 3 * sizeof(double)); return 3;
     case CD_OV_ROTATION: memcpy(out, x + 3, 3 * sizeof(double)); return 3;
-    case CD_OV_FORCE: memcpy(out, fm, 3 * sizeof(double)); return 3;
-    case CD_OV_TORQUE: memcpy(out, fm + 3, 3 * sizeof(double)); return 3;
+    case CD_OV_VELOCITYLOCAL:
+    case CD_OV_ANGULARVELOCITYLOCAL:
+        cd_matmul(c->md[0].A, p->f.rotationMarker0.x, F0);
+        for (int i = 0; i < 3; i++)
+            dv[i] = var == CD_OV_VELOCITYLOCAL ? c->md[1].vel[i] - c->md[0].vel[i]
+                                               : c->md[1].omega[i] - c->md[0].omega[i];
+        cd_mattvec(F0, dv, out);
+        return 3;
+    case CD_OV_HOMOGENEOUSTRANSFORMATIONLOCAL: {  /* [F0^T F1, F0^T (p1 - p0); 0, 1] */
+        double F1[9], R[9];
+        cd_matmul(c->md[0].A, p->f.rotationMarker0.x, F0);
+        cd_matmul(c->md[1].A, p->f.rotationMarker1.x, F1);
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++)
+                R[3 * i + j] = F0[i] * F1[j] + F0[3 + i] * F1[3 + j] + F0[6 + i] * F1[6 + j];
+        return cd_rot_homogeneous(R, x, out);
+    }
+    case CD_OV_FORCE:
+    case CD_OV_FORCELOCAL: memcpy(out, fm, 3 * sizeof(double)); return 3;
+    case CD_OV_TORQUE:
+    case CD_OV_TORQUELOCAL: memcpy(out, fm + 3, 3 * sizeof(double)); return 3;
     default: return -1;
     }
 }
@@ -246,6 +274,9 @@ static const cd_objectops ops = {
     .residual = residual, .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output,
     .uses_userfunc = uses_uf};
 static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_ROTATION, CD_OV_FORCE, CD_OV_TORQUE,
+                                    CD_OV_DISPLACEMENTLOCAL, CD_OV_VELOCITYLOCAL,
+                                    CD_OV_ANGULARVELOCITYLOCAL, CD_OV_FORCELOCAL,
+                                    CD_OV_TORQUELOCAL, CD_OV_HOMOGENEOUSTRANSFORMATIONLOCAL,
                                     CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)

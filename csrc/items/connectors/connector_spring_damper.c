@@ -125,6 +125,14 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
     case CD_OV_DISPLACEMENT: memcpy(out, k.d, sizeof(k.d)); return 3;
     case CD_OV_VELOCITY: memcpy(out, k.vd, sizeof(k.vd)); return 3;
     case CD_OV_FORCE: for (int i = 0; i < 3; i++) out[i] = F * k.n[i]; return 3;
+    case CD_OV_FORCELOCAL: out[0] = F; return 1;  /* the scalar force, positive: tension */
+    case CD_OV_POTENTIALENERGY: {  /* V = k (L - L0)^2 / 2 + force (L - L0), as Exudyn's */
+        const params *p = c->item->p;
+        double e = k.L - p->referenceLength;
+        if (p->userFunction.fn) return -1;  /* no potential of a user function's force */
+        out[0] = 0.5 * p->stiffness * e * e + p->force * e;
+        return 1;
+    }
     default: return -1;
     }
 }
@@ -141,7 +149,8 @@ static const cd_objectops ops = {
     .residual = residual, .scratch = cd_conn_scratch, .jacobian = jacobian,
     .elastic = elastic, .geometric = geometric, .output = output, .uses_userfunc = uses_uf};
 static const cd_outvar outvars[] = {CD_OV_DISTANCE, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
-                                    CD_OV_FORCE, CD_OV_NONE};
+                                    CD_OV_FORCE, CD_OV_FORCELOCAL, CD_OV_POTENTIALENERGY,
+                                    CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {

@@ -113,8 +113,10 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
     if (torque_eval(c, &phi, &phit, &T, z)) return -1;
     switch (var) {
     case CD_OV_ROTATION: out[0] = phi; return 1;
-    case CD_OV_ANGULARVELOCITY: out[0] = phit; return 1;
-    case CD_OV_TORQUE: out[0] = T; return 1;
+    case CD_OV_ANGULARVELOCITY:
+    case CD_OV_ANGULARVELOCITYLOCAL: out[0] = phit; return 1;  /* Exudyn's name: ...Local */
+    case CD_OV_TORQUE:
+    case CD_OV_TORQUELOCAL: out[0] = T; return 1;
     default: return -1;
     }
 }
@@ -126,7 +128,7 @@ static const cd_objectops ops = {
     .residual = residual, .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output,
     .uses_userfunc = uses_uf};
 static const cd_outvar outvars[] = {CD_OV_ROTATION, CD_OV_ANGULARVELOCITY, CD_OV_TORQUE,
-                                    CD_OV_NONE};
+                                    CD_OV_ANGULARVELOCITYLOCAL, CD_OV_TORQUELOCAL, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {

@@ -97,7 +97,12 @@ static void rot_pair(const double ax[6], int r, int *ia, int *ib, double *sg)
 }
 
 const cd_outvar cd_joint_generic_outvars[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_FORCE,
-                                              CD_OV_TORQUE, CD_OV_NONE};
+                                              CD_OV_TORQUE, CD_OV_DISPLACEMENTLOCAL,
+                                              CD_OV_VELOCITYLOCAL, CD_OV_ROTATION,
+                                              CD_OV_ANGULARVELOCITYLOCAL, CD_OV_FORCELOCAL,
+                                              CD_OV_TORQUELOCAL,
+                                              CD_OV_HOMOGENEOUSTRANSFORMATION,
+                                              CD_OV_HOMOGENEOUSTRANSFORMATIONLOCAL, CD_OV_NONE};
 
 int cd_joint_generic_nae(const void *p) { (void)p; return 6; }
 
@@ -337,13 +342,47 @@ int cd_joint_generic_jacobian(const cd_objctx *c, const double ax[6], double *K,
     return CD_OK;
 }
 
+/* outputs as Exudyn's generic joint gives them, in joint frame 0, F0 = A0 R0:
+ * DisplacementLocal F0^T (p1 - p0), VelocityLocal F0^T (v1 - v0), AngularVelocityLocal
+ * F0^T (w1 - w0), Rotation the Tait-Bryan xyz angles of F0^T F1, ForceLocal and TorqueLocal
+ * the multipliers (forces along the axes of frame 0, torques of the rotation rows); Position
+ * and Velocity those of marker 0; HomogeneousTransformation [F0, p0; 0, 1],
+ * HomogeneousTransformationLocal [F0^T F1, F0^T (p1 - p0); 0, 1]. Force and Torque: the same multipliers (coordyn's names) */
 int cd_joint_generic_output(const cd_objctx *c, cd_outvar var, double *out)
 {
-    int n = cd_conn_point_output(c, var, 0, out);
-    if (n) return n;
+    const cd_p_frames *p = c->item->p;
+    double F0[9], F1[9], R[9], d[3];
+    cd_matmul(c->md[0].A, p->rotationMarker0.x, F0);
     switch (var) {
-    case CD_OV_FORCE: memcpy(out, c->lam, 3 * sizeof(double)); return 3;
-    case CD_OV_TORQUE: memcpy(out, c->lam + 3, 3 * sizeof(double)); return 3;
+    case CD_OV_POSITION: memcpy(out, c->md[0].pos, 3 * sizeof(double)); return 3;
+    case CD_OV_VELOCITY: memcpy(out, c->md[0].vel, 3 * sizeof(double)); return 3;
+    case CD_OV_DISPLACEMENTLOCAL:
+    case CD_OV_VELOCITYLOCAL:
+    case CD_OV_ANGULARVELOCITYLOCAL:
+        for (int i = 0; i < 3; i++)
+            d[i] = var == CD_OV_DISPLACEMENTLOCAL ? c->md[1].pos[i] - c->md[0].pos[i]
+                 : var == CD_OV_VELOCITYLOCAL ? c->md[1].vel[i] - c->md[0].vel[i]
+                 : c->md[1].omega[i] - c->md[0].omega[i];
+        cd_mattvec(F0, d, out);
+        return 3;
+    case CD_OV_ROTATION:
+    case CD_OV_HOMOGENEOUSTRANSFORMATIONLOCAL:  /* [F0^T F1, F0^T (p1 - p0); 0, 1] */
+        cd_matmul(c->md[1].A, p->rotationMarker1.x, F1);
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++)
+                R[3 * i + j] = F0[i] * F1[j] + F0[3 + i] * F1[3 + j] + F0[6 + i] * F1[6 + j];
+        if (var == CD_OV_ROTATION) {
+            cd_rot_rxyz_angles(R, out);
+            return 3;
+        }
+        for (int i = 0; i < 3; i++) d[i] = c->md[1].pos[i] - c->md[0].pos[i];
+        cd_mattvec(F0, d, F1);
+        return cd_rot_homogeneous(R, F1, out);
+    case CD_OV_HOMOGENEOUSTRANSFORMATION: return cd_rot_homogeneous(F0, c->md[0].pos, out);
+    case CD_OV_FORCE:
+    case CD_OV_FORCELOCAL: memcpy(out, c->lam, 3 * sizeof(double)); return 3;
+    case CD_OV_TORQUE:
+    case CD_OV_TORQUELOCAL: memcpy(out, c->lam + 3, 3 * sizeof(double)); return 3;
     default: return -1;
     }
 }

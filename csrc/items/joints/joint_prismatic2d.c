@@ -190,9 +190,9 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
 
 static int output(const cd_objctx *c, cd_outvar var, double *out)
 {
-    int n = cd_conn_point_output(c, var, 1, out);
-    if (n) return n;
-    switch (var) {
+    switch (var) {  /* as Exudyn's: Position and Velocity of marker 0 */
+    case CD_OV_POSITION: memcpy(out, c->md[0].pos, 3 * sizeof(double)); return 3;
+    case CD_OV_VELOCITY: memcpy(out, c->md[0].vel, 3 * sizeof(double)); return 3;
     case CD_OV_FORCE: out[0] = c->lam[0]; out[1] = c->lam[1]; return 2;
     default: return -1;
     }

@@ -11,6 +11,7 @@
  * The forces are r2 = C^T lambda with C = dg/dq_t: lambda_j e_j acts on the disc's contact
  * point and -lambda_j e_j on the plane's. The Jacobian is numerical. */
 #include "cd_joints.h"
+#include "../../math/cd_rotations.h"
 #include "../../math/cd_vec3.h"
 #include <math.h>
 #include <string.h>
@@ -126,6 +127,11 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
             out[3 * i] = g.wL[i]; out[3 * i + 1] = g.wF[i]; out[3 * i + 2] = g.n0[i];
         }
         return 9;
+    case CD_OV_HOMOGENEOUSTRANSFORMATION: {  /* [RotationMatrix, Position; 0, 1] */
+        double A[9];
+        output(c, CD_OV_ROTATIONMATRIX, A);
+        return cd_rot_homogeneous(A, g.pC, out);
+    }
     default: return -1;
     }
 }
@@ -165,7 +171,8 @@ static const cd_objectops ops = {
     .scratch = cd_conn_scratch, .velocity_level = velocity_level, .output = output,
     .active = active, .lambda_row = lambda_row};
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_VELOCITYLOCAL,
-                                    CD_OV_FORCELOCAL, CD_OV_ROTATIONMATRIX, CD_OV_NONE};
+                                    CD_OV_FORCELOCAL, CD_OV_ROTATIONMATRIX, CD_OV_HOMOGENEOUSTRANSFORMATION,
+                                    CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {

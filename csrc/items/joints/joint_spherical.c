@@ -34,11 +34,15 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     return cd_joint_point_jacobian(c, 3, ax, K, D, Cq, Gq, Gv);
 }
 
+/* as Exudyn's: Position and Velocity of marker 0, Displacement p1 - p0, Force the multipliers */
 static int output(const cd_objctx *c, cd_outvar var, double *out)
 {
-    int n = cd_conn_point_output(c, var, 0, out);
-    if (n) return n;
     switch (var) {
+    case CD_OV_POSITION: memcpy(out, c->md[0].pos, 3 * sizeof(double)); return 3;
+    case CD_OV_VELOCITY: memcpy(out, c->md[0].vel, 3 * sizeof(double)); return 3;
+    case CD_OV_DISPLACEMENT:
+        for (int i = 0; i < 3; i++) out[i] = c->md[1].pos[i] - c->md[0].pos[i];
+        return 3;
     case CD_OV_FORCE: memcpy(out, c->lam, 3 * sizeof(double)); return 3;
     default: return -1;
     }
@@ -62,7 +66,8 @@ static const cd_objectops ops = {
     .markers = cd_conn_markers, .nae = nae, .mass_const = 1, .residual = residual,
     .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output, .active = active,
     .lambda_row = lambda_row};
-static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_FORCE, CD_OV_NONE};
+static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_FORCE,
+                                    CD_OV_DISPLACEMENT, CD_OV_NONE};
 
 static const cd_field fields[] = {
     CD_CONN_NAME_FIELD("joint"),

@@ -19,7 +19,10 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 
 static const cd_markerops ops = {.flags = CD_MKF_POSITION | CD_MKF_ORIENTATION, .on_body = 1,
                                  .base = cd_marker_base, .eval = cd_marker_body_point_eval};
-static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_NONE};
+static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_DISPLACEMENT,
+                                    CD_OV_ROTATION, CD_OV_ROTATIONMATRIX, CD_OV_ANGULARVELOCITY,
+                                    CD_OV_ANGULARVELOCITYLOCAL, CD_OV_HOMOGENEOUSTRANSFORMATION,
+                                    CD_OV_NONE};
 static const cd_field fields[] = {
     CD_MARKER_NAME_FIELD, CD_MARKER_BODY_FIELD(params),
     CD_MARKER_LOCAL_POSITION_FIELD};

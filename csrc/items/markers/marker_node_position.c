@@ -24,7 +24,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 
 static const cd_markerops ops = {.flags = CD_MKF_POSITION | CD_MKF_CONSTJ, .on_body = 0,
                                  .base = cd_marker_base, .eval = eval};
-static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_NONE};
+static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_DISPLACEMENT,
+                                    CD_OV_NONE};
 static const cd_field fields[] = {CD_MARKER_NAME_FIELD, CD_MARKER_NODE_FIELD(params)};
 
 const cd_itemtype cd_type_MarkerNodePosition = {

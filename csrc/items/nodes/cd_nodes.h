@@ -24,6 +24,7 @@ void cd_pointnode_position(int n, const double *qref, const double *q, const dou
 /* output variables of the point-like nodes with coordinates (NodePoint, NodePoint2D, the
  * slope nodes): the point outputs and the coordinates */
 extern const cd_outvar cd_pointnode_outvars[];
+extern const cd_outvar cd_pointnode_rot_outvars[];
 
 /* the nodes of the ANCF cables (NodePoint2DSlope1, NodePointSlope1): 2 dim coordinates
  * [r, r'] (dim = 2 or 3, from the length of referenceCoordinates); the position is r, the slope

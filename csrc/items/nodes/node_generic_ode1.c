@@ -44,7 +44,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 }
 
 static const cd_nodeops ops = {.flags = 0, .nq = nq, .n1 = n1, .init = init, .init1 = init1};
-static const cd_outvar outvars[] = {CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_NONE};
+static const cd_outvar outvars[] = {CD_OV_COORDINATES, CD_OV_COORDINATES_T,
+                                    CD_OV_COORDINATESTOTAL, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {

@@ -21,4 +21,4 @@ const cd_itemtype cd_type_NodePoint = {
     .kind = CD_NODE, .name = "NodePoint", .typename_ = "Point", .alias = "Point",
     .doc = "A 3D point node with 3 displacement coordinates (x, y, z).",
     .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields), .node = &ops,
-    .outvars = cd_pointnode_outvars};
+    .outvars = cd_pointnode_rot_outvars};

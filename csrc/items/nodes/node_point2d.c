@@ -21,4 +21,4 @@ const cd_itemtype cd_type_NodePoint2D = {
     .kind = CD_NODE, .name = "NodePoint2D", .typename_ = "Point2D", .alias = "Point2D",
     .doc = "A 2D point node with 2 displacement coordinates (x, y) in the x-y plane.",
     .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields), .node = &ops,
-    .outvars = cd_pointnode_outvars};
+    .outvars = cd_pointnode_rot_outvars};

@@ -34,12 +34,16 @@ static void frame(const void *vp, const double *qref, const double *q, const dou
     md->Jconst = 1;
     md->rigid = 1;
     memcpy(md->A, I3, sizeof I3);
+    memset(md->omega, 0, sizeof md->omega);
 }
 
 static const cd_nodeops ops = {.flags = CD_NODEF_POS | CD_NODEF_GROUND, .nq = nq, .init = init,
                                .position = position, .frame = frame};
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
-                                    CD_OV_ACCELERATION, CD_OV_NONE};
+                                    CD_OV_ACCELERATION, CD_OV_COORDINATES, CD_OV_COORDINATES_T,
+                                    CD_OV_COORDINATESTOTAL, CD_OV_ROTATION, CD_OV_ROTATIONMATRIX,
+                                    CD_OV_ANGULARVELOCITY, CD_OV_ANGULARVELOCITYLOCAL,
+                                    CD_OV_HOMOGENEOUSTRANSFORMATION, CD_OV_NONE};
 
 static const cd_field fields[] = {
     CD_NODE_NAME_FIELD,

@@ -34,6 +34,12 @@ const cd_outvar cd_pointnode_outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD
     CD_OV_ACCELERATION, CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
     CD_OV_COORDINATESTOTAL, CD_OV_NONE};
 
+/* NodePoint, NodePoint2D: also Exudyn's rotation outputs of a point (identity, zero) */
+const cd_outvar cd_pointnode_rot_outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
+    CD_OV_ACCELERATION, CD_OV_COORDINATES, CD_OV_COORDINATES_T, CD_OV_COORDINATES_TT,
+    CD_OV_COORDINATESTOTAL, CD_OV_ROTATION, CD_OV_ROTATIONMATRIX, CD_OV_ANGULARVELOCITY,
+    CD_OV_ANGULARVELOCITYLOCAL, CD_OV_HOMOGENEOUSTRANSFORMATION, CD_OV_NONE};
+
 static int slopenode_nq(const void *vp)
 {
     return ((const cd_p_coordnode *)vp)->referenceCoordinates.n;

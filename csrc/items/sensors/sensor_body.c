@@ -19,15 +19,17 @@ static int check(const cd_system *s, int i, const void *vp, cd_error *e)
     const params *p = vp;
     const cd_item *ob = &s->list[CD_OBJECT].items[p->b.number];
     int v = p->b.outputVariableType;
-    if (!ob->type->object->body_position)
+    if (!ob->type->object->body_position && !(ob->type->object->flags & CD_OBJF_BODY))
         return cd_error_set(e, CD_ERR_INPUT, "SensorBody %d: parameter 'bodyNumber' refers to "
                             "object %d of type %s, which is not a body with positions", i,
                             p->b.number, ob->type->name);
     int rot = ob->type->object->body_frame &&
               (v == CD_OV_ANGULARVELOCITY || v == CD_OV_ROTATIONMATRIX);
-    int own = ob->type->object->output_at && cd_type_has_outvar(ob->type, v);
-    if (v != CD_OV_POSITION && v != CD_OV_DISPLACEMENT && v != CD_OV_VELOCITY &&
-        v != CD_OV_ACCELERATION && !rot && !own)
+    int own = cd_type_has_outvar(ob->type, v);
+    int point = ob->type->object->body_position &&
+                (v == CD_OV_POSITION || v == CD_OV_DISPLACEMENT || v == CD_OV_VELOCITY ||
+                 v == CD_OV_ACCELERATION);
+    if (!point && !rot && !own)
         return cd_error_set(e, CD_ERR_INPUT, "SensorBody %d: parameter 'outputVariableType' is "
                             "%s; SensorBody provides Position, Displacement, Velocity, "
                             "Acceleration (and AngularVelocity, RotationMatrix of rigid bodies, "
