@@ -465,7 +465,7 @@ static int ga_step(void *solver, const cd_state *prev, cd_state *st, double tau_
     /* update the algorithmic acceleration */
     update_accel(&g->p, s->n2, prev->a, st->a, aa, g->aa1);
     /* project the velocities */
-    project_velocities(s, st);
+    if (g->set->projectEulerParameterVelocities) project_velocities(s, st);
     memcpy(g->yd0, prev->yd, sizeof(double) * (size_t)s->n1);
     memcpy(g->acc0, prev->a, sizeof(double) * (size_t)s->n2);
     *est = g->estimate && (g->set->errorControl || g->set->blowUpTolerance > 0)

@@ -276,6 +276,11 @@
     X("timeIntegration.generalizedAlpha.computeInitialAccelerations",                             \
       computeInitialAccelerations, BOOL, 1, ANY, RESULT, "",                                      \
       "consistent initial accelerations and multipliers")                                         \
+    X("timeIntegration.generalizedAlpha.projectEulerParameterVelocities",                         \
+      projectEulerParameterVelocities, BOOL, 1, ANY, RESULT, "",                                  \
+      "coordyn: NodeRigidBodyEP velocities projected onto e.e_t = 0 after every step (False: "    \
+      "Exudyn's steps, less accurate at large rotations per step; the default under the "        \
+      "Exudyn switch)")                                                                           \
     X("timeIntegration.generalizedAlpha.lieGroupAddTangentOperator", lieGroupAddTangentOperator,  \
       BOOL, 1, ANY, RESULT, "",                                                                   \
       "NodeRigidBodyRotVecLG: the tangent operator of the step's rotation increment in the "     \

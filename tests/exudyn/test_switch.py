@@ -146,8 +146,10 @@ def test_inconsistent_initial_state_warns_under_the_switch_and_gives_exudyns_res
 
 def test_switch_changes_the_initial_check_default_and_undoes_it():
     from coordyn.exudyn import EXUDYN_SETTING_DEFAULTS
-    assert EXUDYN_SETTING_DEFAULTS == {"timeIntegration.initialConstraintWarning": True,
-                                       "solutionSettings.writeSolutionToFile": True}
+    assert EXUDYN_SETTING_DEFAULTS == {
+        "timeIntegration.initialConstraintWarning": True,
+        "solutionSettings.writeSolutionToFile": True,
+        "timeIntegration.generalizedAlpha.projectEulerParameterVelocities": False}
     assert coordyn.SimulationSettings().timeIntegration.initialConstraintWarning is False
     with coordyn.use_as_exudyn():
         import exudyn as exu
@@ -183,3 +185,46 @@ def test_enums_print_as_exudyns():
     assert f"{coordyn.LinearSolverType.Dense:>30}".strip() == "LinearSolverType.Dense"
     assert str(coordyn.OutputVariableType.Position) == "OutputVariableType.Position"
     assert int(coordyn.DynamicSolverType.RK44) == 6    # still an int where one is needed
+
+
+def test_euler_parameter_projection_off_gives_exudyns_steps():
+    """a rigid bar (Euler parameters) swinging on a revolute joint: with the projection off
+    (the default under the switch) coordyn takes Exudyn's steps (1e-10 with tight Newton
+    tolerances); with coordyn's default projection the result differs measurably"""
+    exu = pytest.importorskip("exudyn")
+    import importlib
+
+    def swing(mod, project):
+        utilities = importlib.import_module(mod.__name__ + ".utilities")
+        SC = mod.SystemContainer()
+        mbs = SC.AddSystem()
+        b = mbs.CreateRigidBody(inertia=utilities.InertiaCuboid(5000, [1, 0.1, 0.1]),
+                                referencePosition=[3, 0, 0], gravity=[0, -9.81, 0],
+                                initialAngularVelocity=[0, 0.5, 2.0],
+                                initialVelocity=[0, 1.0, -0.25])   # omega x (0.5, 0, 0)
+        g = mbs.AddObject(utilities.ObjectGround())
+        mbs.CreateSphericalJoint(bodyNumbers=[g, b], position=[2.5, 0, 0])
+        mbs.Assemble()
+        s = mod.SimulationSettings()
+        s.timeIntegration.numberOfSteps = 500
+        s.timeIntegration.endTime = 1.0
+        s.timeIntegration.verboseMode = 0
+        s.timeIntegration.newton.relativeTolerance = 1e-13
+        s.timeIntegration.newton.absoluteTolerance = 1e-15
+        s.solutionSettings.writeSolutionToFile = False
+        if project is not None:
+            s.timeIntegration.generalizedAlpha.projectEulerParameterVelocities = project
+        mbs.SolveDynamic(s)
+        return np.array(mbs.systemData.GetODE2Coordinates())
+
+    import numpy as np
+    ref = swing(exu, None)
+    assert coordyn.SimulationSettings().timeIntegration.generalizedAlpha.\
+        projectEulerParameterVelocities is True
+    off = swing(coordyn, False)
+    on = swing(coordyn, True)
+    assert np.abs(off - ref).max() < 1e-10
+    assert np.abs(on - ref).max() > 1e-9   # 6.9e-9 measured
+    with coordyn.use_as_exudyn():
+        assert coordyn.SimulationSettings().timeIntegration.generalizedAlpha.\
+            projectEulerParameterVelocities is False

@@ -63,7 +63,10 @@ PACKAGES = ("robotics",)
 #: the switch it warns, naming the violated constraints, and goes on as Exudyn does
 EXUDYN_SETTING_DEFAULTS = {"timeIntegration.initialConstraintWarning": True,
                            # Exudyn writes the solution file by default, coordyn does not
-                           "solutionSettings.writeSolutionToFile": True}
+                           "solutionSettings.writeSolutionToFile": True,
+                           # Exudyn's steps for Euler parameters, so that results agree
+                           "timeIntegration.generalizedAlpha.projectEulerParameterVelocities":
+                               False}
 
 
 #: Exudyn modules whose coordyn counterpart lives in this package (not as coordyn.<name>)
