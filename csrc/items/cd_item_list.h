@@ -43,6 +43,7 @@
     X(MarkerBodyRigid) X(MarkerNodeRigid) X(MarkerNodeRotationCoordinate)                        \
     X(MarkerBodyCable2DCoordinates) X(MarkerBodyCable2DShape)                                    \
     X(MarkerNodeCoordinates) X(MarkerObjectODE2Coordinates)                                      \
+    X(MarkerBodiesRelativeTranslationCoordinate) X(MarkerBodiesRelativeRotationCoordinate)       \
     /* loads */                                                                                  \
     X(LoadForceVector) X(LoadCoordinate) X(LoadMassProportional) X(LoadTorqueVector)             \
     /* sensors */                                                                                \
