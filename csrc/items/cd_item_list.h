@@ -34,7 +34,7 @@
     X(ObjectConnectorGravity) X(ObjectContactCircleCable2D)                                      \
     X(ObjectConnectorCoordinateVector)                                                           \
     X(ObjectConnectorCoordinateSpringDamperExt)                                                  \
-    X(ObjectConnectorHydraulicActuatorSimple)                                                    \
+    X(ObjectConnectorHydraulicActuatorSimple) X(ObjectConnectorReevingSystemSprings)             \
     /* deformation elements */                                                                   \
     X(ObjectDeformationTruss2D) X(ObjectDeformationBeam2D) X(ObjectDeformationHinge2D)           \
     X(ObjectDeformationTruss) X(ObjectDeformationBeam) X(ObjectDeformationHinge)                 \
