@@ -169,6 +169,9 @@ static int assign_markers(cd_system *s)
             if (!it->ltg) return CD_ERR_NOMEM;
         }
         if (it->nq > s->maxmk) s->maxmk = it->nq;
+        if (it->nq > s->maxnq) s->maxnq = it->nq;  /* outputs gather a marker's coordinates
+                                                     * (a marker on two bodies has more than
+                                                     * either body) */
         int (*dsize)(const void *) = ops->on_body ? base->type->object->marker_dsize
                                                   : base->type->node->marker_dsize;
         int nd = dsize ? dsize(base->p) : 0;

@@ -346,7 +346,8 @@ typedef struct cd_nodeops {
 
 typedef struct cd_objectops {
     int flags;                                   /* CD_OBJF_* */
-    int nmarkers;                                /* connectors: 2 */
+    int nmarkers;                                /* connectors: 2 (0: any number, as the
+                                                    marker list has; cd_item.nmk) */
     int (*markers)(const void *p, const int **markers); /* connectors: marker list */
     int (*nae)(const void *p);                   /* number of multipliers (constraints) */
     int (*nodes)(const void *p, const int **nodes); /* bodies: node list */

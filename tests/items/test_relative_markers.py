@@ -259,3 +259,21 @@ def test_bad_input():
     with pytest.raises(ValueError, match=r"LoadCoordinate \d+: parameter 'markerNumber' refers "
                        r"to marker %d of type MarkerBodiesRelativeRotationCoordinate" % mrot):
         mbs.AddLoad(cd.LoadCoordinate(markerNumber=mrot, load=1.0))
+
+
+def test_sensor_on_marker_without_connector():
+    """a SensorMarker reads a relative marker that no connector uses (its coordinates, those
+    of both bodies, outnumber every object's): the value, and body 0's point as Position"""
+    mbs, mg, mrot, mtr = _two_turned_bodies()
+    ov = cd.OutputVariableType
+    s1 = mbs.AddSensor(cd.SensorMarker(markerNumber=mrot, outputVariableType=ov.Coordinates,
+                                       storeInternal=True))
+    s2 = mbs.AddSensor(cd.SensorMarker(markerNumber=mtr, outputVariableType=ov.Position,
+                                       storeInternal=True))
+    mbs.Assemble()
+    s = cd.SimulationSettings()
+    s.timeIntegration.numberOfSteps = 2
+    s.timeIntegration.endTime = 0.01
+    mbs.SolveDynamic(s)
+    assert mbs.GetSensorStoredData(s1)[-1][1] == pytest.approx(0.8, abs=1e-12)
+    np.testing.assert_allclose(mbs.GetSensorStoredData(s2)[-1][1:], [0, 0, 0], atol=1e-12)

@@ -18,6 +18,21 @@ KNOWN_DEFAULT_DIFFERENCES = {("Sensor", "storeInternal"), ("Object", "systemMatr
                              ("Node", "referenceCoordinates")}
 
 
+# Exudyn 1.13.6 reports these defaults wrongly: the rotation marker's markerType is
+# 'BodiesRelativeTranslationCoordinate' in GetMarkerDefaults (its item class says
+# 'BodiesRelativeRotationCoordinate', as coordyn)
+EXUDYN_DEFAULT_SLIPS = {("MarkerBodiesRelativeRotationCoordinate", "markerType")}
+
+
+def _empty(x):
+    """an empty value; Exudyn's empty Vector3DList (ReevingSystemSprings' sheavesAxes) has a
+    length but fails in NumPy's size"""
+    try:
+        return len(x) == 0
+    except TypeError:
+        return np.size(x) == 0
+
+
 def test_defaults_match_exudyn():
     exu = pytest.importorskip("exudyn")
     mbs = cd.SystemContainer().AddSystem()
@@ -33,8 +48,10 @@ def test_defaults_match_exudyn():
             dc = getattr(mbs, f"Get{kind}Defaults")(short)
             assert dc[f"{kind[0].lower()}{kind[1:]}Type"] == short or kind == "Object"
             for k in de:
-                if dc.get(k, 0) is None and np.size(de[k]) == 0:
+                if dc.get(k, 0) is None and _empty(de[k]):
                     continue           # an empty matrix: None in coordyn (see above)
+                if (full, k) in EXUDYN_DEFAULT_SLIPS:
+                    continue
                 if k in dc and not k.startswith("V") and (kind, k) not in \
                         KNOWN_DEFAULT_DIFFERENCES and not callable(de[k]):
                     assert same_value(dc[k], de[k]), (full, k, dc[k], de[k])

@@ -306,7 +306,7 @@ static const cd_outvar outvars[] = {CD_OV_DISTANCE, CD_OV_VELOCITYLOCAL, CD_OV_F
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {
     CD_CONN_NAME_FIELD("connector"),
-    {"markerNumbers", CD_FT_INDEXLIST, 0, OFF(h.markerNumbers), NULL, 0, CD_MARKER, "",
+    {"markerNumbers", CD_FT_INDEXLIST, 0, OFF(h.markerNumbers), "-1 -1", 0, CD_MARKER, "",
      "rigid markers [m0, ..., m(nr-1)] of the rope's ends and sheaves, then with "
      "hasCoordinateMarkers two coordinate markers [c0, c1]", NULL},
     {"hasCoordinateMarkers", CD_FT_BOOL, 0, OFF(hasCoordinateMarkers), "0", 0, 0, "",
