@@ -158,10 +158,20 @@ static int assign_markers(cd_system *s)
         int b = ops->base(it->p), first = 0;
         const cd_item *base = ops->on_body ? &s->list[CD_OBJECT].items[b]
                                            : &s->list[CD_NODE].items[b];
-        it->nq = ops->coordinates ? ops->coordinates(s, it, &first) : base->nq;
-        it->ltg = int_copy(it->nq ? base->ltg + first : NULL, it->nq);
-        if (!it->ltg) return CD_ERR_NOMEM;
+        if (ops->ltg) {  /* on several bodies */
+            it->nq = ops->ltg(s, it, NULL);
+            it->ltg = malloc(sizeof(int) * (size_t)(it->nq > 0 ? it->nq : 1));
+            if (!it->ltg) return CD_ERR_NOMEM;
+            ops->ltg(s, it, it->ltg);
+        } else {
+            it->nq = ops->coordinates ? ops->coordinates(s, it, &first) : base->nq;
+            it->ltg = int_copy(it->nq ? base->ltg + first : NULL, it->nq);
+            if (!it->ltg) return CD_ERR_NOMEM;
+        }
         if (it->nq > s->maxmk) s->maxmk = it->nq;
+        if (it->nq > s->maxnq) s->maxnq = it->nq;  /* outputs gather a marker's coordinates
+                                                     * (a marker on two bodies has more than
+                                                     * either body) */
         int (*dsize)(const void *) = ops->on_body ? base->type->object->marker_dsize
                                                   : base->type->node->marker_dsize;
         int nd = dsize ? dsize(base->p) : 0;
@@ -185,8 +195,38 @@ static int append_unique(int *ltg, int n, const cd_system *s, const int *mk, int
     return n;
 }
 
-/* connectors: marker 0's coordinates then marker 1's (then those of more_markers); constraints get their own multipliers,
- * after the nodes' own algebraic equations (the Euler-parameter norm) */
+/* a connector's local coordinates: those of its markers in the order of its marker list,
+ * marker k's starting at mk_off[k], then the coordinates of its more_markers (a sliding
+ * joint's other cable elements) that are not among them yet */
+static int connector_ltg(cd_system *s, cd_item *it)
+{
+    const cd_objectops *ops = it->type->object;
+    const int *mk, *more = NULL;
+    int nmk = ops->markers(it->p, &mk), nq = 0, cap = 0;
+    int nmore = ops->more_markers ? ops->more_markers(it->p, &more) : 0;
+    for (int k = 0; k < nmk; k++) nq += s->list[CD_MARKER].items[mk[k]].nq;
+    for (int k = 0; k < nmore; k++) cap += s->list[CD_MARKER].items[more[k]].nq;
+    free(it->ltg);  /* connectors on a Data node (contact states): ltg of the node's (zero)
+                     * ODE2 coordinates from assign_bodies */
+    free(it->mk_off);
+    it->ltg = malloc(sizeof(int) * (size_t)(nq + cap > 0 ? nq + cap : 1));
+    it->mk_off = malloc(sizeof(int) * (size_t)(nmk > 0 ? nmk : 1));
+    if (!it->ltg || !it->mk_off) return CD_ERR_NOMEM;
+    it->nq = 0;
+    it->nmk = nmk;
+    for (int k = 0; k < nmk; k++) {
+        const cd_item *m = &s->list[CD_MARKER].items[mk[k]];
+        memcpy(it->ltg + it->nq, m->ltg, sizeof(int) * (size_t)m->nq);
+        it->mk_off[k] = it->nq;
+        it->nq += m->nq;
+    }
+    it->nq = append_unique(it->ltg, it->nq, s, more, nmore);
+    if (nmk > s->maxnmk) s->maxnmk = nmk;
+    return CD_OK;
+}
+
+/* connectors: their markers' coordinates (connector_ltg); constraints get their own
+ * multipliers, after the nodes' own algebraic equations (the Euler-parameter norm) */
 static int assign_connectors(cd_system *s)
 {
     int nae = 0;
@@ -202,25 +242,7 @@ static int assign_connectors(cd_system *s)
     for (int i = 0; i < s->list[CD_OBJECT].n; i++) {
         cd_item *it = &s->list[CD_OBJECT].items[i];
         const cd_objectops *ops = it->type->object;
-        if (ops->flags & CD_OBJF_CONNECTOR) {
-            const int *mk;
-            ops->markers(it->p, &mk);
-            const cd_item *m0 = &s->list[CD_MARKER].items[mk[0]];
-            const cd_item *m1 = &s->list[CD_MARKER].items[mk[1]];
-            const int *more = NULL;
-            int nmore = ops->more_markers ? ops->more_markers(it->p, &more) : 0, cap = 0;
-            for (int k = 0; k < nmore; k++) cap += s->list[CD_MARKER].items[more[k]].nq;
-            it->nq = m0->nq + m1->nq;
-            free(it->ltg);  /* connectors on a Data node (contact states): ltg of the node's
-                             * (zero) ODE2 coordinates from assign_bodies */
-            it->ltg = malloc(sizeof(int) * (size_t)(it->nq + cap > 0 ? it->nq + cap : 1));
-            if (!it->ltg) return CD_ERR_NOMEM;
-            memcpy(it->ltg, m0->ltg, sizeof(int) * (size_t)m0->nq);
-            memcpy(it->ltg + m0->nq, m1->ltg, sizeof(int) * (size_t)m1->nq);
-            it->nq = append_unique(it->ltg, it->nq, s, more, nmore);
-            it->mk_off[0] = 0;
-            it->mk_off[1] = m0->nq;
-        }
+        if ((ops->flags & CD_OBJF_CONNECTOR) && connector_ltg(s, it)) return CD_ERR_NOMEM;
         if (ops->nae) {
             it->nae = ops->nae(it->p);
             it->ae0 = nae;
@@ -327,6 +349,7 @@ int cd_system_assemble(cd_system *s, cd_error *err)
     if (rc0) return rc0;
     s->maxnq = s->maxnae = s->maxmk = s->maxmkd = s->maxn1 = s->maxnd =
         s->maxscratch = s->maxnx = s->maxmixed = 0;
+    s->maxnmk = 2;
     int rc = assign_nodes(s);
     if (!rc) rc = assign_nodes_other(s);
     if (!rc) rc = assign_bodies(s);

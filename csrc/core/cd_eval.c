@@ -23,10 +23,12 @@ int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
     ws->K = dalloc(nq * nq); ws->D = dalloc(nq * nq); ws->M = dalloc(nq * nq);
     ws->Cq = dalloc(nq * na); ws->Gq = dalloc(nq * na); ws->Gv = dalloc(nq * na);
     ws->Ga = dalloc(na * na);
-    ws->mkJ = dalloc(6 * nm);
-    ws->mkJrot = dalloc(6 * nm);
+    size_t nslot = (size_t)(s->maxnmk > 2 ? s->maxnmk : 2);  /* a slot per connector marker */
+    ws->mkJ = dalloc(3 * nslot * nm);
+    ws->mkJrot = dalloc(3 * nslot * nm);
     ws->mkstride = (int)nm;
-    ws->mkdwork = dalloc(2 * (size_t)s->maxmkd);
+    ws->mkdwork = dalloc(nslot * (size_t)s->maxmkd);
+    ws->md = calloc(nslot, sizeof(cd_markerdata));
     ws->loadwork = dalloc(3 * (size_t)s->maxmk);
     size_t n1 = (size_t)s->maxn1;
     ws->yl = dalloc(n1); ws->ydl = dalloc(n1); ws->dl = dalloc((size_t)s->maxnd);
@@ -47,7 +49,8 @@ int cd_evalws_init(cd_evalws *ws, const cd_system *s, cd_error *err)
     ws->eps_rel = 1e-7;
     ws->eps_min = 1e-2;
     int ok = ws->ql && ws->vl && ws->al && ws->laml && ws->r2 && ws->rae && ws->r2p && ws->raep &&
-             ws->K && ws->D && ws->M && ws->Cq && ws->Gq && ws->Gv && ws->Ga && ws->mkJ && ws->mkJrot &&
+             ws->K && ws->D && ws->M && ws->Cq && ws->Gq && ws->Gv && ws->Ga && ws->mkJ &&
+             ws->mkJrot && ws->md &&
              ws->mkdwork && ws->loadwork && ws->yl && ws->ydl && ws->dl && ws->r1 && ws->r1p &&
              ws->K1 && ws->dnew && ws->scratch && ws->Mconst && ws->xl && ws->mixr &&
              ws->mixr0 && ws->mixJ;
@@ -77,6 +80,7 @@ void cd_evalws_free(cd_evalws *ws, const cd_system *s)
     free(ws->mkJ);
     free(ws->mkJrot);
     free(ws->mkdwork);
+    free(ws->md);
     free(ws->loadwork);
     free(ws->dnew);
     free(ws->yl); free(ws->ydl); free(ws->dl); free(ws->r1); free(ws->r1p); free(ws->K1);
@@ -134,12 +138,13 @@ void cd_eval_marker(const cd_system *s, cd_evalws *ws, int slot, const cd_item *
     mk->type->marker->eval(s, mk, q, v, md);
 }
 
-/* marker data of a connector's two markers from the local coordinates */
+/* marker data of a connector's markers (workspace slot k for marker k) from the local
+ * coordinates */
 static void connector_markers(const cd_system *s, cd_evalws *ws, const cd_item *it)
 {
     const int *mks;
     it->type->object->markers(it->p, &mks);
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < it->nmk; k++) {
         const cd_item *mk = &s->list[CD_MARKER].items[mks[k]];
         cd_eval_marker(s, ws, k, mk, ws->ql + it->mk_off[k], ws->vl + it->mk_off[k], &ws->md[k]);
     }

@@ -48,13 +48,14 @@ typedef struct cd_evalws {
     double *Ga;                      /* d rae/d lam of CD_OBJF_AESELF objects (maxnae^2,
                                         column-major) */
     double *M;                       /* local mass matrix (maxnq^2) */
-    double *mkJ;                     /* marker Jacobians (2 slots x 3 x mkstride) */
-    double *mkJrot;                  /* marker rotation Jacobians (2 slots x 3 x mkstride) */
+    /* slots: max(2, s->maxnmk), one per marker of a connector */
+    double *mkJ;                     /* marker Jacobians (slots x 3 x mkstride) */
+    double *mkJrot;                  /* marker rotation Jacobians (slots x 3 x mkstride) */
     int mkstride;                    /* largest marker or body nq */
-    double *mkdwork;                 /* markers' derivative data (2 slots x s->maxmkd) */
+    double *mkdwork;                 /* markers' derivative data (slots x s->maxmkd) */
     double *loadwork;                /* loads' analytic Jacobians: 3 x s->maxmk */
     double **Mconst;                 /* per object: constant local mass matrix or NULL */
-    cd_markerdata md[2];
+    cd_markerdata *md;               /* marker data, one per slot */
     int numerical;                   /* 1: every object Jacobian by numerical differentiation */
     double *lieT;                    /* n2 x 9 or NULL: at the start g of each Lie-group rotation
                                         block, the tangent operator T (row-major) of the step's

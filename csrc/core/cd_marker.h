@@ -16,4 +16,19 @@ void cd_md_dpos(const cd_markerdata *md, double *G);                      /* d p
 void cd_md_dvel(const cd_markerdata *md, double *G);                      /* d vel/dq */
 void cd_md_domega(const cd_markerdata *md, double *G);                    /* d omega/dq */
 
+
+/* coordinate markers: 1 if the value depends on all the marker's coordinates through the
+ * gradient in row 0 of J (the relative-coordinate markers), 0 if it is one coordinate (coord) */
+static inline int cd_md_has_gradient(const cd_markerdata *md) { return md->n > 0 && md->coord < 0; }
+/* coordinate markers: x[j] += s d value/d q_j over the marker's n coordinates (x: its block) */
+static inline void cd_md_coord_add(const cd_markerdata *md, double s, double *x)
+{
+    if (md->n == 0) return;
+    if (md->coord >= 0) {
+        x[md->coord] += s;
+        return;
+    }
+    for (int j = 0; j < md->n; j++) x[j] += s * md->J[3 * j];
+}
+
 #endif

@@ -226,7 +226,7 @@ static int object_output(const cd_system *s, cd_evalws *ws, int o, cd_outvar var
     if (ops->flags & CD_OBJF_CONNECTOR) {
         const int *mks;
         ops->markers(it->p, &mks);
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < it->nmk; k++) {
             const cd_item *mk = &s->list[CD_MARKER].items[mks[k]];
             cd_eval_marker(s, ws, k, mk, ws->ql + it->mk_off[k], ws->vl + it->mk_off[k],
                            &ws->md[k]);

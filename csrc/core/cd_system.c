@@ -56,7 +56,9 @@ void cd_system_unassemble(cd_system *s)
             free(it->ltgd);
             free(it->map);
             free(it->ltgx);
-            it->ltg = it->ltg1 = it->ltgd = it->ltgx = NULL;
+            free(it->mk_off);
+            it->ltg = it->ltg1 = it->ltgd = it->ltgx = it->mk_off = NULL;
+            it->nmk = 0;
             it->map = NULL;
             it->nq = it->nae = it->ae0 = it->n1 = it->nd = it->nx = it->eq0 = it->neq = 0;
         }

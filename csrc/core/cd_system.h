@@ -234,7 +234,9 @@ typedef struct cd_markerdata {
     int Jconst;       /* 1 if J does not depend on q (point-like markers) */
     double value;     /* coordinate markers: the coordinate (displacement) */
     double value_t;   /* and its velocity */
-    int coord;        /* coordinate markers: local index of the coordinate (0..n-1) */
+    int coord;        /* coordinate markers: local index of the coordinate (0..n-1); -1 with
+                         n > 0: the value depends on all n coordinates, its gradient (the row
+                         d value_t / d q_t) is row 0 of J (CD_MD_GRADIENT) */
     double Jdot_v[3]; /* dJ/dt q_t: acceleration of the point = J q_tt + Jdot_v */
     /* rigid markers (rigid == 1): orientation and angular velocity */
     int rigid;
@@ -306,7 +308,10 @@ enum {
 
 enum { CD_MKF_POSITION = 1, CD_MKF_COORDINATE = 2, CD_MKF_BODYMASS = 4,
        CD_MKF_ORIENTATION = 8,
-       CD_MKF_CONSTJ = 16 /* J constant and no orientation: loads on it have K = 0 */ };
+       CD_MKF_CONSTJ = 16 /* J constant and no orientation: loads on it have K = 0 */,
+       CD_MKF_RELCOORD = 32 /* a coordinate of several bodies' coordinates (relative-coordinate
+                               markers: value and gradient, md->coord = -1); only the
+                               connectors that accept it in their check see it */ };
 
 typedef struct cd_itemtype cd_itemtype;
 
@@ -359,7 +364,8 @@ typedef struct cd_nodeops {
 
 typedef struct cd_objectops {
     int flags;                                   /* CD_OBJF_* */
-    int nmarkers;                                /* connectors: 2 */
+    int nmarkers;                                /* connectors: 2 (0: any number, as the
+                                                    marker list has; cd_item.nmk) */
     int (*markers)(const void *p, const int **markers); /* connectors: marker list */
     /* connectors that switch between markers during a solve (sliding joints): further markers
      * whose coordinates are appended to the local list after those of markers 0 and 1, each
@@ -474,6 +480,11 @@ typedef struct cd_markerops {
     /* which of the base's coordinates it depends on: count, and the first (*first); NULL: all
      * of them. Called at Assemble. */
     int (*coordinates)(const struct cd_system *s, const struct cd_item *mk, int *first);
+    /* markers on several bodies (the relative-coordinate markers): the number of the marker's
+     * local coordinates, and, if ltg is not NULL, their global indices written into ltg (the
+     * coordinates of body 0, then those of body 1). NULL: the coordinates of base (above).
+     * Called at Assemble, after the bodies have their LTG lists. */
+    int (*ltg)(const struct cd_system *s, const struct cd_item *mk, int *ltg);
     /* marker data from the marker's local coordinates (md->n set by the caller) */
     void (*eval)(const struct cd_system *s, const struct cd_item *mk, const double *q,
                  const double *v, cd_markerdata *md);
@@ -565,7 +576,10 @@ typedef struct cd_item {
     int *ltgx;                 /* their indices in the AE vector (nx) */
     int eq0, neq;              /* mixed objects: first AE index of their equations in the
                                   pool [aex0, nae) and count */
-    int mk_off[2];             /* connectors: offset of marker k's coordinates in the local list */
+    int nmk;                   /* connectors: number of markers (2 for most; a reeving system
+                                  has as many as its rope has sheaves) */
+    int *mk_off;               /* connectors: offset of marker k's coordinates in the local
+                                  list (nmk entries; marker k's coordinates follow marker k-1's) */
     int *map;                  /* positions in the Newton matrix values: see cd_pattern */
 } cd_item;
 
@@ -609,6 +623,7 @@ typedef struct cd_system {
     int *lgoff;                 /* n2: offset (0..2) of a coordinate in its block, -1 if none */
     int maxnq, maxnae;          /* largest object nq, nae (workspace sizes) */
     int maxmk;                  /* largest marker nq */
+    int maxnmk;                 /* largest number of markers of a connector (at least 2) */
     int maxmkd;                 /* largest marker derivative data (hosts' marker_dsize) */
     int maxn1, maxnd;           /* largest item n1, nd */
     int maxnx;                  /* largest item nx */

@@ -35,7 +35,7 @@
     X(ObjectConnectorCoordinateVector)                                                           \
     X(ObjectConnectorCoordinateSpringDamperExt)                                                  \
     X(ObjectConnectorHydraulicActuatorSimple) X(ObjectConnectorRollingDiscPenalty)              \
-    X(ObjectJointSliding2D)                                                                      \
+    X(ObjectJointSliding2D) X(ObjectConnectorReevingSystemSprings)                               \
     /* deformation elements */                                                                   \
     X(ObjectDeformationTruss2D) X(ObjectDeformationBeam2D) X(ObjectDeformationHinge2D)           \
     X(ObjectDeformationTruss) X(ObjectDeformationBeam) X(ObjectDeformationHinge)                 \
@@ -44,6 +44,7 @@
     X(MarkerBodyRigid) X(MarkerNodeRigid) X(MarkerNodeRotationCoordinate)                        \
     X(MarkerBodyCable2DCoordinates) X(MarkerBodyCable2DShape)                                    \
     X(MarkerNodeCoordinates) X(MarkerObjectODE2Coordinates) X(MarkerKinematicTreeRigid)         \
+    X(MarkerBodiesRelativeTranslationCoordinate) X(MarkerBodiesRelativeRotationCoordinate)       \
     /* loads */                                                                                  \
     X(LoadForceVector) X(LoadCoordinate) X(LoadMassProportional) X(LoadTorqueVector)             \
     /* sensors */                                                                                \

@@ -467,7 +467,7 @@ static int eliminable(ex_solver *x, int o, cd_error *err)
     if (ops->flags & CD_OBJF_CONNECTOR) {
         const int *mks;
         ops->markers(it->p, &mks);
-        for (int k = 0; k < 2; k++)
+        for (int k = 0; k < it->nmk; k++)
             cd_eval_marker(s, ws, k, &s->list[CD_MARKER].items[mks[k]], ws->ql + it->mk_off[k],
                            ws->vl + it->mk_off[k], &ws->md[k]);
     }

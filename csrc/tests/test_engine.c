@@ -712,7 +712,8 @@ static void test_big_connector(const char *name, int n, const char *f1, const do
     void *p = params(t);
     setf(t, p, f1, n, x1);
     if (f2) setf(t, p, f2, n, x2);
-    cd_item it = {.type = t, .p = p, .nq = NQ, .mk_off = {0, NBIG}};
+    int mk_off[2] = {0, NBIG};
+    cd_item it = {.type = t, .p = p, .nq = NQ, .nmk = 2, .mk_off = mk_off};
     it.nae = t->object->nae ? t->object->nae(p) : 0;
     int need = t->object->scratch(NULL, &it);
     double *scratch = malloc(sizeof(double) * (size_t)(need + 8));

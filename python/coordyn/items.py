@@ -61,7 +61,9 @@ def _parse_default(field):
         return text.strip() not in ("", "0")
     if kind in ("index", "outputvariable"):
         return -1 if kind == "index" else OutputVariableType._None
-    if kind == "indexlist":
+    if kind == "indexlist":   # a list of any length may give its default ("-1 -1")
+        if text.strip():
+            return [int(float(x)) for x in text.split()]
         return [-1] * field["size"] if field["size"] else []
     if kind == "int":
         return int(float(text)) if text.strip() else -1

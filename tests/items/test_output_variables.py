@@ -85,10 +85,13 @@ def test_every_item_type_that_exudyn_has_is_probed():
                           # items whose own tests compare every output they report with
                           # Exudyn 1.13.6 on models they need (a tree node, a data node,
                           # cable chains): tests/items/test_kinematic_tree.py,
-                          # test_rolling_disc_penalty.py, test_joint_sliding2d.py
+                          # test_rolling_disc_penalty.py, test_joint_sliding2d.py,
+                          # test_reeving_system.py, test_relative_markers.py
                           "ObjectKinematicTree", "MarkerKinematicTreeRigid",
                           "SensorKinematicTree", "ObjectConnectorRollingDiscPenalty",
-                          "ObjectJointSliding2D"}
+                          "ObjectJointSliding2D", "ObjectConnectorReevingSystemSprings",
+                          "MarkerBodiesRelativeTranslationCoordinate",
+                          "MarkerBodiesRelativeRotationCoordinate"}
 
 
 _SENSOR = {"node": ("SensorNode", "nodeNumber"), "object": ("SensorObject", "objectNumber"),

@@ -18,11 +18,19 @@ KNOWN_DEFAULT_DIFFERENCES = {("Sensor", "storeInternal"), ("Object", "systemMatr
                              ("Node", "referenceCoordinates")}
 
 
+# Exudyn 1.13.6 reports these defaults wrongly: the rotation marker's markerType is
+# 'BodiesRelativeTranslationCoordinate' in GetMarkerDefaults (its item class says
+# 'BodiesRelativeRotationCoordinate', as coordyn)
+EXUDYN_DEFAULT_SLIPS = {("MarkerBodiesRelativeRotationCoordinate", "markerType")}
+
+
 def _empty(x):
-    """an empty value of Exudyn's (an array, or a Vector3DList/Matrix3DList without size)"""
-    if type(x).__name__ in ("Vector3DList", "Matrix3DList"):   # numpy cannot read them empty
+    """an empty value; Exudyn's empty Vector3DList (ReevingSystemSprings' sheavesAxes) has a
+    length but fails in NumPy's size"""
+    try:
         return len(x) == 0
-    return np.size(x) == 0
+    except TypeError:
+        return np.size(x) == 0
 
 
 def test_defaults_match_exudyn():
@@ -42,6 +50,8 @@ def test_defaults_match_exudyn():
             for k in de:
                 if dc.get(k, 0) is None and _empty(de[k]):
                     continue           # an empty matrix: None in coordyn (see above)
+                if (full, k) in EXUDYN_DEFAULT_SLIPS:
+                    continue
                 if k in dc and not k.startswith("V") and (kind, k) not in \
                         KNOWN_DEFAULT_DIFFERENCES and not callable(de[k]):
                     assert same_value(dc[k], de[k]), (full, k, dc[k], de[k])

@@ -22,10 +22,10 @@ static int force(const cd_objctx *c, double *F)
     return CD_OK;
 }
 
-/* add s * value to the local entry of marker k's coordinate (ground markers have none) */
+/* r += s d value_k/dq over marker k's coordinates (ground markers have none) */
 static void add_coord(const cd_objctx *c, int k, double s, double *r)
 {
-    if (c->md[k].n > 0) r[c->item->mk_off[k] + c->md[k].coord] += s;
+    cd_md_coord_add(&c->md[k], s, r + c->item->mk_off[k]);
 }
 
 static int residual(const cd_objctx *c, double *r2, double *rae)
@@ -41,13 +41,16 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
-/* K = k [1 -1; -1 1] on the two coordinates, D = d [1 -1; -1 1] */
+/* K = k [1 -1; -1 1] on the two coordinates, D = d [1 -1; -1 1]; numerical with
+ * relative-coordinate markers */
 static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq, double *Gv)
 {
     const params *p = c->item->p;
     int nq = c->item->nq;
     (void)Cq; (void)Gq; (void)Gv;
-    int rc = cd_conn_jacobian_begin(c, p->userFunction.fn != NULL, K, D);
+    /* relative-coordinate markers: their gradients depend on q (numerical Jacobian) */
+    int grad = cd_md_has_gradient(&c->md[0]) || cd_md_has_gradient(&c->md[1]);
+    int rc = cd_conn_jacobian_begin(c, p->userFunction.fn != NULL || grad, K, D);
     if (rc || !p->activeConnector) return rc;
     for (int a = 0; a < 2; a++)
         for (int b = 0; b < 2; b++) {
@@ -81,7 +84,7 @@ static int uses_uf(const void *p) { return ((const params *)p)->userFunction.fn 
 
 static int check(const cd_system *s, int i, const void *p, cd_error *e)
 {
-    return cd_conn_check_markers(s, i, p, CD_MKF_COORDINATE,
+    return cd_conn_check_markers(s, i, p, CD_MKF_COORDINATE | CD_MKF_RELCOORD,
                                  "ObjectConnectorCoordinateSpringDamper", e);
 }
 

@@ -23,22 +23,23 @@ static int offset_value(const cd_objctx *c, const cd_func *f, double base, doubl
     return cd_object_userfunc(c, f, &base, 1, off, 1);
 }
 
-/* which local entries hold q0 and q1 (-1: ground coordinate) */
-static void coord_locs(const cd_objctx *c, int *i0, int *i1)
+/* Cq (nq) = d(factor1 q1 - q0)/dq: -1 at q0's entry, factor1 at q1's (coordinate markers), or
+ * the markers' gradients (relative-coordinate markers); written fully */
+static void constraint_row(const cd_objctx *c, double *Cq)
 {
-    *i0 = c->md[0].n > 0 ? c->item->mk_off[0] + c->md[0].coord : -1;
-    *i1 = c->md[1].n > 0 ? c->item->mk_off[1] + c->md[1].coord : -1;
+    const params *p = c->item->p;
+    memset(Cq, 0, sizeof(double) * (size_t)c->item->nq);
+    cd_md_coord_add(&c->md[0], -1.0, Cq + c->item->mk_off[0]);
+    cd_md_coord_add(&c->md[1], p->factor1, Cq + c->item->mk_off[1]);
 }
 
 static int residual(const cd_objctx *c, double *r2, double *rae)
 {
     const params *p = c->item->p;
-    int i0, i1, rc;
+    int rc;
     double off;
-    coord_locs(c, &i0, &i1);
-    memset(r2, 0, sizeof(double) * (size_t)c->item->nq);
-    if (i0 >= 0) r2[i0] -= c->lam[0];
-    if (i1 >= 0) r2[i1] += p->factor1 * c->lam[0];
+    constraint_row(c, r2);
+    for (int i = 0; i < c->item->nq; i++) r2[i] *= c->lam[0];
     if (p->velocityLevel || c->index2) {
         const cd_func *f = p->velocityLevel ? &p->userFunction_t
                                             : (p->userFunction.fn ? &p->userFunction_t : NULL);
@@ -52,18 +53,18 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
 }
 
 /* Cq = -1 at q0, factor1 at q1 (K = D = 0); Gq = Cq at position level, Gv = Cq at velocity
- * level (velocityLevel or index 2) */
+ * level (velocityLevel or index 2). With relative-coordinate markers Cq is their gradients
+ * (the rows Exudyn uses) and the Jacobian is numerical. */
 static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
                     double *Gv)
 {
     const params *p = c->item->p;
-    int nq = c->item->nq, i0, i1;
-    coord_locs(c, &i0, &i1);
+    int nq = c->item->nq;
+    /* relative-coordinate markers: their gradients depend on q (numerical Jacobian) */
+    if (cd_md_has_gradient(&c->md[0]) || cd_md_has_gradient(&c->md[1])) return CD_JAC_NUMERICAL;
     memset(K, 0, sizeof(double) * (size_t)(nq * nq));
     memset(D, 0, sizeof(double) * (size_t)(nq * nq));
-    memset(Cq, 0, sizeof(double) * (size_t)nq);
-    if (i0 >= 0) Cq[i0] -= 1.0;
-    if (i1 >= 0) Cq[i1] += p->factor1;
+    constraint_row(c, Cq);
     int vel = p->velocityLevel || c->index2;
     memset(vel ? Gq : Gv, 0, sizeof(double) * (size_t)nq);
     memcpy(vel ? Gv : Gq, Cq, sizeof(double) * (size_t)nq);
@@ -93,7 +94,8 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
 
 static int check(const cd_system *s, int i, const void *vp, cd_error *e)
 {
-    return cd_conn_check_markers(s, i, vp, CD_MKF_COORDINATE, "ObjectConnectorCoordinate", e);
+    return cd_conn_check_markers(s, i, vp, CD_MKF_COORDINATE | CD_MKF_RELCOORD,
+                                 "ObjectConnectorCoordinate", e);
 }
 
 static const cd_objectops ops = {

@@ -43,6 +43,44 @@ typedef struct {
 void cd_cable2d_shape_points(const cd_system *s, const cd_item *mk, const double *q,
                              const double *v, double *pos, double *vel, double *J, double *work);
 int cd_cable2d_shape_work(const cd_system *s, const cd_item *mk);
+/* MarkerBodiesRelativeTranslationCoordinate and ...RotationCoordinate: a coordinate (value,
+ * gradient in row 0 of J) between two bodies; local coordinates: body 0's, then body 1's */
+typedef struct {
+    cd_common c;
+    cd_ivec bodyNumbers;             /* 2: bodies 0 and 1 */
+    cd_vec localPosition0, localPosition1;  /* 3: points on body 0, body 1 (body frames) */
+    cd_vec axis0;                    /* 3: axis in body 0's frame */
+    double offset;                   /* subtracted from the measured value */
+    int nodeNumber;                  /* rotation: Exudyn's angle continuation node (-1: none) */
+} cd_p_markerrelative;
+int cd_marker_relative_base(const void *p);   /* body 0 */
+/* number of local coordinates; their global indices into ltg if not NULL (the ltg op) */
+int cd_marker_relative_ltg(const cd_system *s, const cd_item *mk, int *ltg);
+/* both bodies have frames and differ, axis0 is not zero; messages name tname */
+int cd_marker_relative_check(const cd_system *s, int index, const void *p, const char *tname,
+                             cd_error *err);
+/* the frames f0, f1 of body 0's and body 1's points (their J, Jrot in md->J, md->Jrot:
+ * [J0 | J1]); md gets body 0's point and frame, coord = -1 */
+void cd_marker_relative_frames(const cd_system *s, const cd_item *mk, const double *q,
+                               const double *v, cd_markerdata *md, cd_markerdata *f0,
+                               cd_markerdata *f1);
+/* md->J = [g; 0; 0] with g = [-a^T X0, a^T X1] from X = [X0 | X1] (3 x n, column-major; X may
+ * be md->J itself) */
+void cd_marker_relative_gradient(const cd_system *s, const cd_item *mk, const double a[3],
+                                 const double *X, cd_markerdata *md);
+#define CD_MARKER_RELATIVE_FIELDS(AXISDOC, OFFUNIT, OFFDOC)                                      \
+    CD_MARKER_NAME_FIELD,                                                                        \
+    {"bodyNumbers", CD_FT_INDEXLIST, 2, offsetof(cd_p_markerrelative, bodyNumbers), NULL, 0,     \
+     CD_OBJECT, "", "the two bodies [b0, b1] (rigid bodies, beams or ground)", NULL},            \
+    {"localPosition0", CD_FT_VEC, 3, offsetof(cd_p_markerrelative, localPosition0), "0 0 0", 0,  \
+     0, "m", "point on body 0 (body frame): the marker's position, where forces act", NULL},     \
+    {"localPosition1", CD_FT_VEC, 3, offsetof(cd_p_markerrelative, localPosition1), "0 0 0", 0,  \
+     0, "m", "point on body 1 (body frame)", NULL},                                              \
+    {"axis0", CD_FT_VEC, 3, offsetof(cd_p_markerrelative, axis0), "1 0 0", 0, 0, "", AXISDOC,    \
+     NULL},                                                                                      \
+    {"offset", CD_FT_REAL, 0, offsetof(cd_p_markerrelative, offset), "0", 0, 0, OFFUNIT, OFFDOC, \
+     NULL}
+
 #define CD_MARKER_NAME_FIELD                                                                     \
     {"name", CD_FT_STRING, 0, offsetof(cd_common, name), "", 0, 0, "", "marker's unique name",   \
      NULL}
