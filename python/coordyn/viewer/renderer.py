@@ -13,6 +13,8 @@ import os
 import tempfile
 import weakref
 
+import numpy as np
+
 _attached = None          # the SystemContainer the module-level calls act on (the last created)
 
 
@@ -107,6 +109,47 @@ class Renderer:
     def SendRedrawSignal(self):
         """Returns at once: the viewer draws when it is shown."""
         return None
+
+    #: the view state keys GetState gives and SetState takes (Exudyn's names)
+    _STATE_KEYS = ("centerPoint", "rotationCenterPoint", "maxSceneSize", "zoom",
+                   "currentWindowSize", "modelRotation")
+
+    def GetState(self):
+        """The view state as Exudyn's renderer gives it (a dict: centerPoint, zoom,
+        modelRotation, ...; windowOpen is False: coordyn opens no window). Scripts keep it in
+        exu.sys['renderState'] and give it back with SetState."""
+        state = getattr(self, "_state", None)
+        if state is None:
+            sc = self._sc()
+            size = [1024, 768]
+            if sc is not None:
+                size = list(sc.visualizationSettings.window.renderWindowSize)
+            state = {"centerPoint": np.zeros(3), "rotationCenterPoint": np.zeros(3),
+                     "maxSceneSize": 1.0, "zoom": 1.0,
+                     "currentWindowSize": np.array(size, dtype=int),
+                     "modelRotation": np.eye(3)}
+            self._state = state
+        out = {"viewEnabled": True, "windowOpen": False}
+        out.update({k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in state.items()})
+        return out
+
+    def SetState(self, renderState, waitForRendererFullStartup=False):
+        """Take the view keys of a state from GetState (others, such as the mouse state, are
+        ignored as Exudyn ignores them); checks their shapes."""
+        if not isinstance(renderState, dict):
+            raise TypeError(f"Renderer.SetState: renderState must be a dict from GetState, "
+                            f"got {type(renderState).__name__}")
+        shapes = {"centerPoint": (3,), "rotationCenterPoint": (3,), "maxSceneSize": (),
+                  "zoom": (), "currentWindowSize": (2,), "modelRotation": (3, 3)}
+        state = self.GetState()
+        for key in self._STATE_KEYS:
+            if key in renderState:
+                v = np.asarray(renderState[key], dtype=float)
+                if v.shape != shapes[key]:
+                    raise ValueError(f"Renderer.SetState: '{key}' must have shape "
+                                     f"{shapes[key]}, got {v.shape}")
+                state[key] = float(v) if v.shape == () else v
+        self._state = {k: state[k] for k in self._STATE_KEYS}
 
     def GetRenderCount(self):
         """0: nothing is drawn while a solve runs."""
