@@ -198,26 +198,30 @@ class VRobotTool:
         self.graphicsData = copy(graphicsData)
 
 
-class RobotTool:
-    """The tool: HT from the last link frame to the tool frame, and its drawing."""
-
-    def __init__(self, HT=None, visualization=VRobotTool()):
-        self.HT = HT
-        self.visualization = visualization
+class _WithHT:
+    """A part of the robot placed by one 4x4 transformation HT (checked when set)."""
 
     @property
     def HT(self):
-        """4x4 transformation from the last link to the tool."""
+        """4x4 transformation: for the tool from the last link, for the base from world."""
         return self._HT
 
     @HT.setter
     def HT(self, value):
-        self._HT = _ht(value, 'RobotTool', 'HT')
+        self._HT = _ht(value, type(self).__name__, 'HT')
 
     def __str__(self):
         return '  HT = ' + str(self.HT)
 
     __repr__ = __str__
+
+
+class RobotTool(_WithHT):
+    """The tool: HT from the last link frame to the tool frame, and its drawing."""
+
+    def __init__(self, HT=None, visualization=VRobotTool()):
+        self.HT = HT
+        self.visualization = visualization
 
 
 class VRobotBase:
@@ -227,26 +231,12 @@ class VRobotBase:
         self.graphicsData = copy(graphicsData)
 
 
-class RobotBase:
+class RobotBase(_WithHT):
     """The base: HT from world to base coordinates, and its drawing."""
 
     def __init__(self, HT=None, visualization=VRobotBase()):
         self.HT = HT
         self.visualization = visualization
-
-    @property
-    def HT(self):
-        """4x4 transformation from world to base coordinates."""
-        return self._HT
-
-    @HT.setter
-    def HT(self, value):
-        self._HT = _ht(value, 'RobotBase', 'HT')
-
-    def __str__(self):
-        return '  HT = ' + str(self.HT)
-
-    __repr__ = __str__
 
 
 # ---------------------------------------------------------------- the robot
