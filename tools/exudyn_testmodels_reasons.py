@@ -83,9 +83,10 @@ REASONS = {
         "acceleration and finds a slipping one; starting from zero gave 0.0348960623 "
         "(docs: item notes, ObjectConnectorRollingDiscPenalty)",
     "rotatingTableTest.py":
-        "4e-6 from the reference with the rolling-disc penalty connector; not the Euler-"
-        "parameter projection (unchanged without it) and not Newton's tolerance (unchanged "
-        "at 1e-13); the cause is not yet found",
+        "4e-6 from the reference; both of its cases differ from Exudyn (the rolling-disc joint "
+        "by 6e-6, the penalty connector by 1.9e-6) with TrapezoidalIndex2; it is not the "
+        "Euler-parameter projection, Newton's tolerance, the initial accelerations or the "
+        "wheel's spring-damper (each checked by switching it); the cause is not found yet",
     "driveTrainTest.py":
         "coordyn's MarkerNodeRotationCoordinate takes the angle coordinates of NodeRigidBodyRxyz "
         "and NodeRigidBody2D; Exudyn also takes Euler-parameter nodes, with a Tait-Bryan angle "
