@@ -16,6 +16,10 @@ int cd_conn_markers(const void *p, const int **markers);
  * the message names tname */
 int cd_conn_check_markers(const cd_system *s, int index, const void *p, int flag,
                           const char *tname, cd_error *err);
+/* node nodeNumber (>= 0) exists and is a NodeGenericData with ndata Data coordinates (a
+ * connector's state); the message names tname */
+int cd_conn_check_data_node(const cd_system *s, int index, int nodeNumber, int ndata,
+                            const char *tname, cd_error *err);
 
 /* kinematics of two position markers: p1 - p0, v1 - v0, L = |p1 - p0|, L_t, n = (p1 - p0)/L;
  * cd_conn_kin_eval fails (recoverably, message naming `what`) when the markers coincide */

@@ -2,6 +2,7 @@
  * JD = [-J0, J1] (3 x nq) is the Jacobian of p1 - p0 with respect to the connector's local
  * coordinates (marker 0's, then marker 1's). */
 #include "cd_connectors.h"
+#include "../cd_item_list.h"
 #include <math.h>
 #include <string.h>
 
@@ -68,6 +69,22 @@ void cd_conn_add_jtaj(const cd_objctx *c, cd_work w, const double A[9], double *
         for (int i = 0; i < nq; i++)
             K[i + nq * j] += JD[3 * i] * AJ[0] + JD[3 * i + 1] * AJ[1] + JD[3 * i + 2] * AJ[2];
     }
+}
+
+int cd_conn_check_data_node(const cd_system *s, int index, int nodeNumber, int ndata,
+                            const char *tname, cd_error *err)
+{
+    if (nodeNumber >= s->list[CD_NODE].n)
+        return cd_error_set(err, CD_ERR_INPUT, "%s %d: parameter 'nodeNumber' refers to node "
+                            "%d, which does not exist", tname, index, nodeNumber);
+    const cd_item *nd = &s->list[CD_NODE].items[nodeNumber];
+    int ndd = nd->type->node->ndata ? nd->type->node->ndata(nd->p) : 0;
+    if (nd->type != &cd_type_NodeGenericData || ndd != ndata)
+        return cd_error_set(err, CD_ERR_INPUT, "%s %d: parameter 'nodeNumber' refers to node "
+                            "%d (%s with %d data coordinates); it needs a NodeGenericData with %d "
+                            "data coordinates", tname, index, nodeNumber, nd->type->name, ndd,
+                            ndata);
+    return CD_OK;
 }
 
 int cd_conn_check_markers(const cd_system *s, int index, const void *vp, int flag,

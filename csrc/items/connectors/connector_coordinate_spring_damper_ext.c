@@ -15,7 +15,6 @@
  * upper one, else 0) and reports k_s |s_old| or k_s |s_new| when the state changes, as
  * Exudyn's PostNewtonStep does; the solver iterates until no state changes. */
 #include "cd_connectors.h"
-#include "../cd_item_list.h"
 #include <math.h>
 #include <string.h>
 
@@ -207,16 +206,7 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
                                 "invalid node number %d", index, p->nodeNumber);
         return CD_OK;
     }
-    if (p->nodeNumber >= s->list[CD_NODE].n)
-        return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'nodeNumber' refers to node "
-                            "%d, which does not exist", index, p->nodeNumber);
-    const cd_item *nd = &s->list[CD_NODE].items[p->nodeNumber];
-    int ndd = nd->type->node->ndata ? nd->type->node->ndata(nd->p) : 0;
-    if (nd->type != &cd_type_NodeGenericData || ndd != 3)
-        return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'nodeNumber' refers to node "
-                            "%d (%s with %d data coordinates); it needs a NodeGenericData with 3 "
-                            "data coordinates", index, p->nodeNumber, nd->type->name, ndd);
-    return CD_OK;
+    return cd_conn_check_data_node(s, index, p->nodeNumber, 3, NAME, err);
 }
 
 static const cd_objectops ops = {

@@ -23,7 +23,6 @@
  * of the change as Exudyn's PostNewtonStep does: k |gap| + |ft(s, s)| when the contact state
  * changed, |ft(s, s) - ft(s, d_s)| while it stays in contact. The Jacobian is numerical. */
 #include "cd_connectors.h"
-#include "../cd_item_list.h"
 #include "../../math/cd_vec3.h"
 #include <math.h>
 #include <string.h>
@@ -246,16 +245,7 @@ static int check_node(const cd_system *s, int index, const params *p, cd_error *
         return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'nodeNumber' is missing: "
                             "the connector needs a NodeGenericData with 3 data coordinates "
                             "(numberOfDataCoordinates=3) for its contact state", index);
-    if (p->nodeNumber >= s->list[CD_NODE].n)
-        return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'nodeNumber' refers to node "
-                            "%d, which does not exist", index, p->nodeNumber);
-    const cd_item *nd = &s->list[CD_NODE].items[p->nodeNumber];
-    int ndd = nd->type->node->ndata ? nd->type->node->ndata(nd->p) : 0;
-    if (nd->type != &cd_type_NodeGenericData || ndd != 3)
-        return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'nodeNumber' refers to node "
-                            "%d (%s with %d data coordinates); it needs a NodeGenericData with 3 "
-                            "data coordinates", index, p->nodeNumber, nd->type->name, ndd);
-    return CD_OK;
+    return cd_conn_check_data_node(s, index, p->nodeNumber, 3, NAME, err);
 }
 
 static int check(const cd_system *s, int index, const void *vp, cd_error *err)
