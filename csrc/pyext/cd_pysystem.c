@@ -1155,27 +1155,6 @@ static PyObject *sys_load_jacobian(cdpy_system *self, PyObject *args)
     return res;
 }
 
-/* the global indices of an item's coordinates: (ODE2 indices, first AE index, number of AE);
- * for ObjectGenericAE the AE rows of its equations (in the pool of algebraic variables) */
-static PyObject *sys_ltg(cdpy_system *self, PyObject *args)
-{
-    PyObject *kindo;
-    int index;
-    cd_kind kind;
-    if (!PyArg_ParseTuple(args, "Oi", &kindo, &index)) return NULL;
-    if (parse_kind(kindo, &kind) || need_assembled(self)) return NULL;
-    const cd_itemlist *L = &self->sys->list[kind];
-    if (index < 0 || index >= L->n)
-        return PyErr_Format(PyExc_IndexError, "item number %d does not exist", index);
-    const cd_item *it = &L->items[index];
-    PyObject *q = PyList_New(it->nq);
-    if (!q) return NULL;
-    for (int i = 0; i < it->nq; i++) PyList_SET_ITEM(q, i, PyLong_FromLong(it->ltg[i]));
-    if (it->neq)  /* ObjectGenericAE: its equations in the AE pool */
-        return Py_BuildValue("(Nii)", q, it->eq0, it->neq);
-    return Py_BuildValue("(Nii)", q, it->ae0, it->nae);
-}
-
 /* a Python list of n ints */
 static PyObject *int_list(const int *x, int n)
 {
@@ -1189,6 +1168,26 @@ static PyObject *int_list(const int *x, int n)
         PyList_SET_ITEM(l, i, v);
     }
     return l;
+}
+
+/* the global indices of an item's coordinates: (ODE2 indices, first AE index, number of AE);
+ * for ObjectGenericAE the AE rows of its equations (in the pool of algebraic variables) */
+static PyObject *sys_ltg(cdpy_system *self, PyObject *args)
+{
+    PyObject *kindo;
+    int index;
+    cd_kind kind;
+    if (!PyArg_ParseTuple(args, "Oi", &kindo, &index)) return NULL;
+    if (parse_kind(kindo, &kind) || need_assembled(self)) return NULL;
+    const cd_itemlist *L = &self->sys->list[kind];
+    if (index < 0 || index >= L->n)
+        return PyErr_Format(PyExc_IndexError, "item number %d does not exist", index);
+    const cd_item *it = &L->items[index];
+    PyObject *q = int_list(it->ltg, it->nq);
+    if (!q) return NULL;
+    if (it->neq)  /* ObjectGenericAE: its equations in the AE pool */
+        return Py_BuildValue("(Nii)", q, it->eq0, it->neq);
+    return Py_BuildValue("(Nii)", q, it->ae0, it->nae);
 }
 
 /* a list of the n consecutive ints first, first + 1, ... */
