@@ -38,10 +38,8 @@
 #include <string.h>
 
 typedef struct {
-    cd_p_connector h;              /* name, markerNumbers [m0, current cable marker] */
-    cd_ivec slidingMarkerNumbers;  /* MarkerBodyCable2DCoordinates of the chain */
-    cd_vec slidingMarkerOffsets;   /* global sliding coordinate where each element starts */
-    int nodeNumber;                /* NodeGenericData: [element index, sliding coordinate] */
+    cd_p_sliding h;   /* name, markerNumbers, slidingMarkerNumbers (MarkerBodyCable2DCoordinates),
+                         slidingMarkerOffsets, nodeNumber (cd_joints.h) */
     int classicalFormulation, constrainRotation;
     double axialForce;
     int activeConnector;
@@ -52,63 +50,10 @@ typedef struct {
 static int nae(const void *vp) { return 3 + ((const params *)vp)->constrainRotation; }
 static int active(const void *vp) { return ((const params *)vp)->activeConnector; }
 
-static int more_markers(const void *vp, const int **mk)
-{
-    const params *p = vp;
-    *mk = p->slidingMarkerNumbers.x;
-    return p->slidingMarkerNumbers.n;
-}
+/* the element under the joint (cd_joints.h) */
+typedef cd_sliding_elem cable;
 
-static int nodes(const void *vp, const int **n)
-{
-    *n = &((const params *)vp)->nodeNumber;
-    return 1;
-}
-
-/* the cable element under the joint: its local coordinate indices and total coordinates */
-typedef struct {
-    int k;           /* index in slidingMarkerNumbers */
-    int idx[8];      /* local indices of its 8 coordinates in the object's list */
-    double q[8], v[8];
-    double L;        /* its length */
-    double x;        /* local sliding coordinate */
-    double S[4], Sx[4], Sxx[4];
-    double r[2], rx[2], rxx[2], rt[2], rxt[2];   /* r, r', r'', r_t, r'_t at x */
-} cable;
-
-static int current_index(const cd_objctx *c)
-{
-    const params *p = c->item->p;
-    int k = (int)c->data[0];
-    if (k < 0) k = 0;
-    if (k >= p->slidingMarkerNumbers.n) k = p->slidingMarkerNumbers.n - 1;
-    return k;
-}
-
-static void cable_eval(const cd_objctx *c, cable *e)
-{
-    const params *p = c->item->p;
-    const cd_system *s = c->sys;
-    const cd_item *it = c->item;
-    e->k = current_index(c);
-    const cd_item *mk = &s->list[CD_MARKER].items[p->slidingMarkerNumbers.x[e->k]];
-    const cd_item *body = &s->list[CD_OBJECT].items[((const cd_p_markerbase *)mk->p)->number];
-    e->L = ((const cd_p_ancf *)body->p)->length;
-    for (int j = 0; j < 8; j++) {
-        int g = mk->ltg[j], l = 0;
-        while (l < it->nq && it->ltg[l] != g) l++;   /* present: more_markers */
-        e->idx[j] = l;
-        e->q[j] = s->qref[g] + c->q[l];
-        e->v[j] = c->v[l];
-    }
-    e->x = c->data[1] + c->lam[2] - p->slidingMarkerOffsets.x[e->k];
-    cd_ancf_shape(e->x, e->L, e->S, e->Sx, e->Sxx);
-    cd_ancf_map(2, e->S, e->q, e->r);
-    cd_ancf_map(2, e->Sx, e->q, e->rx);
-    cd_ancf_map(2, e->Sxx, e->q, e->rxx);
-    cd_ancf_map(2, e->S, e->v, e->rt);
-    cd_ancf_map(2, e->Sx, e->v, e->rxt);
-}
+static void cable_eval(const cd_objctx *c, cable *e) { cd_sliding_eval(c, 2, c->lam[2], e); }
 
 /* C (nae x nq, row-major) = Exudyn's position-level constraint Jacobian with respect to q */
 static void constraint_jacobian(const cd_objctx *c, const cable *e, double *C)
@@ -232,7 +177,7 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
 
 static int scratch(const cd_system *s, const cd_item *it)
 {
-    int n0 = s->list[CD_MARKER].items[((const params *)it->p)->h.markerNumbers.x[0]].nq;
+    int n0 = s->list[CD_MARKER].items[((const params *)it->p)->h.h.markerNumbers.x[0]].nq;
     return 4 * it->nq + n0 * n0;
 }
 
@@ -301,26 +246,7 @@ static int jacobian_aeself(const cd_objctx *c, double *K, double *D, double *Cq,
 static int post_newton(const cd_objctx *c, double *out, double *error)
 {
     const params *p = c->item->p;
-    int n = p->slidingMarkerNumbers.n;
-    cable e;
-    out[0] = c->data[0];
-    out[1] = c->data[1];
-    *error = 0.0;
-    if (!p->activeConnector) return CD_OK;
-    cable_eval(c, &e);
-    int k = e.k;
-    if (e.x < 0) {
-        *error = -e.x;
-        if (k > 0) k--;
-    }
-    if (e.x > e.L) {
-        *error = e.x - e.L;
-        if (k < n - 1) k++;
-    }
-    double sl = c->data[1] + c->lam[2], smax = p->slidingMarkerOffsets.x[n - 1] + e.L;
-    out[0] = k;
-    out[1] = sl < 0 ? 0 : (sl > smax ? smax : sl);
-    return CD_OK;
+    return cd_sliding_post_newton(c, 2, c->lam[2], p->activeConnector, out, error);
 }
 
 /* Position, Velocity: of marker 0; Force: (lam0, lam1, 0); SlidingCoordinate: d1, the global
@@ -337,39 +263,11 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
     }
 }
 
-static int check_sliding(const cd_system *s, int index, const params *p, cd_error *err)
-{
-    int n = p->slidingMarkerNumbers.n;
-    if (n < 1)
-        return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'slidingMarkerNumbers' is "
-                            "empty; it needs the MarkerBodyCable2DCoordinates of at least one "
-                            "cable element", index);
-    if (p->slidingMarkerOffsets.n != n)
-        return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'slidingMarkerOffsets' has "
-                            "length %d but 'slidingMarkerNumbers' has length %d; they must be "
-                            "equal (one offset per sliding marker)", index,
-                            p->slidingMarkerOffsets.n, n);
-    for (int k = 0; k < n; k++) {
-        int m = p->slidingMarkerNumbers.x[k];
-        const cd_item *mk = &s->list[CD_MARKER].items[m];
-        if (mk->type != &cd_type_MarkerBodyCable2DCoordinates)
-            return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'slidingMarkerNumbers' "
-                                "entry %d refers to marker %d of type %s; the sliding markers "
-                                "must be MarkerBodyCable2DCoordinates", index, k, m,
-                                mk->type->name);
-        if (k > 0 && !(p->slidingMarkerOffsets.x[k] > p->slidingMarkerOffsets.x[k - 1]))
-            return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'slidingMarkerOffsets' "
-                                "must be increasing (entry %d = %g follows %g)", index, k,
-                                p->slidingMarkerOffsets.x[k], p->slidingMarkerOffsets.x[k - 1]);
-    }
-    return CD_OK;
-}
-
 static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 {
     const params *p = vp;
-    int m0 = p->h.markerNumbers.x[0], m1 = p->h.markerNumbers.x[1];
-    const cd_item *k0 = &s->list[CD_MARKER].items[m0], *k1 = &s->list[CD_MARKER].items[m1];
+    int m0 = p->h.h.markerNumbers.x[0];
+    const cd_item *k0 = &s->list[CD_MARKER].items[m0];
     int need = CD_MKF_POSITION | (p->constrainRotation ? CD_MKF_ORIENTATION : 0);
     if ((k0->type->marker->flags & need) != need)
         return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'markerNumbers'[0] refers to "
@@ -379,38 +277,12 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
                             p->constrainRotation ? "MarkerBodyRigid or MarkerNodeRigid "
                                                    "(constrainRotation)"
                                                  : "MarkerNodePosition or MarkerBodyPosition");
-    if (k1->type != &cd_type_MarkerBodyCable2DCoordinates)
-        return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'markerNumbers'[1] refers to "
-                            "marker %d of type %s; the cable needs a MarkerBodyCable2DCoordinates",
-                            index, m1, k1->type->name);
-    int rc = check_sliding(s, index, p, err);
-    if (rc) return rc;
-    int found = 0;
-    for (int k = 0; k < p->slidingMarkerNumbers.n; k++) found |= p->slidingMarkerNumbers.x[k] == m1;
-    if (!found)
-        return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'markerNumbers'[1] (marker "
-                            "%d) is not in 'slidingMarkerNumbers'; it must be the sliding marker "
-                            "of the element where the joint starts", index, m1);
-    const cd_item *nd = &s->list[CD_NODE].items[p->nodeNumber];
-    if (nd->type != &cd_type_NodeGenericData || nd->type->node->ndata(nd->p) != 2)
-        return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'nodeNumber' refers to node "
-                            "%d of type %s; the joint needs a NodeGenericData with "
-                            "numberOfDataCoordinates = 2 (element index, sliding coordinate)",
-                            index, p->nodeNumber, nd->type->name);
-    double d0[2];
-    nd->type->node->initdata(nd->p, d0);
-    int k = (int)d0[0];
-    if (d0[0] != k || k < 0 || k >= p->slidingMarkerNumbers.n)
-        return cd_error_set(err, CD_ERR_INPUT, NAME " %d: NodeGenericData %d (nodeNumber) has "
-                            "initialCoordinates[0] = %g; it must be the index (0 .. %d) in "
-                            "'slidingMarkerNumbers' of the element where the joint starts", index,
-                            p->nodeNumber, d0[0], p->slidingMarkerNumbers.n - 1);
-    return CD_OK;
+    return cd_sliding_check(s, index, &p->h, &cd_type_MarkerBodyCable2DCoordinates, NAME, err);
 }
 
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_AESELF, .nmarkers = 2,
-    .markers = cd_conn_markers, .more_markers = more_markers, .nodes = nodes, .nae = nae,
+    .markers = cd_conn_markers, .more_markers = cd_sliding_more_markers, .nodes = cd_sliding_nodes, .nae = nae,
     .mass_const = 1, .residual = residual, .scratch = scratch,
     .jacobian_aeself = jacobian_aeself, .initial_rows = initial_rows, .post_newton = post_newton,
     .output = output, .active = active};
@@ -422,13 +294,13 @@ static const cd_field fields[] = {
     CD_CONN_NAME_FIELD("joint"),
     CD_CONN_MARKERS_FIELD("[m0: position (constrainRotation: rigid) marker of the sliding body, "
                           "m1: the MarkerBodyCable2DCoordinates of the element where it starts]"),
-    {"slidingMarkerNumbers", CD_FT_INDEXLIST, 0, OFF(slidingMarkerNumbers), NULL, 0, CD_MARKER,
+    {"slidingMarkerNumbers", CD_FT_INDEXLIST, 0, OFF(h.slidingMarkerNumbers), NULL, 0, CD_MARKER,
      "", "MarkerBodyCable2DCoordinates of the cable elements, in the order the joint slides "
      "along them (the end of element i is the start of element i + 1)", NULL},
-    {"slidingMarkerOffsets", CD_FT_VEC, 0, OFF(slidingMarkerOffsets), NULL, 0, 0, "m",
+    {"slidingMarkerOffsets", CD_FT_VEC, 0, OFF(h.slidingMarkerOffsets), NULL, 0, 0, "m",
      "increasing global sliding coordinate at the start of each element (0, L0, L0 + L1, ...)",
      NULL},
-    {"nodeNumber", CD_FT_INDEX, 0, OFF(nodeNumber), NULL, 0, CD_NODE, "",
+    {"nodeNumber", CD_FT_INDEX, 0, OFF(h.nodeNumber), NULL, 0, CD_NODE, "",
      "NodeGenericData with 2 Data coordinates: the current index in slidingMarkerNumbers and "
      "the global sliding coordinate at the start of the step (initial values: where it starts)",
      NULL},
