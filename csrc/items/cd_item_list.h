@@ -35,14 +35,14 @@
     X(ObjectConnectorCoordinateVector)                                                           \
     X(ObjectConnectorCoordinateSpringDamperExt)                                                  \
     X(ObjectConnectorHydraulicActuatorSimple) X(ObjectConnectorRollingDiscPenalty)              \
-    X(ObjectJointSliding2D) X(ObjectConnectorReevingSystemSprings)                               \
+    X(ObjectJointSliding2D) X(ObjectJointSliding) X(ObjectConnectorReevingSystemSprings)        \
     /* deformation elements */                                                                   \
     X(ObjectDeformationTruss2D) X(ObjectDeformationBeam2D) X(ObjectDeformationHinge2D)           \
     X(ObjectDeformationTruss) X(ObjectDeformationBeam) X(ObjectDeformationHinge)                 \
     /* markers */                                                                                \
     X(MarkerNodePosition) X(MarkerNodeCoordinate) X(MarkerBodyPosition) X(MarkerBodyMass)        \
     X(MarkerBodyRigid) X(MarkerNodeRigid) X(MarkerNodeRotationCoordinate)                        \
-    X(MarkerBodyCable2DCoordinates) X(MarkerBodyCable2DShape)                                    \
+    X(MarkerBodyCable2DCoordinates) X(MarkerBodyCable2DShape) X(MarkerBodyBeamShape)             \
     X(MarkerNodeCoordinates) X(MarkerObjectODE2Coordinates) X(MarkerKinematicTreeRigid)         \
     X(MarkerBodiesRelativeTranslationCoordinate) X(MarkerBodiesRelativeRotationCoordinate)       \
     /* loads */                                                                                  \

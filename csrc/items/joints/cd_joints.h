@@ -53,6 +53,7 @@ typedef struct {
     int idx[12];      /* local indices of its coordinates in the object's list */
     double q[12], v[12];   /* its total coordinates and velocities */
     double L;         /* its length */
+    double EA;        /* its axial stiffness */
     double x;         /* local sliding coordinate */
     double S[4], Sx[4], Sxx[4];
     double r[3], rx[3], rxx[3], rt[3], rxt[3];   /* r, r', r'', r_t, r'_t at x (dim used) */

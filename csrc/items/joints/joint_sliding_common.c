@@ -42,6 +42,7 @@ void cd_sliding_eval(const cd_objctx *c, int dim, double ds, cd_sliding_elem *e)
     const cd_item *mk = &s->list[CD_MARKER].items[p->slidingMarkerNumbers.x[e->k]];
     const cd_item *body = &s->list[CD_OBJECT].items[((const cd_p_markerbase *)mk->p)->number];
     e->L = ((const cd_p_ancf *)body->p)->length;
+    e->EA = ((const cd_p_ancf *)body->p)->axialStiffness;
     for (int j = 0; j < e->nc; j++) {
         int g = mk->ltg[j], l = 0;
         while (l < it->nq && it->ltg[l] != g) l++;   /* present: more_markers */
