@@ -212,8 +212,33 @@ def _section(bs):
     return bs
 
 
+def _beam_shape_marker(exu, ii):
+    mbs, _, o, SC = _cable3d(exu, ii)
+    m = mbs.AddMarker(ii.MarkerBodyBeamShape(bodyNumber=o))
+    return mbs, "marker", m, SC
+
+
+def _sliding3d(exu, ii):
+    """a mass point (near the point 0.3 of the cable's axis, moving) in an ObjectJointSliding on
+    the 3D cable"""
+    mbs, _, o, SC = _cable3d(exu, ii)
+    mk = mbs.AddMarker(ii.MarkerBodyBeamShape(bodyNumber=o))
+    n = mbs.AddNode(ii.NodePoint(referenceCoordinates=[0.3, 0, 0],
+                                 initialCoordinates=[0, 0.01, 0.02],
+                                 initialVelocities=[0.4, 0.5, -0.6]))
+    mbs.AddObject(ii.ObjectMassPoint(nodeNumber=n, physicsMass=1))
+    m0 = mbs.AddMarker(ii.MarkerNodePosition(nodeNumber=n))
+    nd = mbs.AddNode(ii.NodeGenericData(initialCoordinates=[0, 0.3], numberOfDataCoordinates=2))
+    j = mbs.AddObject(ii.ObjectJointSliding(markerNumbers=[m0, mk], slidingMarkerNumbers=[mk],
+                                            slidingMarkerOffsets=[0], nodeNumber=nd,
+                                            constrainRotations=[0, 0, 0]))
+    return mbs, "object", j, SC
+
+
 BUILDERS["ObjectANCFCable2D"] = _cable2d
 BUILDERS["ObjectANCFCable"] = _cable3d
+BUILDERS["MarkerBodyBeamShape"] = _beam_shape_marker
+BUILDERS["ObjectJointSliding"] = _sliding3d
 BUILDERS["ObjectBeamGeometricallyExact2D"] = _beam2d
 BUILDERS["ObjectBeamGeometricallyExact"] = _beam3d
 
