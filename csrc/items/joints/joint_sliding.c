@@ -6,7 +6,8 @@
  * (cd_joints.h, joint_sliding_common.c).
  *
  * Unknowns z = [ds, f0, f1, f2] in Exudyn's order: ds the change of the sliding coordinate since
- * the last post-Newton update (x = d1 + ds - o_k on element k), f the joint force on the cable.
+ * the last post-Newton update (x = d1 + ds - o_k on element k), f the joint force on the body
+ * (marker 0; the cable gets -f).
  * With r = S(x) q_k, r' = S'(x) q_k, Delta = r - p0, c_i = constrainTranslations[i] and
  * F = axialForce, the equations as in Exudyn's CObjectJointSliding:
  *   g0 = r'.f - |r'| F                (no force along the cable but F; coordyn scales it by
@@ -287,7 +288,8 @@ static const cd_field fields[] = {
      "flags (0 or 1) per global axis x, y, z: 1: marker 0 stays on the cable's axis in this "
      "component, 0: free (its force component is 0)", NULL},
     {"axialForce", CD_FT_REAL, 0, OFF(axialForce), "0", 0, 0, "N",
-     "a force along the cable between body and cable (r'.f = |r'| axialForce)", NULL},
+     "a force along the cable on the body, driving it (r'.f = |r'| axialForce, f the joint "
+     "force on the body)", NULL},
     CD_CONN_ACTIVE_FIELD(params, CD_CONN_OFF_JOINT)};
 
 const cd_itemtype cd_type_ObjectJointSliding = {
