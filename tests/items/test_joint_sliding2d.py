@@ -306,6 +306,29 @@ def test_jacobian_against_numerical(axial_force):
     assert np.abs(a["Ga"][2, 2]) > 0 and np.abs(a["Ga"][0, 2]) > 0.5
 
 
+def test_jacobian_with_euler_parameter_body():
+    """marker 0 on a 3D rigid body (Euler parameters, moving in the plane): the rows of the
+    position equations take the exact d p0/dq, which differs from the velocity Jacobian J0"""
+    from conftest import check_jacobian
+    mbs = cd.SystemContainer().AddSystem()
+    lib = coordyn_lib()
+    nodes, cables, markers = cable_chain(lib, mbs, [[i * 0.5, 0] for i in range(5)],
+                                         [[1, 0]] * 5, 0.5, EI=50.0, EA=1e5, rhoA=1.0)
+    fix_coordinates(lib, mbs, nodes[0], [0, 1])
+    fix_coordinates(lib, mbs, nodes[-1], [0, 1])
+    body = mbs.CreateRigidBody(referencePosition=[0.4, -0.3, 0], gravity=[0, -G, 0],
+                               inertia=cd.utilities.InertiaCuboid(100, [0.1, 0.6, 0.1]),
+                               initialVelocity=[0.5, 0, 0], initialAngularVelocity=[0, 0, 0.2])
+    mb = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=body, localPosition=[0, 0.3, 0]))
+    joint = cd.beams.GenerateSlidingJoint(mbs, cables, mb, localMarkerIndexOfStartCable=0,
+                                          slidingCoordinateStartPosition=0.4)[0]
+    mbs.Assemble()
+    cd.SolveDynamic(mbs, dyn_settings(lib, 0.03, 1e-3))
+    a, n = check_jacobian(mbs, joint)
+    # the body's 7 coordinates come first: there d p0/dq (Gq) is not J0 (Cq)
+    assert np.abs(a["Gq"][:2, :7] - a["Cq"][:2, :7]).max() > 1e-3
+
+
 def test_jacobian_numerical_where_not_analytic():
     """the other formulation and constrainRotation use the engine's forward differences"""
     mbs, joint = rigid_on_cable()

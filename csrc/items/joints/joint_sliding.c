@@ -45,7 +45,10 @@ typedef struct {
 static int nae(const void *vp) { (void)vp; return NA; }
 static int active(const void *vp) { return ((const params *)vp)->activeConnector; }
 
-static void elem_eval(const cd_objctx *c, cd_sliding_elem *e) { cd_sliding_eval(c, 3, c->lam[0], e); }
+static void elem_eval(const cd_objctx *c, cd_sliding_elem *e)
+{
+    cd_sliding_eval(c, 3, c->lam[0], e);
+}
 
 static int ct(const params *p, int i) { return p->constrainTranslations.x[i] != 0.0; }
 
@@ -116,8 +119,9 @@ static int scratch(const cd_system *s, const cd_item *it)
  *     d r2/d ds on the cable coordinate (a, i), c_i: C0 + ds S''_a f_i + f_i S'_a (row 1+i's
  *     d/dx), d r2/d f_i there: S_a + ds S'_a;
  *   g0 (times its scale): d/dq on (a, i) = S'_a (f_i - F r'_i/|r'|), d/d ds = r''.f -
- *     F r'.r''/|r'|, d/d f_i = r'_i;  g(1+i), c_i: d/dq = C(1+i) on the cable, -d p0_i/dq on marker 0's
- *     coordinates, d/d ds = r'_i; else d/d f_i = 1 */
+ *     F r'.r''/|r'|, d/d f_i = r'_i;
+ *   g(1+i), c_i: d/dq = C(1+i) on the cable, -d p0_i/dq on marker 0's coordinates,
+ *     d/d ds = r'_i; else d/d f_i = 1 */
 static int jacobian_aeself(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
                            double *Gv, double *Ga)
 {

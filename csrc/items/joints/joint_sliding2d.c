@@ -178,7 +178,7 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
 static int scratch(const cd_system *s, const cd_item *it)
 {
     int n0 = s->list[CD_MARKER].items[((const params *)it->p)->h.h.markerNumbers.x[0]].nq;
-    return 4 * it->nq + n0 * n0;
+    return 4 * it->nq + n0 * n0 + 3 * n0;
 }
 
 /* the analytic Jacobian of the classical formulation at index 3 without constrainRotation
@@ -195,8 +195,9 @@ static int jacobian_aeself(const cd_objctx *c, double *K, double *D, double *Cq,
 {
     const params *p = c->item->p;
     int nq = c->item->nq, na = c->item->nae, n0 = c->md[0].n;
-    if (!p->classicalFormulation || p->constrainRotation || c->index2) return CD_JAC_NUMERICAL;
-    double *C = c->scratch, *K0 = C + na * nq;
+    if (!p->classicalFormulation || p->constrainRotation || c->index2 || !cd_conn_diff_ok(c))
+        return CD_JAC_NUMERICAL;
+    double *C = c->scratch, *K0 = C + na * nq, *P0 = K0 + n0 * n0;
     const double *lam = c->lam;
     cable e;
     cable_eval(c, &e);
@@ -221,7 +222,7 @@ static int jacobian_aeself(const cd_objctx *c, double *K, double *D, double *Cq,
         Cq[2 + na * ix] += lam[0] * e.Sx[a] + lam[2] * e.Sxx[a] * lam[0];
         Cq[2 + na * iy] += lam[1] * e.Sx[a] + lam[2] * e.Sxx[a] * lam[1];
     }
-    /* Gq: rows 0, 1 = C0, C1; row 2 = S'(x) (f - F r'/|r'|) */
+    /* Gq: rows 0, 1 = C0, C1 (marker 0: see below); row 2 = S'(x) (f - F r'/|r'|) */
     double nr = hypot(e.rx[0], e.rx[1]), F = p->axialForce;
     double w[2] = {lam[0] - (F != 0 ? F * e.rx[0] / nr : 0), lam[1] - (F != 0 ? F * e.rx[1] / nr : 0)};
     for (int j = 0; j < nq; j++) {
@@ -232,6 +233,13 @@ static int jacobian_aeself(const cd_objctx *c, double *K, double *D, double *Cq,
     for (int a = 0; a < 4; a++) {
         Gq[2 + na * e.idx[2 * a]] += e.Sx[a] * w[0];
         Gq[2 + na * e.idx[2 * a + 1]] += e.Sx[a] * w[1];
+    }
+    /* marker 0's columns of rows 0, 1: the exact -d p0/dq (J0 is the velocity Jacobian; they
+     * differ for Euler parameters) */
+    cd_md_dpos(&c->md[0], P0);
+    for (int j = 0; j < n0; j++) {
+        Gq[0 + na * j] = -P0[3 * j];
+        Gq[1 + na * j] = -P0[3 * j + 1];
     }
     /* Ga (column-major nae x nae) */
     Ga[0 + na * 2] = e.rx[0];
@@ -282,7 +290,8 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_AESELF, .nmarkers = 2,
-    .markers = cd_conn_markers, .more_markers = cd_sliding_more_markers, .nodes = cd_sliding_nodes, .nae = nae,
+    .markers = cd_conn_markers, .more_markers = cd_sliding_more_markers,
+    .nodes = cd_sliding_nodes, .nae = nae,
     .mass_const = 1, .residual = residual, .scratch = scratch,
     .jacobian_aeself = jacobian_aeself, .initial_rows = initial_rows, .post_newton = post_newton,
     .output = output, .active = active};
