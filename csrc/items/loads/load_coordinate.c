@@ -68,6 +68,7 @@ static const cd_field fields[] = {
 
 const cd_itemtype cd_type_LoadCoordinate = {
     .kind = CD_LOAD, .name = "LoadCoordinate", .typename_ = "Coordinate", .alias = NULL,
-    .doc = "A scalar generalized force on one coordinate (MarkerNodeCoordinate).",
+    .doc = "A scalar generalized force on one coordinate (MarkerNodeCoordinate), or a torque "
+           "about the axis of a rotation coordinate (MarkerNodeRotationCoordinate).",
     .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields), .check = check,
     .load = &ops, .outvars = outvars};
