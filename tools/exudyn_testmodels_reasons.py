@@ -87,10 +87,6 @@ REASONS = {
         "by 6e-6, the penalty connector by 1.9e-6) with TrapezoidalIndex2; it is not the "
         "Euler-parameter projection, Newton's tolerance, the initial accelerations or the "
         "wheel's spring-damper (each checked by switching it); the cause is not found yet",
-    "driveTrainTest.py":
-        "coordyn's MarkerNodeRotationCoordinate takes the angle coordinates of NodeRigidBodyRxyz "
-        "and NodeRigidBody2D; Exudyn also takes Euler-parameter nodes, with a Tait-Bryan angle "
-        "of the rotation matrix (wrapped to ±π) as value and the angular velocity as its rate",
     "scissorPrismaticRevolute2D.py":
         "the result adds the solver object's newtonStepsCount (coordyn 1015 + 1288, Exudyn "
         "1501 + 1217: the Newton predictors and convergence tests differ, docs: differences "

@@ -175,6 +175,7 @@ static int assign_markers(cd_system *s)
         int (*dsize)(const void *) = ops->on_body ? base->type->object->marker_dsize
                                                   : base->type->node->marker_dsize;
         int nd = dsize ? dsize(base->p) : 0;
+        if (ops->dsize && ops->dsize(s, it) > nd) nd = ops->dsize(s, it);
         if (nd > s->maxmkd) s->maxmkd = nd;
     }
     return CD_OK;

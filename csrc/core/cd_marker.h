@@ -31,4 +31,14 @@ static inline void cd_md_coord_add(const cd_markerdata *md, double s, double *x)
     for (int j = 0; j < md->n; j++) x[j] += s * md->J[3 * j];
 }
 
+/* coordinate markers: 1 if the derivatives below are exact (a single coordinate, or a gradient
+ * whose marker supplies dvalue and dgrad); 0: the caller differentiates numerically */
+int cd_md_coord_exact(const cd_markerdata *md);
+/* coordinate markers: dval (n) = d value/dq, dvalt (n) = d value_t/dq (written fully; either
+ * may be NULL); for a single coordinate dval = e_coord, dvalt = 0 */
+void cd_md_coord_dvalue(const cd_markerdata *md, double *dval, double *dvalt);
+/* coordinate markers: K (leading dimension ld, the marker's block at offset o) += s dg/dq for
+ * the gradient g (row 0 of J); nothing for a single coordinate (g constant) */
+void cd_md_coord_dgrad(const cd_markerdata *md, double s, double *K, int ld, int o);
+
 #endif

@@ -105,6 +105,11 @@ static int node_output(const cd_system *s, cd_evalws *ws, int i, cd_outvar var, 
         return n;
     default: break;
     }
+    if (nd->type->node->output) {
+        int k = nd->type->node->output(nd->p, s->qref + nd->ltg[0], ws->ql, ws->vl, ws->al, var,
+                                       out);
+        if (k >= 0) return k;
+    }
     int rotvar = var == CD_OV_ROTATION || var == CD_OV_ANGULARVELOCITY ||
                  var == CD_OV_ANGULARVELOCITYLOCAL || var == CD_OV_ANGULARACCELERATION ||
                  var == CD_OV_ROTATIONMATRIX || var == CD_OV_HOMOGENEOUSTRANSFORMATION;

@@ -222,6 +222,13 @@ typedef struct cd_markerderiv {
     void (*dpos)(const struct cd_markerdata *md, double *G);
     void (*dvel)(const struct cd_markerdata *md, double *G);
     void (*domega)(const struct cd_markerdata *md, double *G);
+    /* coordinate markers whose gradient g (row 0 of J, coord = -1) depends on q:
+     *   dvalue: dval (n) = d value/dq, dvalt (n) = d value_t/dq (either may be NULL)
+     *   dgrad:  K (leading dimension ld, the marker's block at row and column offset o)
+     *           += s dg/dq, K_jk += s dg_j/dq_k
+     * NULL entries (in any row above): the dispatcher's fallback (cd_marker.c) */
+    void (*dvalue)(const struct cd_markerdata *md, double *dval, double *dvalt);
+    void (*dgrad)(const struct cd_markerdata *md, double s, double *K, int ld, int o);
 } cd_markerderiv;
 
 /* what connectors and loads see of a marker: position/coordinate, velocity and Jacobians with
@@ -351,6 +358,11 @@ typedef struct cd_nodeops {
      * own constraint (Euler parameters: e . e_t = 0); NULL if none */
     void (*project_velocity)(const void *p, const double *qref, const double *q, double *v);
     int (*nae)(const void *p);
+    /* output variables the node computes itself, before the generic ones (cd_output.c), from
+     * its local coordinates q, v, a: the number of values written (<= 16), or -1 (then the
+     * generic output answers). NULL: none */
+    int (*output)(const void *p, const double *qref, const double *q, const double *v,
+                  const double *a, cd_outvar var, double *out);
     /* algebraic variables without equations of their own (NodeGenericAE): number and initial
      * values (nx); NULL: none */
     int (*nx)(const void *p);
@@ -493,6 +505,10 @@ typedef struct cd_markerops {
      * generic marker outputs answer); NULL: none */
     int (*output)(const struct cd_system *s, const struct cd_item *mk, const double *q,
                   const double *v, cd_outvar var, double *out);
+    /* doubles of md->dwork the marker's eval needs for its derivative data, when more than
+     * its base's marker_dsize (called at Assemble, after the marker has its nq); NULL: the
+     * base's */
+    int (*dsize)(const struct cd_system *s, const struct cd_item *mk);
 } cd_markerops;
 
 struct cd_evalws;

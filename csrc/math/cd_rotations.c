@@ -93,12 +93,37 @@ void cd_rot_rxyz_d(const double t[3], const double tt[3], double dA[27], double 
     memcpy(dv, V, sizeof V);
 }
 
+/* Exudyn's RotationMatrix2RotXYZ: r1 = atan2(A02, c), c = |(A12, A22)|; r0 = atan2(-A12, A22),
+ * r2 = atan2(-A01, A00); at c <= 1e-14 (r1 = +-pi/2, only r0 +- r2 defined) r0 = 0 and
+ * r2 = atan2(A10, A11) */
 void cd_rot_rxyz_angles(const double A[9], double r[3])
 {
-    double sb = A[2] > 1 ? 1 : A[2] < -1 ? -1 : A[2];
-    r[0] = atan2(-A[5], A[8]);
-    r[1] = asin(sb);
-    r[2] = atan2(-A[1], A[0]);
+    double c = sqrt(A[5] * A[5] + A[8] * A[8]);
+    r[1] = atan2(A[2], c);
+    if (c > 1e-14) {
+        r[0] = atan2(-A[5], A[8]);
+        r[2] = atan2(-A[1], A[0]);
+    } else {
+        r[0] = 0.0;
+        r[2] = atan2(A[3], A[4]);
+    }
+}
+
+void cd_rot_ep_exudyn(const double e[4], double A[9])
+{
+    double e0 = e[0], e1 = e[1], e2 = e[2], e3 = e[3];
+    A[0] = 1 - 2 * (e2 * e2 + e3 * e3); A[1] = 2 * (e1 * e2 - e0 * e3);
+    A[2] = 2 * (e1 * e3 + e0 * e2);     A[3] = 2 * (e1 * e2 + e0 * e3);
+    A[4] = 1 - 2 * (e1 * e1 + e3 * e3); A[5] = 2 * (e2 * e3 - e0 * e1);
+    A[6] = 2 * (e1 * e3 - e0 * e2);     A[7] = 2 * (e2 * e3 + e0 * e1);
+    A[8] = 1 - 2 * (e1 * e1 + e2 * e2);
+}
+
+void cd_rot_ep_exudyn_G(const double e[4], double G[12])
+{
+    double e0 = e[0], e1 = e[1], e2 = e[2], e3 = e[3];
+    double g[12] = {-e1, e0, -e3, e2, -e2, e3, e0, -e1, -e3, -e2, e1, e0};
+    for (int k = 0; k < 12; k++) G[k] = 2 * g[k];
 }
 
 void cd_rot_vec(const double psi[3], double A[9], double Gb[9], double Gbd_v[3])

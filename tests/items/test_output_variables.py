@@ -30,9 +30,6 @@ KNOWN_MISSING = {
 
 # output variables both report with different values, per item type, and why
 KNOWN_DIFFERENT = {
-    # Exudyn: the angle and its rate from the node's rotation (reference included);
-    # coordyn: the displacement coordinate and its velocity
-    "MarkerNodeRotationCoordinate": {"Coordinates", "Coordinates_t"},
     # Exudyn: the angle displacement coordinate alone (one value); coordyn: [0, 0, total angle]
     "ObjectRigidBody2D": {"Rotation"},
     # interpolation of the beam's velocity between the nodes differs

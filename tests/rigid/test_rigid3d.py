@@ -524,7 +524,8 @@ def test_torsional_spring_damper_oscillator(planar):
 
 def test_rotation_coordinate_marker_drives_a_crank():
     """A CoordinateConstraint between a ground coordinate and the rotation coordinate of a
-    planar body prescribes phi = omega t exactly; Tait-Bryan angles of an Rxyz node too."""
+    planar body prescribes phi = omega t exactly; Tait-Bryan angles of an Rxyz node and of an
+    Euler-parameter node too."""
     omega = 3.0
     mbs = cd.SystemContainer().AddSystem()
     g = mbs.AddNode(cd.NodePointGround())
@@ -534,8 +535,11 @@ def test_rotation_coordinate_marker_drives_a_crank():
                                  nodeNumber=n))
     n3 = mbs.AddNode(cd.NodeRigidBodyRxyz(initialVelocities=[0, 0, 0, omega, 0, 0]))
     mbs.AddObject(cd.RigidBody(mass=1, inertia=[0.1, 0.1, 0.1, 0, 0, 0], nodeNumber=n3))
+    ne = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, 1, 0, 0, 0],
+                                        initialVelocities=[0, 0, 0, 0, 0, 0, 0.5 * omega]))
+    mbs.AddObject(cd.RigidBody(mass=1, inertia=[0.1, 0.1, 0.1, 0, 0, 0], nodeNumber=ne))
     mg = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=g, coordinate=0))
-    for node, axis in ((n, 2), (n3, 0)):
+    for node, axis in ((n, 2), (n3, 0), (ne, 2)):
         m = mbs.AddMarker(cd.MarkerNodeRotationCoordinate(nodeNumber=node, rotationCoordinate=axis))
         mbs.AddObject(cd.CoordinateConstraint(markerNumbers=[mg, m],
                                               offsetUserFunction=lambda mbs, t, i, o: omega * t,
@@ -544,9 +548,7 @@ def test_rotation_coordinate_marker_drives_a_crank():
     mbs.SolveDynamic(settings(1e-2, 1.0))
     assert abs(mbs.GetNodeOutput(n, OV.Coordinates)[2] - omega) < 1e-10
     assert abs(mbs.GetNodeOutput(n3, OV.Coordinates)[3] - omega) < 1e-10
-    with pytest.raises(ValueError, match=r"MarkerNodeRotationCoordinate .*NodeRigidBodyEP"):
-        e = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, 1, 0, 0, 0]))
-        mbs.AddMarker(cd.MarkerNodeRotationCoordinate(nodeNumber=e, rotationCoordinate=2))
+    assert abs(mbs.GetNodeOutput(ne, OV.Rotation)[2] - omega) < 1e-10
 
 
 def test_linear_spring_damper_along_a_rotating_axis():

@@ -21,6 +21,17 @@ int cd_conn_check_markers(const cd_system *s, int index, const void *p, int flag
 int cd_conn_check_data_node(const cd_system *s, int index, int nodeNumber, int ndata,
                             const char *tname, cd_error *err);
 
+/* coordinate connectors on the value x = s0 value_0 + s1 value_1 of their two coordinate
+ * markers (a marker on a single coordinate, or one whose gradient depends on q): w = dx_t/dq_t
+ * (the markers' gradients, the direction a scalar force F acts in: r2 = F w), dx = dx/dq and
+ * dxt = dx_t/dq; each nq long, written fully (dx, dxt may be NULL). Returns 0 when a marker's
+ * derivatives are not exact (a relative-coordinate marker): the caller's Jacobian is then
+ * numerical (w is written anyway) */
+int cd_conn_coord_rows(const cd_objctx *c, double s0, double s1, double *w, double *dx,
+                       double *dxt);
+/* K (nq x nq) += F dw/dq for w of cd_conn_coord_rows (the markers' gradient derivatives) */
+void cd_conn_coord_dgrad(const cd_objctx *c, double s0, double s1, double F, double *K);
+
 /* kinematics of two position markers: p1 - p0, v1 - v0, L = |p1 - p0|, L_t, n = (p1 - p0)/L;
  * cd_conn_kin_eval fails (recoverably, message naming `what`) when the markers coincide */
 typedef struct { double d[3], vd[3], L, Lt, n[3]; } cd_conn_kin;

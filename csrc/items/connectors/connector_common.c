@@ -332,3 +332,38 @@ void cd_conn_add_force_jacobian(const cd_objctx *c, cd_work w, const double A[9]
     cd_conn_add_jtv(c, w, 0, Fv, -1.0, K);
     cd_conn_add_jtv(c, w, 1, Fv, 1.0, K);
 }
+
+int cd_conn_coord_rows(const cd_objctx *c, double s0, double s1, double *w, double *dx,
+                       double *dxt)
+{
+    int nq = c->item->nq, exact = 1;
+    double sk[2] = {s0, s1};
+    memset(w, 0, sizeof(double) * (size_t)nq);
+    if (dx) memset(dx, 0, sizeof(double) * (size_t)nq);
+    if (dxt) memset(dxt, 0, sizeof(double) * (size_t)nq);
+    for (int k = 0; k < 2; k++) {
+        const cd_markerdata *md = &c->md[k];
+        int o = c->item->mk_off[k];
+        if (md->n == 0) continue;   /* a ground coordinate */
+        exact = exact && cd_md_coord_exact(md);
+        cd_md_coord_add(md, sk[k], w + o);
+        if (!cd_md_has_gradient(md)) {  /* one coordinate: dx = s e_coord, dxt = 0 */
+            if (dx) dx[o + md->coord] += sk[k];
+            continue;
+        }
+        /* the markers' blocks of the local coordinates do not overlap */
+        cd_md_coord_dvalue(md, dx ? dx + o : NULL, dxt ? dxt + o : NULL);
+        for (int j = 0; j < md->n; j++) {
+            if (dx) dx[o + j] *= sk[k];
+            if (dxt) dxt[o + j] *= sk[k];
+        }
+    }
+    return exact;
+}
+
+void cd_conn_coord_dgrad(const cd_objctx *c, double s0, double s1, double F, double *K)
+{
+    int nq = c->item->nq;
+    cd_md_coord_dgrad(&c->md[0], s0 * F, K, nq, c->item->mk_off[0]);
+    cd_md_coord_dgrad(&c->md[1], s1 * F, K, nq, c->item->mk_off[1]);
+}

@@ -41,27 +41,30 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
-/* K = k [1 -1; -1 1] on the two coordinates, D = d [1 -1; -1 1]; numerical with
- * relative-coordinate markers */
+/* r2 = F w with u = value_1 - value_0, w = du_t/dq_t (the markers' gradients; -1 and +1 on
+ * single coordinates): K = w (k du/dq + d du_t/dq)^T + F dw/dq, D = d w w^T. Numerical with a
+ * user function or relative-coordinate markers (their gradient derivatives are not given) */
 static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq, double *Gv)
 {
     const params *p = c->item->p;
     int nq = c->item->nq;
+    double F, *w = c->scratch, *du = w + nq, *dut = du + nq;
     (void)Cq; (void)Gq; (void)Gv;
-    /* relative-coordinate markers: their gradients depend on q (numerical Jacobian) */
-    int grad = cd_md_has_gradient(&c->md[0]) || cd_md_has_gradient(&c->md[1]);
-    int rc = cd_conn_jacobian_begin(c, p->userFunction.fn != NULL || grad, K, D);
+    int exact = cd_conn_coord_rows(c, -1.0, 1.0, w, du, dut);
+    int rc = cd_conn_jacobian_begin(c, p->userFunction.fn != NULL || !exact, K, D);
     if (rc || !p->activeConnector) return rc;
-    for (int a = 0; a < 2; a++)
-        for (int b = 0; b < 2; b++) {
-            if (c->md[a].n == 0 || c->md[b].n == 0) continue;
-            int i = c->item->mk_off[a] + c->md[a].coord, j = c->item->mk_off[b] + c->md[b].coord;
-            double sg = a == b ? 1.0 : -1.0;
-            K[i + nq * j] += sg * p->stiffness;
-            D[i + nq * j] += sg * p->damping;
+    if ((rc = force(c, &F))) return rc;
+    for (int j = 0; j < nq; j++)
+        for (int i = 0; i < nq; i++) {
+            K[i + nq * j] += w[i] * (p->stiffness * du[j] + p->damping * dut[j]);
+            D[i + nq * j] += p->damping * w[i] * w[j];
         }
+    cd_conn_coord_dgrad(c, -1.0, 1.0, F, K);
     return CD_OK;
 }
+
+/* w, du, dut of the Jacobian */
+static int scratch(const cd_system *s, const cd_item *it) { (void)s; return 3 * it->nq; }
 
 static int output(const cd_objctx *c, cd_outvar var, double *out)
 {
@@ -90,7 +93,8 @@ static int check(const cd_system *s, int i, const void *p, cd_error *e)
 
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR, .nmarkers = 2, .markers = cd_conn_markers, .mass_const = 1,
-    .residual = residual, .jacobian = jacobian, .output = output, .uses_userfunc = uses_uf};
+    .residual = residual, .jacobian = jacobian, .output = output, .uses_userfunc = uses_uf,
+    .scratch = scratch};
 static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_FORCE,
                                     CD_OV_POTENTIALENERGY, CD_OV_NONE};
 

@@ -86,47 +86,43 @@ static double force(const cd_objctx *c, double *Fx, double *Fv)
     return F;
 }
 
-/* local entry of marker k's coordinate (-1 for a ground coordinate) and its factor, signed */
-static int entry(const cd_objctx *c, int k, double *f)
-{
-    const params *p = c->item->p;
-    *f = k ? p->factor1 : -p->factor0;
-    return c->md[k].n > 0 ? c->item->mk_off[k] + c->md[k].coord : -1;
-}
-
 static int residual(const cd_objctx *c, double *r2, double *rae)
 {
-    double Fx, Fv, f;
+    const params *p = c->item->p;
+    double Fx, Fv;
     (void)rae;
     memset(r2, 0, sizeof(double) * (size_t)c->item->nq);
-    if (!((const params *)c->item->p)->activeConnector) return CD_OK;
+    if (!p->activeConnector) return CD_OK;
     double F = force(c, &Fx, &Fv);
-    for (int k = 0; k < 2; k++) {
-        int i = entry(c, k, &f);
-        if (i >= 0) r2[i] += f * F;
-    }
+    /* r2 = F w, w = dx_t/dq_t: -factor0 and factor1 on single coordinates */
+    cd_md_coord_add(&c->md[0], -p->factor0 * F, r2 + c->item->mk_off[0]);
+    cd_md_coord_add(&c->md[1], p->factor1 * F, r2 + c->item->mk_off[1]);
     return CD_OK;
 }
 
-/* K_ab = f_a f_b dF/dx, D_ab = f_a f_b dF/dx_t (f signed factors) */
+/* K = w (dF/dx dx/dq + dF/dx_t dx_t/dq)^T + F dw/dq, D = dF/dx_t w w^T (w = dx_t/dq_t);
+ * numerical with relative-coordinate markers */
 static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq, double *Gv)
 {
     const params *p = c->item->p;
     int nq = c->item->nq;
-    double Fx, Fv, fa, fb;
+    double Fx, Fv, *w = c->scratch, *dx = w + nq, *dxt = dx + nq;
     (void)Cq; (void)Gq; (void)Gv;
-    int rc = cd_conn_jacobian_begin(c, 0, K, D);
+    int exact = cd_conn_coord_rows(c, -p->factor0, p->factor1, w, dx, dxt);
+    int rc = cd_conn_jacobian_begin(c, !exact, K, D);
     if (rc || !p->activeConnector) return rc;
-    force(c, &Fx, &Fv);
-    for (int a = 0; a < 2; a++)
-        for (int b = 0; b < 2; b++) {
-            int i = entry(c, a, &fa), j = entry(c, b, &fb);
-            if (i < 0 || j < 0) continue;
-            K[i + nq * j] += fa * fb * Fx;
-            D[i + nq * j] += fa * fb * Fv;
+    double F = force(c, &Fx, &Fv);
+    for (int j = 0; j < nq; j++)
+        for (int i = 0; i < nq; i++) {
+            K[i + nq * j] += w[i] * (Fx * dx[j] + Fv * dxt[j]);
+            D[i + nq * j] += Fv * w[i] * w[j];
         }
+    cd_conn_coord_dgrad(c, -p->factor0, p->factor1, F, K);
     return CD_OK;
 }
+
+/* w, dx, dxt of the Jacobian */
+static int scratch(const cd_system *s, const cd_item *it) { (void)s; return 3 * it->nq; }
 
 /* the new limit-stop state from x, and the size of its change (Exudyn's PostNewtonStep) */
 static int post_newton(const cd_objctx *c, double *out, double *error)
@@ -212,7 +208,7 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR, .nmarkers = 2, .markers = cd_conn_markers, .nodes = nodes,
     .mass_const = 1, .residual = residual, .jacobian = jacobian, .post_newton = post_newton,
-    .output = output};
+    .output = output, .scratch = scratch};
 static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_FORCE, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)

@@ -52,24 +52,28 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
     return rc;
 }
 
-/* Cq = -1 at q0, factor1 at q1 (K = D = 0); Gq = Cq at position level, Gv = Cq at velocity
- * level (velocityLevel or index 2). With relative-coordinate markers Cq is their gradients
- * (the rows Exudyn uses) and the Jacobian is numerical. */
+/* Cq = w = d(factor1 value_1 - value_0)_t/dq_t (the markers' gradients; -1 and factor1 on
+ * single coordinates), K = lambda dw/dq, D = 0; Gq = d(factor1 value_1 - value_0)/dq at
+ * position level, Gq = d(...)_t/dq and Gv = w at velocity level (velocityLevel or index 2).
+ * Numerical with relative-coordinate markers (their gradient derivatives are not given) */
 static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
                     double *Gv)
 {
     const params *p = c->item->p;
-    int nq = c->item->nq;
-    /* relative-coordinate markers: their gradients depend on q (numerical Jacobian) */
-    if (cd_md_has_gradient(&c->md[0]) || cd_md_has_gradient(&c->md[1])) return CD_JAC_NUMERICAL;
+    int nq = c->item->nq, vel = p->velocityLevel || c->index2;
+    double *dx = c->scratch, *dxt = dx + nq;
+    if (!cd_conn_coord_rows(c, -1.0, p->factor1, Cq, dx, dxt)) return CD_JAC_NUMERICAL;
     memset(K, 0, sizeof(double) * (size_t)(nq * nq));
     memset(D, 0, sizeof(double) * (size_t)(nq * nq));
-    constraint_row(c, Cq);
-    int vel = p->velocityLevel || c->index2;
-    memset(vel ? Gq : Gv, 0, sizeof(double) * (size_t)nq);
-    memcpy(vel ? Gv : Gq, Cq, sizeof(double) * (size_t)nq);
+    cd_conn_coord_dgrad(c, -1.0, p->factor1, c->lam[0], K);
+    memcpy(Gq, vel ? dxt : dx, sizeof(double) * (size_t)nq);
+    if (vel) memcpy(Gv, Cq, sizeof(double) * (size_t)nq);
+    else memset(Gv, 0, sizeof(double) * (size_t)nq);
     return CD_OK;
 }
+
+/* dx, dxt of the Jacobian */
+static int scratch(const cd_system *s, const cd_item *it) { (void)s; return 2 * it->nq; }
 
 static int output(const cd_objctx *c, cd_outvar var, double *out)
 {
@@ -101,7 +105,8 @@ static int check(const cd_system *s, int i, const void *vp, cd_error *e)
 static const cd_objectops ops = {
     .flags = CD_OBJF_CONNECTOR | CD_OBJF_CONSTRAINT | CD_OBJF_POSITIONAL, .nmarkers = 2,
     .markers = cd_conn_markers, .nae = nae, .mass_const = 1, .residual = residual,
-    .jacobian = jacobian, .velocity_level = velocity_level, .output = output, .active = active};
+    .jacobian = jacobian, .velocity_level = velocity_level, .output = output, .active = active,
+    .scratch = scratch};
 static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_FORCE,
                                     CD_OV_CONSTRAINTEQUATION, CD_OV_NONE};
 

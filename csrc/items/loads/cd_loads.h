@@ -9,6 +9,7 @@
 typedef struct { cd_common c; int markerNumber; } cd_p_loadbase;
 
 int cd_load_marker(const void *p);   /* markerNumber */
+const cd_item *cd_load_marker_item(const cd_system *s, const cd_item *ld);  /* its marker */
 
 /* the loads with a 3-vector value (force, torque, force per mass) begin with this head */
 typedef struct {

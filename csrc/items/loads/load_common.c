@@ -39,9 +39,14 @@ int cd_load_check_marker(const cd_system *s, int index, const void *vp, int flag
     return CD_OK;
 }
 
-static const cd_item *load_marker(const cd_system *s, const cd_item *ld)
+const cd_item *cd_load_marker_item(const cd_system *s, const cd_item *ld)
 {
     return &s->list[CD_MARKER].items[cd_load_marker(ld->p)];
+}
+
+static const cd_item *load_marker(const cd_system *s, const cd_item *ld)
+{
+    return cd_load_marker_item(s, ld);
 }
 
 /* the load vector in global coordinates: bodyFixed vectors are rotated by the marker's A */

@@ -1,4 +1,5 @@
-/* LoadCoordinate: a scalar generalized force on one coordinate (MarkerNodeCoordinate) */
+/* LoadCoordinate: a scalar generalized force on one coordinate (MarkerNodeCoordinate) or
+ * rotation coordinate (MarkerNodeRotationCoordinate: a torque about its axis) */
 #include "cd_loads.h"
 #include <string.h>
 
@@ -16,28 +17,41 @@ static int value(const cd_system *s, int l, double t, double *out, cd_error *err
 
 static int timed(const void *p) { return ((const params *)p)->userFunction.fn != NULL; }
 
-/* f = the value on the marker's coordinate (none on a ground node) */
+/* f = val w, w the marker's gradient: the value on its coordinate (none on a ground node), or
+ * on a rotation coordinate the row of the rotation Jacobian (MarkerNodeRotationCoordinate) */
 static void force(const cd_system *s, cd_evalws *ws, const cd_item *ld, const double *q,
                   const double *v, const double *val, double *f)
 {
-    (void)s; (void)ws; (void)ld; (void)q; (void)v;
-    f[0] = val[0];
+    cd_markerdata *md = &ws->md[0];
+    memset(f, 0, sizeof(double) * (size_t)ld->nq);
+    cd_eval_marker(s, ws, 0, cd_load_marker_item(s, ld), q, v, md);
+    cd_md_coord_add(md, val[0], f);
 }
 
-static int constant(const cd_system *s, const cd_item *ld) { (void)s; (void)ld; return 1; }
+static int constant(const cd_system *s, const cd_item *ld)
+{
+    return (cd_load_marker_item(s, ld)->type->marker->flags & CD_MKF_CONSTJ) != 0;
+}
 
+/* K = -df/dq = -val dw/dq (0 on a single coordinate) */
 static int jacobian(const cd_system *s, cd_evalws *ws, const cd_item *ld, const double *q,
                     const double *v, const double *val, double *K)
 {
-    (void)s; (void)ws; (void)q; (void)v; (void)val;
-    memset(K, 0, sizeof(double) * (size_t)(ld->nq * ld->nq));
+    cd_markerdata *md = &ws->md[0];
+    int n = ld->nq;
+    memset(K, 0, sizeof(double) * (size_t)(n * n));
+    ws->mk_deriv = 1;
+    cd_eval_marker(s, ws, 0, cd_load_marker_item(s, ld), q, v, md);
+    ws->mk_deriv = 0;
+    if (!cd_md_coord_exact(md)) return CD_JAC_NUMERICAL;
+    cd_md_coord_dgrad(md, -val[0], K, n, 0);
     return CD_OK;
 }
 
 static int check(const cd_system *s, int i, const void *p, cd_error *e)
 {
     return cd_load_check_marker(s, i, p, CD_MKF_COORDINATE, "LoadCoordinate",
-                                "a MarkerNodeCoordinate", e);
+                                "a MarkerNodeCoordinate or MarkerNodeRotationCoordinate", e);
 }
 
 static const cd_loadops ops = {.marker_flags = CD_MKF_COORDINATE, .nvalues = 1,
@@ -54,6 +68,7 @@ static const cd_field fields[] = {
 
 const cd_itemtype cd_type_LoadCoordinate = {
     .kind = CD_LOAD, .name = "LoadCoordinate", .typename_ = "Coordinate", .alias = NULL,
-    .doc = "A scalar generalized force on one coordinate (MarkerNodeCoordinate).",
+    .doc = "A scalar generalized force on one coordinate (MarkerNodeCoordinate), or a torque "
+           "about the axis of a rotation coordinate (MarkerNodeRotationCoordinate).",
     .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields), .check = check,
     .load = &ops, .outvars = outvars};

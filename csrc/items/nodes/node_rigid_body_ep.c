@@ -99,6 +99,35 @@ static void project_velocity(const void *vp, const double *qref, const double *q
     for (int i = 0; i < 4; i++) v[3 + i] -= ev / ee * e[i];
 }
 
+/* the orientation outputs as Exudyn computes them (cd_rot_ep_exudyn): A(e), omega = G(e) e_t,
+ * local omega = Gbar(e) e_t; they differ from the frame's (A Gbar) where |e| != 1 */
+static int output(const void *vp, const double *qref, const double *q, const double *v,
+                  const double *a, cd_outvar var, double *out)
+{
+    double e[4], A[9], G[12], Gb[12], Gbd[3], *W = var == CD_OV_ANGULARVELOCITY ? G : Gb;
+    (void)vp; (void)a;
+    cd_rigidnode_theta(qref, q, 4, e);
+    cd_rot_ep_exudyn(e, A);
+    switch (var) {
+    case CD_OV_ROTATION: cd_rot_rxyz_angles(A, out); return 3;
+    case CD_OV_ROTATIONMATRIX: memcpy(out, A, sizeof A); return 9;
+    case CD_OV_HOMOGENEOUSTRANSFORMATION: {
+        double p[3] = {qref[0] + q[0], qref[1] + q[1], qref[2] + q[2]};
+        return cd_rot_homogeneous(A, p, out);
+    }
+    case CD_OV_ANGULARVELOCITY:
+    case CD_OV_ANGULARVELOCITYLOCAL:
+        cd_rot_ep_exudyn_G(e, G);
+        cd_rot_ep(e, A, Gb, Gbd);
+        for (int i = 0; i < 3; i++) {
+            out[i] = 0;
+            for (int k = 0; k < 4; k++) out[i] += W[4 * i + k] * v[3 + k];
+        }
+        return 3;
+    default: return -1;
+    }
+}
+
 static void frame(const void *vp, const double *qref, const double *q, const double *v,
                   cd_markerdata *md);
 static const cd_nodeops ops = {
@@ -106,7 +135,7 @@ static const cd_nodeops ops = {
     .position = position, .frame = frame, .marker_dsize = cd_rigid_marker_dsize,
     .rotation = rotation, .rotation_d = rotation_d,
     .project_velocity = project_velocity, .nae = nae, .ae_residual = ae_residual,
-    .ae_jacobian = ae_jacobian};
+    .ae_jacobian = ae_jacobian, .output = output};
 
 static void frame(const void *vp, const double *qref, const double *q, const double *v,
                   cd_markerdata *md)

@@ -149,6 +149,11 @@ def _body_pose(mbs, where, b):
         return np.asarray(p["referencePosition"], dtype=float).copy(), np.eye(3)
     if t in _POSE_BODIES:
         return _node_pose(mbs, where, p["nodeNumber"])
+    if t == "ObjectMass1D":   # as Exudyn's: R [x_ref, 0, 0] + referencePosition, frame R
+        R = np.asarray(p["referenceRotation"], dtype=float).reshape(3, 3)
+        x = float(np.asarray(mbs.GetNode(p["nodeNumber"])["referenceCoordinates"],
+                             dtype=float).ravel()[0])
+        return R @ [x, 0.0, 0.0] + np.asarray(p["referencePosition"], dtype=float), R
     raise ValueError(f"{where}: object {b} of type {t} has no reference frame (use a ground, "
                      f"mass point or rigid body)")
 
