@@ -18,14 +18,10 @@ OV = cd.OutputVariableType
 
 # output variables Exudyn 1.13.6 reports and coordyn does not (yet), per item type
 KNOWN_MISSING = {
-    "MarkerBodyCable2DShape": {"Coordinates", "Coordinates_t"},
     "ObjectBeamGeometricallyExact": {"AngularVelocityLocal", "HomogeneousTransformation"},
     "ObjectConnectorLinearSpringDamper": {"HomogeneousTransformationLocal", "PotentialEnergy"},
     "ObjectConnectorRigidBodySpringDamper": {"PotentialEnergy"},
     "ObjectConnectorTorsionalSpringDamper": {"PotentialEnergy"},
-    "ObjectJointPrismatic2D": {"DisplacementLocal", "Distance", "ForceLocal",
-                               "HomogeneousTransformation", "HomogeneousTransformationLocal",
-                               "Rotation"},
 }
 
 # output variables both report with different values, per item type, and why
