@@ -210,8 +210,13 @@ def test_rigid_body_spring_damper_unsupported_options():
     mbs = new_system()
     g = mbs.CreateGround()
     b = mbs.CreateRigidBody(inertia=cd.rigid.InertiaCuboid(1000, [1, 1, 1]))
-    with pytest.raises(ValueError, match="CreateRigidBodySpringDamper.*useIntrinsicFormulation"):
-        mbs.CreateRigidBodySpringDamper(itemNumbers=[g, b], useIntrinsicFormulation=False)
+    # useIntrinsicFormulation goes to the item (False: Exudyn's Tait-Bryan-angle law)
+    o = mbs.CreateRigidBodySpringDamper(itemNumbers=[g, b], useIntrinsicFormulation=False)
+    assert mbs.GetObject(o)["useIntrinsicFormulation"] is False
+    o = mbs.CreateRigidBodySpringDamper(itemNumbers=[g, b])
+    assert mbs.GetObject(o)["useIntrinsicFormulation"] is True
+    with pytest.raises(TypeError, match="CreateRigidBodySpringDamper.*useIntrinsicFormulation"):
+        mbs.CreateRigidBodySpringDamper(itemNumbers=[g, b], useIntrinsicFormulation="no")
     with pytest.raises(ValueError, match="CreateRigidBodySpringDamper.*"
                                          "springForceTorqueUserFunction.*not supported"):
         mbs.CreateRigidBodySpringDamper(itemNumbers=[g, b],

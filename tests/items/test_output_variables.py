@@ -19,9 +19,6 @@ OV = cd.OutputVariableType
 # output variables Exudyn 1.13.6 reports and coordyn does not (yet), per item type
 KNOWN_MISSING = {
     "ObjectBeamGeometricallyExact": {"AngularVelocityLocal", "HomogeneousTransformation"},
-    "ObjectConnectorLinearSpringDamper": {"HomogeneousTransformationLocal", "PotentialEnergy"},
-    "ObjectConnectorRigidBodySpringDamper": {"PotentialEnergy"},
-    "ObjectConnectorTorsionalSpringDamper": {"PotentialEnergy"},
 }
 
 # output variables both report with different values, per item type, and why
@@ -33,13 +30,11 @@ KNOWN_DIFFERENT = {
     "ObjectRigidBody2D": {"Rotation"},
     # interpolation of the beam's velocity between the nodes differs
     "ObjectBeamGeometricallyExact": {"AngularVelocity", "Velocity"},
-    # coordyn's u_t is the exact rate of u = a0 . (p1 - p0) (with the turning axis), Exudyn's
-    # a0 . (v1 - v0); the damping force differs with it
+    # coordyn's u_t is the exact rate of u = a0 . (p1 - p0), a0 . (v1 - v0) + (w0 x a0) . (p1 - p0)
+    # (the sliding velocity seen from marker 0's turning body), Exudyn's a0 . (v1 - v0) drops
+    # the turning of the axis (and Exudyn's force lacks the moment on marker 0's body): the
+    # damping force differs with it (docs/coming_from_exudyn.rst, "What differs")
     "ObjectConnectorLinearSpringDamper": {"ForceLocal", "VelocityLocal"},
-    # the relative rotation: coordyn's rotation vector (rigid-body spring-damper) and angle
-    # atan2 about z (torsional spring) are not Exudyn's; the torques differ with them
-    "ObjectConnectorRigidBodySpringDamper": {"Rotation", "TorqueLocal"},
-    "ObjectConnectorTorsionalSpringDamper": {"Rotation", "TorqueLocal"},
 }
 
 

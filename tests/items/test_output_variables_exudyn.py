@@ -17,6 +17,8 @@ def _solve(mod, mbs, h, end_time):
     s.timeIntegration.endTime = end_time
     s.timeIntegration.verboseMode = 0
     s.timeIntegration.newton.useModifiedNewton = False
+    s.timeIntegration.newton.relativeTolerance = 1e-12
+    s.timeIntegration.newton.absoluteTolerance = 1e-12
     s.solutionSettings.writeSolutionToFile = False
     mbs.SolveDynamic(s)
 
@@ -126,3 +128,239 @@ def test_cable2d_shape_too_many_segments_named():
     with pytest.raises(ValueError, match="MarkerBodyCable2DShape 0: parameter 'numberOfSegments' "
                                          "must be <= 127"):
         _cable(nseg=128)
+
+
+# ------------------------------------------------------------------ torsional spring-damper
+
+def _rx(a):
+    c, s = np.cos(a), np.sin(a)
+    return np.array([[1, 0, 0], [0, c, -s], [0, s, c]])
+
+
+def _rz(a):
+    c, s = np.cos(a), np.sin(a)
+    return np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]])
+
+
+def _hinged_torsion(mod, ii, k, T, tilt, static=True):
+    """a body on a revolute joint about global z, a torsional spring (k, joint frame 1 tilted
+    by Rx(tilt) on the body) to the ground and a torque T about z on the body"""
+    SC = mod.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.AddObject(ii.ObjectGround())
+    n = mbs.AddNode(ii.NodeRigidBodyRxyz(referenceCoordinates=[0] * 6))
+    b = mbs.AddObject(ii.ObjectRigidBody(physicsMass=1, physicsInertia=[1, 1, 2, 0, 0, 0],
+                                         nodeNumber=n))
+    mg = mbs.AddMarker(ii.MarkerBodyRigid(bodyNumber=g))
+    mb = mbs.AddMarker(ii.MarkerBodyRigid(bodyNumber=b))
+    mbs.AddObject(ii.ObjectJointRevoluteZ(markerNumbers=[mg, mb]))
+    o = mbs.AddObject(ii.ObjectConnectorTorsionalSpringDamper(
+        markerNumbers=[mg, mb], stiffness=k, damping=0.5, rotationMarker1=_rx(tilt).tolist()))
+    mbs.AddLoad(ii.LoadTorqueVector(markerNumber=mb, loadVector=[0, 0, T]))
+    mbs.Assemble()
+    s = mod.SimulationSettings()
+    s.staticSolver.numberOfLoadSteps = 20
+    s.solutionSettings.writeSolutionToFile = False
+    s.staticSolver.verboseMode = 0
+    mbs.SolveStatic(s)
+    return mbs, n, o
+
+
+@pytest.mark.parametrize("tilt", [0.0, 0.6])
+def test_torsional_static_torque_is_k_times_exudyns_angle(tilt):
+    """static equilibrium under the torque T = 2.4 k about z: Exudyn's angle phi (the third
+    Tait-Bryan angle of R = Rz(theta) Rx(tilt), tan(phi) = tan(theta) cos(tilt)) reaches
+    T / k = 2.4 rad; the body turns by theta = atan2(sin phi, cos phi cos tilt)"""
+    k, T = 10.0, 24.0
+    mbs, n, o = _hinged_torsion(cd, cd, k, T, tilt)
+    phi = T / k
+    theta = np.arctan2(np.sin(phi), np.cos(phi) * np.cos(tilt))
+    assert mbs.GetNodeOutput(n, OV.Coordinates)[5] == pytest.approx(theta, abs=1e-9)
+    assert mbs.GetObjectOutput(o, OV.Rotation) == pytest.approx(phi, abs=1e-9)
+    assert mbs.GetObjectOutput(o, OV.TorqueLocal) == pytest.approx(T, abs=1e-7)
+    assert mbs.GetObjectOutput(o, OV.PotentialEnergy) == pytest.approx(0.5 * k * phi ** 2,
+                                                                       abs=1e-7)
+
+
+def test_torsional_static_as_exudyn():
+    exu = pytest.importorskip("exudyn")
+    import exudyn.itemInterface as eii
+    for tilt in (0.0, 0.6):
+        ours = _hinged_torsion(cd, cd, 10.0, 24.0, tilt)
+        ref = _hinged_torsion(exu, eii, 10.0, 24.0, tilt)
+        assert ours[0].GetNodeOutput(ours[1], OV.Coordinates)[5] == pytest.approx(
+            ref[0].GetNodeOutput(ref[1], exu.OutputVariableType.Coordinates)[5], abs=1e-9)
+
+
+def test_torsional_pendulum_period_and_energy():
+    """a disc (J = 2 about z) on a torsional spring k = 50 to the ground, no damping, started
+    with the rate w0 = 1: phi = (w0 / W) sin(W t), W = sqrt(k / J) (the pure rotation about
+    z keeps Exudyn's angle exact); the kinetic plus potential energy stays constant"""
+    SC = cd.SystemContainer()
+    mbs = SC.AddSystem()
+    k, J, w0 = 50.0, 2.0, 1.0
+    g = mbs.AddObject(cd.ObjectGround())
+    n = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, 1, 0, 0, 0],
+                                       initialVelocities=[0, 0, 0, 0, 0, 0, w0 / 2]))
+    b = mbs.AddObject(cd.ObjectRigidBody(physicsMass=1, physicsInertia=[1, 1, J, 0, 0, 0],
+                                         nodeNumber=n))
+    o = mbs.AddObject(cd.ObjectConnectorTorsionalSpringDamper(
+        markerNumbers=[mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=g)),
+                       mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=b))], stiffness=k))
+    sr = mbs.AddSensor(cd.SensorObject(objectNumber=o, outputVariableType=OV.Rotation,
+                                       storeInternal=True))
+    sv = mbs.AddSensor(cd.SensorObject(objectNumber=o, outputVariableType=OV.PotentialEnergy,
+                                       storeInternal=True))
+    sw = mbs.AddSensor(cd.SensorObject(objectNumber=o, outputVariableType=OV.AngularVelocityLocal,
+                                       storeInternal=True))
+    mbs.Assemble()
+    W = np.sqrt(k / J)
+    mbs.SolveDynamic(settings(1e-3, 2.0, rho=1.0))
+    phi, V, w = (mbs.GetSensorStoredData(s) for s in (sr, sv, sw))
+    t = phi[:, 0]
+    assert np.allclose(phi[:, 1], w0 / W * np.sin(W * t), atol=2e-5)
+    E = V[:, 1] + 0.5 * J * w[:, 1] ** 2
+    assert np.allclose(E, 0.5 * J * w0 ** 2, rtol=1e-5)
+    assert V[:, 1].max() == pytest.approx(0.5 * J * w0 ** 2, rel=1e-4)
+
+
+def _free_pair(mod, ii, conn, steps=100, end_time=0.5):
+    """two free Rxyz bodies, relative rotation far from small (about 2.3 rad), joined by conn;
+    the node coordinates after end_time"""
+    SC = mod.SystemContainer()
+    mbs = SC.AddSystem()
+    nodes, b = [], []
+    for pos, ang, v in (([0, 0, 0], [0.1, 0.2, 0.3], [0.3, -0.1, 0.2, 0.4, 0.5, -0.3]),
+                        ([0.5, 0.1, -0.1], [1.5, -1.0, 2.8], [-0.2, 0.4, 0.1, -0.3, 0.2, 0.6])):
+        nodes.append(mbs.AddNode(ii.NodeRigidBodyRxyz(referenceCoordinates=pos + ang,
+                                                      initialVelocities=v)))
+        b.append(mbs.AddObject(ii.ObjectRigidBody(physicsMass=1,
+                                                  physicsInertia=[1, 1.5, 2, 0.1, 0, 0],
+                                                  nodeNumber=nodes[-1])))
+    m = [mbs.AddMarker(ii.MarkerBodyRigid(bodyNumber=b[0], localPosition=[0.25, 0.05, 0])),
+         mbs.AddMarker(ii.MarkerBodyRigid(bodyNumber=b[1], localPosition=[-0.25, 0, 0]))]
+    o = mbs.AddObject(conn(ii, m))
+    mbs.Assemble()
+    _solve(mod, mbs, end_time / steps, end_time)
+    q = np.concatenate([mbs.GetNodeOutput(n, mod.OutputVariableType.Coordinates) for n in nodes])
+    names = ("Rotation", "TorqueLocal", "PotentialEnergy")
+    out = {v: np.asarray(mbs.GetObjectOutput(o, getattr(mod.OutputVariableType, v)),
+                         dtype=float).ravel() for v in names}
+    return q, out
+
+
+RA = [[0.36, 0.48, -0.8], [-0.8, 0.6, 0], [0.48, 0.64, 0.6]]
+RB = _rx(0.4) @ _rz(-0.7)
+_K6 = np.diag([20.0, 30, 40, 15, 10, 25]) + 2 * np.ones((6, 6))
+_CONNS = {
+    "torsional": lambda ii, m: ii.ObjectConnectorTorsionalSpringDamper(
+        markerNumbers=m, stiffness=20, damping=0.5, offset=0.2, torque=0.3, rotationMarker0=RA,
+        rotationMarker1=RB.tolist()),
+    "rigidbody": lambda ii, m: ii.ObjectConnectorRigidBodySpringDamper(
+        markerNumbers=m, stiffness=_K6, damping=0.05 * _K6, rotationMarker0=RA,
+        rotationMarker1=RB.tolist(), offset=[0.01, 0.02, -0.03, 0.1, -0.05, 0.2]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_CONNS))
+def test_spring_damper_large_rotation_motion_as_exudyn(name):
+    """the motion of two free bodies joined by the spring-damper at large relative rotations
+    (general joint frames, coupled stiffness) is Exudyn's: the same relative rotation measure
+    (Tait-Bryan angles xyz of F0^T F1) in the force law"""
+    exu = pytest.importorskip("exudyn")
+    import exudyn.itemInterface as eii
+    q, out = _free_pair(cd, cd, _CONNS[name])
+    qr, ref = _free_pair(exu, eii, _CONNS[name])
+    q0, _ = _free_pair(cd, cd, _CONNS[name], steps=1, end_time=1e-9)
+    assert np.abs(q - q0).max() > 0.1      # it moved
+    assert np.allclose(q, qr, rtol=0, atol=1e-9)
+    for v in out:
+        assert np.allclose(out[v], ref[v], rtol=1e-8, atol=1e-9), v
+
+
+def test_rigid_body_spring_damper_static_angles_closed_form():
+    """a body held by a RigidBodySpringDamper to the ground (rotational stiffness diag(k4, k5,
+    k6)) under a torque T: the spring's torque A0 K r balances T, so its Tait-Bryan angles are
+    r = T / k, far from small: the body's rotation is Rx(r0) Ry(r1) Rz(r2)"""
+    SC = cd.SystemContainer()
+    mbs = SC.AddSystem()
+    k = np.array([100.0, 100, 100, 2, 3, 4])
+    T = np.array([1.6, -1.5, 6.0])
+    g = mbs.AddObject(cd.ObjectGround())
+    n = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, 1, 0, 0, 0]))
+    b = mbs.AddObject(cd.ObjectRigidBody(physicsMass=1, physicsInertia=[1, 1, 1, 0, 0, 0],
+                                         nodeNumber=n))
+    mb = mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=b))
+    o = mbs.AddObject(cd.ObjectConnectorRigidBodySpringDamper(
+        markerNumbers=[mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=g)), mb],
+        stiffness=np.diag(k), damping=np.eye(6)))
+    mbs.AddLoad(cd.LoadTorqueVector(markerNumber=mb, loadVector=list(T)))
+    mbs.Assemble()
+    s = cd.SimulationSettings()
+    s.staticSolver.numberOfLoadSteps = 40
+    mbs.SolveStatic(s)
+    r = T / k[3:]
+    A = np.asarray(mbs.GetObjectOutputBody(b, OV.RotationMatrix)).reshape(3, 3)
+    Ry = np.array([[np.cos(r[1]), 0, np.sin(r[1])], [0, 1, 0], [-np.sin(r[1]), 0, np.cos(r[1])]])
+    assert np.allclose(A, _rx(r[0]) @ Ry @ _rz(r[2]), atol=1e-9)
+    assert np.allclose(mbs.GetObjectOutput(o, OV.Rotation), r, atol=1e-9)
+    assert np.allclose(mbs.GetObjectOutput(o, OV.TorqueLocal), T, atol=1e-7)
+    assert mbs.GetObjectOutput(o, OV.PotentialEnergy) == pytest.approx(
+        0.5 * np.sum(k[3:] * r ** 2), rel=1e-8)
+
+
+def test_potential_energy_with_user_function_is_refused():
+    SC = cd.SystemContainer()
+    mbs = SC.AddSystem()
+    b = []
+    for x in (0, 1):
+        n = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[x, 0, 0, 1, 0, 0, 0]))
+        b.append(mbs.AddObject(cd.ObjectRigidBody(physicsMass=1, physicsInertia=[1, 1, 1, 0, 0, 0],
+                                                  nodeNumber=n)))
+    m = [mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=x)) for x in b]
+    uf = lambda mbs, t, i, u, v, k, d, off: k * u  # noqa: E731
+    objs = [mbs.AddObject(cd.ObjectConnectorLinearSpringDamper(markerNumbers=m, stiffness=1,
+                                                               springForceUserFunction=uf)),
+            mbs.AddObject(cd.ObjectConnectorTorsionalSpringDamper(markerNumbers=m, stiffness=1,
+                                                                  springTorqueUserFunction=uf)),
+            mbs.AddObject(cd.ObjectConnectorRigidBodySpringDamper(
+                markerNumbers=m, springForceTorqueUserFunction=lambda *a: [0.0] * 6))]
+    mbs.Assemble()
+    for o, name in zip(objs, ("LinearSpringDamper", "TorsionalSpringDamper",
+                              "RigidBodySpringDamper")):
+        with pytest.raises(ValueError, match=f"ObjectConnector{name} {int(o)} does not provide "
+                                             "OutputVariableType.PotentialEnergy"):
+            mbs.GetObjectOutput(o, OV.PotentialEnergy)
+
+
+# ------------------------------------------------------------------ linear spring-damper
+
+def test_linear_spring_damper_potential_energy_and_frame_closed_form():
+    """V = k (u - offset)^2 / 2 + force u (Exudyn's), u = a0 . (p1 - p0); the relative frame
+    [A0^T A1, A0^T (p1 - p0); 0, 1]"""
+    SC = cd.SystemContainer()
+    mbs = SC.AddSystem()
+    A0, A1 = _rz(0.3), _rx(0.5) @ _rz(-0.2)
+    p0, p1 = np.array([0.1, 0.2, 0.3]), np.array([1.0, 0.6, -0.2])
+    b = []
+    for p, A in ((p0, A0), (p1, A1)):
+        n = mbs.AddNode(cd.NodeRigidBodyRxyz(referenceCoordinates=list(p) + [0, 0, 0]))
+        b.append(mbs.AddObject(cd.ObjectRigidBody(physicsMass=1,
+                                                  physicsInertia=[1, 1, 1, 0, 0, 0],
+                                                  nodeNumber=n)))
+    m = [mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=x)) for x in b]
+    k, off, f = 7.0, 0.4, 1.3
+    o = mbs.AddObject(cd.ObjectConnectorLinearSpringDamper(markerNumbers=m, stiffness=k,
+                                                           offset=off, force=f,
+                                                           axisMarker0=[0, 1, 0]))
+    mbs.Assemble()
+    # the angles of A0 = Rz(0.3) and A1 = Rx(0.5) Rz(-0.2)
+    mbs.systemData.SetODE2Coordinates([0, 0, 0, 0, 0, 0.3, 0, 0, 0, 0.5, 0, -0.2])
+    u = (A0 @ [0, 1, 0]) @ (p1 - p0)
+    assert mbs.GetObjectOutput(o, OV.DisplacementLocal) == pytest.approx(u, abs=1e-14)
+    assert mbs.GetObjectOutput(o, OV.PotentialEnergy) == pytest.approx(
+        0.5 * k * (u - off) ** 2 + f * u, abs=1e-14)
+    H = np.asarray(mbs.GetObjectOutput(o, OV.HomogeneousTransformationLocal))
+    assert np.allclose(H[:3, :3], A0.T @ A1, atol=1e-15)
+    assert np.allclose(H[:3, 3], A0.T @ (p1 - p0), atol=1e-15)
+    assert np.allclose(H[3], [0, 0, 0, 1])

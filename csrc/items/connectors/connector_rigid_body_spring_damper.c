@@ -1,12 +1,14 @@
 /* ObjectConnectorRigidBodySpringDamper: a 6-component spring-damper (bushing) between two
- * rigid markers. Relative motion in joint frame 0 (F0 = A0 R0, F1 = A1 R1):
- *   x = [F0^T (p1 - p0); log(F0^T F1)],  x_t = [F0^T (v1 - v0); F0^T (w1 - w0)]
+ * rigid markers. Relative motion in joint frame 0 (F0 = A0 R0, F1 = A1 R1, R = F0^T F1):
+ *   x = [F0^T (p1 - p0); r],  x_t = [F0^T (v1 - v0); F0^T (w1 - w0)]
  *   [f; m] = K (x - offset) + D x_t (6 x 6, local)
- * the force F0 f acts on marker 1 and -F0 f on marker 0, the torque F0 m on body 1 and
- * -F0 m on body 0: r2 = JD^T F0 f + (Jrot1 - Jrot0)^T F0 m. (The displacement is measured in
- * the frame of marker 0.) A springForceTorqueUserFunction replaces K (x - offset) + D x_t by
- * its 6 values (Exudyn's arguments; the rotation is coordyn's rotation vector log(F0^T F1),
- * where Exudyn hands Tait-Bryan angles xyz: equal to second order); its Jacobian is then
+ * with r, as Exudyn 1.13's law, the Tait-Bryan angles xyz of R (R = Rx(r0) Ry(r1) Rz(r2)),
+ * or, with useIntrinsicFormulation, the rotation vector log(R) (coordyn's intrinsic variant;
+ * Exudyn's evaluates the spring in the SE(3) mid frame). The force F0 f acts on marker 1 and
+ * -F0 f on marker 0, the torque F0 m on body 1 and -F0 m on body 0:
+ * r2 = JD^T F0 f + (Jrot1 - Jrot0)^T F0 m (the torque is the generalized force of the angles
+ * only to first order, as in Exudyn). A springForceTorqueUserFunction replaces
+ * K (x - offset) + D x_t by its 6 values (Exudyn's arguments); its Jacobian is then
  * numerical. */
 #include "cd_connectors.h"
 #include "../../math/cd_rotations.h"
@@ -19,6 +21,7 @@ typedef struct {
     cd_p_frames f;                    /* name, markerNumbers, rotationMarker0/1, activeConnector */
     cd_mat stiffness, damping;        /* 6 x 6 each */
     cd_vec offset;                    /* 6 */
+    int useIntrinsicFormulation;      /* 1: r = log(R), 0: Tait-Bryan angles xyz of R */
     cd_func userFunction;             /* springForceTorqueUserFunction */
 } params;
 
@@ -47,7 +50,10 @@ static int force_eval(const cd_objctx *c, double fg[3], double mg[3], double x[6
     }
     rel_rotation(F0, F1, Ar);
     cd_mattvec(F0, d, x);
-    cd_rot_log(Ar, x + 3);
+    if (p->useIntrinsicFormulation)
+        cd_rot_log(Ar, x + 3);
+    else
+        cd_rot_rxyz_angles(Ar, x + 3);
     cd_mattvec(F0, vd, xt);
     cd_mattvec(F0, dw, xt + 3);
     if (p->userFunction.fn) {
@@ -90,11 +96,21 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
+/* dr = Ti w_1 for the Tait-Bryan angles r = (a, b, c) of R = Rx(a) Ry(b) Rz(c) and the
+ * rotation increment w_1 in frame 1 (dR = R w_1~): Ti = Gbar^-1 with
+ * Gbar = [cb cc, sc, 0; -cb sc, cc, 0; sb, 0, 1] (cd_rot_rxyz), singular at cb = 0 */
+static void rxyz_rate_inv(const double r[3], double Ti[9])
+{
+    double cb = cos(r[1]), sb = sin(r[1]), cc = cos(r[2]), sc = sin(r[2]);
+    double T[9] = {cc / cb, -sc / cb, 0, sc, cc, 0, -sb * cc / cb, sb * sc / cb, 1};
+    memcpy(Ti, T, sizeof T);
+}
+
 /* what the columns of the Jacobian use (3 x nq matrices over the connector's coordinates,
  * taken from the scratch) */
 typedef struct {
     const double *K6, *D6, *R0;        /* stiffness, damping (6 x 6), rotationMarker0 */
-    double F0[9], F1[9], Ti[9];        /* joint frames, Jr^-1(log R) */
+    double F0[9], F1[9], Ti[9];        /* joint frames, dr/dw_1 (Jr^-1(log R) or Gbar^-1) */
     double *dd, *dvd, *W0, *W1;        /* d(p1 - p0)/dq, d(v1 - v0)/dq, d omega_k/dq */
     double *Ad, *Avd, *Adw;            /* d(A0^T y)/dq at y = d, vd, w1 - w0 */
     double *dfg, *dmg, *dfgv, *dmgv;   /* d(F0 f), d(F0 m) by q and by q_t */
@@ -152,9 +168,9 @@ static void column_forces(const cd_objctx *c, rbjac *g, int j)
     cd_matvec(g->F0, dfmv + 3, g->dmgv + 3 * j);
 }
 
-/* x = [F0^T d; log(R)], x_t = [F0^T vd; F0^T dw] (R = F0^T F1 normalised), fm = K6 (x - off)
+/* x = [F0^T d; r], x_t = [F0^T vd; F0^T dw] (R = F0^T F1 normalised), fm = K6 (x - off)
  * + D6 x_t, fg = F0 f, mg = F0 m; r2 = JD^T fg + (Jrot1 - Jrot0)^T mg. Derivatives: dF0/dq
- * from the markers' dA; d log(R) = Jr^-1 F1^T (dtheta1 - dtheta0) with dtheta = Jrot dq. */
+ * from the markers' dA; dr = Ti F1^T (dtheta1 - dtheta0) with dtheta = Jrot dq. */
 static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
                     double *Gv)
 {
@@ -176,7 +192,10 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     if ((rc = force_eval(c, fg, mg, x, fm))) return rc;
     cd_matmul(c->md[0].A, p->f.rotationMarker0.x, g.F0);
     cd_matmul(c->md[1].A, p->f.rotationMarker1.x, g.F1);
-    cd_rot_tangent_inv(x + 3, g.Ti);
+    if (p->useIntrinsicFormulation)
+        cd_rot_tangent_inv(x + 3, g.Ti);
+    else
+        rxyz_rate_inv(x + 3, g.Ti);
     for (int i = 0; i < 3; i++) {
         d[i] = c->md[1].pos[i] - c->md[0].pos[i];
         vd[i] = c->md[1].vel[i] - c->md[0].vel[i];
@@ -209,9 +228,11 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
 }
 
 /* outputs as Exudyn's: in joint frame 0 (F0 = A0 R0) DisplacementLocal F0^T (p1 - p0),
- * VelocityLocal F0^T (v1 - v0), AngularVelocityLocal F0^T (w1 - w0), Rotation the relative
- * rotation vector, ForceLocal and TorqueLocal the spring's force and torque (coordyn also names
- * them Force and Torque); Displacement p1 - p0, global */
+ * VelocityLocal F0^T (v1 - v0), AngularVelocityLocal F0^T (w1 - w0), Rotation r (the
+ * Tait-Bryan angles or the rotation vector), ForceLocal and TorqueLocal the spring's force and
+ * torque (coordyn also names them Force and Torque), PotentialEnergy
+ * (x - offset)^T K (x - offset) / 2 (none with a user function); Displacement p1 - p0,
+ * global */
 static int output(const cd_objctx *c, cd_outvar var, double *out)
 {
     const params *p = c->item->p;
@@ -244,6 +265,14 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
     case CD_OV_FORCELOCAL: memcpy(out, fm, 3 * sizeof(double)); return 3;
     case CD_OV_TORQUE:
     case CD_OV_TORQUELOCAL: memcpy(out, fm + 3, 3 * sizeof(double)); return 3;
+    case CD_OV_POTENTIALENERGY:
+        if (p->userFunction.fn) return -1;
+        out[0] = 0;
+        for (int i = 0; i < 6; i++)
+            for (int j = 0; j < 6; j++)
+                out[0] += 0.5 * (x[i] - p->offset.x[i]) * p->stiffness.x[6 * i + j] *
+                          (x[j] - p->offset.x[j]);
+        return 1;
     default: return -1;
     }
 }
@@ -277,30 +306,33 @@ static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_ROTATION, CD_OV_FO
                                     CD_OV_DISPLACEMENTLOCAL, CD_OV_VELOCITYLOCAL,
                                     CD_OV_ANGULARVELOCITYLOCAL, CD_OV_FORCELOCAL,
                                     CD_OV_TORQUELOCAL, CD_OV_HOMOGENEOUSTRANSFORMATIONLOCAL,
-                                    CD_OV_NONE};
+                                    CD_OV_POTENTIALENERGY, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 #define ZERO36 "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"
 static const cd_field fields[] = {
     CD_CONN_NAME_FIELD("joint"), CD_CONN_MARKERS_FIELD(CD_CONN_TWO_FRAMES),
     {"stiffness", CD_FT_MAT, 6, OFF(stiffness), ZERO36, 0, 0, "",
-     "6x6 stiffness on [displacement; rotation vector] in joint frame 0", NULL},
+     "6x6 stiffness on [displacement; rotation] in joint frame 0", NULL},
     {"damping", CD_FT_MAT, 6, OFF(damping), ZERO36, 0, 0, "",
      "6x6 damping on [velocity; angular velocity] in joint frame 0", NULL},
     CD_CONN_ROTATION_FIELDS,
     {"offset", CD_FT_VEC, 6, OFF(offset), "0 0 0 0 0 0", 0, 0, "",
-     "relaxed [displacement; rotation vector]", NULL},
+     "relaxed [displacement; rotation]", NULL},
+    {"useIntrinsicFormulation", CD_FT_BOOL, 0, OFF(useIntrinsicFormulation), "0", 0, 0, "",
+     "False: the rotation is the Tait-Bryan angles xyz of F0^T F1 (Exudyn's law); True: the "
+     "rotation vector log(F0^T F1) (not Exudyn's intrinsic SE(3) mid-frame law)", NULL},
     CD_CONN_FRAMES_ACTIVE_FIELD,
     {"springForceTorqueUserFunction", CD_FT_FUNC, CD_UF_RBSPRING, OFF(userFunction), NULL, 0, 0,
      "", "f(mbs, t, itemNumber, displacement, rotation, velocity, angularVelocity, stiffness, "
      "damping, rotJ0, rotJ1, offset) -> [force; torque] in joint frame 0, replacing "
-     "K (x - offset) + D x_t (rotation: the rotation vector)", NULL}};
+     "K (x - offset) + D x_t", NULL}};
 
 const cd_itemtype cd_type_ObjectConnectorRigidBodySpringDamper = {
     .kind = CD_OBJECT, .name = "ObjectConnectorRigidBodySpringDamper",
     .typename_ = "ConnectorRigidBodySpringDamper", .alias = "RigidBodySpringDamper",
     .doc = "A 6-component spring-damper (bushing) between two rigid markers: force and torque "
-           "K (x - offset) + D x_t in joint frame 0, x = relative displacement and rotation "
-           "vector (analytic Jacobian).",
+           "K (x - offset) + D x_t in joint frame 0, x = relative displacement and Tait-Bryan "
+           "angles xyz (or rotation vector) (analytic Jacobian).",
     .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields), .check = check,
     .object = &ops, .outvars = outvars};

@@ -238,12 +238,13 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
     frame on each of two items, on two rigid markers at localPosition0/1; the joint frame
     rotationMatrixJoint (global, or in item0's frame) becomes rotationMarker0/1.
 
-    coordyn's item measures x = [F0^T (p1 - p0); log(F0^T F1)] in joint frame 0. It gives
-    Exudyn's intrinsic formulation's result when the relative displacement is zero (a pure
-    rotation) or the rotation is zero, and for isotropic stiffness blocks; with coupled or
-    anisotropic blocks under combined displacement and rotation the two differ (Exudyn
-    evaluates them in the SE(3) mid frame). Exudyn's Tait-Bryan-angle variant
-    (useIntrinsicFormulation=False) and the user functions are not available.
+    With useIntrinsicFormulation=True (the default, as Exudyn's) coordyn's item measures
+    x = [F0^T (p1 - p0); log(F0^T F1)] in joint frame 0. It gives Exudyn's intrinsic
+    formulation's result when the relative displacement is zero (a pure rotation) or the
+    rotation is zero, and for isotropic stiffness blocks; with coupled or anisotropic blocks
+    under combined displacement and rotation the two differ (Exudyn evaluates them in the SE(3)
+    mid frame). useIntrinsicFormulation=False is Exudyn's Tait-Bryan-angle law, the same as
+    Exudyn's. The user functions are not available here.
 
     Args:
         name: name of the connector; its markers are named 'Marker0:' + name and
@@ -259,7 +260,8 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
         offset: relaxed [displacement; rotation] (6 numbers)
         rotationMatrixJoint: the joint frame: global (useGlobalFrame=True) or in item0's frame
         useGlobalFrame: rotationMatrixJoint is global (True) or in item0's frame (False)
-        useIntrinsicFormulation: must be True (coordyn's rotation-vector formulation)
+        useIntrinsicFormulation: True: coordyn's rotation-vector formulation; False: the
+            Tait-Bryan angles xyz of F0^T F1 (Exudyn's non-intrinsic law)
         springForceTorqueUserFunction: not supported (0 only)
         postNewtonStepUserFunction: not supported (0 only)
         show: accepted for Exudyn compatibility and ignored
@@ -276,10 +278,7 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
     _name(where, name)
     if intrinsicFormulation is not None:
         useIntrinsicFormulation = intrinsicFormulation
-    if not _bool(where, "useIntrinsicFormulation", useIntrinsicFormulation):
-        raise ValueError(f"{where}: useIntrinsicFormulation=False (Exudyn's Tait-Bryan-angle "
-                         f"variant) is not available in coordyn; use useIntrinsicFormulation="
-                         f"True (the rotation vector log(F0^T F1))")
+    intrinsic = _bool(where, "useIntrinsicFormulation", useIntrinsicFormulation)
     _no_user_function(where, "springForceTorqueUserFunction", springForceTorqueUserFunction,
                       "ObjectConnectorRigidBodySpringDamper has no user function; use a "
                       "CartesianSpringDamper or TorsionalSpringDamper with their user functions")
@@ -307,7 +306,8 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
     ms = [it.rigid_marker(lp, mn) for it, lp, mn in zip(items, lps, _marker_names(name))]
     return mbs.AddObject(_cls("ObjectConnectorRigidBodySpringDamper")(
         name=name, markerNumbers=ms, stiffness=K.tolist(), damping=D.tolist(),
-        offset=list(off), rotationMarker0=R0.tolist(), rotationMarker1=R1.tolist()))
+        offset=list(off), rotationMarker0=R0.tolist(), rotationMarker1=R1.tolist(),
+        useIntrinsicFormulation=intrinsic))
 
 
 def CreateTorsionalSpringDamper(mbs: MainSystem, name: str = "",
