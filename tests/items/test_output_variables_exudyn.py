@@ -364,3 +364,103 @@ def test_linear_spring_damper_potential_energy_and_frame_closed_form():
     assert np.allclose(H[:3, :3], A0.T @ A1, atol=1e-15)
     assert np.allclose(H[:3, 3], A0.T @ (p1 - p0), atol=1e-15)
     assert np.allclose(H[3], [0, 0, 0, 1])
+
+
+# ------------------------------------------------------------------ ObjectBeamGeometricallyExact
+
+def _beam_ep(e0, e1, v0, v1):
+    """a 3D geometrically exact beam (L = 1) on two Euler-parameter nodes with velocities"""
+    SC = cd.SystemContainer()
+    mbs = SC.AddSystem()
+    nodes = [mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[x, 0, 0] + list(e),
+                                            initialVelocities=list(v)))
+             for x, e, v in ((0.0, e0, v0), (1.0, e1, v1))]
+    bs = cd.BeamSection()
+    bs.stiffnessMatrix = np.diag([100.0, 50, 50, 2, 3, 4])
+    bs.inertia = np.diag([1.0, 0.5, 0.5])
+    bs.massPerLength = 1.0
+    o = mbs.AddObject(cd.ObjectBeamGeometricallyExact(nodeNumbers=nodes, physicsLength=1,
+                                                      sectionData=bs))
+    mbs.Assemble()
+    return mbs, o
+
+
+def _quat(rotvec):
+    from scipy.spatial.transform import Rotation
+    x, y, z, w = Rotation.from_rotvec(rotvec).as_quat()
+    return [w, x, y, z]
+
+
+def test_beam3d_rigid_motion_angular_velocity_local_and_frame():
+    """both nodes turned by the same A = exp(psi~) and spinning with the same local rate w
+    (a rigidly rotating straight beam; Euler-parameter rates e_t = G^T w / 4 ... from
+    e_t = 1/2 e * (0, w)): every point has AngularVelocityLocal w, AngularVelocity A w, and
+    the frame [A, p0 + A lp - ...]: HomogeneousTransformation [A, position; 0, 1]"""
+    from scipy.spatial.transform import Rotation
+    psi, w = np.array([0.3, -0.4, 0.5]), np.array([0.7, 0.2, -0.3])
+    e = np.array(_quat(psi))
+    # e_t = 1/2 e (x) (0, w): quaternion product with the local rate
+    E = np.array([[-e[1], -e[2], -e[3]], [e[0], -e[3], e[2]], [e[3], e[0], -e[1]],
+                  [-e[2], e[1], e[0]]])
+    et = 0.5 * E @ w
+    A = Rotation.from_rotvec(psi).as_matrix()
+    # a rigid motion: node 1 (reference [1, 0, 0]) sits at A [1, 0, 0] and moves with
+    # A (w x [1, 0, 0]); node 0 at the origin, at rest
+    mbs, o = _beam_ep(e, e, [0, 0, 0] + list(et), list(A @ np.cross(w, [1, 0, 0])) + list(et))
+    q = np.zeros(14)
+    q[7:10] = A @ [1, 0, 0] - [1, 0, 0]
+    mbs.systemData.SetODE2Coordinates(q)
+    for lp in ([-0.3, 0, 0], [0.2, 0.1, -0.05]):
+        get = lambda v: np.asarray(mbs.GetObjectOutputBody(o, v, localPosition=lp))  # noqa
+        assert np.allclose(get(OV.AngularVelocityLocal), w, atol=1e-13)
+        assert np.allclose(get(OV.AngularVelocity), A @ w, atol=1e-13)
+        pos = A @ (np.array(lp) + [0.5, 0, 0])   # x is measured from the beam's middle
+        H = get(OV.HomogeneousTransformation)
+        assert H.shape == (4, 4)
+        assert np.allclose(H[:3, :3], A, atol=1e-13) and np.allclose(H[:3, 3], pos, atol=1e-13)
+        assert np.allclose(H[3], [0, 0, 0, 1])
+        assert np.allclose(get(OV.Velocity), A @ np.cross(w, np.array(lp) + [0.5, 0, 0]),
+                           atol=1e-13)
+
+
+def test_beam3d_velocities_are_the_rates_of_position_and_frame():
+    """a bent and twisted beam in a general motion: Velocity and AngularVelocity are the exact
+    time derivatives of the point's Position and of its frame A(x) (central differences along
+    q +- h q_t), which Exudyn's linear interpolation of the nodes' velocities is not (the
+    reason they stay in KNOWN_DIFFERENT); AngularVelocityLocal = A^T AngularVelocity"""
+    e0, e1 = np.array(_quat([0.2, 0.1, -0.3])), np.array(_quat([-0.4, 0.6, 0.5]))
+    v0 = [0.1, 0.2, 0.1, 0.05, -0.1, 0.2, 0.1]
+    v1 = [0.1, -0.2, 0.3, -0.2, 0.1, 0.05, 0.3]
+    mbs, o = _beam_ep(e0, e1, v0, v1)
+    q = np.array([0, 0.01, 0.02, 0, 0, 0, 0, 0.05, 0.03, -0.02, 0, 0, 0, 0])
+    # Euler-parameter rates tangent to the unit sphere (e . e_t = 0)
+    for e, vv in ((e0, v0), (e1, v1)):
+        vv[3:] = list(np.array(vv[3:]) - np.dot(e, vv[3:]) * e)
+    v = np.array(v0 + v1)
+    lp, h = [0.2, 0.1, -0.05], 1e-5
+
+    def at(x):
+        mbs.systemData.SetODE2Coordinates(list(x))
+        mbs.systemData.SetODE2Coordinates_t(list(v))
+        p = np.asarray(mbs.GetObjectOutputBody(o, OV.Position, localPosition=lp))
+        A = np.asarray(mbs.GetObjectOutputBody(o, OV.RotationMatrix, localPosition=lp))
+        return p, A.reshape(3, 3)
+    (pp, Ap), (pm, Am), (p, A) = at(q + h * v), at(q - h * v), at(q)
+    dA = (Ap - Am) / (2 * h) @ A.T
+    w_fd = np.array([dA[2, 1], dA[0, 2], dA[1, 0]])
+    get = lambda var: np.asarray(mbs.GetObjectOutputBody(o, var, localPosition=lp))  # noqa
+    assert np.allclose(get(OV.Velocity), (pp - pm) / (2 * h), atol=1e-8)
+    assert np.allclose(get(OV.AngularVelocity), w_fd, atol=1e-8)
+    assert np.allclose(get(OV.AngularVelocityLocal), A.T @ get(OV.AngularVelocity), atol=1e-15)
+    assert np.abs(w_fd).max() > 0.1
+    # Exudyn's Velocity on the axis: the nodes' velocities interpolated linearly (x = 0.2 from
+    # the middle: weights 0.3, 0.7); not the rate of the position, which coordyn's is
+    def axis_pos(x):
+        mbs.systemData.SetODE2Coordinates(list(x))
+        return np.asarray(mbs.GetObjectOutputBody(o, OV.Position, localPosition=[0.2, 0, 0]))
+    p_fd = (axis_pos(q + h * v) - axis_pos(q - h * v)) / (2 * h)
+    mbs.systemData.SetODE2Coordinates(list(q))
+    ax = np.asarray(mbs.GetObjectOutputBody(o, OV.Velocity, localPosition=[0.2, 0, 0]))
+    lin = 0.3 * np.array(v0[:3]) + 0.7 * np.array(v1[:3])
+    assert np.allclose(ax, p_fd, atol=1e-8)
+    assert np.abs(lin - p_fd).max() > 1e-3
