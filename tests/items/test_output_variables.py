@@ -25,8 +25,6 @@ KNOWN_DIFFERENT = {
     # Exudyn: the angle and its rate from the node's rotation (reference included);
     # coordyn: the displacement coordinate and its velocity
     "MarkerNodeRotationCoordinate": {"Coordinates", "Coordinates_t"},
-    # Exudyn: the angle displacement coordinate alone (one value); coordyn: [0, 0, total angle]
-    "ObjectRigidBody2D": {"Rotation"},
     # Exudyn interpolates the nodes' velocities and angular velocities linearly between the
     # nodes (its source says: not consistent with the position); coordyn's are the exact rates
     # of the point's position and frame A(x) (the SE(3) interpolation), AngularVelocityLocal
