@@ -502,3 +502,36 @@ def test_linear_spring_damper_conserves_angular_momentum():
     exu = pytest.importorskip("exudyn")
     import exudyn.itemInterface as eii
     assert _lsd_pair(exu, eii) > 0.05
+
+
+def test_rigid_body_spring_damper_intrinsic_flag_bad_input_named():
+    SC = cd.SystemContainer()
+    mbs = SC.AddSystem()
+    with pytest.raises(TypeError, match="ObjectConnectorRigidBodySpringDamper 0: parameter "
+                                        "'useIntrinsicFormulation' must be True or False"):
+        mbs.AddObject(cd.ObjectConnectorRigidBodySpringDamper(markerNumbers=[0, 1],
+                                                              useIntrinsicFormulation="yes"))
+
+
+def test_rigid_body_spring_damper_intrinsic_is_the_rotation_vector():
+    """useIntrinsicFormulation=True: Rotation is log(F0^T F1), the rotation vector (here of a
+    rotation by 2 rad about [1, 2, 2] / 3), where the default gives its Tait-Bryan angles"""
+    from scipy.spatial.transform import Rotation
+    psi = 2.0 * np.array([1.0, 2, 2]) / 3
+    out = []
+    for flag in (True, False):
+        SC = cd.SystemContainer()
+        mbs = SC.AddSystem()
+        g = mbs.AddObject(cd.ObjectGround())
+        x, y, z, w = Rotation.from_rotvec(psi).as_quat()
+        n = mbs.AddNode(cd.NodeRigidBodyEP(referenceCoordinates=[0, 0, 0, w, x, y, z]))
+        b = mbs.AddObject(cd.ObjectRigidBody(physicsMass=1, physicsInertia=[1, 1, 1, 0, 0, 0],
+                                             nodeNumber=n))
+        o = mbs.AddObject(cd.ObjectConnectorRigidBodySpringDamper(
+            markerNumbers=[mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=g)),
+                           mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=b))],
+            stiffness=np.eye(6), useIntrinsicFormulation=flag))
+        mbs.Assemble()
+        out.append(np.asarray(mbs.GetObjectOutput(o, OV.Rotation)))
+    assert np.allclose(out[0], psi, atol=1e-14)
+    assert np.allclose(out[1], Rotation.from_rotvec(psi).as_euler("XYZ"), atol=1e-14)
