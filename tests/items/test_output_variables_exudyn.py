@@ -259,6 +259,10 @@ _CONNS = {
     "rigidbody": lambda ii, m: ii.ObjectConnectorRigidBodySpringDamper(
         markerNumbers=m, stiffness=_K6, damping=0.05 * _K6, rotationMarker0=RA,
         rotationMarker1=RB.tolist(), offset=[0.01, 0.02, -0.03, 0.1, -0.05, 0.2]),
+    "rigidbody-intrinsic": lambda ii, m: ii.ObjectConnectorRigidBodySpringDamper(
+        markerNumbers=m, stiffness=_K6, damping=0.05 * _K6, rotationMarker0=RA,
+        rotationMarker1=RB.tolist(), offset=[0.01, 0.02, -0.03, 0.1, -0.05, 0.2],
+        useIntrinsicFormulation=True),
 }
 
 

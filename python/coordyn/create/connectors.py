@@ -238,13 +238,10 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
     frame on each of two items, on two rigid markers at localPosition0/1; the joint frame
     rotationMatrixJoint (global, or in item0's frame) becomes rotationMarker0/1.
 
-    With useIntrinsicFormulation=True (the default, as Exudyn's) coordyn's item measures
-    x = [F0^T (p1 - p0); log(F0^T F1)] in joint frame 0. It gives Exudyn's intrinsic
-    formulation's result when the relative displacement is zero (a pure rotation) or the
-    rotation is zero, and for isotropic stiffness blocks; with coupled or anisotropic blocks
-    under combined displacement and rotation the two differ (Exudyn evaluates them in the SE(3)
-    mid frame). useIntrinsicFormulation=False is Exudyn's Tait-Bryan-angle law, the same as
-    Exudyn's. The user functions are not available here.
+    Both of Exudyn's force laws, with its results: useIntrinsicFormulation=True (the default)
+    measures the SE(3) logarithm of the relative frame in the mid frame (with the lever
+    torque), False the relative position and Tait-Bryan angles xyz in joint frame 0. The user
+    functions are not available here.
 
     Args:
         name: name of the connector; its markers are named 'Marker0:' + name and
@@ -260,8 +257,8 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
         offset: relaxed [displacement; rotation] (6 numbers)
         rotationMatrixJoint: the joint frame: global (useGlobalFrame=True) or in item0's frame
         useGlobalFrame: rotationMatrixJoint is global (True) or in item0's frame (False)
-        useIntrinsicFormulation: True: coordyn's rotation-vector formulation; False: the
-            Tait-Bryan angles xyz of F0^T F1 (Exudyn's non-intrinsic law)
+        useIntrinsicFormulation: True: Exudyn's intrinsic (SE(3)) law; False: the Tait-Bryan
+            angles xyz of F0^T F1
         springForceTorqueUserFunction: not supported (0 only)
         postNewtonStepUserFunction: not supported (0 only)
         show: accepted for Exudyn compatibility and ignored
