@@ -24,7 +24,7 @@ typedef struct {
     cd_p_frames f;                    /* name, markerNumbers, rotationMarker0/1, activeConnector */
     cd_mat stiffness, damping;        /* 6 x 6 each */
     cd_vec offset;                    /* 6 */
-    int useIntrinsicFormulation;      /* 1: r = log(R), 0: Tait-Bryan angles xyz of R */
+    int useIntrinsicFormulation;      /* 1: Exudyn's intrinsic SE(3) law, 0: Tait-Bryan angles */
     cd_func userFunction;             /* springForceTorqueUserFunction */
 } params;
 
@@ -146,7 +146,7 @@ static void rxyz_rate_inv(const double r[3], double Ti[9])
  * taken from the scratch) */
 typedef struct {
     const double *K6, *D6, *R0;        /* stiffness, damping (6 x 6), rotationMarker0 */
-    double F0[9], F1[9], Ti[9];        /* joint frames, dr/dw_1 (Jr^-1(log R) or Gbar^-1) */
+    double F0[9], F1[9], Ti[9];        /* joint frames, dr/dw_1 = Gbar^-1 */
     double *dd, *dvd, *W0, *W1;        /* d(p1 - p0)/dq, d(v1 - v0)/dq, d omega_k/dq */
     double *Ad, *Avd, *Adw;            /* d(A0^T y)/dq at y = d, vd, w1 - w0 */
     double *dfg, *dmg, *dfgv, *dmgv;   /* d(F0 f), d(F0 m) by q and by q_t */
