@@ -595,6 +595,13 @@ static PyObject *sys_output(cdpy_system *self, PyObject *args)
         if (nd->nq == 1) return PyFloat_FromDouble(self->sys->qref[nd->ltg[0]]);
         return vec_copy(self->sys->qref + nd->ltg[0], nd->nq);
     }
+    if (config == 2 && kind == CD_OBJECT && var == CD_OV_ROTATION && index >= 0 &&
+        index < self->sys->list[CD_OBJECT].n &&
+        !strcmp(self->sys->list[CD_OBJECT].items[index].type->name, "ObjectRigidBody2D")) {
+        /* as Exudyn's: the angle coordinate of the configuration, the reference angle here */
+        const cd_item *ob = &self->sys->list[CD_OBJECT].items[index];
+        return PyFloat_FromDouble(self->sys->qref[ob->ltg[2]]);
+    }
     cd_state tmp = {0};
     const cd_state *st = config_state(self, config, &tmp);
     if (!st) return NULL;

@@ -119,9 +119,8 @@ def test_cartesian_spring_damper_closed_form():
 # ------------------------------------------------------------ CreateRigidBodySpringDamper
 def rbsd_rotation_model(mbs, ii, rbu, glob=True):
     """a body on a spherical joint at the connector point (no relative displacement) and a
-    bushing with isotropic rotational stiffness and damping, spun about an oblique axis: the
-    case in which coordyn's rotation-vector bushing and Exudyn's intrinsic (SE(3) mid-frame)
-    formulation give the same torque"""
+    bushing with isotropic rotational stiffness and damping, spun about an oblique axis
+    (Exudyn's intrinsic (SE(3) mid-frame) formulation, the default)"""
     g = mbs.CreateGround()
     A = rbu.RotationMatrixZ(0.3) @ rbu.RotationMatrixX(0.5)
     body = mbs.CreateRigidBody(inertia=rbu.InertiaCuboid(1000, [0.4, 0.2, 0.1]),
@@ -145,13 +144,40 @@ def test_rigid_body_spring_damper_rotation_same_as_exudyn(glob):
     assert np.linalg.norm(res["w"]) > 1.0
 
 
+def rbsd_general_model(mbs, ii, rbu, intrinsic):
+    """a free body held by a fully coupled, anisotropic bushing with offsets in a turned joint
+    frame, started displaced and turned (0.5 m, about 1 rad) and spinning: both of Exudyn's
+    laws under combined displacement and rotation"""
+    g = mbs.CreateGround()
+    A = rbu.RotationMatrixZ(0.9) @ rbu.RotationMatrixX(0.6)
+    body = mbs.CreateRigidBody(inertia=rbu.InertiaCuboid(1000, [0.4, 0.2, 0.1]),
+                               referencePosition=[1.3, 0.4, -0.2], referenceRotationMatrix=A,
+                               initialAngularVelocity=[1, -2, 1.5], nodeType=rxyz(rbu))
+    B = np.arange(36.0).reshape(6, 6) % 5 - 2.0
+    K = B @ B.T * 20 + 200 * np.eye(6)
+    mbs.CreateRigidBodySpringDamper(itemNumbers=[g, body], localPosition0=[1, 0, 0],
+                                    stiffness=K, damping=0.02 * K,
+                                    offset=[0.01, 0.02, -0.03, 0.1, -0.05, 0.2],
+                                    rotationMatrixJoint=rbu.RotationMatrixY(0.4),
+                                    useIntrinsicFormulation=intrinsic)
+    return {"A": body_out(body, "RotationMatrix"), "p": body_out(body, "Position")}
+
+
+@pytest.mark.parametrize("intrinsic", [True, False])
+def test_rigid_body_spring_damper_general_motion_same_as_exudyn(intrinsic):
+    res, _ = compare(lambda m, i, r: rbsd_general_model(m, i, r, intrinsic), steps=500)
+    assert np.abs(res["p"] - [1.3, 0.4, -0.2]).max() > 0.01
+
+
 @pytest.mark.parametrize("glob", [True, False])
 def test_rigid_body_spring_damper_translation_static(glob):
     """a coupled translational bushing in a turned joint frame carrying a body's weight at
-    its centre of mass: the displacement is F K_t^-1 F^T m g with F the global joint frame:
+    its centre of mass, with the Tait-Bryan law (translations and rotations uncoupled): the
+    displacement is F K_t^-1 F^T m g with F the global joint frame:
     RJ with the ground as item0 (useGlobalFrame=True; exact, the body does not turn), or
     A_body RJ with the body as item0 (useGlobalFrame=False; the frame then turns with the
-    body's small static rotation, so the check is to first order)"""
+    body's small static rotation, so the check is to first order). (Exudyn's intrinsic law
+    turns the body by the lever torque of the displacement: the test above.)"""
     mbs = new_system()
     g = mbs.CreateGround()
     inertia = cd.rigid.InertiaCuboid(1000, [0.4, 0.2, 0.1])
@@ -163,12 +189,13 @@ def test_rigid_body_spring_damper_translation_static(glob):
     RJ = cd.rigid.RotationMatrixX(0.3) @ cd.rigid.RotationMatrixY(0.2)
     if glob:
         mbs.CreateRigidBodySpringDamper(itemNumbers=[g, body], localPosition0=[1, 0, 0],
-                                        stiffness=K, rotationMatrixJoint=RJ)
+                                        stiffness=K, rotationMatrixJoint=RJ,
+                                        useIntrinsicFormulation=False)
         F = RJ
     else:
         mbs.CreateRigidBodySpringDamper(itemNumbers=[body, g], localPosition1=[1, 0, 0],
                                         stiffness=K, rotationMatrixJoint=RJ,
-                                        useGlobalFrame=False)
+                                        useGlobalFrame=False, useIntrinsicFormulation=False)
         F = Ab @ RJ
     mbs.Assemble()
     mbs.SolveStatic()
@@ -210,8 +237,14 @@ def test_rigid_body_spring_damper_unsupported_options():
     mbs = new_system()
     g = mbs.CreateGround()
     b = mbs.CreateRigidBody(inertia=cd.rigid.InertiaCuboid(1000, [1, 1, 1]))
-    with pytest.raises(ValueError, match="CreateRigidBodySpringDamper.*useIntrinsicFormulation"):
-        mbs.CreateRigidBodySpringDamper(itemNumbers=[g, b], useIntrinsicFormulation=False)
+    # useIntrinsicFormulation goes to the item (False: Exudyn's Tait-Bryan-angle law, True
+    # Exudyn's intrinsic law)
+    o = mbs.CreateRigidBodySpringDamper(itemNumbers=[g, b], useIntrinsicFormulation=False)
+    assert mbs.GetObject(o)["useIntrinsicFormulation"] is False
+    o = mbs.CreateRigidBodySpringDamper(itemNumbers=[g, b])
+    assert mbs.GetObject(o)["useIntrinsicFormulation"] is True
+    with pytest.raises(TypeError, match="CreateRigidBodySpringDamper.*useIntrinsicFormulation"):
+        mbs.CreateRigidBodySpringDamper(itemNumbers=[g, b], useIntrinsicFormulation="no")
     with pytest.raises(ValueError, match="CreateRigidBodySpringDamper.*"
                                          "springForceTorqueUserFunction.*not supported"):
         mbs.CreateRigidBodySpringDamper(itemNumbers=[g, b],

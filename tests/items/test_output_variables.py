@@ -18,29 +18,20 @@ OV = cd.OutputVariableType
 
 # output variables Exudyn 1.13.6 reports and coordyn does not (yet), per item type
 KNOWN_MISSING = {
-    "MarkerBodyCable2DShape": {"Coordinates", "Coordinates_t"},
-    "ObjectBeamGeometricallyExact": {"AngularVelocityLocal", "HomogeneousTransformation"},
-    "ObjectConnectorLinearSpringDamper": {"HomogeneousTransformationLocal", "PotentialEnergy"},
-    "ObjectConnectorRigidBodySpringDamper": {"PotentialEnergy"},
-    "ObjectConnectorTorsionalSpringDamper": {"PotentialEnergy"},
-    "ObjectJointPrismatic2D": {"DisplacementLocal", "Distance", "ForceLocal",
-                               "HomogeneousTransformation", "HomogeneousTransformationLocal",
-                               "Rotation"},
 }
 
 # output variables both report with different values, per item type, and why
 KNOWN_DIFFERENT = {
-    # Exudyn: the angle displacement coordinate alone (one value); coordyn: [0, 0, total angle]
-    "ObjectRigidBody2D": {"Rotation"},
-    # interpolation of the beam's velocity between the nodes differs
-    "ObjectBeamGeometricallyExact": {"AngularVelocity", "Velocity"},
-    # coordyn's u_t is the exact rate of u = a0 . (p1 - p0) (with the turning axis), Exudyn's
-    # a0 . (v1 - v0); the damping force differs with it
+    # Exudyn interpolates the nodes' velocities and angular velocities linearly between the
+    # nodes (its source says: not consistent with the position); coordyn's are the exact rates
+    # of the point's position and frame A(x) (the SE(3) interpolation), AngularVelocityLocal
+    # A(x)^T times that (test_output_variables_exudyn.py checks them against differences)
+    "ObjectBeamGeometricallyExact": {"AngularVelocity", "AngularVelocityLocal", "Velocity"},
+    # coordyn's u_t is the exact rate of u = a0 . (p1 - p0), a0 . (v1 - v0) + (w0 x a0) . (p1 - p0)
+    # (the sliding velocity seen from marker 0's turning body), Exudyn's a0 . (v1 - v0) drops
+    # the turning of the axis (and Exudyn's force lacks the moment on marker 0's body): the
+    # damping force differs with it (docs/coming_from_exudyn.rst, "What differs")
     "ObjectConnectorLinearSpringDamper": {"ForceLocal", "VelocityLocal"},
-    # the relative rotation: coordyn's rotation vector (rigid-body spring-damper) and angle
-    # atan2 about z (torsional spring) are not Exudyn's; the torques differ with them
-    "ObjectConnectorRigidBodySpringDamper": {"Rotation", "TorqueLocal"},
-    "ObjectConnectorTorsionalSpringDamper": {"Rotation", "TorqueLocal"},
 }
 
 

@@ -702,7 +702,8 @@ def moving_body():
 
 
 def test_rotation_outputs_consistent_with_coordinates(moving_body):
-    """Node and body: Rotation = [0, 0, phi_ref + q_phi], AngularVelocity = [0, 0, q_phi_t],
+    """Node and body: Rotation = [0, 0, phi_ref + q_phi] (the body's, as Exudyn's: q_phi alone,
+    one value; in the reference configuration phi_ref), AngularVelocity = [0, 0, q_phi_t],
     AngularAcceleration = [0, 0, q_phi_tt], RotationMatrix = Rz(phi) row-major (transforms body
     to global); Position = [x_ref + q_x, y_ref + q_y, 0], Velocity = [q_x_t, q_y_t, 0];
     Coordinates(_t, _tt) of the node are [x, y, phi] (and derivatives); the body's
@@ -720,8 +721,14 @@ def test_rotation_outputs_consistent_with_coordinates(moving_body):
                 OV.Position: [ref[0] + q[0], ref[1] + q[1], 0],
                 OV.Velocity: [v[0], v[1], 0]}
     for var, val in expected.items():
-        for got in (mbs.GetNodeOutput(n, var), mbs.GetObjectOutput(b, var)):
+        body = mbs.GetObjectOutput(b, var)
+        if var == OV.Rotation:   # the body's: the angle coordinate
+            body = [0, 0, ref[2] + body]
+        for got in (mbs.GetNodeOutput(n, var), body):
             np.testing.assert_allclose(got, val, rtol=1e-14, atol=1e-14, err_msg=var.name)
+    assert mbs.GetObjectOutput(b, OV.Rotation) == q[2]
+    assert mbs.GetObjectOutputBody(b, OV.Rotation, localPosition=[1, 2, 0]) == q[2]
+    assert mbs.GetObjectOutput(b, OV.Rotation, configuration=CT.Reference) == ref[2]
     np.testing.assert_array_equal(mbs.GetNodeOutput(n, OV.Coordinates), q)
     np.testing.assert_array_equal(mbs.GetNodeOutput(n, OV.Coordinates_t), v)
     np.testing.assert_array_equal(mbs.GetNodeOutput(n, OV.Coordinates_tt), a)

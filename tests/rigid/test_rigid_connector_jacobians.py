@@ -611,12 +611,14 @@ def test_slider_crank_full_newton(torque, tolerance):
     assert np.abs(v_a).max() > 0.5     # the mechanism moves
 
 
+@pytest.mark.parametrize("intrinsic", [False, True], ids=["taitbryan", "intrinsic"])
 @pytest.mark.parametrize("rotvec", [[2.0, -1.2, 1.0], [1e-6, 0, 0], [0, 0, 0]],
                          ids=["137deg", "tiny", "zero"])
-def test_rigid_body_spring_damper_at_large_and_small_relative_rotations(rotvec):
+def test_rigid_body_spring_damper_at_large_and_small_relative_rotations(rotvec, intrinsic):
     """RigidBodySpringDamper between the ground and an Euler-parameter body whose relative
-    rotation is 137 degrees (the logarithm's branch near pi), tiny, or zero (series branches of
-    log and of the inverse right Jacobian): analytic K and D equal the oracle."""
+    rotation is 137 degrees (Tait-Bryan angles far from 0), tiny, or zero: analytic K and D
+    equal the oracle (Tait-Bryan law); Exudyn's intrinsic law (SE(3) logarithm, its series
+    branches at tiny and zero rotations) has the numerical Jacobian, nonzero and finite."""
     rng = _rng(tuple(rotvec), "rbsd")
     mbs = new_system()
     g = mbs.AddObject(cd.ObjectGround())
@@ -627,8 +629,14 @@ def test_rigid_body_spring_damper_at_large_and_small_relative_rotations(rotvec):
     j = mbs.AddObject(cd.RigidBodySpringDamper(
         markerNumbers=[mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=g)),
                        mbs.AddMarker(cd.MarkerBodyRigid(bodyNumber=b, localPosition=[0.1, 0, 0]))],
-        stiffness=K6, damping=D6))
+        stiffness=K6, damping=D6, useIntrinsicFormulation=intrinsic))
     mbs.Assemble()
+    if intrinsic:
+        a = mbs.GetObjectJacobian(j)
+        assert not a["analytic"]
+        assert np.all(np.isfinite(a["K"])) and np.linalg.norm(a["K"]) > 10
+        assert np.linalg.norm(a["D"]) > 1
+        return
     a, _ = _check(mbs, j)
     assert np.linalg.norm(a["K"]) > 10 and np.linalg.norm(a["D"]) > 1
 

@@ -917,7 +917,9 @@ static void mass_force(const cd_system *s, const cd_item *it, const double *q, c
     for (int i = 0; i < 3; i++) f[i] = f[n0 + i] = 0.5 * p->length * p->massPerLength * b[i];
 }
 
-/* Rotation (Tait-Bryan xyz angles of A(x)), AngularVelocity (global), StrainLocal (Exudyn's
+/* Rotation (Tait-Bryan xyz angles of A(x)), AngularVelocity (global; the exact rate of the
+ * interpolated frame, where Exudyn interpolates the nodes' angular velocities linearly),
+ * AngularVelocityLocal (A(x)^T times it), HomogeneousTransformation, StrainLocal (Exudyn's
  * 6 Voigt components [eps_xx, 0, 0, 0, gamma_xz, gamma_xy]), CurvatureLocal (torsion, bending
  * y, bending z), ForceLocal (sigma[0..2]), TorqueLocal (sigma[3..5]); the generic point
  * outputs answer Position, Displacement, Velocity */
@@ -943,15 +945,23 @@ static int output_at(const cd_objctx *c, const double *lp, cd_outvar var, double
         strains(p, b.h, eps);
         memcpy(out, eps + 3, 3 * sizeof(double));
         return 3;
-    case CD_OV_ANGULARVELOCITY: {   /* global, Jrot q_t of the interpolated frame */
-        double Jr[3 * MAXNQ];
+    case CD_OV_ANGULARVELOCITY:        /* global, Jrot q_t of the interpolated frame */
+    case CD_OV_ANGULARVELOCITYLOCAL: { /* the same in the frame A(x): A^T w */
+        double Jr[3 * MAXNQ], w[3];
         frame_full(c->sys, c->item, lp, c->q, c->v, pos, A, NULL, Jr);
         for (int i = 0; i < 3; i++) {
-            out[i] = 0;
-            for (int j = 0; j < c->item->nq; j++) out[i] += Jr[i + 3 * j] * c->v[j];
+            w[i] = 0;
+            for (int j = 0; j < c->item->nq; j++) w[i] += Jr[i + 3 * j] * c->v[j];
         }
+        if (var == CD_OV_ANGULARVELOCITYLOCAL)
+            cd_mattvec(A, w, out);
+        else
+            memcpy(out, w, sizeof w);
         return 3;
     }
+    case CD_OV_HOMOGENEOUSTRANSFORMATION:  /* [A(x), position of the point lp; 0, 1] */
+        frame_full(c->sys, c->item, lp, c->q, c->v, pos, A, NULL, NULL);
+        return cd_rot_homogeneous(A, pos, out);
     case CD_OV_FORCELOCAL: case CD_OV_TORQUELOCAL:
         section_forces(p, &b, c->v, damped(p), sig);
         memcpy(out, sig + (var == CD_OV_FORCELOCAL ? 0 : 3), 3 * sizeof(double));
@@ -1030,7 +1040,9 @@ static const cd_objectops ops = {
     .body_position = body_position, .body_frame = body_frame, .marker_dsize = marker_dsize,
     .mass_force = mass_force, .output_at = output_at};
 static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_DISPLACEMENT, CD_OV_VELOCITY,
-                                    CD_OV_ROTATION, CD_OV_ANGULARVELOCITY, CD_OV_STRAINLOCAL,
+                                    CD_OV_ROTATION, CD_OV_ANGULARVELOCITY,
+                                    CD_OV_ANGULARVELOCITYLOCAL,
+                                    CD_OV_HOMOGENEOUSTRANSFORMATION, CD_OV_STRAINLOCAL,
                                     CD_OV_CURVATURELOCAL,
                                     CD_OV_FORCELOCAL, CD_OV_TORQUELOCAL, CD_OV_NONE};
 

@@ -138,14 +138,15 @@ static void massforce(const cd_system *s, const cd_item *it, const double *q, co
 
 /* outputs at the body-fixed point lp, as Exudyn's: acceleration a = p_tt + phi_tt e_z x r -
  * phi_t^2 r (r = A lp) = J a + Jdot_v, the body-frame versions A^T v, A^T a, A^T w, A^T w_t,
- * and the point's displacement from where it is in the reference configuration */
+ * the point's displacement from where it is in the reference configuration, and Rotation the
+ * node's angle coordinate q_phi (one value, without the reference angle; the node's own
+ * Rotation is [0, 0, phi_ref + q_phi]) */
 static int output_at(const cd_objctx *c, const double *lp, cd_outvar var, double *out)
 {
     cd_markerdata md, m0;
     double J[9], Jr[9], acc[3], al[3] = {0, 0, c->a[2]};
     static const double zero[3] = {0, 0, 0};
     cd_body_frame_eval(c->sys, c->item, lp, c->q, c->v, &md, J, Jr);
-    double phi = c->sys->qref[cd_body_node(c->sys, c->item)->ltg[2]] + c->q[2];
     for (int i = 0; i < 3; i++) acc[i] = md.Jdot_v[i] + J[i] * c->a[0] + J[3 + i] * c->a[1] +
                                          J[6 + i] * c->a[2];
     switch (var) {
@@ -158,7 +159,7 @@ static int output_at(const cd_objctx *c, const double *lp, cd_outvar var, double
         return 3;
     case CD_OV_ACCELERATION: memcpy(out, acc, sizeof acc); return 3;
     case CD_OV_ACCELERATIONLOCAL: cd_mattvec(md.A, acc, out); return 3;
-    case CD_OV_ROTATION: out[0] = out[1] = 0; out[2] = phi; return 3;
+    case CD_OV_ROTATION: out[0] = c->q[2]; return 1;  /* Exudyn's: the angle coordinate */
     case CD_OV_ANGULARVELOCITY: memcpy(out, md.omega, sizeof md.omega); return 3;
     case CD_OV_ANGULARVELOCITYLOCAL: cd_mattvec(md.A, md.omega, out); return 3;
     case CD_OV_ANGULARACCELERATION: memcpy(out, al, sizeof al); return 3;

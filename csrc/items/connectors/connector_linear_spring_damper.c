@@ -2,6 +2,7 @@
  * displacement u = a0 . (p1 - p0) of marker 1 along a0 = A0 axisMarker0, its rate u_t and the
  * force F = k (u - offset) + d (u_t - velocityOffset) + force; other directions are free. */
 #include "cd_connectors.h"
+#include "../../math/cd_rotations.h"
 #include "../../math/cd_vec3.h"
 #include <string.h>
 
@@ -107,19 +108,34 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     return CD_OK;
 }
 
+/* as Exudyn's: the scalar u, u_t, F along the axis; Displacement p1 - p0; PotentialEnergy
+ * k (u - offset)^2 / 2 + force u (none with a user function); HomogeneousTransformationLocal
+ * [A0^T A1, A0^T (p1 - p0); 0, 1] (marker 1 with orientation) */
 static int output(const cd_objctx *c, cd_outvar var, double *out)
 {
-    double u, ut, F, a0[3], d[3];
+    const params *p = c->item->p;
+    double u, ut, F, a0[3], d[3], R[9], dl[3];
     if (force_eval(c, &u, &ut, &F, a0, d)) return -1;
-    switch (var) {  /* as Exudyn's: the scalar u, u_t, F along the axis; Displacement p1 - p0 */
-    case CD_OV_DISPLACEMENT:
-        for (int i = 0; i < 3; i++) out[i] = c->md[1].pos[i] - c->md[0].pos[i];
-        return 3;
+    switch (var) {
+    case CD_OV_DISPLACEMENT: memcpy(out, d, 3 * sizeof(double)); return 3;
     case CD_OV_DISPLACEMENTLOCAL: out[0] = u; return 1;
     case CD_OV_VELOCITY:
     case CD_OV_VELOCITYLOCAL: out[0] = ut; return 1;
     case CD_OV_FORCE:
     case CD_OV_FORCELOCAL: out[0] = F; return 1;
+    case CD_OV_POTENTIALENERGY:
+        if (p->userFunction.fn) return -1;
+        out[0] = 0.5 * p->stiffness * (u - p->offset) * (u - p->offset) + p->force * u;
+        return 1;
+    case CD_OV_HOMOGENEOUSTRANSFORMATIONLOCAL:
+        if (!c->md[1].rigid) return -1;
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++)
+                R[3 * i + j] = c->md[0].A[i] * c->md[1].A[j] +
+                               c->md[0].A[3 + i] * c->md[1].A[3 + j] +
+                               c->md[0].A[6 + i] * c->md[1].A[6 + j];
+        cd_mattvec(c->md[0].A, d, dl);
+        return cd_rot_homogeneous(R, dl, out);
     default: return -1;
     }
 }
@@ -150,7 +166,8 @@ static const cd_objectops ops = {
     .uses_userfunc = uses_uf};
 static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_VELOCITY, CD_OV_FORCE,
                                     CD_OV_DISPLACEMENTLOCAL, CD_OV_VELOCITYLOCAL,
-                                    CD_OV_FORCELOCAL, CD_OV_NONE};
+                                    CD_OV_FORCELOCAL, CD_OV_POTENTIALENERGY,
+                                    CD_OV_HOMOGENEOUSTRANSFORMATIONLOCAL, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {

@@ -1,13 +1,18 @@
 /* ObjectConnectorRigidBodySpringDamper: a 6-component spring-damper (bushing) between two
- * rigid markers. Relative motion in joint frame 0 (F0 = A0 R0, F1 = A1 R1):
- *   x = [F0^T (p1 - p0); log(F0^T F1)],  x_t = [F0^T (v1 - v0); F0^T (w1 - w0)]
- *   [f; m] = K (x - offset) + D x_t (6 x 6, local)
- * the force F0 f acts on marker 1 and -F0 f on marker 0, the torque F0 m on body 1 and
- * -F0 m on body 0: r2 = JD^T F0 f + (Jrot1 - Jrot0)^T F0 m. (The displacement is measured in
- * the frame of marker 0.) A springForceTorqueUserFunction replaces K (x - offset) + D x_t by
- * its 6 values (Exudyn's arguments; the rotation is coordyn's rotation vector log(F0^T F1),
- * where Exudyn hands Tait-Bryan angles xyz: equal to second order); its Jacobian is then
- * numerical. */
+ * rigid markers, with Exudyn 1.13's two force laws. Joint frames F0 = A0 R0, F1 = A1 R1,
+ * R = F0^T F1, t = F0^T (p1 - p0):
+ * - useIntrinsicFormulation False (default): x = [t; r], r the Tait-Bryan angles xyz of R
+ *   (R = Rx(r0) Ry(r1) Rz(r2)), in the frame Aj = F0;
+ * - True: x = [u; psi] = log_SE(3) of the relative frame (psi = log R, u = Jr(psi)^-T t), in
+ *   the mid frame Aj = F0 exp(psi / 2), with the lever torque tau = (Aj (-u / 2)) x Aj f on
+ *   both bodies.
+ * x_t = [Aj^T (v1 - v0); Aj^T (w1 - w0)], [f; m] = K (x - offset) + D x_t (6 x 6, local); the
+ * force Aj f acts on marker 1 and -Aj f on marker 0, the torque Aj m + tau on body 1 and
+ * -Aj m + tau on body 0: r2 = JD^T Aj f + Jrot1^T (Aj m + tau) + Jrot0^T (-Aj m + tau) (the
+ * torque is the generalized force of the angles only to first order, as in Exudyn). A
+ * springForceTorqueUserFunction replaces K (x - offset) + D x_t by its 6 values (Exudyn's
+ * arguments). The Jacobian is analytic for the Tait-Bryan law without user function,
+ * numerical otherwise. */
 #include "cd_connectors.h"
 #include "../../math/cd_rotations.h"
 #include "../../math/cd_vec3.h"
@@ -19,6 +24,7 @@ typedef struct {
     cd_p_frames f;                    /* name, markerNumbers, rotationMarker0/1, activeConnector */
     cd_mat stiffness, damping;        /* 6 x 6 each */
     cd_vec offset;                    /* 6 */
+    int useIntrinsicFormulation;      /* 1: Exudyn's intrinsic SE(3) law, 0: Tait-Bryan angles */
     cd_func userFunction;             /* springForceTorqueUserFunction */
 } params;
 
@@ -34,10 +40,31 @@ static void rel_rotation(const double F0[9], const double F1[9], double Ar[9])
                             (s0 * s1);
 }
 
-static int force_eval(const cd_objctx *c, double fg[3], double mg[3], double x[6], double fm[6])
+/* what the force law gives: x = [displacement; rotation], x_t (in the joint frame Aj), the
+ * local force and torque fm = [f; m] = K (x - offset) + D x_t, the global force fg = Aj f and
+ * torque mg = Aj m, the lever torque tau on both bodies (intrinsic formulation; else 0) and
+ * t = F0^T (p1 - p0) */
+typedef struct {
+    double x[6], xt[6], fm[6], fg[3], mg[3], tau[3], Aj[9], t[3];
+} rbforce;
+
+/* Exudyn's intrinsic formulation: (u, psi) = log_SE(3)(H0^-1 H1), the SE(3) logarithm of the
+ * relative frame (psi = log R, u = Jr(psi)^-T t), and the mid frame Aj = F0 exp(psi / 2) */
+static void intrinsic(const double F0[9], const double Ar[9], rbforce *r)
+{
+    double Ti[9], E[9], h[3];
+    cd_rot_log(Ar, r->x + 3);
+    cd_rot_tangent_inv(r->x + 3, Ti);
+    cd_mattvec(Ti, r->t, r->x);
+    for (int i = 0; i < 3; i++) h[i] = 0.5 * r->x[3 + i];
+    cd_rot_exp(h, E);
+    cd_matmul(F0, E, r->Aj);
+}
+
+static int force_eval(const cd_objctx *c, rbforce *r)
 {
     const params *p = c->item->p;
-    double F0[9], F1[9], Ar[9], d[3], vd[3], dw[3], xt[6];
+    double F0[9], F1[9], Ar[9], d[3], vd[3], dw[3], *x = r->x, *xt = r->xt, *fm = r->fm;
     cd_matmul(c->md[0].A, p->f.rotationMarker0.x, F0);
     cd_matmul(c->md[1].A, p->f.rotationMarker1.x, F1);
     for (int i = 0; i < 3; i++) {
@@ -46,10 +73,16 @@ static int force_eval(const cd_objctx *c, double fg[3], double mg[3], double x[6
         dw[i] = c->md[1].omega[i] - c->md[0].omega[i];
     }
     rel_rotation(F0, F1, Ar);
-    cd_mattvec(F0, d, x);
-    cd_rot_log(Ar, x + 3);
-    cd_mattvec(F0, vd, xt);
-    cd_mattvec(F0, dw, xt + 3);
+    cd_mattvec(F0, d, r->t);
+    if (p->useIntrinsicFormulation) {
+        intrinsic(F0, Ar, r);
+    } else {
+        memcpy(x, r->t, sizeof r->t);
+        cd_rot_rxyz_angles(Ar, x + 3);
+        memcpy(r->Aj, F0, sizeof F0);
+    }
+    cd_mattvec(r->Aj, vd, xt);
+    cd_mattvec(r->Aj, dw, xt + 3);
     if (p->userFunction.fn) {
         /* (displacement, rotation, velocity, angularVelocity, stiffness, damping, rotJ0,
          * rotJ1, offset) */
@@ -71,30 +104,49 @@ static int force_eval(const cd_objctx *c, double fg[3], double mg[3], double x[6
                          (x[j] - p->offset.x[j]) + p->damping.x[6 * i + j] * xt[j];
         }
     }
-    cd_matvec(F0, fm, fg);
-    cd_matvec(F0, fm + 3, mg);
+    cd_matvec(r->Aj, fm, r->fg);
+    cd_matvec(r->Aj, fm + 3, r->mg);
+    r->tau[0] = r->tau[1] = r->tau[2] = 0;
+    if (p->useIntrinsicFormulation) {  /* tau = (Aj (-u / 2)) x fg, as Exudyn's */
+        double hu[3] = {-0.5 * x[0], -0.5 * x[1], -0.5 * x[2]}, lever[3];
+        cd_matvec(r->Aj, hu, lever);
+        cd_cross(lever, r->fg, r->tau);
+    }
     return CD_OK;
 }
 
+/* r2 = JD^T fg + Jrot1^T (mg + tau) + Jrot0^T (-mg + tau) */
 static int residual(const cd_objctx *c, double *r2, double *rae)
 {
-    double fg[3], mg[3], x[6], fm[6];
+    rbforce r;
     (void)rae;
     memset(r2, 0, sizeof(double) * (size_t)c->item->nq);
     if (!((const params *)c->item->p)->f.activeConnector) return CD_OK;
-    int rc = force_eval(c, fg, mg, x, fm);
+    int rc = force_eval(c, &r);
     if (rc) return rc;
-    cd_conn_apply_force(c, fg, r2);
-    cd_conn_add_rot_row(c, 1, mg, 1.0, r2);
-    cd_conn_add_rot_row(c, 0, mg, -1.0, r2);
+    cd_conn_apply_force(c, r.fg, r2);
+    cd_conn_add_rot_row(c, 1, r.mg, 1.0, r2);
+    cd_conn_add_rot_row(c, 0, r.mg, -1.0, r2);
+    cd_conn_add_rot_row(c, 1, r.tau, 1.0, r2);
+    cd_conn_add_rot_row(c, 0, r.tau, 1.0, r2);
     return CD_OK;
+}
+
+/* dr = Ti w_1 for the Tait-Bryan angles r = (a, b, c) of R = Rx(a) Ry(b) Rz(c) and the
+ * rotation increment w_1 in frame 1 (dR = R w_1~): Ti = Gbar^-1 with
+ * Gbar = [cb cc, sc, 0; -cb sc, cc, 0; sb, 0, 1] (cd_rot_rxyz), singular at cb = 0 */
+static void rxyz_rate_inv(const double r[3], double Ti[9])
+{
+    double cb = cos(r[1]), sb = sin(r[1]), cc = cos(r[2]), sc = sin(r[2]);
+    double T[9] = {cc / cb, -sc / cb, 0, sc, cc, 0, -sb * cc / cb, sb * sc / cb, 1};
+    memcpy(Ti, T, sizeof T);
 }
 
 /* what the columns of the Jacobian use (3 x nq matrices over the connector's coordinates,
  * taken from the scratch) */
 typedef struct {
     const double *K6, *D6, *R0;        /* stiffness, damping (6 x 6), rotationMarker0 */
-    double F0[9], F1[9], Ti[9];        /* joint frames, Jr^-1(log R) */
+    double F0[9], F1[9], Ti[9];        /* joint frames, dr/dw_1 = Gbar^-1 */
     double *dd, *dvd, *W0, *W1;        /* d(p1 - p0)/dq, d(v1 - v0)/dq, d omega_k/dq */
     double *Ad, *Avd, *Adw;            /* d(A0^T y)/dq at y = d, vd, w1 - w0 */
     double *dfg, *dmg, *dfgv, *dmgv;   /* d(F0 f), d(F0 m) by q and by q_t */
@@ -152,20 +204,22 @@ static void column_forces(const cd_objctx *c, rbjac *g, int j)
     cd_matvec(g->F0, dfmv + 3, g->dmgv + 3 * j);
 }
 
-/* x = [F0^T d; log(R)], x_t = [F0^T vd; F0^T dw] (R = F0^T F1 normalised), fm = K6 (x - off)
+/* x = [F0^T d; r], x_t = [F0^T vd; F0^T dw] (R = F0^T F1 normalised), fm = K6 (x - off)
  * + D6 x_t, fg = F0 f, mg = F0 m; r2 = JD^T fg + (Jrot1 - Jrot0)^T mg. Derivatives: dF0/dq
- * from the markers' dA; d log(R) = Jr^-1 F1^T (dtheta1 - dtheta0) with dtheta = Jrot dq. */
+ * from the markers' dA; dr = Ti F1^T (dtheta1 - dtheta0) with dtheta = Jrot dq. */
 static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
                     double *Gv)
 {
     const params *p = c->item->p;
     int nq = c->item->nq;
     (void)Cq; (void)Gq; (void)Gv;
-    int rc = cd_conn_jacobian_begin(c, !cd_conn_frames_diff_ok(c), K, D);
+    int rc = cd_conn_jacobian_begin(c, p->useIntrinsicFormulation || !cd_conn_frames_diff_ok(c),
+                                    K, D);
     if (rc || !p->f.activeConnector) return rc;
     rbjac g;
     cd_work w = cd_conn_work(c);
-    double fg[3], mg[3], x[6], fm[6], d[3], vd[3], dw[3], R0f[3], R0m[3];
+    rbforce r;
+    double *fg = r.fg, *mg = r.mg, *x = r.x, *fm = r.fm, d[3], vd[3], dw[3], R0f[3], R0m[3];
     double **const m[11] = {&g.dd, &g.dvd, &g.W0, &g.W1, &g.Ad, &g.Avd, &g.Adw,
                             &g.dfg, &g.dmg, &g.dfgv, &g.dmgv};
     cd_work_take_mats(&w, nq, m, 11);
@@ -173,10 +227,10 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     g.K6 = p->stiffness.x;
     g.D6 = p->damping.x;
     g.R0 = p->f.rotationMarker0.x;
-    if ((rc = force_eval(c, fg, mg, x, fm))) return rc;
+    if ((rc = force_eval(c, &r))) return rc;
     cd_matmul(c->md[0].A, p->f.rotationMarker0.x, g.F0);
     cd_matmul(c->md[1].A, p->f.rotationMarker1.x, g.F1);
-    cd_rot_tangent_inv(x + 3, g.Ti);
+    rxyz_rate_inv(x + 3, g.Ti);
     for (int i = 0; i < 3; i++) {
         d[i] = c->md[1].pos[i] - c->md[0].pos[i];
         vd[i] = c->md[1].vel[i] - c->md[0].vel[i];
@@ -208,29 +262,24 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     return CD_OK;
 }
 
-/* outputs as Exudyn's: in joint frame 0 (F0 = A0 R0) DisplacementLocal F0^T (p1 - p0),
- * VelocityLocal F0^T (v1 - v0), AngularVelocityLocal F0^T (w1 - w0), Rotation the relative
- * rotation vector, ForceLocal and TorqueLocal the spring's force and torque (coordyn also names
- * them Force and Torque); Displacement p1 - p0, global */
+/* outputs as Exudyn's: DisplacementLocal and Rotation x, VelocityLocal and
+ * AngularVelocityLocal x_t, ForceLocal and TorqueLocal the spring's f and m (coordyn also names
+ * them Force and Torque), PotentialEnergy (x - offset)^T K (x - offset) / 2 (none with a user
+ * function), HomogeneousTransformationLocal [R, t; 0, 1]; Displacement p1 - p0, global */
 static int output(const cd_objctx *c, cd_outvar var, double *out)
 {
     const params *p = c->item->p;
-    double fg[3], mg[3], x[6], fm[6], F0[9], dv[3];
-    if (force_eval(c, fg, mg, x, fm)) return -1;
+    rbforce r;
+    double F0[9];
+    if (force_eval(c, &r)) return -1;
     switch (var) {
     case CD_OV_DISPLACEMENT:
         for (int i = 0; i < 3; i++) out[i] = c->md[1].pos[i] - c->md[0].pos[i];
         return 3;
-    case CD_OV_DISPLACEMENTLOCAL: memcpy(out, x, 3 * sizeof(double)); return 3;
-    case CD_OV_ROTATION: memcpy(out, x + 3, 3 * sizeof(double)); return 3;
-    case CD_OV_VELOCITYLOCAL:
-    case CD_OV_ANGULARVELOCITYLOCAL:
-        cd_matmul(c->md[0].A, p->f.rotationMarker0.x, F0);
-        for (int i = 0; i < 3; i++)
-            dv[i] = var == CD_OV_VELOCITYLOCAL ? c->md[1].vel[i] - c->md[0].vel[i]
-                                               : c->md[1].omega[i] - c->md[0].omega[i];
-        cd_mattvec(F0, dv, out);
-        return 3;
+    case CD_OV_DISPLACEMENTLOCAL: memcpy(out, r.x, 3 * sizeof(double)); return 3;
+    case CD_OV_ROTATION: memcpy(out, r.x + 3, 3 * sizeof(double)); return 3;
+    case CD_OV_VELOCITYLOCAL: memcpy(out, r.xt, 3 * sizeof(double)); return 3;
+    case CD_OV_ANGULARVELOCITYLOCAL: memcpy(out, r.xt + 3, 3 * sizeof(double)); return 3;
     case CD_OV_HOMOGENEOUSTRANSFORMATIONLOCAL: {  /* [F0^T F1, F0^T (p1 - p0); 0, 1] */
         double F1[9], R[9];
         cd_matmul(c->md[0].A, p->f.rotationMarker0.x, F0);
@@ -238,12 +287,20 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
         for (int i = 0; i < 3; i++)
             for (int j = 0; j < 3; j++)
                 R[3 * i + j] = F0[i] * F1[j] + F0[3 + i] * F1[3 + j] + F0[6 + i] * F1[6 + j];
-        return cd_rot_homogeneous(R, x, out);
+        return cd_rot_homogeneous(R, r.t, out);
     }
     case CD_OV_FORCE:
-    case CD_OV_FORCELOCAL: memcpy(out, fm, 3 * sizeof(double)); return 3;
+    case CD_OV_FORCELOCAL: memcpy(out, r.fm, 3 * sizeof(double)); return 3;
     case CD_OV_TORQUE:
-    case CD_OV_TORQUELOCAL: memcpy(out, fm + 3, 3 * sizeof(double)); return 3;
+    case CD_OV_TORQUELOCAL: memcpy(out, r.fm + 3, 3 * sizeof(double)); return 3;
+    case CD_OV_POTENTIALENERGY:
+        if (p->userFunction.fn) return -1;
+        out[0] = 0;
+        for (int i = 0; i < 6; i++)
+            for (int j = 0; j < 6; j++)
+                out[0] += 0.5 * (r.x[i] - p->offset.x[i]) * p->stiffness.x[6 * i + j] *
+                          (r.x[j] - p->offset.x[j]);
+        return 1;
     default: return -1;
     }
 }
@@ -277,30 +334,34 @@ static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_ROTATION, CD_OV_FO
                                     CD_OV_DISPLACEMENTLOCAL, CD_OV_VELOCITYLOCAL,
                                     CD_OV_ANGULARVELOCITYLOCAL, CD_OV_FORCELOCAL,
                                     CD_OV_TORQUELOCAL, CD_OV_HOMOGENEOUSTRANSFORMATIONLOCAL,
-                                    CD_OV_NONE};
+                                    CD_OV_POTENTIALENERGY, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 #define ZERO36 "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"
 static const cd_field fields[] = {
     CD_CONN_NAME_FIELD("joint"), CD_CONN_MARKERS_FIELD(CD_CONN_TWO_FRAMES),
     {"stiffness", CD_FT_MAT, 6, OFF(stiffness), ZERO36, 0, 0, "",
-     "6x6 stiffness on [displacement; rotation vector] in joint frame 0", NULL},
+     "6x6 stiffness on [displacement; rotation] in joint frame 0", NULL},
     {"damping", CD_FT_MAT, 6, OFF(damping), ZERO36, 0, 0, "",
      "6x6 damping on [velocity; angular velocity] in joint frame 0", NULL},
     CD_CONN_ROTATION_FIELDS,
     {"offset", CD_FT_VEC, 6, OFF(offset), "0 0 0 0 0 0", 0, 0, "",
-     "relaxed [displacement; rotation vector]", NULL},
+     "relaxed [displacement; rotation]", NULL},
+    {"useIntrinsicFormulation", CD_FT_BOOL, 0, OFF(useIntrinsicFormulation), "0", 0, 0, "",
+     "False: the rotation is the Tait-Bryan angles xyz of F0^T F1; True: Exudyn's intrinsic "
+     "law, the SE(3) logarithm of the relative frame in the mid frame (numerical Jacobian)",
+     NULL},
     CD_CONN_FRAMES_ACTIVE_FIELD,
     {"springForceTorqueUserFunction", CD_FT_FUNC, CD_UF_RBSPRING, OFF(userFunction), NULL, 0, 0,
      "", "f(mbs, t, itemNumber, displacement, rotation, velocity, angularVelocity, stiffness, "
      "damping, rotJ0, rotJ1, offset) -> [force; torque] in joint frame 0, replacing "
-     "K (x - offset) + D x_t (rotation: the rotation vector)", NULL}};
+     "K (x - offset) + D x_t", NULL}};
 
 const cd_itemtype cd_type_ObjectConnectorRigidBodySpringDamper = {
     .kind = CD_OBJECT, .name = "ObjectConnectorRigidBodySpringDamper",
     .typename_ = "ConnectorRigidBodySpringDamper", .alias = "RigidBodySpringDamper",
     .doc = "A 6-component spring-damper (bushing) between two rigid markers: force and torque "
-           "K (x - offset) + D x_t in joint frame 0, x = relative displacement and rotation "
-           "vector (analytic Jacobian).",
+           "K (x - offset) + D x_t in joint frame 0, x = relative displacement and Tait-Bryan "
+           "angles xyz, or Exudyn's intrinsic SE(3) law (analytic Jacobian for the first).",
     .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields), .check = check,
     .object = &ops, .outvars = outvars};

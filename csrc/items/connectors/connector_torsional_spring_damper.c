@@ -1,8 +1,10 @@
 /* ObjectConnectorTorsionalSpringDamper: a torsional spring-damper about the z axis of joint
- * frame 0 (F0 = A0 R0, F1 = A1 R1): the relative rotation phi = atan2(y0 . x1, x0 . x1) in
- * (-pi, pi], its rate phi_t = z0 . (w1 - w0) and the torque
- * T = k (phi - offset) + d (phi_t - velocityOffset) + torque act as -T z0 on body 1 and +T z0
- * on body 0. */
+ * frame 0 (F0 = A0 R0, F1 = A1 R1), with Exudyn 1.13's measure of the relative rotation: the
+ * third Tait-Bryan angle xyz of R = F0^T F1 = Rx(a) Ry(b) Rz(phi),
+ * phi = atan2(-x0 . y1, x0 . x1) in (-pi, pi] (the angle about z when the frames share their
+ * z axis), the rate phi_t = z0 . (w1 - w0) (as Exudyn's: the rate of phi only for a common z
+ * axis) and the torque T = k (phi - offset) + d (phi_t - velocityOffset) + torque acting as
+ * -T z0 on body 1 and +T z0 on body 0 (r2 = Jrot1^T T z0 - Jrot0^T T z0). */
 #include "cd_connectors.h"
 #include "../../math/cd_vec3.h"
 #include <math.h>
@@ -14,19 +16,19 @@ typedef struct {
     cd_func userFunction;             /* springTorqueUserFunction */
 } params;
 
-/* relative rotation phi about z of frame 0 (in (-pi, pi]), its rate and the torque
+/* relative rotation phi (in (-pi, pi]), its rate and the torque
  * T = k (phi - offset) + d (phi_t - velocityOffset) + torque; z = f0_z */
 static int torque_eval(const cd_objctx *c, double *phi, double *phit, double *T, double z[3])
 {
     const params *p = c->item->p;
-    double F0[9], F1[9], x1[3], x0[3], y0[3], dw[3];
+    double F0[9], F1[9], x1[3], x0[3], y1[3], dw[3];
     cd_matmul(c->md[0].A, p->f.rotationMarker0.x, F0);
     cd_matmul(c->md[1].A, p->f.rotationMarker1.x, F1);
     cd_col(F0, 0, x0);
-    cd_col(F0, 1, y0);
     cd_col(F0, 2, z);
     cd_col(F1, 0, x1);
-    *phi = atan2(cd_dot(y0, x1), cd_dot(x0, x1));
+    cd_col(F1, 1, y1);
+    *phi = atan2(-cd_dot(x0, y1), cd_dot(x0, x1));
     for (int i = 0; i < 3; i++) dw[i] = c->md[1].omega[i] - c->md[0].omega[i];
     *phit = cd_dot(z, dw);
     if (p->userFunction.fn)
@@ -63,32 +65,33 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     if (rc || !p->f.activeConnector) return rc;
     rc = torque_eval(c, &phi, &phit, &T, z);
     if (rc) return rc;
-    double F0[9], F1[9], x0[3], y0[3], x1[3], dw[3];
+    double F0[9], F1[9], x0[3], y1[3], x1[3], dw[3];
     cd_work w = cd_conn_work(c);
     double *cv = cd_work_take(&w, nq), *Tq = cd_work_take(&w, nq);
-    double *Gx0 = cd_work_take(&w, 3 * nq), *Gy0 = cd_work_take(&w, 3 * nq),
+    double *Gx0 = cd_work_take(&w, 3 * nq), *Gy1 = cd_work_take(&w, 3 * nq),
            *Gx1 = cd_work_take(&w, 3 * nq), *Gz = cd_work_take(&w, 3 * nq),
            *W0 = cd_work_take(&w, 3 * nq), *W1 = cd_work_take(&w, 3 * nq);
     memset(cv, 0, sizeof(double) * (size_t)nq);
     const double *R0 = p->f.rotationMarker0.x, *R1 = p->f.rotationMarker1.x;
-    double r0x[3] = {R0[0], R0[3], R0[6]}, r0y[3] = {R0[1], R0[4], R0[7]},
+    double r0x[3] = {R0[0], R0[3], R0[6]}, r1y[3] = {R1[1], R1[4], R1[7]},
            r0z[3] = {R0[2], R0[5], R0[8]}, r1x[3] = {R1[0], R1[3], R1[6]};
     cd_matmul(c->md[0].A, p->f.rotationMarker0.x, F0);
     cd_matmul(c->md[1].A, p->f.rotationMarker1.x, F1);
     cd_col(F0, 0, x0);
-    cd_col(F0, 1, y0);
     cd_col(F1, 0, x1);
+    cd_col(F1, 1, y1);
     for (int i = 0; i < 3; i++) dw[i] = c->md[1].omega[i] - c->md[0].omega[i];
     cd_conn_dvec(c, 0, r0x, Gx0);
-    cd_conn_dvec(c, 0, r0y, Gy0);
+    cd_conn_dvec(c, 1, r1y, Gy1);
     cd_conn_dvec(c, 0, r0z, Gz);
     cd_conn_dvec(c, 1, r1x, Gx1);
     cd_conn_domega(c, 0, W0);
     cd_conn_domega(c, 1, W1);
-    double cx = cd_dot(x0, x1), cy = cd_dot(y0, x1), den = cx * cx + cy * cy;
+    /* phi = atan2(cy, cx), cx = x0 . x1, cy = -x0 . y1 */
+    double cx = cd_dot(x0, x1), cy = -cd_dot(x0, y1), den = cx * cx + cy * cy;
     for (int j = 0; j < nq; j++) {
-        const double *a = Gx0 + 3 * j, *b = Gy0 + 3 * j, *e = Gx1 + 3 * j;
-        double dcx = cd_dot(x1, a) + cd_dot(x0, e), dcy = cd_dot(x1, b) + cd_dot(y0, e);
+        const double *a = Gx0 + 3 * j, *b = Gy1 + 3 * j, *e = Gx1 + 3 * j;
+        double dcx = cd_dot(x1, a) + cd_dot(x0, e), dcy = -cd_dot(y1, a) - cd_dot(x0, b);
         double phiq = (cx * dcy - cy * dcx) / den;
         double phitq = cd_dot(dw, Gz + 3 * j) + cd_dot(z, W1 + 3 * j) - cd_dot(z, W0 + 3 * j);
         Tq[j] = p->stiffness * phiq + p->damping * phitq;
@@ -117,6 +120,12 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
     case CD_OV_ANGULARVELOCITYLOCAL: out[0] = phit; return 1;  /* Exudyn's name: ...Local */
     case CD_OV_TORQUE:
     case CD_OV_TORQUELOCAL: out[0] = T; return 1;
+    case CD_OV_POTENTIALENERGY: {  /* as Exudyn's: k (phi - offset)^2 / 2 + torque phi */
+        const params *p = c->item->p;
+        if (p->userFunction.fn) return -1;
+        out[0] = 0.5 * p->stiffness * (phi - p->offset) * (phi - p->offset) + p->torque * phi;
+        return 1;
+    }
     default: return -1;
     }
 }
@@ -128,7 +137,8 @@ static const cd_objectops ops = {
     .residual = residual, .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output,
     .uses_userfunc = uses_uf};
 static const cd_outvar outvars[] = {CD_OV_ROTATION, CD_OV_ANGULARVELOCITY, CD_OV_TORQUE,
-                                    CD_OV_ANGULARVELOCITYLOCAL, CD_OV_TORQUELOCAL, CD_OV_NONE};
+                                    CD_OV_ANGULARVELOCITYLOCAL, CD_OV_TORQUELOCAL,
+                                    CD_OV_POTENTIALENERGY, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {
@@ -153,7 +163,7 @@ const cd_itemtype cd_type_ObjectConnectorTorsionalSpringDamper = {
     .typename_ = "ConnectorTorsionalSpringDamper", .alias = "TorsionalSpringDamper",
     .doc = "A torsional spring-damper about the z axis of joint frame 0: T = k (phi - offset) + "
            "d (phi_t - velocityOffset) + torque, with phi the relative rotation in (-pi, pi] "
-           "(analytic Jacobian).",
+           "(the third Tait-Bryan angle xyz, as Exudyn's) (analytic Jacobian).",
     .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields),
     .check = cd_conn_check_frames,
     .object = &ops, .outvars = outvars};

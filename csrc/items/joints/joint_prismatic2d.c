@@ -5,6 +5,7 @@
  * derivatives. r2 = C_q^T lambda with
  *   dg0 = n1^T dD + (n1 x d)^T dtheta1,  dg1 = (a0 x n1)^T dtheta0 + (n1 x a0)^T dtheta1. */
 #include "cd_joints.h"
+#include "../../math/cd_rotations.h"
 #include "../../math/cd_vec3.h"
 #include <math.h>
 #include <string.h>
@@ -188,12 +189,40 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     return CD_OK;
 }
 
+/* A0^T A1 (the relative rotation R) and A0^T (p1 - p0) (the relative position dl) */
+static void relative(const cd_objctx *c, double R[9], double dl[3])
+{
+    double d[3];
+    for (int i = 0; i < 3; i++) d[i] = c->md[1].pos[i] - c->md[0].pos[i];
+    cd_mattvec(c->md[0].A, d, dl);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            R[3 * i + j] = c->md[0].A[i] * c->md[1].A[j] + c->md[0].A[3 + i] * c->md[1].A[3 + j] +
+                           c->md[0].A[6 + i] * c->md[1].A[6 + j];
+}
+
+/* as Exudyn 1.13's: Position and Velocity of marker 0; in marker 0's frame the displacement
+ * dl = A0^T (p1 - p0), Distance = axisMarker0 . dl, Rotation = atan2(R_10, R_00) of
+ * R = A0^T A1, ForceLocal = lambda0 A0^T n1 (the force along n1 = A1 normalMarker1); the
+ * homogeneous transformations of marker 0's frame and of marker 1's frame relative to it */
 static int output(const cd_objctx *c, cd_outvar var, double *out)
 {
-    switch (var) {  /* as Exudyn's: Position and Velocity of marker 0 */
+    const params *p = c->item->p;
+    double R[9], dl[3], n1[3];
+    relative(c, R, dl);
+    switch (var) {
     case CD_OV_POSITION: memcpy(out, c->md[0].pos, 3 * sizeof(double)); return 3;
     case CD_OV_VELOCITY: memcpy(out, c->md[0].vel, 3 * sizeof(double)); return 3;
     case CD_OV_FORCE: out[0] = c->lam[0]; out[1] = c->lam[1]; return 2;
+    case CD_OV_DISPLACEMENTLOCAL: memcpy(out, dl, 3 * sizeof(double)); return 3;
+    case CD_OV_DISTANCE: out[0] = cd_dot(p->axisMarker0.x, dl); return 1;
+    case CD_OV_ROTATION: out[0] = atan2(R[3], R[0]); return 1;
+    case CD_OV_FORCELOCAL:
+        cd_matvec(R, p->normalMarker1.x, n1);
+        for (int i = 0; i < 3; i++) out[i] = c->lam[0] * n1[i];
+        return 3;
+    case CD_OV_HOMOGENEOUSTRANSFORMATION: return cd_rot_homogeneous(c->md[0].A, c->md[0].pos, out);
+    case CD_OV_HOMOGENEOUSTRANSFORMATIONLOCAL: return cd_rot_homogeneous(R, dl, out);
     default: return -1;
     }
 }
@@ -223,7 +252,10 @@ static const cd_objectops ops = {
     .markers = cd_conn_markers, .nae = nae, .mass_const = 1, .residual = residual,
     .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output,
     .lambda_row = lambda_row, .active = active};
-static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_FORCE, CD_OV_NONE};
+static const cd_outvar outvars[] = {CD_OV_POSITION, CD_OV_VELOCITY, CD_OV_FORCE,
+                                    CD_OV_DISPLACEMENTLOCAL, CD_OV_DISTANCE, CD_OV_ROTATION,
+                                    CD_OV_FORCELOCAL, CD_OV_HOMOGENEOUSTRANSFORMATION,
+                                    CD_OV_HOMOGENEOUSTRANSFORMATIONLOCAL, CD_OV_NONE};
 
 #define OFF(f) offsetof(params, f)
 static const cd_field fields[] = {

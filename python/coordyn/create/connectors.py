@@ -238,12 +238,10 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
     frame on each of two items, on two rigid markers at localPosition0/1; the joint frame
     rotationMatrixJoint (global, or in item0's frame) becomes rotationMarker0/1.
 
-    coordyn's item measures x = [F0^T (p1 - p0); log(F0^T F1)] in joint frame 0. It gives
-    Exudyn's intrinsic formulation's result when the relative displacement is zero (a pure
-    rotation) or the rotation is zero, and for isotropic stiffness blocks; with coupled or
-    anisotropic blocks under combined displacement and rotation the two differ (Exudyn
-    evaluates them in the SE(3) mid frame). Exudyn's Tait-Bryan-angle variant
-    (useIntrinsicFormulation=False) and the user functions are not available.
+    Both of Exudyn's force laws, with its results: useIntrinsicFormulation=True (the default)
+    measures the SE(3) logarithm of the relative frame in the mid frame (with the lever
+    torque), False the relative position and Tait-Bryan angles xyz in joint frame 0. The user
+    functions are not available here.
 
     Args:
         name: name of the connector; its markers are named 'Marker0:' + name and
@@ -259,7 +257,8 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
         offset: relaxed [displacement; rotation] (6 numbers)
         rotationMatrixJoint: the joint frame: global (useGlobalFrame=True) or in item0's frame
         useGlobalFrame: rotationMatrixJoint is global (True) or in item0's frame (False)
-        useIntrinsicFormulation: must be True (coordyn's rotation-vector formulation)
+        useIntrinsicFormulation: True: Exudyn's intrinsic (SE(3)) law; False: the Tait-Bryan
+            angles xyz of F0^T F1
         springForceTorqueUserFunction: not supported (0 only)
         postNewtonStepUserFunction: not supported (0 only)
         show: accepted for Exudyn compatibility and ignored
@@ -276,10 +275,7 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
     _name(where, name)
     if intrinsicFormulation is not None:
         useIntrinsicFormulation = intrinsicFormulation
-    if not _bool(where, "useIntrinsicFormulation", useIntrinsicFormulation):
-        raise ValueError(f"{where}: useIntrinsicFormulation=False (Exudyn's Tait-Bryan-angle "
-                         f"variant) is not available in coordyn; use useIntrinsicFormulation="
-                         f"True (the rotation vector log(F0^T F1))")
+    intrinsic = _bool(where, "useIntrinsicFormulation", useIntrinsicFormulation)
     _no_user_function(where, "springForceTorqueUserFunction", springForceTorqueUserFunction,
                       "ObjectConnectorRigidBodySpringDamper has no user function; use a "
                       "CartesianSpringDamper or TorsionalSpringDamper with their user functions")
@@ -307,7 +303,8 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
     ms = [it.rigid_marker(lp, mn) for it, lp, mn in zip(items, lps, _marker_names(name))]
     return mbs.AddObject(_cls("ObjectConnectorRigidBodySpringDamper")(
         name=name, markerNumbers=ms, stiffness=K.tolist(), damping=D.tolist(),
-        offset=list(off), rotationMarker0=R0.tolist(), rotationMarker1=R1.tolist()))
+        offset=list(off), rotationMarker0=R0.tolist(), rotationMarker1=R1.tolist(),
+        useIntrinsicFormulation=intrinsic))
 
 
 def CreateTorsionalSpringDamper(mbs: MainSystem, name: str = "",
