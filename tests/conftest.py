@@ -151,9 +151,10 @@ def skew(x):
 
 
 def ep_rotation_matrix(e):
-    """A = (e0^2 - eb.eb) I + 2 eb eb^T + 2 e0 eb~ (not normalised)"""
+    """A = (1 - 2 eb.eb) I + 2 eb eb^T + 2 e0 eb~, the diagonal 1 - 2 (e_j^2 + e_k^2) (Exudyn's
+    form; not normalised: the quadratic (e0^2 - eb.eb) I + ... plus (1 - |e|^2) I)"""
     e0, eb = e[0], np.asarray(e[1:])
-    return (e0**2 - eb @ eb) * np.eye(3) + 2 * np.outer(eb, eb) + 2 * e0 * skew(eb)
+    return (1 - 2 * (eb @ eb)) * np.eye(3) + 2 * np.outer(eb, eb) + 2 * e0 * skew(eb)
 
 
 def rotation_2d(phi):

@@ -82,11 +82,6 @@ REASONS = {
         "acceleration and finds the sticking one, coordyn's starts from the last step's "
         "acceleration and finds a slipping one; starting from zero gave 0.0348960623 "
         "(docs: item notes, ObjectConnectorRollingDiscPenalty)",
-    "rotatingTableTest.py":
-        "4e-6 from the reference; both of its cases differ from Exudyn (the rolling-disc joint "
-        "by 6e-6, the penalty connector by 1.9e-6) with TrapezoidalIndex2; it is not the "
-        "Euler-parameter projection, Newton's tolerance, the initial accelerations or the "
-        "wheel's spring-damper (each checked by switching it); the cause is not found yet",
     "scissorPrismaticRevolute2D.py":
         "the result adds the solver object's newtonStepsCount (coordyn 1015 + 1288, Exudyn "
         "1501 + 1217: the Newton predictors and convergence tests differ, docs: differences "

@@ -25,6 +25,13 @@ int cd_pattern_build(cd_system *s, cd_error *err);
 int cd_pattern_find(const cd_pattern *P, int r, int c);
 /* 1 if the type provides output variable v */
 int cd_type_has_outvar(const cd_itemtype *t, int v);
+/* the angular velocity outputs of a rigid frame md of the node (nq coordinates): global
+ * wg = Jrot q_t (Euler parameters: G e_t), local wl = Gbar theta_t (Lie-group and planar nodes:
+ * A^T wg), as Exudyn reports them; they equal A w and w on |e| = 1 */
+void cd_rigidnode_omegas(const cd_nodeops *ops, const void *np, const double *qref,
+                         const double *q, const double *v, int nq, const cd_markerdata *md,
+                         double wg[3], double wl[3]);
+
 /* body position of a local point: dispatch to the object's body_position */
 void cd_body_point(const cd_system *s, int body, const double lp[3], const double *q,
                    const double *v, double pos[3], double vel[3], double *J);

@@ -47,6 +47,12 @@ void cd_md_domega(const cd_markerdata *md, double *G)
     else zero3n(md, G);
 }
 
+void cd_md_domegav(const cd_markerdata *md, double *G)
+{
+    if (md->deriv && md->deriv->domegav) md->deriv->domegav(md, G);
+    else memcpy(G, md->Jrot, sizeof(double) * 3 * (size_t)md->n);
+}
+
 int cd_md_coord_exact(const cd_markerdata *md)
 {
     return !cd_md_has_gradient(md) || (md->deriv && md->deriv->dvalue && md->deriv->dgrad);

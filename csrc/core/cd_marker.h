@@ -15,6 +15,7 @@ void cd_md_dAt(const cd_markerdata *md, const double y[3], double *G);    /* d(A
 void cd_md_dpos(const cd_markerdata *md, double *G);                      /* d pos/dq */
 void cd_md_dvel(const cd_markerdata *md, double *G);                      /* d vel/dq */
 void cd_md_domega(const cd_markerdata *md, double *G);                    /* d omega/dq */
+void cd_md_domegav(const cd_markerdata *md, double *G);                 /* d omega/dq_t */
 
 
 /* coordinate markers: 1 if the value depends on all the marker's coordinates through the

@@ -31,6 +31,27 @@ static int no_rotation_output(const double pos[3], cd_outvar var, double *out)
     }
 }
 
+void cd_rigidnode_omegas(const cd_nodeops *ops, const void *np, const double *qref,
+                         const double *q, const double *v, int nq, const cd_markerdata *md,
+                         double wg[3], double wl[3])
+{
+    for (int i = 0; i < 3; i++) {
+        wg[i] = 0;
+        for (int j = 0; j < nq; j++) wg[i] += md->Jrot[i + 3 * j] * v[j];
+    }
+    if (ops->rotation && !(ops->flags & CD_NODEF_LIE) && nq >= 6) {
+        double A[9], Gb[12], Gbd[3];
+        int nt = nq - 3;
+        ops->rotation(np, qref, q, v, A, Gb, Gbd);
+        for (int i = 0; i < 3; i++) {
+            wl[i] = 0;
+            for (int j = 0; j < nt; j++) wl[i] += Gb[nt * i + j] * v[3 + j];
+        }
+    } else {
+        cd_mattvec(md->A, wg, wl);
+    }
+}
+
 /* rotation outputs of rigid nodes (planar: the angle is coordinate 2) */
 static int node_rotation_output(const cd_system *s, cd_evalws *ws, const cd_item *nd,
                                 cd_outvar var, double *out)
@@ -53,8 +74,13 @@ static int node_rotation_output(const cd_system *s, cd_evalws *ws, const cd_item
             cd_rot_rxyz_angles(md.A, out);
         }
         return 3;
-    case CD_OV_ANGULARVELOCITY: return copy_n(out, md.omega, 3);
-    case CD_OV_ANGULARVELOCITYLOCAL: cd_mattvec(md.A, md.omega, out); return 3;
+    case CD_OV_ANGULARVELOCITY:
+    case CD_OV_ANGULARVELOCITYLOCAL: {
+        double wg[3], wl[3];
+        cd_rigidnode_omegas(nd->type->node, nd->p, s->qref + nd->ltg[0], ws->ql, ws->vl, nd->nq,
+                            &md, wg, wl);
+        return copy_n(out, var == CD_OV_ANGULARVELOCITY ? wg : wl, 3);
+    }
     case CD_OV_ANGULARACCELERATION:
         if (nd->type->node->rotation && !(nd->type->node->flags & CD_NODEF_LIE)) {
             /* local w_t = Gbar theta_tt + d(Gbar)/dt theta_t, global A w_t */
@@ -104,11 +130,6 @@ static int node_output(const cd_system *s, cd_evalws *ws, int i, cd_outvar var, 
         for (int k = 0; k < n; k++) out[k] = s->qref[nd->ltg[k]] + ws->ql[k];
         return n;
     default: break;
-    }
-    if (nd->type->node->output) {
-        int k = nd->type->node->output(nd->p, s->qref + nd->ltg[0], ws->ql, ws->vl, ws->al, var,
-                                       out);
-        if (k >= 0) return k;
     }
     int rotvar = var == CD_OV_ROTATION || var == CD_OV_ANGULARVELOCITY ||
                  var == CD_OV_ANGULARVELOCITYLOCAL || var == CD_OV_ANGULARACCELERATION ||

@@ -222,6 +222,9 @@ typedef struct cd_markerderiv {
     void (*dpos)(const struct cd_markerdata *md, double *G);
     void (*dvel)(const struct cd_markerdata *md, double *G);
     void (*domega)(const struct cd_markerdata *md, double *G);
+    /* domegav: G (3 x n) = d omega/dq_t where it is not Jrot (Euler-parameter frames off
+     * |e| = 1: omega = A Gbar e_t, Jrot = G); NULL: Jrot */
+    void (*domegav)(const struct cd_markerdata *md, double *G);
     /* coordinate markers whose gradient g (row 0 of J, coord = -1) depends on q:
      *   dvalue: dval (n) = d value/dq, dvalt (n) = d value_t/dq (either may be NULL)
      *   dgrad:  K (leading dimension ld, the marker's block at row and column offset o)
@@ -249,7 +252,9 @@ typedef struct cd_markerdata {
     int rigid;
     double A[9];      /* rotation matrix, row-major: global = A local */
     double omega[3];  /* angular velocity, global */
-    double *Jrot;     /* 3 x n: d omega / d q_t, global, column-major (workspace) */
+    double *Jrot;     /* 3 x n: the rotation Jacobian torques act through, global,
+                         column-major (workspace); d omega / d q_t except on Euler-parameter
+                         frames off |e| = 1 (cd_md_domegav) */
     double r[3];      /* lever arm: marker position - body reference point, global */
     /* derivatives of J and Jrot (analytic Jacobians), filled when want_d is set */
     int want_d;       /* set by the caller: 1 to fill deriv and dwork */
@@ -351,6 +356,11 @@ typedef struct cd_nodeops {
      * of Gbd_v with respect to theta and theta_t) */
     void (*rotation_d)(const void *p, const double *qref, const double *q, const double *v,
                        double *dA, double *dGb, double *dGbd_q, double *dGbd_v);
+    /* rigid nodes whose A is not orthogonal off their constraint (Euler parameters): the
+     * global rotation Jacobian G (3 x ntheta, row-major; omega = G theta_t) and its
+     * derivatives dG/dtheta_k (ntheta blocks of G's layout). NULL: G = A Gbar */
+    void (*rotation_global)(const void *p, const double *qref, const double *q, double *G,
+                            double *dG);
     /* node-owned algebraic equations (the Euler-parameter norm): number, residual
      * (r2 = C_q^T lam on the node's coordinates, rae = g or g_t) and analytic Jacobian
      * (K = dr2/dq, Cq, Gq = drae/dq, Gv = drae/dv; column-major, written fully) */
@@ -358,11 +368,6 @@ typedef struct cd_nodeops {
      * own constraint (Euler parameters: e . e_t = 0); NULL if none */
     void (*project_velocity)(const void *p, const double *qref, const double *q, double *v);
     int (*nae)(const void *p);
-    /* output variables the node computes itself, before the generic ones (cd_output.c), from
-     * its local coordinates q, v, a: the number of values written (<= 16), or -1 (then the
-     * generic output answers). NULL: none */
-    int (*output)(const void *p, const double *qref, const double *q, const double *v,
-                  const double *a, cd_outvar var, double *out);
     /* algebraic variables without equations of their own (NodeGenericAE): number and initial
      * values (nx); NULL: none */
     int (*nx)(const void *p);

@@ -1723,9 +1723,7 @@ def SolveDynamic(mbs, simulationSettings=None, updateInitialValues=False, solver
             ti.solverType = int(DynamicSolverType.GeneralizedAlpha)
             ga = ti.generalizedAlpha
             ga.useNewmark = True
-            ga.useIndex2Constraints = True
-            ga.newmarkBeta = 0.25
-            ga.newmarkGamma = 0.5
+            ga.useIndex2Constraints = True   # newmarkBeta/Gamma as set, as in Exudyn
     return _solve(mbs, simulationSettings, False, updateInitialValues)
 
 

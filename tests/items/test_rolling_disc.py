@@ -136,31 +136,36 @@ def straight_disc(R=0.2, m=2.0, F=3.0, v0=0.5, t_end=1.0, steps=2000, index2=Tru
 def test_straight_rolling_closed_form(index2):
     """a disc pushed by F rolls with a = F / (m + J / R^2) = 2 F / (3 m), omega_y = v / R
     (x = R phi), the friction force -F / 3 along the forward axis and the normal force m g; the
-    rest is the integrator's O(h^2) error of the rotation (7.6e-6 in x with 500 steps, 4.7e-7
-    with 2000)"""
+    rest is the integrator's O(h^2) error of the rotation (7.6e-6 in x with 500 steps, 4.4e-7
+    with 2000). With index-2 constraints the Euler parameters' norm drifts (O(h^2)), and the
+    rotation matrix of a drifted e tilts the disc axis (turned 90 degrees from the reference)
+    sideways: 2.44e-7 at t = 1, as in Exudyn 1.13.6 (test_index2_drift_as_exudyn)"""
     R, m, F, v0 = 0.2, 2.0, 3.0, 0.5
     mbs, o, (p, w, f) = straight_disc(R, m, F, v0, index2=index2)
     t = p[:, 0]
     a = 2 * F / (3 * m)
     x = v0 * t + 0.5 * a * t ** 2
     assert np.abs(p[:, 1] - x).max() < 1e-6 * x.max()
-    assert np.abs(p[:, 2]).max() < 1e-10 and np.abs(p[:, 3] - R).max() < 1e-10
+    drift = 3e-7 if index2 else 1e-10     # index 2: 2.44e-7 at t = 1, as in Exudyn
+    assert np.abs(p[:, 2]).max() < drift and np.abs(p[:, 3] - R).max() < 1e-10
     assert np.abs(w[:, 2] - (v0 + a * t) / R).max() < 1e-6 * (v0 + a) / R   # x = R phi
-    assert np.abs(w[:, 1]).max() < 1e-9 and np.abs(w[:, 3]).max() < 1e-9
+    wdrift = 1e-5 if index2 else 1e-9    # index 2: -9.19e-6 about x at t = 1, as in Exudyn
+    assert np.abs(w[:, 1]).max() < wdrift and np.abs(w[:, 3]).max() < wdrift
     # forward axis wF = w1 x n0 = y x z = +x: the force on the disc along it is -F/3 (Exudyn's
     # ForceLocal is the force on the disc, [lateral, forward, normal]); the multipliers carry
     # the undamped integrator's (spectral radius 1) oscillation: measured 6.5e-6 F (index 2),
     # 2.6e-4 F (generalized alpha)
     assert np.abs(f[1:, 2] + F / 3).max() < 2e-4 * F
     assert np.abs(f[1:, 3] - m * 9.81).max() < 2e-4 * m * 9.81
-    assert np.abs(f[1:, 1]).max() < 1e-8
+    assert np.abs(f[1:, 1]).max() < (5e-6 if index2 else 1e-8)   # index 2: 3.43e-6, as Exudyn
     pc = mbs.GetObjectOutput(o, cd.OutputVariableType.Position)
     assert np.allclose(pc, [x[-1], 0, 0], atol=1e-6)   # velocity level: z drifts (1.6e-7)
     vt = mbs.GetObjectOutput(o, cd.OutputVariableType.Velocity)
-    assert np.allclose(vt, [v0 + a * t[-1], 0, 0], rtol=1e-6, atol=1e-9)   # the trail's
+    assert np.allclose(vt, [v0 + a * t[-1], 0, 0], rtol=1e-6,
+                       atol=1e-6 if index2 else 1e-9)   # the trail's (index 2: |e| drift)
     A = np.array(mbs.GetObjectOutput(o, cd.OutputVariableType.RotationMatrix)).reshape(3, 3)
     # columns [wL, wF, n0] with wL = n0 x wF = z x x = y (Exudyn's joint frame)
-    assert np.allclose(A, [[0, 1, 0], [1, 0, 0], [0, 0, 1]], atol=1e-9)
+    assert np.allclose(A, [[0, 1, 0], [1, 0, 0], [0, 0, 1]], atol=1e-6 if index2 else 1e-9)
 
 
 def test_free_forward_axis_slides():

@@ -267,6 +267,12 @@ static void massforce_dq(const cd_system *s, const cd_item *it, const double *q,
     cd_md_jtv_dq(&md, mb, K);
 }
 
+static int copy3(double *out, const double x[3])
+{
+    memcpy(out, x, 3 * sizeof(double));
+    return 3;
+}
+
 /* outputs at the body-fixed point lp, as Exudyn's rigid body gives them: the point's position,
  * velocity and acceleration a = p_tt + alpha x r + w x (w x r) (r = A lp), their body-frame
  * versions A^T v, A^T a, its displacement from where it is in the reference configuration;
@@ -280,7 +286,14 @@ static int output_at(const cd_objctx *c, const double *lp, cd_outvar var, double
     cd_body_frame_eval(c->sys, c->item, lp, c->q, c->v, &md, J, Jr);
     switch (var) {
     case CD_OV_ROTATION: cd_rot_rxyz_angles(md.A, out); return 3;
-    case CD_OV_ANGULARVELOCITYLOCAL: cd_mattvec(md.A, md.omega, out); return 3;
+    case CD_OV_ANGULARVELOCITY:
+    case CD_OV_ANGULARVELOCITYLOCAL: {  /* Exudyn's G q_t and Gbar q_t (Euler parameters) */
+        const cd_item *nd = cd_body_node(c->sys, c->item);
+        double wg[3], wlo[3];
+        cd_rigidnode_omegas(nd->type->node, nd->p, c->sys->qref + nd->ltg[0], c->q, c->v, n,
+                            &md, wg, wlo);
+        return copy3(out, var == CD_OV_ANGULARVELOCITY ? wg : wlo);
+    }
     case CD_OV_VELOCITYLOCAL: cd_mattvec(md.A, md.vel, out); return 3;
     case CD_OV_KINETICENERGY:  /* T = v^T M v / 2 in the velocity coordinates */
         mass(c, M);
@@ -290,7 +303,6 @@ static int output_at(const cd_objctx *c, const double *lp, cd_outvar var, double
         return 1;
     case CD_OV_POSITION: memcpy(out, md.pos, sizeof md.pos); return 3;
     case CD_OV_VELOCITY: memcpy(out, md.vel, sizeof md.vel); return 3;
-    case CD_OV_ANGULARVELOCITY: memcpy(out, md.omega, sizeof md.omega); return 3;
     case CD_OV_ROTATIONMATRIX: memcpy(out, md.A, sizeof md.A); return 9;
     case CD_OV_HOMOGENEOUSTRANSFORMATION: return cd_rot_homogeneous(md.A, md.pos, out);
     case CD_OV_DISPLACEMENT: {

@@ -70,6 +70,9 @@ void cd_conn_dd(const cd_objctx *c, double *G, double *GV);
 void cd_conn_dvec(const cd_objctx *c, int k, const double xl[3], double *G);
 void cd_conn_dAt(const cd_objctx *c, int k, const double y[3], double *G);
 void cd_conn_domega(const cd_objctx *c, int k, double *G);
+/* G (3 x nq) = d omega_k/dq_t (marker k's columns, others 0; Jrot but on Euler-parameter
+ * frames off |e| = 1) */
+void cd_conn_domegav(const cd_objctx *c, int k, double *G);
 /* K += s d(J_k^T F)/dq (takes marker k's n^2 doubles from w), K += s d(Jrot_k^T t)/dq */
 void cd_conn_add_jtv(const cd_objctx *c, cd_work w, int k, const double F[3], double s,
                      double *K);

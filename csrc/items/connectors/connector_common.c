@@ -166,20 +166,20 @@ int cd_conn_point_output(const cd_objctx *c, cd_outvar var, int pm, double *out)
 
 /* what the analytic Jacobians of the connector family take from cd_work at the most, in
  * doubles (nq the connector's coordinates; a matrix is 3 x nq, 3 nq doubles):
- *   ConnectorRigidBodySpringDamper  11 + 1 matrices (rbjac and G)             + nq^2 (add_jtv)
- *   JointGeneric, RevoluteZ, PrismaticX  6 + 2 matrices (gjac, rotation rows) + nq^2
+ *   ConnectorRigidBodySpringDamper  19 + 1 matrices (rbjac and G)             + nq^2 (add_jtv)
+ *   JointGeneric, RevoluteZ, PrismaticX  6 + 4 matrices (gjac, rotation rows) + nq^2
  *   JointPrismatic2D  6 + 1 matrices and an nq vector (pkin, row0)            + nq^2
- *   ConnectorTorsionalSpringDamper  6 matrices and 2 nq vectors
+ *   ConnectorTorsionalSpringDamper  8 matrices and 2 nq vectors
  *   ConnectorLinearSpringDamper  5 matrices and 2 nq vectors                   + nq^2
  *   SpringDamper, CartesianSpringDamper (add_force_jacobian; add_jtaj: 1), ConnectorDistance,
  *   point joints (JointSpherical, JointRevolute2D)  3 matrices                 + nq^2
  * where add_jtv's n x n block (n <= nq, the marker's coordinates) is taken last. The largest,
- * 12 matrices + nq^2, serves them all (the core allocates the maximum over objects anyway);
+ * 20 matrices + nq^2, serves them all (the core allocates the maximum over objects anyway);
  * ConnectorCoordinate and CoordinateSpringDamper need none. */
 int cd_conn_scratch(const cd_system *s, const cd_item *it)
 {
     (void)s;
-    return 12 * 3 * it->nq + it->nq * it->nq;
+    return 20 * 3 * it->nq + it->nq * it->nq;
 }
 
 void cd_work_take_mats(cd_work *w, int nq, double **const m[], int count)
@@ -266,6 +266,11 @@ void cd_conn_dAt(const cd_objctx *c, int k, const double y[3], double *G)
 void cd_conn_domega(const cd_objctx *c, int k, double *G)
 {
     if (marker_block(c, k, G)) cd_md_domega(&c->md[k], G + 3 * c->item->mk_off[k]);
+}
+
+void cd_conn_domegav(const cd_objctx *c, int k, double *G)
+{
+    if (marker_block(c, k, G)) cd_md_domegav(&c->md[k], G + 3 * c->item->mk_off[k]);
 }
 
 /* K += s d(J_k^T F)/dq_k (rigid markers; zero for constant J); takes n_k^2 from w */

@@ -28,16 +28,13 @@ typedef struct {
     cd_func userFunction;             /* springForceTorqueUserFunction */
 } params;
 
-/* F0^T F1 scaled to a rotation: Euler-parameter frames are |e|^2 times a rotation, and the
- * relative rotation must not depend on |e| (its Jacobian then follows from Jrot alone) */
+/* R = F0^T F1, as Exudyn's (not normalised: Euler-parameter frames are rotations only on
+ * |e| = 1) */
 static void rel_rotation(const double F0[9], const double F1[9], double Ar[9])
 {
-    double s0 = sqrt(F0[0] * F0[0] + F0[3] * F0[3] + F0[6] * F0[6]);
-    double s1 = sqrt(F1[0] * F1[0] + F1[3] * F1[3] + F1[6] * F1[6]);
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
-            Ar[3 * i + j] = (F0[i] * F1[j] + F0[3 + i] * F1[3 + j] + F0[6 + i] * F1[6 + j]) /
-                            (s0 * s1);
+            Ar[3 * i + j] = F0[i] * F1[j] + F0[3 + i] * F1[3 + j] + F0[6 + i] * F1[6 + j];
 }
 
 /* what the force law gives: x = [displacement; rotation], x_t (in the joint frame Aj), the
@@ -132,22 +129,26 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
-/* dr = Ti w_1 for the Tait-Bryan angles r = (a, b, c) of R = Rx(a) Ry(b) Rz(c) and the
- * rotation increment w_1 in frame 1 (dR = R w_1~): Ti = Gbar^-1 with
- * Gbar = [cb cc, sc, 0; -cb sc, cc, 0; sb, 0, 1] (cd_rot_rxyz), singular at cb = 0 */
-static void rxyz_rate_inv(const double r[3], double Ti[9])
+/* dr of the Tait-Bryan angles r = (a, b, c) of R (cd_rot_rxyz_angles: a = atan2(-R12, R22),
+ * b = atan2(R02, h), h = |(R12, R22)|, c = atan2(-R01, R00)) for a variation dR of R's
+ * entries, exact also where R is not a rotation; singular at h = 0 */
+static void rxyz_angles_d(const double R[9], const double dR[9], double dr[3])
 {
-    double cb = cos(r[1]), sb = sin(r[1]), cc = cos(r[2]), sc = sin(r[2]);
-    double T[9] = {cc / cb, -sc / cb, 0, sc, cc, 0, -sb * cc / cb, sb * sc / cb, 1};
-    memcpy(Ti, T, sizeof T);
+    double h2 = R[5] * R[5] + R[8] * R[8], h = sqrt(h2);
+    double dh = (R[5] * dR[5] + R[8] * dR[8]) / h;
+    dr[0] = (R[5] * dR[8] - R[8] * dR[5]) / h2;
+    dr[1] = (h * dR[2] - R[2] * dh) / (R[2] * R[2] + h2);
+    dr[2] = (R[1] * dR[0] - R[0] * dR[1]) / (R[0] * R[0] + R[1] * R[1]);
 }
 
 /* what the columns of the Jacobian use (3 x nq matrices over the connector's coordinates,
  * taken from the scratch) */
 typedef struct {
     const double *K6, *D6, *R0;        /* stiffness, damping (6 x 6), rotationMarker0 */
-    double F0[9], F1[9], Ti[9];        /* joint frames, dr/dw_1 = Gbar^-1 */
+    double F0[9], F1[9], R[9];         /* joint frames, R = F0^T F1 */
+    double *dF0[3], *dF1[3];           /* d(F_k e_i)/dq (3 x nq each) */
     double *dd, *dvd, *W0, *W1;        /* d(p1 - p0)/dq, d(v1 - v0)/dq, d omega_k/dq */
+    double *V0, *V1;                   /* d omega_k/dq_t */
     double *Ad, *Avd, *Adw;            /* d(A0^T y)/dq at y = d, vd, w1 - w0 */
     double *dfg, *dmg, *dfgv, *dmgv;   /* d(F0 f), d(F0 m) by q and by q_t */
 } rbjac;
@@ -159,18 +160,21 @@ static void column_x(const cd_objctx *c, const rbjac *g, int j, double xq[6], do
 {
     const double *F0 = g->F0, *F1 = g->F1, *R0 = g->R0, *W0 = g->W0, *W1 = g->W1;
     int o1 = c->item->mk_off[1];
-    /* dtheta1 - dtheta0 of column j, in frame 1 */
     const cd_markerdata *mk = j < o1 ? &c->md[0] : &c->md[1];
     int jl = j < o1 ? j : j - o1;
-    double sg = j < o1 ? -1.0 : 1.0, th[3], th1[3], ps[3], jd[3], a[3];
+    double sg = j < o1 ? -1.0 : 1.0, ps[3], jd[3], a[3], dR[9], th[3];
     for (int i = 0; i < 3; i++) {
-        th[i] = sg * mk->Jrot[i + 3 * jl];
         jd[i] = sg * mk->J[i + 3 * jl];
+        th[i] = (j < o1 ? -g->V0[i + 3 * j] : g->V1[i + 3 * j]);
     }
-    cd_mattvec(F1, th, th1);
-    double s1 = sqrt(F1[0] * F1[0] + F1[3] * F1[3] + F1[6] * F1[6]);
-    for (int i = 0; i < 3; i++) th1[i] /= s1;
-    cd_matvec(g->Ti, th1, ps);
+    /* dR_ik = dF0_i . F1_k + F0_i . dF1_k (the markers' exact dA) */
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++) {
+            const double *a0 = g->dF0[i] + 3 * j, *a1 = g->dF1[k] + 3 * j;
+            dR[3 * i + k] = a0[0] * F1[k] + a0[1] * F1[3 + k] + a0[2] * F1[6 + k] +
+                            F0[i] * a1[0] + F0[3 + i] * a1[1] + F0[6 + i] * a1[2];
+        }
+    rxyz_angles_d(g->R, dR, ps);
     cd_mattvec(F0, g->dd + 3 * j, xq);            /* F0^T dd + R0^T dA0^T d */
     cd_mattvec(R0, g->Ad + 3 * j, a);
     for (int i = 0; i < 3; i++) { xq[i] += a[i]; xq[3 + i] = ps[i]; }
@@ -204,9 +208,10 @@ static void column_forces(const cd_objctx *c, rbjac *g, int j)
     cd_matvec(g->F0, dfmv + 3, g->dmgv + 3 * j);
 }
 
-/* x = [F0^T d; r], x_t = [F0^T vd; F0^T dw] (R = F0^T F1 normalised), fm = K6 (x - off)
- * + D6 x_t, fg = F0 f, mg = F0 m; r2 = JD^T fg + (Jrot1 - Jrot0)^T mg. Derivatives: dF0/dq
- * from the markers' dA; dr = Ti F1^T (dtheta1 - dtheta0) with dtheta = Jrot dq. */
+/* x = [F0^T d; r], x_t = [F0^T vd; F0^T dw] (R = F0^T F1), fm = K6 (x - off) + D6 x_t,
+ * fg = F0 f, mg = F0 m; r2 = JD^T fg + (Jrot1 - Jrot0)^T mg. Derivatives: dF0, dF1 from the
+ * markers' dA, dr from dR by the angles' formulas (rxyz_angles_d), d omega/dq_t from the
+ * markers (cd_md_domegav) */
 static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
                     double *Gv)
 {
@@ -219,10 +224,11 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     rbjac g;
     cd_work w = cd_conn_work(c);
     rbforce r;
-    double *fg = r.fg, *mg = r.mg, *x = r.x, *fm = r.fm, d[3], vd[3], dw[3], R0f[3], R0m[3];
-    double **const m[11] = {&g.dd, &g.dvd, &g.W0, &g.W1, &g.Ad, &g.Avd, &g.Adw,
-                            &g.dfg, &g.dmg, &g.dfgv, &g.dmgv};
-    cd_work_take_mats(&w, nq, m, 11);
+    double *fg = r.fg, *mg = r.mg, *fm = r.fm, d[3], vd[3], dw[3], R0f[3], R0m[3];
+    double **const m[19] = {&g.dd, &g.dvd, &g.W0, &g.W1, &g.Ad, &g.Avd, &g.Adw,
+                            &g.dfg, &g.dmg, &g.dfgv, &g.dmgv, &g.V0, &g.V1, &g.dF0[0],
+                            &g.dF0[1], &g.dF0[2], &g.dF1[0], &g.dF1[1], &g.dF1[2]};
+    cd_work_take_mats(&w, nq, m, 19);
     double *G = cd_work_take(&w, 3 * nq);
     g.K6 = p->stiffness.x;
     g.D6 = p->damping.x;
@@ -230,7 +236,16 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     if ((rc = force_eval(c, &r))) return rc;
     cd_matmul(c->md[0].A, p->f.rotationMarker0.x, g.F0);
     cd_matmul(c->md[1].A, p->f.rotationMarker1.x, g.F1);
-    rxyz_rate_inv(x + 3, g.Ti);
+    rel_rotation(g.F0, g.F1, g.R);
+    for (int i = 0; i < 3; i++) {
+        double r0[3] = {g.R0[i], g.R0[3 + i], g.R0[6 + i]};
+        const double *R1 = p->f.rotationMarker1.x;
+        double r1[3] = {R1[i], R1[3 + i], R1[6 + i]};
+        cd_conn_dvec(c, 0, r0, g.dF0[i]);
+        cd_conn_dvec(c, 1, r1, g.dF1[i]);
+    }
+    cd_conn_domegav(c, 0, g.V0);
+    cd_conn_domegav(c, 1, g.V1);
     for (int i = 0; i < 3; i++) {
         d[i] = c->md[1].pos[i] - c->md[0].pos[i];
         vd[i] = c->md[1].vel[i] - c->md[0].vel[i];

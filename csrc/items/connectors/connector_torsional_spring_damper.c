@@ -52,8 +52,9 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
-/* r2 = T c with c = [-Jrot0^T z; Jrot1^T z] = d phi_t/dq_t: K = c T_q^T + T dc/dq,
- * D = d c c^T; T_q = k phi_q + d phi_t,q from the markers' derivative data */
+/* r2 = T c with c = [-Jrot0^T z; Jrot1^T z]: K = c T_q^T + T dc/dq, D = d c cw^T with
+ * cw = d phi_t/dq_t (c but on Euler-parameter frames off |e| = 1, cd_conn_domegav);
+ * T_q = k phi_q + d phi_t,q from the markers' derivative data */
 static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
                     double *Gv)
 {
@@ -70,7 +71,8 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     double *cv = cd_work_take(&w, nq), *Tq = cd_work_take(&w, nq);
     double *Gx0 = cd_work_take(&w, 3 * nq), *Gy1 = cd_work_take(&w, 3 * nq),
            *Gx1 = cd_work_take(&w, 3 * nq), *Gz = cd_work_take(&w, 3 * nq),
-           *W0 = cd_work_take(&w, 3 * nq), *W1 = cd_work_take(&w, 3 * nq);
+           *W0 = cd_work_take(&w, 3 * nq), *W1 = cd_work_take(&w, 3 * nq),
+           *V0 = cd_work_take(&w, 3 * nq), *V1 = cd_work_take(&w, 3 * nq);
     memset(cv, 0, sizeof(double) * (size_t)nq);
     const double *R0 = p->f.rotationMarker0.x, *R1 = p->f.rotationMarker1.x;
     double r0x[3] = {R0[0], R0[3], R0[6]}, r1y[3] = {R1[1], R1[4], R1[7]},
@@ -87,6 +89,8 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     cd_conn_dvec(c, 1, r1x, Gx1);
     cd_conn_domega(c, 0, W0);
     cd_conn_domega(c, 1, W1);
+    cd_conn_domegav(c, 0, V0);
+    cd_conn_domegav(c, 1, V1);
     /* phi = atan2(cy, cx), cx = x0 . x1, cy = -x0 . y1 */
     double cx = cd_dot(x0, x1), cy = -cd_dot(x0, y1), den = cx * cx + cy * cy;
     for (int j = 0; j < nq; j++) {
@@ -101,7 +105,8 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     for (int j = 0; j < nq; j++)
         for (int i = 0; i < nq; i++) {
             K[i + nq * j] = cv[i] * Tq[j];
-            D[i + nq * j] = p->damping * cv[i] * cv[j];
+            D[i + nq * j] = p->damping * cv[i] *
+                            (cd_dot(z, V1 + 3 * j) - cd_dot(z, V0 + 3 * j));
         }
     cd_conn_add_jrtv(c, 0, z, -T, K);
     cd_conn_add_jrtv(c, 1, z, T, K);

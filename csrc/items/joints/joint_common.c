@@ -251,12 +251,18 @@ static void gjac_rotation(const cd_objctx *c, gjac *g, const double ax[6], int r
     double a[3], b[3], w[3], lam = sg * c->lam[3 + r];
     cd_work wk = g->w;
     double *G = cd_work_take(&wk, 3 * nq), *G1 = cd_work_take(&wk, 3 * nq);
+    double *V = c->index2 ? cd_work_take(&wk, 3 * nq) : NULL, *V1 = c->index2 ?
+                cd_work_take(&wk, 3 * nq) : NULL;
     double al[3] = {R0[ia], R0[3 + ia], R0[6 + ia]}, bl[3] = {R1[ib], R1[3 + ib], R1[6 + ib]};
     cd_col(g->F0, ia, a);
     cd_col(g->F1, ib, b);
     cd_cross(a, b, w);
     cd_conn_dvec(c, 0, al, G);
     cd_conn_dvec(c, 1, bl, G1);
+    if (c->index2) {
+        cd_conn_domegav(c, 0, V);
+        cd_conn_domegav(c, 1, V1);
+    }
     for (int j = 0; j < n0; j++) Cq[(3 + r) + 6 * j] = sg * cd_dot(m0->Jrot + 3 * j, w);
     for (int j = 0; j < n1; j++) Cq[(3 + r) + 6 * (o1 + j)] = -sg * cd_dot(m1->Jrot + 3 * j, w);
     for (int j = 0; j < nq; j++) {   /* dg = sg (da . b + a . db) */
@@ -265,7 +271,9 @@ static void gjac_rotation(const cd_objctx *c, gjac *g, const double ax[6], int r
             Gq[(3 + r) + 6 * j] = sg * (cd_dot(b, G + 3 * j) + cd_dot(a, G1 + 3 * j));
         } else {
             Gq[(3 + r) + 6 * j] = sg * gjac_rotation_gq2(c, g, j, a, b, G, G1);
-            Gv[(3 + r) + 6 * j] = Cq[(3 + r) + 6 * j];
+            /* d g_t/dq_t = sg (d omega0/dq_t . w - d omega1/dq_t . w): Cq but where omega is
+             * not Jrot q_t (Euler parameters off |e| = 1) */
+            Gv[(3 + r) + 6 * j] = sg * (cd_dot(V + 3 * j, w) - cd_dot(V1 + 3 * j, w));
         }
         cd_cross(G + 3 * j, b, t1);
         cd_cross(a, G1 + 3 * j, t2);

@@ -6,7 +6,8 @@
  *     value_t = omega_i,
  *     g       = d omega_i / d q_t, row i of the node's global rotation Jacobian (G),
  * i = rotationCoordinate; on Euler-parameter nodes A, omega and G by Exudyn's formulas
- * (cd_rot_ep_exudyn), not the node's frame, which differs from them where |e| != 1. g (row 0 of md->J, coord = -1) is what the connectors apply their
+ * (cd_rot_ep_exudyn), which the node's frame also uses. g (row 0 of md->J, coord = -1) is what
+ * the connectors apply their
  * force or multiplier with, as in Exudyn; it is the exact derivative of value_t, and of value
  * only where the node rotates about axis i alone. For the analytic Jacobians of the connectors
  * the marker supplies d value/dq, d value_t/dq and dg/dq exactly (deriv: dvalue, dgrad). */
@@ -109,9 +110,9 @@ static void derivatives(const cd_markerdata *md, int i, double *own, double *wor
     cd_md_jrtv_dq(md, E[i], H, n, 0);   /* d(Jrot^T e_i)/dq = dg/dq */
 }
 
-/* Euler parameters e (NodeRigidBodyEP): Exudyn's A(e) and G(e) (cd_rot_ep_exudyn), which
- * differ from the node's frame (A Gbar) off the unit sphere, where solves with index-2
- * constraints let |e| drift; A is quadratic in e, G linear */
+/* Euler parameters e (NodeRigidBodyEP): Exudyn's A(e) and G(e) (cd_rot_ep_exudyn), as the
+ * node's frame has them; off the unit sphere (index-2 solves let |e| drift) G differs from
+ * A Gbar. A is quadratic in e, G linear */
 static void ep_A(const double e[4], double A[9]) { cd_rot_ep_exudyn(e, A); }
 
 static void ep_G_row(const double e[4], int i, double g[4])

@@ -46,7 +46,8 @@ void cd_rigidnode6_position(const void *p, const double *qref, const double *q, 
  * rotation_d are those of ops (md->n, J, Jrot set by the caller; derivative data if
  * md->want_d). With w = Gbar theta_t (local):
  *   pos = p + A lp,  vel = p_t + A (w x lp),  J = [I, A (Gbar_j x lp)],  Jrot = [0, A Gbar],
- *   Jdot_v = A (Gbd_v x lp + w x (w x lp)),  omega = A w */
+ *   Jdot_v = A (Gbd_v x lp + w x (w x lp)),  omega = A w;
+ * with ops->rotation_global: Jrot = [0, G] (omega stays A w) */
 void cd_rigidnode_point_frame(const cd_nodeops *ops, const void *np, const double *qref,
                               const double *q, const double *v, const double *lp,
                               cd_markerdata *md);
@@ -65,6 +66,8 @@ extern const cd_outvar cd_rigidnode_outvars[];
 typedef struct cd_rigid_md {
     int npos, nrot;
     double lp[3], tht[4], Gb[12], dA[36], dGb[48];
+    int hasG;                /* 1: Jrot = [0, G] with the node's rotation_global, else A Gb */
+    double G[12], dG[48];
 } cd_rigid_md;
 #define CD_RIGID_MD_DSIZE ((int)((sizeof(cd_rigid_md) + sizeof(double) - 1) / sizeof(double)))
 extern const cd_markerderiv cd_rigid_markerderiv;

@@ -21,6 +21,11 @@ static void position(const void *vp, const double *qref, const double *q, const 
     cd_rigidnode_position(3, 7, qref, q, v, pos, vel, J);
 }
 
+/* the node's rotation matrix is Exudyn's (cd_rot_ep_exudyn): cd_rot_ep's quadratic A
+ * (|e|^2 times the rotation of e/|e|) plus (1 - |e|^2) I, A_ii = 1 - 2 (e_j^2 + e_k^2). Both
+ * equal the rotation when |e| = 1 (index 3); with index-2 constraints |e| drifts, and this form
+ * keeps a rotation about one axis exact along that axis (and gives Exudyn's results). Its
+ * derivatives are cd_rot_ep_d's minus 2 e_k I */
 static void rotation(const void *vp, const double *qref, const double *q, const double *v,
                      double A[9], double *Gb, double Gbd_v[3])
 {
@@ -28,6 +33,7 @@ static void rotation(const void *vp, const double *qref, const double *q, const 
     (void)vp; (void)v;
     cd_rigidnode_theta(qref, q, 4, e);
     cd_rot_ep(e, A, Gb, Gbd_v);
+    cd_rot_ep_exudyn(e, A);
 }
 
 static void rotation_d(const void *vp, const double *qref, const double *q, const double *v,
@@ -37,6 +43,26 @@ static void rotation_d(const void *vp, const double *qref, const double *q, cons
     (void)vp; (void)v;
     cd_rigidnode_theta(qref, q, 4, e);
     cd_rot_ep_d(e, dA, dGb, dq, dv);
+    for (int k = 0; k < 4; k++)
+        for (int i = 0; i < 3; i++) dA[9 * k + 4 * i] -= 2 * e[k];
+}
+
+/* the global rotation Jacobian G = 2 [-e1 e0 -e3 e2; -e2 e3 e0 -e1; -e3 -e2 e1 e0]
+ * (d omega/d e_t), linear in e; it equals A Gbar on |e| = 1. Exudyn applies torques and
+ * reactions with it (markers' rotation Jacobian), which matters where |e| drifts (index 2) */
+static void rotation_global(const void *vp, const double *qref, const double *q, double *G,
+                            double *dG)
+{
+    double e[4];
+    (void)vp;
+    cd_rigidnode_theta(qref, q, 4, e);
+    cd_rot_ep_exudyn_G(e, G);
+    if (!dG) return;
+    for (int k = 0; k < 4; k++) {   /* G is linear in e: dG/de_k = G(u_k) */
+        double u[4] = {0, 0, 0, 0};
+        u[k] = 1;
+        cd_rot_ep_exudyn_G(u, dG + 12 * k);
+    }
 }
 
 /* e = reference + displacement parameters, ee = |e|^2, ev = e . e_t */
@@ -99,43 +125,14 @@ static void project_velocity(const void *vp, const double *qref, const double *q
     for (int i = 0; i < 4; i++) v[3 + i] -= ev / ee * e[i];
 }
 
-/* the orientation outputs as Exudyn computes them (cd_rot_ep_exudyn): A(e), omega = G(e) e_t,
- * local omega = Gbar(e) e_t; they differ from the frame's (A Gbar) where |e| != 1 */
-static int output(const void *vp, const double *qref, const double *q, const double *v,
-                  const double *a, cd_outvar var, double *out)
-{
-    double e[4], A[9], G[12], Gb[12], Gbd[3], *W = var == CD_OV_ANGULARVELOCITY ? G : Gb;
-    (void)vp; (void)a;
-    cd_rigidnode_theta(qref, q, 4, e);
-    cd_rot_ep_exudyn(e, A);
-    switch (var) {
-    case CD_OV_ROTATION: cd_rot_rxyz_angles(A, out); return 3;
-    case CD_OV_ROTATIONMATRIX: memcpy(out, A, sizeof A); return 9;
-    case CD_OV_HOMOGENEOUSTRANSFORMATION: {
-        double p[3] = {qref[0] + q[0], qref[1] + q[1], qref[2] + q[2]};
-        return cd_rot_homogeneous(A, p, out);
-    }
-    case CD_OV_ANGULARVELOCITY:
-    case CD_OV_ANGULARVELOCITYLOCAL:
-        cd_rot_ep_exudyn_G(e, G);
-        cd_rot_ep(e, A, Gb, Gbd);
-        for (int i = 0; i < 3; i++) {
-            out[i] = 0;
-            for (int k = 0; k < 4; k++) out[i] += W[4 * i + k] * v[3 + k];
-        }
-        return 3;
-    default: return -1;
-    }
-}
-
 static void frame(const void *vp, const double *qref, const double *q, const double *v,
                   cd_markerdata *md);
 static const cd_nodeops ops = {
     .flags = CD_NODEF_POS | CD_NODEF_ROT, .nq = nq, .init = cd_coordnode_init,
     .position = position, .frame = frame, .marker_dsize = cd_rigid_marker_dsize,
-    .rotation = rotation, .rotation_d = rotation_d,
+    .rotation = rotation, .rotation_d = rotation_d, .rotation_global = rotation_global,
     .project_velocity = project_velocity, .nae = nae, .ae_residual = ae_residual,
-    .ae_jacobian = ae_jacobian, .output = output};
+    .ae_jacobian = ae_jacobian};
 
 static void frame(const void *vp, const double *qref, const double *q, const double *v,
                   cd_markerdata *md)

@@ -35,9 +35,9 @@ void cd_rigidnode6_position(const void *p, const double *qref, const double *q, 
 }
 
 /* J and Jrot of the body-fixed point lp: columns of -A lp~ Gbar = A (Gbar_j x lp) and of
- * A Gbar (global rotation Jacobian) */
-static void point_jacobians(const double A[9], const double *Gb, int nt, const double lp[3],
-                            cd_markerdata *md)
+ * A Gbar, or of Gg when the node gives its global rotation Jacobian (Gg != NULL) */
+static void point_jacobians(const double A[9], const double *Gb, const double *Gg, int nt,
+                            const double lp[3], cd_markerdata *md)
 {
     double t2[3];
     memset(md->J, 0, sizeof(double) * 3 * (size_t)md->n);
@@ -47,7 +47,11 @@ static void point_jacobians(const double A[9], const double *Gb, int nt, const d
         double g[3] = {Gb[j], Gb[nt + j], Gb[2 * nt + j]}, gl[3], Ag[3];
         cd_cross(g, lp, gl);
         cd_matvec(A, gl, Ag);      /* d(A lp)/dtheta_j = A (Gbar_j x lp) */
-        cd_matvec(A, g, t2);       /* global rotation Jacobian A Gbar_j */
+        if (Gg) {                  /* the node's global rotation Jacobian */
+            t2[0] = Gg[j]; t2[1] = Gg[nt + j]; t2[2] = Gg[2 * nt + j];
+        } else {
+            cd_matvec(A, g, t2);   /* global rotation Jacobian A Gbar_j */
+        }
         for (int i = 0; i < 3; i++) {
             md->J[i + 3 * (3 + j)] = Ag[i];
             md->Jrot[i + 3 * (3 + j)] = t2[i];
@@ -68,6 +72,10 @@ static void point_rotd(const cd_nodeops *ops, const void *np, const double *qref
     memcpy(d->lp, lp, sizeof d->lp);
     memcpy(d->tht, v + 3, sizeof(double) * (size_t)nt);
     memcpy(d->Gb, Gb, sizeof(double) * (size_t)(3 * nt));
+    if (ops->rotation_global) {
+        d->hasG = 1;
+        ops->rotation_global(np, qref, q, d->G, d->dG);
+    }
 }
 
 void cd_rigidnode_point_frame(const cd_nodeops *ops, const void *np, const double *qref,
@@ -75,8 +83,9 @@ void cd_rigidnode_point_frame(const cd_nodeops *ops, const void *np, const doubl
                               cd_markerdata *md)
 {
     int nt = md->n - 3;
-    double A[9], Gb[12], Gbd[3], w[3], r[3], wl[3], t1[3];
+    double A[9], Gb[12], Gbd[3], w[3], r[3], wl[3], t1[3], Gg[12], dGg[48];
     ops->rotation(np, qref, q, v, A, Gb, Gbd);
+    if (ops->rotation_global) ops->rotation_global(np, qref, q, Gg, dGg);
     for (int i = 0; i < 3; i++) {
         w[i] = 0;
         for (int j = 0; j < nt; j++) w[i] += Gb[nt * i + j] * v[3 + j];
@@ -88,7 +97,7 @@ void cd_rigidnode_point_frame(const cd_nodeops *ops, const void *np, const doubl
         md->pos[i] = qref[i] + q[i] + r[i];
         md->vel[i] = v[i] + t1[i];
     }
-    point_jacobians(A, Gb, nt, lp, md);
+    point_jacobians(A, Gb, ops->rotation_global ? Gg : NULL, nt, lp, md);
     /* Jdot_v = A (Gbd_v x lp + w x (w x lp)) */
     double a1[3], a2[3];
     cd_cross(Gbd, lp, a1);

@@ -3,9 +3,10 @@
  * frames leave in md->dwork (cd_nodes.h). Exact for the formulas the frames evaluate:
  *   pos = P q_pos + A(theta) lp,      J_theta_j   = A (Gb_j x lp),
  *   vel = P q_pos_t + A (w x lp),     Jrot_theta_j = A Gb_j,       w = Gb theta_t.
- * For Euler parameters A(e) is the quadratic formula (not orthogonal off |e| = 1) and J is
- * the velocity Jacobian, so d pos/dq differs from J in the radial direction; constraints
- * therefore use cd_md_dpos for their Jacobian rows and J for the forces. */
+ * For Euler parameters A(e) is not orthogonal off |e| = 1 and J is the velocity Jacobian, so
+ * d pos/dq differs from J in the radial direction; constraints therefore use cd_md_dpos for
+ * their Jacobian rows and J for the forces. Nodes with rotation_global (Euler parameters) set
+ * hasG: Jrot = G (linear in e) instead of A Gb; omega stays A w, as Exudyn has both. */
 #include "cd_nodes.h"
 #include "../../math/cd_vec3.h"
 #include <string.h>
@@ -45,6 +46,15 @@ static void jrtv_dq(const cd_markerdata *md, const double t[3], double *K, int l
     const cd_rigid_md *d = rdata(md);
     int np = d->npos, nr = d->nrot;
     double Att[3];
+    if (d->hasG) {           /* Jrot_j = G_j: d(G_j . t)/dtheta_k = dG_k,j . t */
+        for (int k = 0; k < nr; k++)
+            for (int j = 0; j < nr; j++) {
+                double dg[3];
+                gcol(d->dG + 3 * nr * k, nr, j, dg);
+                K[(o + np + j) + ld * (o + np + k)] += cd_dot(dg, t);
+            }
+        return;
+    }
     cd_mattvec(md->A, t, Att);
     for (int k = 0; k < nr; k++) {
         double dAtt[3];
@@ -120,9 +130,26 @@ static void domega(const cd_markerdata *md, double *G)
     drate(md, w, 0, G);
 }
 
+/* d omega/dq_t = [0, A Gb] (with hasG Jrot is G, which differs off |e| = 1) */
+static void domegav(const cd_markerdata *md, double *G)
+{
+    const cd_rigid_md *d = rdata(md);
+    if (!d->hasG) {
+        memcpy(G, md->Jrot, sizeof(double) * 3 * (size_t)md->n);
+        return;
+    }
+    memset(G, 0, sizeof(double) * 3 * (size_t)md->n);
+    for (int k = 0; k < d->nrot; k++) {
+        double g[3];
+        gcol(d->Gb, d->nrot, k, g);
+        cd_matvec(md->A, g, G + 3 * (d->npos + k));
+    }
+}
+
 const cd_markerderiv cd_rigid_markerderiv = {.jtv_dq = jtv_dq, .jrtv_dq = jrtv_dq,
                                              .dvec = dvec, .dAt = dAt, .dpos = dpos,
-                                             .dvel = dvel, .domega = domega};
+                                             .dvel = dvel, .domega = domega,
+                                             .domegav = domegav};
 
 int cd_rigid_marker_dsize(const void *p)
 {
@@ -132,6 +159,8 @@ int cd_rigid_marker_dsize(const void *p)
 
 cd_rigid_md *cd_rigid_md_begin(cd_markerdata *md)
 {
+    cd_rigid_md *d = (cd_rigid_md *)(void *)md->dwork;
     md->deriv = &cd_rigid_markerderiv;
-    return (cd_rigid_md *)(void *)md->dwork;
+    d->hasG = 0;
+    return d;
 }
