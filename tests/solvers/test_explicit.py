@@ -448,6 +448,26 @@ def test_trapezoidal_index2_exists():
     assert s.timeIntegration.generalizedAlpha.useNewmark is False   # settings not changed
 
 
+def test_trapezoidal_index2_takes_newmark_parameters_as_set():
+    """as Exudyn's SolveDynamic, TrapezoidalIndex2 sets only useNewmark and
+    useIndex2Constraints: newmarkBeta / newmarkGamma come from the settings (gamma = 0.6 gives
+    another result than the trapezoidal rule's 0.5)"""
+    def solve(how, gamma):
+        mbs, n = oscillator()
+        s = settings(cd, 200)
+        ga = s.timeIntegration.generalizedAlpha
+        ga.newmarkGamma = gamma
+        ga.newmarkBeta = 0.25 * (gamma + 0.5) ** 2
+        if how == "manual":
+            ga.useNewmark = ga.useIndex2Constraints = True
+            mbs.SolveDynamic(s)
+        else:
+            mbs.SolveDynamic(s, solverType=DST.TrapezoidalIndex2)
+        return mbs.GetNodeOutput(n, cd.OutputVariableType.Coordinates)[0]
+    assert solve("solver type", 0.6) == solve("manual", 0.6)
+    assert solve("solver type", 0.6) != solve("solver type", 0.5)
+
+
 def test_sensors_and_solution_file(tmp_path):
     mbs, n = oscillator()
     s = settings(cd, 100)
