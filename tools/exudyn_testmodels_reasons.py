@@ -28,7 +28,7 @@ REASONS = {
         "the model's Newton tolerance (relativeTolerance 1e-6): 3e-8 from the reference; "
         "with 1e-13 the two engines agree to 1.2e-10",
     "mainSystemExtensionsTests.py":
-        "Exudyn 1.13.6 stops on it (CreateDistanceConstraint no longer takes bodyOrNodeList, which coordyn still accepts); coordyn is 3.6e-7 from the reference: with the Newton tolerance tightened to 1e-13 its parts agree with Exudyn to 3e-10 except the generic joint started with violated velocities, where Exudyn's Newton then fails",
+        "Exudyn 1.13.6 stops on it (CreateDistanceConstraint no longer takes bodyOrNodeList, which coordyn still accepts); coordyn is 3.0e-8 from the reference (relative): with the Newton tolerance tightened to 1e-13 its parts agree with Exudyn to 3e-10 (measured when coordyn was 3.6e-7 off, before its Euler parameters off the unit sphere took Exudyn's formulas) except the generic joint started with violated velocities, where Exudyn's Newton then fails",
     "mainSystemUserFunctionsTest.py":
         "the model's user functions switch at t > 0.5 and t > 1; Exudyn adds the step size "
         "step by step (1.0000000000000007 after 1000 steps of 0.001), coordyn computes "
@@ -70,12 +70,14 @@ REASONS = {
         "the model starts with velocities that violate the rolling condition (under the "
         "switch coordyn warns and goes on); Exudyn's initial accelerations leave out the "
         "time derivative of velocity-level constraints, coordyn includes it: leaving it out "
-        "gave 4.009715662 (docs: differences from Exudyn)",
+        "gave 4.009715662 (measured when coordyn gave 4.009762941, before its Euler parameters "
+        "off the unit sphere took Exudyn's formulas; docs: differences from Exudyn)",
     "rollingCoinTest.py":
         "Exudyn's initial accelerations leave out the time derivative of velocity-level "
         "constraints; with the undamped trapezoidal rule its contact force then alternates "
         "between 0.102 and 0.171 N from step to step, coordyn's stays at 0.137 N; leaving the "
-        "term out gave 1.0633946 (docs: differences from Exudyn)",
+        "term out gave 1.0633946 (measured when coordyn gave 1.068198, before its Euler "
+        "parameters off the unit sphere took Exudyn's formulas; docs: differences from Exudyn)",
     "rollingCoinPenaltyTest.py":
         "the two engines agree to 1e-9 until the first steps of contact, where the quadratic "
         "friction law gives the step two solutions: Exudyn's Newton starts from zero "
