@@ -921,6 +921,46 @@ class MainSystem:
         raise NotImplementedError("mbs.AddGeneralContact is not provided by coordyn yet: "
                                   "GeneralContact comes with the contact items in a later issue")
 
+    # Exudyn's Create functions for contact items, the distance sensor (GeneralContact ray
+    # casting) and FFRF reduced-order bodies: those items come in later issues
+    def CreateSphereSphereContact(self, *args, **kwargs):
+        """Not provided yet: ObjectContactSphereSphere comes with the contact items."""
+        raise NotImplementedError("mbs.CreateSphereSphereContact is not provided by coordyn "
+                                  "yet: the contact items (ObjectContactSphereSphere) come in a "
+                                  "later issue")
+
+    def CreateSphereTriangleContact(self, *args, **kwargs):
+        """Not provided yet: ObjectContactSphereTriangle comes with the contact items."""
+        raise NotImplementedError("mbs.CreateSphereTriangleContact is not provided by coordyn "
+                                  "yet: the contact items (ObjectContactSphereTriangle) come in "
+                                  "a later issue")
+
+    def CreateSphereQuadContact(self, *args, **kwargs):
+        """Not provided yet: the sphere-quad contact comes with the contact items."""
+        raise NotImplementedError("mbs.CreateSphereQuadContact is not provided by coordyn yet: "
+                                  "the contact items (sphere-triangle contacts of a quad) come "
+                                  "in a later issue")
+
+    def CreateDistanceSensor(self, *args, **kwargs):
+        """Not provided yet: the distance sensor casts rays in a GeneralContact."""
+        raise NotImplementedError("mbs.CreateDistanceSensor is not provided by coordyn yet: it "
+                                  "casts rays in a GeneralContact, which comes with the contact "
+                                  "items in a later issue; a SensorUserFunction can compute a "
+                                  "distance to known geometry meanwhile")
+
+    def CreateDistanceSensorGeometry(self, *args, **kwargs):
+        """Not provided yet: the distance sensor's geometry is a GeneralContact mesh."""
+        raise NotImplementedError("mbs.CreateDistanceSensorGeometry is not provided by coordyn "
+                                  "yet: it builds a GeneralContact mesh, which comes with the "
+                                  "contact items in a later issue")
+
+    def CreateFFRFReducedOrderObject(self, *args, **kwargs):
+        """Not provided yet: ObjectFFRFreducedOrder comes with the floating-frame bodies."""
+        raise NotImplementedError("mbs.CreateFFRFReducedOrderObject is not provided by coordyn "
+                                  "yet: ObjectFFRFreducedOrder comes with the floating-frame "
+                                  "(FFRF) bodies in a later issue; coordyn.FEM's FEMinterface "
+                                  "already computes the modes and reduced matrices")
+
     def GetGeneralContact(self, generalContactNumber):
         """Not provided yet: coordyn has no GeneralContact (NumberOfGeneralContacts() is 0)."""
         raise NotImplementedError("mbs.GetGeneralContact: coordyn has no GeneralContact yet")
@@ -1450,6 +1490,27 @@ class SystemContainer:
             raise TypeError("SystemContainer.visualizationSettings must be a "
                             f"coordyn.VisualizationSettings, got {type(value).__name__}")
         self._visualizationSettings = value
+
+    # Exudyn's older names of the renderer's functions (SC.renderer.*)
+    def GetRenderState(self):
+        """The view state: SC.renderer.GetState()."""
+        return self.renderer.GetState()
+
+    def SetRenderState(self, renderState, waitForRendererFullStartup=True):
+        """Set the view state: SC.renderer.SetState(renderState)."""
+        return self.renderer.SetState(renderState, waitForRendererFullStartup)
+
+    def RedrawAndSaveImage(self):
+        """Save a PNG of the first system's current state: SC.renderer.RedrawAndSaveImage()."""
+        return self.renderer.RedrawAndSaveImage()
+
+    def SendRedrawSignal(self):
+        """Returns at once: SC.renderer.SendRedrawSignal()."""
+        return self.renderer.SendRedrawSignal()
+
+    def GetCurrentMouseCoordinates(self, useOpenGLcoordinates=True):
+        """[0.0, 0.0]: coordyn opens no window, so there is no mouse over it."""
+        return [0.0, 0.0]
 
     def AttachToRenderEngine(self):
         """Make this container the one StartRenderer/StopRenderer act on."""

@@ -324,3 +324,39 @@ def test_parameters_by_their_other_names():
     assert mbs.GetObjectParameter(o, "massPerLength") == 3.0
     with pytest.raises(ValueError, match="has no parameter 'physicsWidth'"):
         mbs.GetObjectParameter(o, "physicsWidth")
+
+
+@pytest.mark.parametrize("name,reason", [
+    ("CreateSphereSphereContact", "contact items"), ("CreateSphereTriangleContact", "contact items"),
+    ("CreateSphereQuadContact", "contact items"), ("CreateDistanceSensor", "GeneralContact"),
+    ("CreateDistanceSensorGeometry", "GeneralContact"),
+    ("CreateFFRFReducedOrderObject", r"floating-frame \(FFRF\) bodies")])
+def test_create_functions_of_later_items_say_so(name, reason):
+    """Exudyn's Create functions whose items coordyn does not have yet: an error that names the
+    function and what is missing (no AttributeError, no silent no-op)"""
+    mbs = cd.SystemContainer().AddSystem()
+    with pytest.raises(NotImplementedError, match=rf"mbs\.{name} is not provided by coordyn "
+                                                  rf"yet: .*{reason}"):
+        getattr(mbs, name)(itemNumbers=[0, 1])
+
+
+def test_every_main_system_and_container_name_of_exudyn_exists():
+    """every public name of Exudyn 1.13.6's MainSystem and SystemContainer resolves on coordyn's
+    (as a working function, or one that raises NotImplementedError with the reason)"""
+    exu = pytest.importorskip("exudyn")
+    SC = cd.SystemContainer()
+    mbs = SC.AddSystem()
+    for cls, obj in ((exu.MainSystem, mbs), (exu.SystemContainer, SC)):
+        missing = [n for n in dir(cls) if not n.startswith("_") and not hasattr(obj, n)]
+        assert missing == [], (cls.__name__, missing)
+
+
+def test_container_render_state_is_the_renderers():
+    """SC.GetRenderState/SetRenderState (Exudyn's older names) are SC.renderer's"""
+    SC = cd.SystemContainer()
+    st = SC.GetRenderState()
+    st["zoom"] = 2.5
+    SC.SetRenderState(st)
+    assert SC.renderer.GetState()["zoom"] == 2.5
+    assert SC.GetCurrentMouseCoordinates() == [0.0, 0.0]
+    assert SC.SendRedrawSignal() is None
