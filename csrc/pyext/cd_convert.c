@@ -188,6 +188,18 @@ static int set_func(const cd_itemtype *t, int index, const cd_field *f, void *p,
                     cdpy_system *sys)
 {
     cd_func *fn = (cd_func *)((char *)p + f->offset);
+    if (PyDict_Check(v)) {  /* Exudyn's form {'function': f, 'type': 'Python' or 'Symbolic'} */
+        PyObject *fv = PyDict_GetItemString(v, "function"), *tv = PyDict_GetItemString(v, "type");
+        const char *ts = tv && PyUnicode_Check(tv) ? PyUnicode_AsUTF8(tv) : NULL;
+        if (!fv || !ts || PyDict_Size(v) != 2 ||
+            (strcmp(ts, "Python") != 0 && strcmp(ts, "Symbolic") != 0)) {
+            PyErr_Clear();
+            PERR(PyExc_TypeError, t, index, f, "as a dict must be {'function': f, 'type': "
+                 "'Python' or 'Symbolic'} (what Exudyn's getters give)%s", "");
+            return -1;
+        }
+        v = fv;
+    }
     if (v == Py_None || (PyLong_Check(v) && PyLong_AsLong(v) == 0)) return 0;
     if (!PyCallable_Check(v)) {
         PERR(PyExc_TypeError, t, index, f, "must be a Python function or 0, got %s",

@@ -1331,6 +1331,12 @@ class MainSystem:
 
     def _set_system_function(self, which, value, wrap=None):
         name = self._SYSTEM_FUNCTIONS[which]
+        if isinstance(value, dict):   # Exudyn's form, as its getters give it
+            if set(value) != {"function", "type"} or value["type"] not in ("Python", "Symbolic"):
+                raise TypeError(f"Set{name}: a dict must be {{'function': f, 'type': 'Python' "
+                                f"or 'Symbolic'}} (what Exudyn's getters give), got keys "
+                                f"{sorted(value)}")
+            value = value["function"]
         if isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0:
             value = None
         if value is not None and not callable(value):
@@ -1341,13 +1347,14 @@ class MainSystem:
         self.__dict__.setdefault("_system_functions", {})[which] = value
 
     def _get_system_function(self, which, asDict):
-        if asDict:
-            raise NotImplementedError(f"Get{self._SYSTEM_FUNCTIONS[which]}(asDict=True): Exudyn's "
-                                      f"dictionary form of a symbolic user function is not in "
-                                      f"coordyn; use asDict=False (a symbolic.UserFunction set "
-                                      f"here is returned as it is)")
         f = self.__dict__.get("_system_functions", {}).get(which)
-        return 0 if f is None else f
+        if f is None:
+            return 0
+        if asDict:   # Exudyn's dictionary form
+            from .symbolic import UserFunction
+            return {"function": f,
+                    "type": "Symbolic" if isinstance(f, UserFunction) else "Python"}
+        return f
 
     def SetPreStepUserFunction(self, value):
         """Set PreStepUserFunction(mbs, t) -> bool, called before every step (t: the end of the
@@ -1356,7 +1363,8 @@ class MainSystem:
         self._set_system_function(0, value)
 
     def GetPreStepUserFunction(self, asDict=False):
-        """The PreStepUserFunction (0 if none)."""
+        """The PreStepUserFunction (0 if none); asDict=True: Exudyn's form {'function': f,
+        'type': 'Python'} ('Symbolic' for a symbolic.UserFunction)."""
         return self._get_system_function(0, asDict)
 
     def SetPostStepUserFunction(self, value):
@@ -1366,7 +1374,8 @@ class MainSystem:
         self._set_system_function(1, value)
 
     def GetPostStepUserFunction(self, asDict=False):
-        """The PostStepUserFunction (0 if none)."""
+        """The PostStepUserFunction (0 if none); asDict=True: Exudyn's form {'function': f,
+        'type': 'Python'} ('Symbolic' for a symbolic.UserFunction)."""
         return self._get_system_function(1, asDict)
 
     def SetPostNewtonUserFunction(self, value):
@@ -1379,7 +1388,8 @@ class MainSystem:
         self._set_system_function(2, value)
 
     def GetPostNewtonUserFunction(self, asDict=False):
-        """The PostNewtonUserFunction (0 if none)."""
+        """The PostNewtonUserFunction (0 if none); asDict=True: Exudyn's form {'function': f,
+        'type': 'Python'} ('Symbolic' for a symbolic.UserFunction)."""
         return self._get_system_function(2, asDict)
 
     def SetPreNewtonResidualUserFunction(self, value):
@@ -1389,7 +1399,8 @@ class MainSystem:
         self._set_system_function(3, value)
 
     def GetPreNewtonResidualUserFunction(self, asDict=False):
-        """The PreNewtonResidualUserFunction (0 if none)."""
+        """The PreNewtonResidualUserFunction (0 if none); asDict=True: Exudyn's form {'function': f,
+        'type': 'Python'} ('Symbolic' for a symbolic.UserFunction)."""
         return self._get_system_function(3, asDict)
 
     def SetSystemJacobianUserFunction(self, value):
@@ -1402,7 +1413,8 @@ class MainSystem:
         self._set_system_function(4, value, _jacobian_triplet_function)
 
     def GetSystemJacobianUserFunction(self, asDict=False):
-        """The SystemJacobianUserFunction (0 if none)."""
+        """The SystemJacobianUserFunction (0 if none); asDict=True: Exudyn's form {'function': f,
+        'type': 'Python'} ('Symbolic' for a symbolic.UserFunction)."""
         return self._get_system_function(4, asDict)
 
     # -- Create* helpers (Exudyn's mainSystemExtensions): the functions of coordyn.create, with

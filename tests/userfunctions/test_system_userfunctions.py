@@ -412,8 +412,17 @@ def test_get_and_erase():
         assert getattr(mbs, f"Get{name}UserFunction")() is f
         getattr(mbs, f"Set{name}UserFunction")(0)
         assert getattr(mbs, f"Get{name}UserFunction")() == 0
-    with pytest.raises(NotImplementedError, match="symbolic"):
-        mbs.GetPreStepUserFunction(asDict=True)
+    # Exudyn's dictionary form: from the getters with asDict=True, taken by the setters
+    assert mbs.GetPreStepUserFunction(asDict=True) == 0
+    mbs.SetPreStepUserFunction(f)
+    d = mbs.GetPreStepUserFunction(asDict=True)
+    assert d == {"function": f, "type": "Python"}
+    mbs.SetPostStepUserFunction(d)
+    assert mbs.GetPostStepUserFunction() is f
+    mbs.SetPreStepUserFunction(0)
+    mbs.SetPostStepUserFunction(0)
+    with pytest.raises(TypeError, match=r"SetPreStepUserFunction: a dict must be \{'function'"):
+        mbs.SetPreStepUserFunction({"function": f})
     with pytest.raises(TypeError, match="SetPreStepUserFunction: expected a Python function"):
         mbs.SetPreStepUserFunction(3)
     # an erased function is not called
@@ -615,3 +624,33 @@ def test_system_jacobian_triplets_carry_global_indices():
     assert st["newtonIterations"] == 50
     assert x == pytest.approx(xr, rel=1e-10)
     assert 0 < x < 0.02   # x'' = (1 - 100 x) / 2: between 0 and twice the static 0.01
+
+
+def test_user_function_dicts_as_exudyn():
+    """Exudyn 1.13.6's getters give {'function': f, 'type': 'Python'}; coordyn's item parameters
+    and system setters take that form (a script passing what Exudyn's getter gave runs), with a
+    clear error for another dict; the spring with the function from the dict moves as with the
+    function itself"""
+    def force(mbs, t, itemNumber, u, v, k, d, offset):
+        return 2 * k * u + d * v
+
+    def run(uf):
+        mbs = cd.SystemContainer().AddSystem()
+        n = mbs.AddNode(cd.NodePoint(referenceCoordinates=[1, 0, 0],
+                                     initialVelocities=[1, 0, 0]))
+        mbs.AddObject(cd.MassPoint(physicsMass=1, nodeNumber=n))
+        g = mbs.AddNode(cd.NodePointGround())
+        m0 = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=g, coordinate=0))
+        m1 = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=n, coordinate=0))
+        o = mbs.AddObject(cd.CoordinateSpringDamper(markerNumbers=[m0, m1], stiffness=100,
+                                                    damping=1, springForceUserFunction=0))
+        mbs.SetObjectParameter(o, "springForceUserFunction", uf)
+        mbs.Assemble()
+        mbs.SolveDynamic(dyn_settings(cd))
+        return mbs, o, np.array(mbs.systemData.GetODE2Coordinates())
+    _, _, q_f = run(force)
+    mbs, o, q_d = run({"function": force, "type": "Python"})
+    assert np.array_equal(q_f, q_d) and abs(q_f[0]) > 1e-3
+    with pytest.raises(TypeError, match=r"parameter 'springForceUserFunction' as a dict must be "
+                                        r"\{'function': f, 'type': 'Python' or 'Symbolic'\}"):
+        mbs.SetObjectParameter(o, "springForceUserFunction", {"function": force, "type": "C"})
