@@ -370,7 +370,10 @@ static const cd_field fields[] = {
     {"springForceTorqueUserFunction", CD_FT_FUNC, CD_UF_RBSPRING, OFF(userFunction), NULL, 0, 0,
      "", "f(mbs, t, itemNumber, displacement, rotation, velocity, angularVelocity, stiffness, "
      "damping, rotJ0, rotJ1, offset) -> [force; torque] in joint frame 0, replacing "
-     "K (x - offset) + D x_t", NULL}};
+     "K (x - offset) + D x_t", NULL},
+    {"intrinsicFormulation", CD_FT_BOOL, 0, 0, NULL, CD_CHK_ALIAS, 0, "",
+     "deprecated alias of useIntrinsicFormulation (Exudyn's older name)",
+     "useIntrinsicFormulation"}};
 
 const cd_itemtype cd_type_ObjectConnectorRigidBodySpringDamper = {
     .kind = CD_OBJECT, .name = "ObjectConnectorRigidBodySpringDamper",
