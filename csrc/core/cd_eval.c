@@ -912,11 +912,18 @@ int cd_object_userfunc(const cd_objctx *c, const cd_func *f, const double *in, i
 
 /* ------------------------------------------------------------------ discontinuous iteration */
 
+/* the object's post_newton is called (CD_OBJF_PNDATA: only when it has Data coordinates) */
+static int has_post_newton(const cd_item *it)
+{
+    const cd_objectops *ops = it->type->object;
+    return ops->post_newton && (it->nd > 0 || !(ops->flags & CD_OBJF_PNDATA));
+}
+
 int cd_eval_has_post_newton(const cd_system *s)
 {
     int n = 0;
     for (int o = 0; o < s->list[CD_OBJECT].n; o++)
-        if (s->list[CD_OBJECT].items[o].type->object->post_newton) n++;
+        if (has_post_newton(&s->list[CD_OBJECT].items[o])) n++;
     return n;
 }
 
@@ -944,7 +951,7 @@ int cd_eval_post_newton(const cd_system *s, cd_evalws *ws, cd_state *st, double 
     for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
         const cd_objectops *ops = it->type->object;
-        if (!ops->post_newton) continue;
+        if (!has_post_newton(it)) continue;
         cd_eval_gather(it, st, ws);
         if (ops->flags & CD_OBJF_CONNECTOR) connector_markers(s, ws, it);
         cd_objctx c = cd_eval_objctx(s, ws, o, st->t, 0, err);

@@ -313,7 +313,10 @@ enum {
                                forces and the sliding coordinate): the Newton matrix gets their
                                full nae x nae block d rae/d lam, and the numerical Jacobian
                                differentiates r2 and rae with respect to lam by forward
-                               differences; their analytic one is jacobian_aeself */
+                               differences; their analytic one is jacobian_aeself */,
+    CD_OBJF_PNDATA = 256    /* post_newton only updates the object's Data coordinates:
+                               without Data (nd == 0, an optional data node not given) it is
+                               not called */
 };
 
 #define CD_JAC_NUMERICAL 1000
