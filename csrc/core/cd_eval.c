@@ -944,9 +944,10 @@ int cd_eval_initial_rows(const cd_system *s, cd_evalws *ws, const cd_state *st, 
 }
 
 int cd_eval_post_newton(const cd_system *s, cd_evalws *ws, cd_state *st, double *error,
-                        int *items, int cap, int *nitems, cd_error *err)
+                        double *h_rec, int *items, int cap, int *nitems, cd_error *err)
 {
     *error = 0.0;
+    *h_rec = -1.0;
     *nitems = 0;
     for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
@@ -955,9 +956,10 @@ int cd_eval_post_newton(const cd_system *s, cd_evalws *ws, cd_state *st, double 
         cd_eval_gather(it, st, ws);
         if (ops->flags & CD_OBJF_CONNECTOR) connector_markers(s, ws, it);
         cd_objctx c = cd_eval_objctx(s, ws, o, st->t, 0, err);
-        double e = 0.0;
-        int rc = ops->post_newton(&c, ws->dnew, &e);
+        double e = 0.0, h = -1.0;
+        int rc = ops->post_newton(&c, ws->dnew, &e, &h);
         if (rc) return rc;
+        if (h >= 0 && (*h_rec < 0 || h < *h_rec)) *h_rec = h;
         for (int i = 0; i < it->nd; i++) st->data[it->ltgd[i]] = ws->dnew[i];
         if (e > 0) {
             *error += e;

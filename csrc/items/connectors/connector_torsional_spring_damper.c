@@ -159,8 +159,9 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
 
 /* the continuous angle of the converged state into the data node (Exudyn's PostNewtonStep;
  * an inactive connector keeps its value, as Exudyn calls only active ones) */
-static int post_newton(const cd_objctx *c, double *out, double *error)
+static int post_newton(const cd_objctx *c, double *out, double *error, double *h_rec)
 {
+    (void)h_rec;
     const params *p = c->item->p;
     double F0[9], F1[9], x0[3], x1[3], y1[3];
     *error = 0.0;
