@@ -143,7 +143,7 @@ def build(mbs, stiffness=1.0, axial=1.0, zeta=ZETA, items=None):
     joint_P = mbs.AddObject(cd.RevoluteJoint2D(markerNumbers=[crank_pin, rod_start]))  # P
 
     slider_node = mbs.AddNode(cd.NodePoint2D(referenceCoordinates=[r + l, 0]))
-    slider = mbs.AddObject(cd.MassPoint2D(physicsMass=m_slider, nodeNumber=slider_node))
+    slider = mbs.AddObject(cd.MassPoint2D(mass=m_slider, nodeNumber=slider_node))
     rod_end = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=elements[-1],
                                                   localPosition=[le, 0, 0]))
     slider_pin = mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=slider_node))

@@ -912,11 +912,18 @@ int cd_object_userfunc(const cd_objctx *c, const cd_func *f, const double *in, i
 
 /* ------------------------------------------------------------------ discontinuous iteration */
 
+/* the object's post_newton is called (CD_OBJF_PNDATA: only when it has Data coordinates) */
+static int has_post_newton(const cd_item *it)
+{
+    const cd_objectops *ops = it->type->object;
+    return ops->post_newton && (it->nd > 0 || !(ops->flags & CD_OBJF_PNDATA));
+}
+
 int cd_eval_has_post_newton(const cd_system *s)
 {
     int n = 0;
     for (int o = 0; o < s->list[CD_OBJECT].n; o++)
-        if (s->list[CD_OBJECT].items[o].type->object->post_newton) n++;
+        if (has_post_newton(&s->list[CD_OBJECT].items[o])) n++;
     return n;
 }
 
@@ -937,20 +944,22 @@ int cd_eval_initial_rows(const cd_system *s, cd_evalws *ws, const cd_state *st, 
 }
 
 int cd_eval_post_newton(const cd_system *s, cd_evalws *ws, cd_state *st, double *error,
-                        int *items, int cap, int *nitems, cd_error *err)
+                        double *h_rec, int *items, int cap, int *nitems, cd_error *err)
 {
     *error = 0.0;
+    *h_rec = -1.0;
     *nitems = 0;
     for (int o = 0; o < s->list[CD_OBJECT].n; o++) {
         const cd_item *it = &s->list[CD_OBJECT].items[o];
         const cd_objectops *ops = it->type->object;
-        if (!ops->post_newton) continue;
+        if (!has_post_newton(it)) continue;
         cd_eval_gather(it, st, ws);
         if (ops->flags & CD_OBJF_CONNECTOR) connector_markers(s, ws, it);
         cd_objctx c = cd_eval_objctx(s, ws, o, st->t, 0, err);
-        double e = 0.0;
-        int rc = ops->post_newton(&c, ws->dnew, &e);
+        double e = 0.0, h = -1.0;
+        int rc = ops->post_newton(&c, ws->dnew, &e, &h);
         if (rc) return rc;
+        if (h >= 0 && (*h_rec < 0 || h < *h_rec)) *h_rec = h;
         for (int i = 0; i < it->nd; i++) st->data[it->ltgd[i]] = ws->dnew[i];
         if (e > 0) {
             *error += e;

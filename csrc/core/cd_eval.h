@@ -160,8 +160,9 @@ int cd_eval_initial_rows(const cd_system *s, cd_evalws *ws, const cd_state *st, 
 int cd_eval_has_post_newton(const cd_system *s);
 /* after a converged Newton iteration at st: every such object updates its Data coordinates in
  * st->data; *error = the sum of their error measures; items (cap entries) receives the indices
- * of the objects whose error was > 0, *nitems their number (may exceed cap). Returns a status */
+ * of the objects whose error was > 0, *nitems their number (may exceed cap); *h_rec the
+ * smallest step size they recommend (>= 0), -1 if none does. Returns a status */
 int cd_eval_post_newton(const cd_system *s, cd_evalws *ws, cd_state *st, double *error,
-                        int *items, int cap, int *nitems, cd_error *err);
+                        double *h_rec, int *items, int cap, int *nitems, cd_error *err);
 
 #endif

@@ -107,7 +107,8 @@ typedef struct cd_field {
  * Python signature). Argument codes: i the item index, s a scalar, v a 3-vector, h half of the
  * input values left after those of the s, b and v codes as a vector (q then q_t), a all
  * remaining inputs as a vector, l a list of
- * integers (its length, then the integers), m a 6 x 6 and r a 3 x 3 matrix (row by row), c the
+ * integers (its length, then the integers), d a list of reals (its length, then the reals),
+ * m a 6 x 6 and r a 3 x 3 matrix (row by row), c the
  * configuration (ConfigurationType.Current, no
  * input); each code consumes the next inputs in order. SENSOR returns a varying number of
  * values: out[0] is their number, the values follow. The
@@ -132,6 +133,9 @@ typedef struct cd_field {
     X(OFFSET6, "ia", "f(mbs, t, itemNumber, offsetUserFunctionParameters) -> 6-vector")        \
     X(RBSPRING, "ivvvvmmrra", "f(mbs, t, itemNumber, displacement, rotation, velocity, "          \
       "angularVelocity, stiffness, damping, rotJ0, rotJ1, offset) -> 6-vector")                  \
+    X(RBPOSTNEWTON, "idvvvvmmrra", "f(mbs, t, itemNumber, dataCoordinates, displacement, "     \
+      "rotation, velocity, angularVelocity, stiffness, damping, rotJ0, rotJ1, offset) -> "      \
+      "[error, recommendedStepSize, data[0], data[1], ...]")                                     \
     X(ODE2JACUF, "ihhss", "f(mbs, t, itemNumber, q, q_t, fODE2, fODE2_t) -> n x n matrix")  \
     X(CABLEFORCE, "isssssssss", "f(mbs, t, itemNumber, axialPositionNormalized, axialStrain, " \
       "axialStrain_t, axialStrainRef, physicsAxialStiffness, physicsAxialDamping, curvature, "  \
@@ -313,7 +317,10 @@ enum {
                                forces and the sliding coordinate): the Newton matrix gets their
                                full nae x nae block d rae/d lam, and the numerical Jacobian
                                differentiates r2 and rae with respect to lam by forward
-                               differences; their analytic one is jacobian_aeself */
+                               differences; their analytic one is jacobian_aeself */,
+    CD_OBJF_PNDATA = 256    /* post_newton only updates the object's Data coordinates:
+                               without Data (nd == 0, an optional data node not given) it is
+                               not called */
 };
 
 #define CD_JAC_NUMERICAL 1000
@@ -468,8 +475,10 @@ typedef struct cd_objectops {
      * force, e.g. sum |gap change| contactStiffness over the segments whose contact state
      * changed; 0: the state is a fixed point). The solvers run Newton again with the new Data
      * while the sum over all objects exceeds discontinuous.iterationTolerance (cd_driver.c,
-     * docs/solvers.rst "Discontinuous iteration"). Returns a status. NULL: none */
-    int (*post_newton)(const cd_objctx *c, double *data_out, double *error);
+     * docs/solvers.rst "Discontinuous iteration"). *h_rec: a recommended step size (Exudyn's
+     * recommendedStepSize: < 0 none, 0 the minimum step, > 0 that step), set to -1 by the
+     * caller. Returns a status. NULL: none */
+    int (*post_newton)(const cd_objctx *c, double *data_out, double *error, double *h_rec);
     /* mixed objects (algebraic equations, couplings between coordinate kinds): they have no
      * residual/residual1; their local rows are, as mixed_rows says (CD_MIXR_*), the ODE2 rows
      * of their nq coordinates, their neq equations (rows of the AE pool, see the header) and

@@ -296,10 +296,15 @@ void *cdpy_parse_params(const cd_itemtype *t, int index, PyObject *dict, cdpy_sy
     PyObject *key, *val;
     Py_ssize_t pos = 0;
     if (!p) { PyErr_NoMemory(); return NULL; }
+    /* pass 0 sets the parameters, pass 1 the deprecated aliases: an alias given together
+     * with its parameter wins, as in Exudyn */
+    for (int pass = 0; pass < 2; pass++, pos = 0)
     while (PyDict_Next(dict, &pos, &key, &val)) {
         const char *k = PyUnicode_Check(key) ? PyUnicode_AsUTF8(key) : NULL;
         if (!k) { PyErr_SetString(PyExc_TypeError, "parameter names must be strings"); goto fail; }
         const cd_field *f = cd_field_find(t, k);
+        if (f && pass != ((f->check & CD_CHK_ALIAS) != 0)) continue;
+        if (!f && pass) continue;
         if (!f) {
             PyObject *names = field_names(t);
             PyErr_Format(PyExc_ValueError, "%s %d: unknown parameter '%s'; valid parameters: %U",

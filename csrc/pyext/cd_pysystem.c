@@ -28,7 +28,7 @@ static PyObject *vector_arg(const double *x, npy_intp n)
 
 /* arguments (mbs, t, ...) of a user function call, built from its convention's argument codes
  * (cd_system.h, CD_USERFUNCS): i item, s scalar, v 3-vector, h half of the inputs as a vector,
- * a the remaining inputs as a vector, b a bool;
+ * a the remaining inputs as a vector, b a bool, l / d a list of integers / reals;
  * NULL with exception on failure */
 static PyObject *uf_args(const cdpy_uf *u, double t, int item, const double *in, int nin)
 {
@@ -71,6 +71,17 @@ static PyObject *uf_args(const cdpy_uf *u, double t, int item, const double *in,
             a = PyList_New(n);
             for (int m = 0; a && m < n; m++) {
                 PyObject *v = PyLong_FromLong((long)in[k + 1 + m]);
+                if (!v) { Py_CLEAR(a); break; }
+                PyList_SET_ITEM(a, m, v);
+            }
+            k += 1 + n;
+            break;
+        }
+        case 'd': {  /* a list of reals: its length, then the reals */
+            int n = (int)in[k];
+            a = PyList_New(n);
+            for (int m = 0; a && m < n; m++) {
+                PyObject *v = PyFloat_FromDouble(in[k + 1 + m]);
                 if (!v) { Py_CLEAR(a); break; }
                 PyList_SET_ITEM(a, m, v);
             }

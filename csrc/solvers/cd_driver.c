@@ -450,10 +450,14 @@ static int discontinuous(drive *d, double tau_next, double h_tried, double *est,
     d->w.disc_it = 0;
     if (!ds || (!d->ndisc && !ufpn) || ds->maxIterations <= 0) return CD_OK;
     for (long k = 1;; k++) {
-        double e = 0;
+        double e = 0, eo = 0, ho = -1;
         int rc = uf_post_newton(d, &e, err);
-        if (!rc && d->ndisc) rc = cd_eval_post_newton(d->s, &d->w.ev, d->st, &e, items, CAP, &ni,
-                                                      err);
+        if (!rc && d->ndisc) rc = cd_eval_post_newton(d->s, &d->w.ev, d->st, &eo, &ho, items,
+                                                      CAP, &ni, err);
+        e += eo;
+        /* the smallest recommendation of the user function and the objects (Exudyn) */
+        if (ho >= 0 && d->r.disc->useRecommendedStepSize && (d->h_rec < 0 || ho < d->h_rec))
+            d->h_rec = ho;
         d->stats->discontinuous++;
         if (k > d->stats->disc_max) d->stats->disc_max = k;
         if (rc) return rc;

@@ -115,8 +115,11 @@ class ItemBase:
             if not f["alias_of"]:
                 object.__setattr__(self, f["name"], _parse_default(f))
         object.__setattr__(self, "_given", set())
-        for key, value in given.items():
+        object.__setattr__(self, "_deprecated", [])
+        # the deprecated aliases last: given together with their parameter they win (Exudyn)
+        for key, value in sorted(given.items(), key=lambda kv: kv[0] in self._aliases):
             if key in self._aliases:
+                self._deprecated.append(key)
                 if value is None:  # None is no value: not a silent default (mass 0, say)
                     target = self._aliases[key]
                     ftype = next(f["type"] for f in self._fields if f["name"] == target)

@@ -289,8 +289,8 @@ def AddRigidBody(mainSys, inertia, nodeType=_rigid.NodeType.RotationEulerParamet
     node = mainSys.AddNode(GetRigidBodyNode(nodeType, position, velocity, rotationMatrix,
                                             rotationParameters, angularVelocity))
     body = mainSys.AddObject(items.ObjectRigidBody(
-        physicsMass=inertia.Mass(), physicsInertia=inertia.GetInertia6D(),
-        physicsCenterOfMass=inertia.COM(), nodeNumber=node,
+        mass=inertia.Mass(), inertia=inertia.GetInertia6D(),
+        centerOfMass=inertia.COM(), nodeNumber=node,
         visualization=items.VObjectRigidBody(graphicsData=list(graphicsDataList))))
     if np.linalg.norm(gravity) != 0:
         marker = mainSys.AddMarker(items.MarkerBodyMass(bodyNumber=body))

@@ -92,6 +92,23 @@ def _item_args(kind, item):
                     f"or a dict, got {type(item).__name__}")
 
 
+def _warn_deprecated(kind, item, tname, params):
+    """Exudyn's DeprecationWarning for each deprecated parameter name (physicsMass,
+    factorValue1, ...) given with a value; the warning points at the caller of Add*"""
+    import warnings
+    if isinstance(item, ItemBase):
+        cls, names = type(item), item._deprecated
+    else:
+        cls = _item_class(kind, tname)
+        if cls is None:
+            return  # an unknown type gets its error from the engine
+        names = [k for k, v in params.items() if k in cls._aliases and v is not None]
+    for name in names:
+        warnings.warn(f"{cls.__name__}: the parameter {name} is deprecated since 1.12.258 and "
+                      f"removed in 2031; use {cls._aliases[name]}", DeprecationWarning,
+                      stacklevel=4)
+
+
 def _dense_matrices(params):
     """params with MatrixContainer and scipy sparse values as dense arrays (Exudyn's matrix
     parameters, ObjectGenericODE2's massMatrix = exu.MatrixContainer(M) say, take all three;
@@ -428,6 +445,7 @@ class MainSystem:
     def _add(self, kind, item):
         code, cls = _KINDS[kind]
         tname, params = _item_args(kind, item)
+        _warn_deprecated(kind, item, tname, params)
         index = cls(self._core.add(code, tname, _dense_matrices(params)))
         visual = _visual_entries(item)
         if visual:

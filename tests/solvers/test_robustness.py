@@ -93,7 +93,7 @@ def _cycle(i):
     mbs = cd.SystemContainer().AddSystem()
     g = mbs.AddObject(cd.ObjectGround())
     n = mbs.AddNode(cd.NodePoint(referenceCoordinates=[1, 0, 0], initialVelocities=[0, 1, 0]))
-    mbs.AddObject(cd.MassPoint(physicsMass=1, nodeNumber=n, name="mass"))
+    mbs.AddObject(cd.MassPoint(mass=1, nodeNumber=n, name="mass"))
     m0 = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=g))
     m1 = mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=n))
     fail = i % 10 == 9
@@ -193,7 +193,7 @@ def _chain(n=20, end=100.0, steps=200000, k=1e3, seed=0, period=0.01):
     for i in range(n):
         nd = mbs.AddNode(cd.NodePoint(referenceCoordinates=[i + 1.0, 0, 0],
                                       initialVelocities=list(0.1 * rng.standard_normal(3))))
-        b = mbs.AddObject(cd.MassPoint(physicsMass=1, nodeNumber=nd))
+        b = mbs.AddObject(cd.MassPoint(mass=1, nodeNumber=nd))
         mk = mbs.AddMarker(cd.MarkerNodePosition(nodeNumber=nd))
         mbs.AddObject(cd.SpringDamper(markerNumbers=[prev, mk], stiffness=k, damping=1,
                                       referenceLength=1))
@@ -267,7 +267,7 @@ def _cubic(t_load=0.505, force=1e4):
     jump every step size gives the state exactly (rest)."""
     mbs = cd.SystemContainer().AddSystem()
     n = mbs.AddNode(cd.Node1D(referenceCoordinates=[0]))
-    mbs.AddObject(cd.Mass1D(physicsMass=1, nodeNumber=n))
+    mbs.AddObject(cd.Mass1D(mass=1, nodeNumber=n))
     g = mbs.AddNode(cd.NodePointGround())
     m0 = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=g, coordinate=0))
     m1 = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=n, coordinate=0))

@@ -534,16 +534,6 @@ def test_rigid_body_spring_damper_function_jacobian_is_numerical():
     assert np.allclose(a["K"], b["K"]) and np.abs(a["K"]).max() > 10
 
 
-def test_user_functions_not_provided_are_named():
-    """Exudyn's user functions coordyn does not provide yet are refused by name."""
-    with pytest.raises(TypeError, match="ObjectConnectorRigidBodySpringDamper: unknown parameter "
-                                        "'postNewtonStepUserFunction'"):
-        cd.ObjectConnectorRigidBodySpringDamper(markerNumbers=[0, 1],
-                                                postNewtonStepUserFunction=lambda *a: [0])
-    # (ObjectANCFCable2D's axialForceUserFunction / bendingMomentUserFunction exist now:
-    # tests/flexible/test_cable2d_userfunctions.py)
-
-
 def create_joint_offset(exu):
     """joint_offset's model built with mbs.CreateRigidBody / CreateGenericJoint, the offsets
     given to CreateGenericJoint"""

@@ -125,8 +125,9 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
 static int scratch(const cd_system *s, const cd_item *it) { (void)s; return 3 * it->nq; }
 
 /* the new limit-stop state from x, and the size of its change (Exudyn's PostNewtonStep) */
-static int post_newton(const cd_objctx *c, double *out, double *error)
+static int post_newton(const cd_objctx *c, double *out, double *error, double *h_rec)
 {
+    (void)h_rec;
     const params *p = c->item->p;
     double x, xt, st = c->data[2], ks = p->limitStopsStiffness, ns = st;
     memcpy(out, c->data, sizeof(double) * (size_t)c->item->nd);

@@ -12,8 +12,15 @@
  * torque is the generalized force of the angles only to first order, as in Exudyn). A
  * springForceTorqueUserFunction replaces K (x - offset) + D x_t by its 6 values (Exudyn's
  * arguments). The Jacobian is analytic for the Tait-Bryan law without user function,
- * numerical otherwise. */
+ * numerical otherwise.
+ * State (Exudyn's nodeNumber and postNewtonStepUserFunction): after each converged Newton
+ * solve of an active connector, the postNewtonStepUserFunction gets the Data coordinates d of
+ * the NodeGenericData nodeNumber (those Newton used) and the spring's arguments, and returns
+ * [error, recommended step, d_new]: d_new becomes the node's Data, error > 0 makes the
+ * discontinuous iteration solve the step again (e.g. friction or plasticity states that the
+ * springForceTorqueUserFunction reads from the node). */
 #include "cd_connectors.h"
+#include "../cd_item_list.h"
 #include "../../math/cd_rotations.h"
 #include "../../math/cd_vec3.h"
 #include "../../math/cd_lie.h"
@@ -26,7 +33,11 @@ typedef struct {
     cd_vec offset;                    /* 6 */
     int useIntrinsicFormulation;      /* 1: Exudyn's intrinsic SE(3) law, 0: Tait-Bryan angles */
     cd_func userFunction;             /* springForceTorqueUserFunction */
+    int nodeNumber;                   /* NodeGenericData of the user state, or -1 */
+    cd_func postNewton;               /* postNewtonStepUserFunction */
 } params;
+
+#define NAME "ObjectConnectorRigidBodySpringDamper"
 
 /* R = F0^T F1, as Exudyn's (not normalised: Euler-parameter frames are rotations only on
  * |e| = 1) */
@@ -320,6 +331,24 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
     }
 }
 
+static int check_node(const cd_system *s, int index, const params *p, cd_error *err)
+{
+    if (!p->postNewton.fn) return CD_OK;
+    if (p->nodeNumber < 0)
+        return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'postNewtonStepUserFunction' "
+                            "needs parameter 'nodeNumber', a NodeGenericData with the data "
+                            "coordinates the function updates", index);
+    if (p->nodeNumber >= s->list[CD_NODE].n)
+        return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'nodeNumber' refers to node "
+                            "%d, which does not exist", index, p->nodeNumber);
+    const cd_item *nd = &s->list[CD_NODE].items[p->nodeNumber];
+    if (nd->type != &cd_type_NodeGenericData)
+        return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'nodeNumber' refers to node "
+                            "%d (%s); it needs a NodeGenericData", index, p->nodeNumber,
+                            nd->type->name);
+    return CD_OK;
+}
+
 static int check(const cd_system *s, int index, const void *vp, cd_error *err)
 {
     const params *p = vp;
@@ -336,14 +365,62 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
         return cd_error_set(err, CD_ERR_INPUT, "ObjectConnectorRigidBodySpringDamper %d: "
                             "parameter 'offset' must have length 6, got %d", index,
                             p->offset.n);
+    return check_node(s, index, p, err);
+}
+
+/* the postNewtonStepUserFunction of an active connector (Exudyn's PostNewtonStep, after the
+ * spring's own evaluation): in = [nd, d, x, x_t, K, D, R0, R1, offset], out = [error,
+ * recommended step, d_new] */
+static int post_newton(const cd_objctx *c, double *out, double *error, double *h_rec)
+{
+    const params *p = c->item->p;
+    int nd = c->item->nd;
+    rbforce r;
+    memcpy(out, c->data, sizeof(double) * (size_t)nd);
+    *error = 0.0;
+    if (!p->f.activeConnector) return CD_OK;
+    int rc = force_eval(c, &r);
+    if (rc) return rc;
+    cd_work w = cd_conn_work(c);
+    double *in = cd_work_take(&w, 1 + nd + 108), *res = cd_work_take(&w, 2 + nd);
+    in[0] = nd;
+    memcpy(in + 1, c->data, sizeof(double) * (size_t)nd);
+    double *a = in + 1 + nd;
+    memcpy(a, r.x, sizeof(double) * 6);
+    memcpy(a + 6, r.xt, sizeof(double) * 6);
+    memcpy(a + 12, p->stiffness.x, sizeof(double) * 36);
+    memcpy(a + 48, p->damping.x, sizeof(double) * 36);
+    memcpy(a + 84, p->f.rotationMarker0.x, sizeof(double) * 9);
+    memcpy(a + 93, p->f.rotationMarker1.x, sizeof(double) * 9);
+    memcpy(a + 102, p->offset.x, sizeof(double) * 6);
+    rc = cd_object_userfunc(c, &p->postNewton, in, 1 + nd + 108, res, 2 + nd);
+    if (rc) return rc;
+    *error = res[0];
+    *h_rec = res[1];
+    memcpy(out, res + 2, sizeof(double) * (size_t)nd);
     return CD_OK;
+}
+
+/* the data node is a node of the connector only with a postNewtonStepUserFunction (Exudyn) */
+static int nodes(const void *vp, const int **n)
+{
+    const params *p = vp;
+    *n = &p->nodeNumber;
+    return p->postNewton.fn && p->nodeNumber >= 0 ? 1 : 0;
+}
+
+/* the post-Newton input and result vectors (the spring's evaluation has its own) */
+static int scratch(const cd_system *s, const cd_item *it)
+{
+    return cd_conn_scratch(s, it) + 2 * it->nd + 111;
 }
 
 static int uses_uf(const void *p) { return ((const params *)p)->userFunction.fn != NULL; }
 
 static const cd_objectops ops = {
-    .flags = CD_OBJF_CONNECTOR, .nmarkers = 2, .markers = cd_conn_markers, .mass_const = 1,
-    .residual = residual, .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output,
+    .flags = CD_OBJF_CONNECTOR | CD_OBJF_PNDATA, .nmarkers = 2, .markers = cd_conn_markers,
+    .nodes = nodes, .mass_const = 1, .residual = residual, .scratch = scratch,
+    .jacobian = jacobian, .post_newton = post_newton, .output = output,
     .uses_userfunc = uses_uf};
 static const cd_outvar outvars[] = {CD_OV_DISPLACEMENT, CD_OV_ROTATION, CD_OV_FORCE, CD_OV_TORQUE,
                                     CD_OV_DISPLACEMENTLOCAL, CD_OV_VELOCITYLOCAL,
@@ -370,7 +447,16 @@ static const cd_field fields[] = {
     {"springForceTorqueUserFunction", CD_FT_FUNC, CD_UF_RBSPRING, OFF(userFunction), NULL, 0, 0,
      "", "f(mbs, t, itemNumber, displacement, rotation, velocity, angularVelocity, stiffness, "
      "damping, rotJ0, rotJ1, offset) -> [force; torque] in joint frame 0, replacing "
-     "K (x - offset) + D x_t", NULL}};
+     "K (x - offset) + D x_t", NULL},
+    {"nodeNumber", CD_FT_INT, 0, OFF(nodeNumber), "-1", 0, 0, "",
+     "NodeGenericData whose data coordinates the postNewtonStepUserFunction updates (any "
+     "number; used only with that function; -1: none)", NULL},
+    {"postNewtonStepUserFunction", CD_FT_FUNC, CD_UF_RBPOSTNEWTON, OFF(postNewton), NULL, 0, 0,
+     "", "called after each converged Newton solve: returns [error, recommendedStepSize, new "
+     "data coordinates]; error > 0 solves the step again (discontinuous iteration)", NULL},
+    {"intrinsicFormulation", CD_FT_BOOL, 0, 0, NULL, CD_CHK_ALIAS, 0, "",
+     "deprecated alias of useIntrinsicFormulation (Exudyn's older name)",
+     "useIntrinsicFormulation"}};
 
 const cd_itemtype cd_type_ObjectConnectorRigidBodySpringDamper = {
     .kind = CD_OBJECT, .name = "ObjectConnectorRigidBodySpringDamper",

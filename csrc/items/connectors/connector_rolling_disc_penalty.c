@@ -148,8 +148,9 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
 }
 
 /* the new state [s, gap] and the size of its change (Exudyn's PostNewtonStep) */
-static int post_newton(const cd_objctx *c, double *out, double *error)
+static int post_newton(const cd_objctx *c, double *out, double *error, double *h_rec)
 {
+    (void)h_rec;
     const params *p = c->item->p;
     geo g;
     double fs[2], fd[2];

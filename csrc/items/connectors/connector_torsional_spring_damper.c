@@ -4,17 +4,39 @@
  * phi = atan2(-x0 . y1, x0 . x1) in (-pi, pi] (the angle about z when the frames share their
  * z axis), the rate phi_t = z0 . (w1 - w0) (as Exudyn's: the rate of phi only for a common z
  * axis) and the torque T = k (phi - offset) + d (phi_t - velocityOffset) + torque acting as
- * -T z0 on body 1 and +T z0 on body 0 (r2 = Jrot1^T T z0 - Jrot0^T T z0). */
+ * -T z0 on body 1 and +T z0 on body 0 (r2 = Jrot1^T T z0 - Jrot0^T T z0).
+ * Continuous rotation (Exudyn's optional nodeNumber): a NodeGenericData with 1 coordinate
+ * holds the continuous angle phi_c of the last post-Newton update; phi is then shifted by
+ * the multiple of 2 pi nearest to phi_c - phi when |phi - phi_c| > pi, so that it grows
+ * beyond +-pi over several turns (phi_c: the previous step's during Newton, the current one
+ * for outputs). post_newton stores the shifted phi; it reports no error (no iteration). */
 #include "cd_connectors.h"
 #include "../../math/cd_vec3.h"
 #include <math.h>
 #include <string.h>
 
+#define NAME "ObjectConnectorTorsionalSpringDamper"
+#define TWO_PI 6.283185307179586476925286766559
+
 typedef struct {
     cd_p_frames f;                    /* name, markerNumbers, rotationMarker0/1, activeConnector */
     double stiffness, damping, offset, velocityOffset, torque;
     cd_func userFunction;             /* springTorqueUserFunction */
+    int nodeNumber;                   /* NodeGenericData (1 value: phi_c) or -1 */
 } params;
+
+/* phi = atan2(-x0 . y1, x0 . x1) in (-pi, pi], shifted by 2 pi k towards the continuous
+ * angle in the data node when there is one (see the header) */
+static double angle(const cd_objctx *c, const double x0[3], const double x1[3],
+                    const double y1[3])
+{
+    double phi = atan2(-cd_dot(x0, y1), cd_dot(x0, x1));
+    if (c->item->nd > 0 && c->data) {
+        double prev = c->data[0];
+        if (fabs(phi - prev) > 0.5 * TWO_PI) phi += round((prev - phi) / TWO_PI) * TWO_PI;
+    }
+    return phi;
+}
 
 /* relative rotation phi (in (-pi, pi]), its rate and the torque
  * T = k (phi - offset) + d (phi_t - velocityOffset) + torque; z = f0_z */
@@ -28,7 +50,7 @@ static int torque_eval(const cd_objctx *c, double *phi, double *phit, double *T,
     cd_col(F0, 2, z);
     cd_col(F1, 0, x1);
     cd_col(F1, 1, y1);
-    *phi = atan2(-cd_dot(x0, y1), cd_dot(x0, x1));
+    *phi = angle(c, x0, x1, y1);
     for (int i = 0; i < 3; i++) dw[i] = c->md[1].omega[i] - c->md[0].omega[i];
     *phit = cd_dot(z, dw);
     if (p->userFunction.fn)
@@ -135,11 +157,49 @@ static int output(const cd_objctx *c, cd_outvar var, double *out)
     }
 }
 
+/* the continuous angle of the converged state into the data node (Exudyn's PostNewtonStep;
+ * an inactive connector keeps its value, as Exudyn calls only active ones) */
+static int post_newton(const cd_objctx *c, double *out, double *error, double *h_rec)
+{
+    (void)h_rec;
+    const params *p = c->item->p;
+    double F0[9], F1[9], x0[3], x1[3], y1[3];
+    *error = 0.0;
+    out[0] = c->data[0];
+    if (!p->f.activeConnector) return CD_OK;
+    cd_matmul(c->md[0].A, p->f.rotationMarker0.x, F0);
+    cd_matmul(c->md[1].A, p->f.rotationMarker1.x, F1);
+    cd_col(F0, 0, x0);
+    cd_col(F1, 0, x1);
+    cd_col(F1, 1, y1);
+    out[0] = angle(c, x0, x1, y1);
+    return CD_OK;
+}
+
+static int nodes(const void *vp, const int **n)
+{
+    const params *p = vp;
+    *n = &p->nodeNumber;
+    return p->nodeNumber >= 0 ? 1 : 0;
+}
+
+static int check(const cd_system *s, int index, const void *vp, cd_error *err)
+{
+    const params *p = vp;
+    int rc = cd_conn_check_frames(s, index, vp, err);
+    if (rc || p->nodeNumber == -1) return rc;
+    if (p->nodeNumber < 0)
+        return cd_error_set(err, CD_ERR_INPUT, NAME " %d: parameter 'nodeNumber' has the "
+                            "invalid node number %d", index, p->nodeNumber);
+    return cd_conn_check_data_node(s, index, p->nodeNumber, 1, NAME, err);
+}
+
 static int uses_uf(const void *p) { return ((const params *)p)->userFunction.fn != NULL; }
 
 static const cd_objectops ops = {
-    .flags = CD_OBJF_CONNECTOR, .nmarkers = 2, .markers = cd_conn_markers, .mass_const = 1,
-    .residual = residual, .scratch = cd_conn_scratch, .jacobian = jacobian, .output = output,
+    .flags = CD_OBJF_CONNECTOR | CD_OBJF_PNDATA, .nmarkers = 2, .markers = cd_conn_markers,
+    .nodes = nodes, .mass_const = 1, .residual = residual, .scratch = cd_conn_scratch,
+    .jacobian = jacobian, .post_newton = post_newton, .output = output,
     .uses_userfunc = uses_uf};
 static const cd_outvar outvars[] = {CD_OV_ROTATION, CD_OV_ANGULARVELOCITY, CD_OV_TORQUE,
                                     CD_OV_ANGULARVELOCITYLOCAL, CD_OV_TORQUELOCAL,
@@ -161,14 +221,19 @@ static const cd_field fields[] = {
     CD_CONN_FRAMES_ACTIVE_FIELD,
     {"springTorqueUserFunction", CD_FT_FUNC, CD_UF_COORDSPRING, OFF(userFunction), NULL, 0, 0,
      "", "f(mbs, t, itemNumber, rotation, angularVelocity, stiffness, damping, offset) -> "
-     "torque replacing the linear law", NULL}};
+     "torque replacing the linear law", NULL},
+    {"nodeNumber", CD_FT_INT, 0, OFF(nodeNumber), "-1", 0, 0, "",
+     "optional NodeGenericData with 1 data coordinate: the continuous angle, so that the "
+     "rotation counts beyond +-pi over several turns (-1: none, the rotation in (-pi, pi])",
+     NULL}};
 
 const cd_itemtype cd_type_ObjectConnectorTorsionalSpringDamper = {
-    .kind = CD_OBJECT, .name = "ObjectConnectorTorsionalSpringDamper",
+    .kind = CD_OBJECT, .name = NAME,
     .typename_ = "ConnectorTorsionalSpringDamper", .alias = "TorsionalSpringDamper",
     .doc = "A torsional spring-damper about the z axis of joint frame 0: T = k (phi - offset) + "
            "d (phi_t - velocityOffset) + torque, with phi the relative rotation in (-pi, pi] "
-           "(the third Tait-Bryan angle xyz, as Exudyn's) (analytic Jacobian).",
+           "(the third Tait-Bryan angle xyz, as Exudyn's), or continuous over several turns with "
+           "a data node (nodeNumber) (analytic Jacobian).",
     .psize = sizeof(params), .fields = fields, .nfields = CD_NF(fields),
-    .check = cd_conn_check_frames,
+    .check = check,
     .object = &ops, .outvars = outvars};

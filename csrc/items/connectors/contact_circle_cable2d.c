@@ -302,8 +302,9 @@ static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double
     return CD_OK;
 }
 
-static int post_newton(const cd_objctx *c, double *out, double *error)
+static int post_newton(const cd_objctx *c, double *out, double *error, double *h_rec)
 {
+    (void)h_rec;
     const params *p = c->item->p;
     int ns = p->numberOfContactSegments;
     geom g;

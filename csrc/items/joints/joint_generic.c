@@ -13,6 +13,8 @@ typedef struct {
     cd_vec constrainedAxes;           /* 6 flags, 0 or 1 */
     cd_vec ufParameters;              /* offsetUserFunctionParameters (6) */
     cd_func offsetUF, offsetUF_t;     /* offsetUserFunction, offsetUserFunction_t */
+    int alternativeConstraints;       /* Exudyn's flag: no effect unless all rotations are
+                                         constrained, refused then (see check) */
 } params;
 
 static int lambda_row(const cd_item *it, int j)
@@ -58,6 +60,18 @@ static int check(const cd_system *s, int index, const void *vp, cd_error *err)
             return cd_error_set(err, CD_ERR_INPUT, "ObjectJointGeneric %d: parameter "
                                 "'constrainedAxes' entries must be 0 or 1, got %g", index,
                                 p->constrainedAxes.x[i]);
+    /* Exudyn's alternative rotation equations x0 . (y1 x z0) - 1 = 0, y0 . (z1 x x0) - 1 = 0,
+     * z0 . (x1 x y0) - 1 = 0 (that is y0 . y1 = z0 . z1 = x0 . x1 = 1) hold only where their
+     * gradient vanishes: the Newton matrix is singular at every solution */
+    if (p->alternativeConstraints && p->constrainedAxes.x[3] != 0.0 &&
+        p->constrainedAxes.x[4] != 0.0 && p->constrainedAxes.x[5] != 0.0)
+        return cd_error_set(err, CD_ERR_INPUT, "ObjectJointGeneric %d: parameter "
+                            "'alternativeConstraints' = True with all three rotations "
+                            "constrained is not provided by coordyn: Exudyn's alternative "
+                            "equations (y0 . y1 = z0 . z1 = x0 . x1 = 1) have a zero gradient "
+                            "where they hold, so the system matrix is singular there (Exudyn "
+                            "1.13.6 stops with a singular matrix in static and dynamic solves); "
+                            "use alternativeConstraints=False (the standard equations)", index);
     if (p->offsetUF_t.fn && !p->offsetUF.fn)
         return cd_error_set(err, CD_ERR_INPUT, "ObjectJointGeneric %d: parameter "
                             "'offsetUserFunction_t' without 'offsetUserFunction'", index);
@@ -84,7 +98,11 @@ static const cd_field fields[] = {
      "Exudyn), Tait-Bryan angles xyz rotating the joint frame", NULL},
     {"offsetUserFunction_t", CD_FT_FUNC, CD_UF_OFFSET6, offsetof(params, offsetUF_t), NULL, 0, 0,
      "", "f(mbs, t, itemNumber, offsetUserFunctionParameters) -> their time derivatives "
-     "(velocity-level constraints)", NULL}};
+     "(velocity-level constraints)", NULL},
+    {"alternativeConstraints", CD_FT_BOOL, 0, offsetof(params, alternativeConstraints), "0", 0,
+     0, "", "Exudyn's experimental flag: no effect with free rotations (as in Exudyn); with all "
+     "three rotations constrained True is refused (its equations are singular where they "
+     "hold)", NULL}};
 
 const cd_itemtype cd_type_ObjectJointGeneric = {
     .kind = CD_OBJECT, .name = "ObjectJointGeneric", .typename_ = "JointGeneric",

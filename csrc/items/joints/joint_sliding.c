@@ -204,8 +204,9 @@ static int initial_rows(const cd_objctx *c, int index2, double *g)
     return CD_OK;
 }
 
-static int post_newton(const cd_objctx *c, double *out, double *error)
+static int post_newton(const cd_objctx *c, double *out, double *error, double *h_rec)
 {
+    (void)h_rec;
     const params *p = c->item->p;
     return cd_sliding_post_newton(c, 3, c->lam[0], p->activeConnector, out, error);
 }

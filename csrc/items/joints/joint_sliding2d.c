@@ -251,8 +251,9 @@ static int jacobian_aeself(const cd_objctx *c, double *K, double *D, double *Cq,
     return CD_OK;
 }
 
-static int post_newton(const cd_objctx *c, double *out, double *error)
+static int post_newton(const cd_objctx *c, double *out, double *error, double *h_rec)
 {
+    (void)h_rec;
     const params *p = c->item->p;
     return cd_sliding_post_newton(c, 2, c->lam[2], p->activeConnector, out, error);
 }

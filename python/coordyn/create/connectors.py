@@ -260,7 +260,8 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
         useIntrinsicFormulation: True: Exudyn's intrinsic (SE(3)) law; False: the Tait-Bryan
             angles xyz of F0^T F1
         springForceTorqueUserFunction: not supported (0 only)
-        postNewtonStepUserFunction: not supported (0 only)
+        postNewtonStepUserFunction: not supported here (0 only): it needs a data node; use
+            ObjectConnectorRigidBodySpringDamper with nodeNumber
         show: accepted for Exudyn compatibility and ignored
         drawSize: accepted for Exudyn compatibility and ignored
         color: accepted for Exudyn compatibility and ignored
@@ -280,7 +281,10 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
                       "ObjectConnectorRigidBodySpringDamper has no user function; use a "
                       "CartesianSpringDamper or TorsionalSpringDamper with their user functions")
     _no_user_function(where, "postNewtonStepUserFunction", postNewtonStepUserFunction,
-                      "no post-Newton user function on RigidBodySpringDamper")
+                      "the function needs the connector's nodeNumber (a NodeGenericData), "
+                      "which CreateRigidBodySpringDamper has no argument for (Exudyn's stops "
+                      "at Assemble); add ObjectConnectorRigidBodySpringDamper(nodeNumber=..., "
+                      "postNewtonStepUserFunction=...) instead")
     items = _item_numbers(mbs, where, itemNumbers, bodyNumbers, bodyOrNodeList,
                           ("body", "node", "marker"))
     lps = _local_positions(where, items, localPosition0, localPosition1)
