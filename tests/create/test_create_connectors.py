@@ -245,10 +245,6 @@ def test_rigid_body_spring_damper_unsupported_options():
     assert mbs.GetObject(o)["useIntrinsicFormulation"] is True
     with pytest.raises(TypeError, match="CreateRigidBodySpringDamper.*useIntrinsicFormulation"):
         mbs.CreateRigidBodySpringDamper(itemNumbers=[g, b], useIntrinsicFormulation="no")
-    with pytest.raises(ValueError, match="CreateRigidBodySpringDamper.*"
-                                         "springForceTorqueUserFunction.*not supported"):
-        mbs.CreateRigidBodySpringDamper(itemNumbers=[g, b],
-                                        springForceTorqueUserFunction=lambda *a: [0] * 6)
     with pytest.raises(ValueError, match="CreateRigidBodySpringDamper.*postNewtonStep"):
         mbs.CreateRigidBodySpringDamper(itemNumbers=[g, b],
                                         postNewtonStepUserFunction=lambda *a: [0])
@@ -428,3 +424,34 @@ def test_coordinate_constraint_bad_arguments():
     with pytest.raises(TypeError, match="CreateCoordinateConstraint.*'factor1'"):
         mbs.CreateCoordinateConstraint(itemNumbers=[None, m], coordinates=[None, 0],
                                        factor1="2")
+
+
+def test_rigid_body_spring_damper_user_function_goes_to_the_item():
+    """springForceTorqueUserFunction reaches the connector (as in Exudyn's Create): a function
+    returning K (x - offset) + D x_t gives the motion of the built-in law (to the Newton
+    tolerance: the user function's Jacobian is numerical), and one returning twice the torque
+    a different one"""
+    def run(uf, scale=1.0):
+        mbs = new_system()
+        g = mbs.CreateGround()
+        b = mbs.CreateRigidBody(inertia=cd.rigid.InertiaCuboid(1000, [0.2, 0.3, 0.4]),
+                                initialAngularVelocity=[0.5, -0.3, 1.0],
+                                initialVelocity=[0.1, 0, 0])
+        K = np.diag([100.0, 200, 300, 5, 6, 7])
+        D = 0.1 * K
+        def f(mbs, t, itemNumber, displacement, rotation, velocity, angularVelocity,
+              stiffness, damping, rotJ0, rotJ1, offset):
+            x = np.concatenate([displacement, rotation]) - offset
+            v = np.concatenate([velocity, angularVelocity])
+            out = np.asarray(stiffness) @ x + np.asarray(damping) @ v
+            out[3:] *= scale
+            return list(out)
+        mbs.CreateRigidBodySpringDamper(itemNumbers=[g, b], stiffness=K, damping=D,
+                                        useIntrinsicFormulation=False,
+                                        springForceTorqueUserFunction=f if uf else 0)
+        mbs.Assemble()
+        mbs.SolveDynamic(settings(1e-3, 0.5))
+        return np.array(mbs.systemData.GetODE2Coordinates())
+    q0 = run(False)
+    assert np.abs(run(True) - q0).max() < 1e-9
+    assert np.abs(run(True, 2.0) - q0).max() > 1e-3

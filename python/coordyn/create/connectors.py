@@ -240,8 +240,7 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
 
     Both of Exudyn's force laws, with its results: useIntrinsicFormulation=True (the default)
     measures the SE(3) logarithm of the relative frame in the mid frame (with the lever
-    torque), False the relative position and Tait-Bryan angles xyz in joint frame 0. The user
-    functions are not available here.
+    torque), False the relative position and Tait-Bryan angles xyz in joint frame 0.
 
     Args:
         name: name of the connector; its markers are named 'Marker0:' + name and
@@ -259,7 +258,8 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
         useGlobalFrame: rotationMatrixJoint is global (True) or in item0's frame (False)
         useIntrinsicFormulation: True: Exudyn's intrinsic (SE(3)) law; False: the Tait-Bryan
             angles xyz of F0^T F1
-        springForceTorqueUserFunction: not supported (0 only)
+        springForceTorqueUserFunction: the connector's user function (Exudyn's arguments;
+            0: none): its 6 values replace stiffness and damping's force and torque
         postNewtonStepUserFunction: not supported here (0 only): it needs a data node; use
             ObjectConnectorRigidBodySpringDamper with nodeNumber
         show: accepted for Exudyn compatibility and ignored
@@ -277,9 +277,6 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
     if intrinsicFormulation is not None:
         useIntrinsicFormulation = intrinsicFormulation
     intrinsic = _bool(where, "useIntrinsicFormulation", useIntrinsicFormulation)
-    _no_user_function(where, "springForceTorqueUserFunction", springForceTorqueUserFunction,
-                      "ObjectConnectorRigidBodySpringDamper has no user function; use a "
-                      "CartesianSpringDamper or TorsionalSpringDamper with their user functions")
     _no_user_function(where, "postNewtonStepUserFunction", postNewtonStepUserFunction,
                       "the function needs the connector's nodeNumber (a NodeGenericData), "
                       "which CreateRigidBodySpringDamper has no argument for (Exudyn's stops "
@@ -308,7 +305,8 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
     return mbs.AddObject(_cls("ObjectConnectorRigidBodySpringDamper")(
         name=name, markerNumbers=ms, stiffness=K.tolist(), damping=D.tolist(),
         offset=list(off), rotationMarker0=R0.tolist(), rotationMarker1=R1.tolist(),
-        useIntrinsicFormulation=intrinsic))
+        useIntrinsicFormulation=intrinsic,
+        springForceTorqueUserFunction=springForceTorqueUserFunction))
 
 
 def CreateTorsionalSpringDamper(mbs: MainSystem, name: str = "",
