@@ -584,3 +584,10 @@ def NumericalJacobian(mbs, function, coordinates, velocities=False, epsilon=1e-6
     finally:
         put(q0)
     return np.array(columns).T
+
+
+# names that Exudyn 1.13.6's module holds as attributes (its imports), not in its __all__
+from enum import Enum  # noqa: E402,F401
+from math import cos, pi, sin  # noqa: E402,F401
+
+from .itemInterface import userFunctionArgsDict  # noqa: E402,F401
