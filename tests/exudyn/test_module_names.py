@@ -242,3 +242,73 @@ def test_stored_all_of_beams_plot_graphics(name):
     except ImportError:
         return
     assert MODULE_ALL[name] == list(ex.__all__)
+
+
+# ------------------------------------------------------------------ validity checkers
+
+CHECK_INPUTS = [None, 0, 1, -1, 2.5, True, False, np.int32(3), np.int64(-2), np.float64(1.5),
+                np.bool_(True), "a", [], [1], [1, 2, 3], [1.0, 2, 3], (1, 2, 3), [[1, 2], [3, 4]],
+                np.eye(3), np.zeros((2, 3)), np.array([1, 2, 3]), np.array([1.0, 2, 3]),
+                np.array([True, False]), [1, "a", 3], [[1, 2], [3]], {}, float("nan"),
+                np.array([])]
+CHECKERS = ["IsNone", "IsNotNone", "IsValidBool", "IsValidRealInt", "IsValidInt",
+            "IsValidPRealInt", "IsValidURealInt", "IsReal", "IsInteger", "IsVector",
+            "IsIntVector", "IsSquareMatrix", "IsValidObjectIndex", "IsValidNodeIndex",
+            "IsValidMarkerIndex", "IsEmptyList", "IsListOrArray"]
+
+
+def _outcome(f, *args):
+    try:
+        return f(*args)
+    except Exception as e:  # noqa: BLE001 - the exception type is the outcome compared
+        return type(e)
+
+
+@pytest.mark.parametrize("name", CHECKERS)
+def test_validity_checkers_match_exudyn(name):
+    """each checker gives Exudyn 1.13.6's answer (or raises what Exudyn raises) on plain
+    Python and NumPy values, with the optional size arguments"""
+    ex = pytest.importorskip("exudyn.advancedUtilities")
+    from coordyn import rigidBodyUtilities as rbu        # holds the checkers too, as Exudyn's
+    extra = {"IsVector": [(3,), (2,)], "IsIntVector": [(3,), (2,)],
+             "IsSquareMatrix": [(3,), (2,)], "IsListOrArray": [(True,)]}.get(name, [])
+    f_ex = getattr(ex, name)
+    f_cd = getattr(rbu, name, None) or getattr(coordyn.advancedUtilities, name)
+    for x in CHECK_INPUTS:
+        for args in [()] + extra:
+            assert _outcome(f_cd, x, *args) == _outcome(f_ex, x, *args), (name, x, args)
+
+
+def test_index_checkers_reject_other_kinds():
+    """an index of another kind is not a valid index (Exudyn: a NodeIndex is no object index);
+    integers and the index of the kind are"""
+    from coordyn import advancedUtilities as au
+    o, n, m = coordyn.ObjectIndex(2), coordyn.NodeIndex(2), coordyn.MarkerIndex(1)
+    assert au.IsValidObjectIndex(o) and au.IsValidObjectIndex(3) and au.IsValidObjectIndex(
+        np.int64(1))
+    assert not au.IsValidObjectIndex(n) and not au.IsValidObjectIndex(m)
+    assert au.IsValidNodeIndex(n) and not au.IsValidNodeIndex(o) and not au.IsValidNodeIndex(m)
+    assert au.IsValidMarkerIndex(m) and not au.IsValidMarkerIndex(n)
+    assert not au.IsValidObjectIndex(2.0) and not au.IsValidNodeIndex("2")
+    try:
+        import exudyn
+    except ImportError:
+        return
+    assert exudyn.advancedUtilities.IsValidObjectIndex(exudyn.NodeIndex(2)) is False
+
+
+@pytest.mark.parametrize("args", [("f", "mass", -1, "PReal", None, None),
+                                  ("CreateX", "position", [1, 2], "Vector", 3, None),
+                                  ("G", "inertia", np.eye(2), "Matrix", 3, 3),
+                                  ("H", "flag", 2.5, "Bool", None, None),
+                                  ("I", "idx", -1, "ObjectIndex", None, None)])
+def test_raise_type_error_message_is_exudyns(args):
+    ex = pytest.importorskip("exudyn.advancedUtilities")
+    from coordyn import rigidBodyUtilities as rbu
+    where, arg, received, kind, dim, cols = args
+    messages = []
+    for mod in (ex, rbu):
+        with pytest.raises(ValueError) as info:
+            mod.RaiseTypeError(where, arg, received, getattr(mod.ExpectedType, kind), dim, cols)
+        messages.append(str(info.value))
+    assert messages[0] == messages[1] and f"in argument {arg}" in messages[1]
