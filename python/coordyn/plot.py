@@ -390,14 +390,21 @@ def DataArrayFromSensorList(mbs, sensorNumbers, positionList=[], time=''):
 # ---------------------------------------------------------------------------------------------
 # plot windows: the figures PlotSensor opened, numbered in the order it opened them
 
-_windows = []  # (number, figure) per PlotSensor window; closeAll starts the numbering over
+_windows = []  # (number, figure) per open PlotSensor window
+_window_count = [0]  # windows PlotSensor opened since the start or the last closeAll=True
 
 
 def _register_window(fig, closeAll):
+    """number a new PlotSensor figure; forget figures that were closed (no reference kept)"""
+    from matplotlib._pylab_helpers import Gcf  # pyplot's list of open figures
     if closeAll:
         _windows.clear()
+        _window_count[0] = 0
+    open_figures = [m.canvas.figure for m in Gcf.get_all_fig_managers()]
+    _windows[:] = [(k, f) for k, f in _windows if any(f is g for g in open_figures)]
     if all(f is not fig for _, f in _windows):
-        _windows.append((len(_windows) + 1, fig))
+        _window_count[0] += 1
+        _windows.append((_window_count[0], fig))
 
 
 def _window_geometry(fig):

@@ -210,8 +210,12 @@ def test_plot_window_geometries_of_plot_sensor_windows(monkeypatch):
     window = types.SimpleNamespace(wm_geometry=lambda: "640x480+10+20")
     monkeypatch.setattr(fig.canvas, "manager", types.SimpleNamespace(window=window))
     assert cplot.PlotWindowGeometries() == [("PlotSensor 2", "640x480+10+20")]
+    monkeypatch.undo()
+    plt.close(fig)                                             # closed: forgotten
+    cplot.PlotSensor(mbs, s, components=2)
+    assert [k for k, _ in cplot._windows] == [1, 3]
     cplot.PlotSensor(mbs, s, closeAll=True)                    # numbering starts over
-    assert cplot.PlotWindowGeometries() == []
+    assert [k for k, _ in cplot._windows] == [1]
 
 
 def test_store_plot_window_geometry_says_what_to_use():
