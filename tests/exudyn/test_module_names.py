@@ -312,3 +312,27 @@ def test_raise_type_error_message_is_exudyns(args):
             mod.RaiseTypeError(where, arg, received, getattr(mod.ExpectedType, kind), dim, cols)
         messages.append(str(info.value))
     assert messages[0] == messages[1] and f"in argument {arg}" in messages[1]
+
+
+def test_script_with_module_names_gives_exudyns_result(tmp_path):
+    """scripts/module_names.py (reeving curve, FEM and lieGroupBasics attributes, ...) run
+    unchanged through ``python -m coordyn.exudyn`` prints Exudyn 1.13.6's numbers"""
+    import os
+    import subprocess
+    import sys
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scripts",
+                          "module_names.py")
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(coordyn.__file__)),
+               PYTHONWARNINGS="ignore")
+
+    def result(args):
+        out = subprocess.run([sys.executable] + args, capture_output=True, text=True,
+                             cwd=tmp_path, env=env, timeout=300)
+        assert out.returncode == 0, out.stderr[-3000:]
+        line = [ln for ln in out.stdout.splitlines() if ln.startswith("result")][-1]
+        return np.array([float(x) for x in line.split()[1:]])
+    on_coordyn = result(["-m", "coordyn.exudyn", script])
+    assert on_coordyn[1:3] @ on_coordyn[1:3] > 1e-8              # the rope moved
+    pytest.importorskip("exudyn")
+    on_exudyn = result([script])
+    np.testing.assert_allclose(on_coordyn, on_exudyn, rtol=1e-8, atol=1e-12)
