@@ -196,16 +196,27 @@ def IsSquareMatrix(m, expectedSize=None):
     return True
 
 
+def _valid_index(x, kind):
+    """an integer or an index of the given kind (coordyn's indices are ints: an index of
+    another kind, a NodeIndex given as an object index, is not valid, as in Exudyn)"""
+    others = tuple(t for t in _index_types() if t is not kind)
+    return isinstance(x, (int, np.integer)) and not isinstance(x, others) \
+        or isinstance(x, kind)
+
+
 def IsValidObjectIndex(x):
-    return isinstance(x, (int, np.integer, _index_types()[0]))
+    """an integer or an ObjectIndex (not a NodeIndex, MarkerIndex, ...)"""
+    return _valid_index(x, _index_types()[0])
 
 
 def IsValidNodeIndex(x):
-    return isinstance(x, (int, np.integer, _index_types()[1]))
+    """an integer or a NodeIndex (not an ObjectIndex, MarkerIndex, ...)"""
+    return _valid_index(x, _index_types()[1])
 
 
 def IsValidMarkerIndex(x):
-    return isinstance(x, (int, np.integer, _index_types()[3]))
+    """an integer or a MarkerIndex (not an ObjectIndex, NodeIndex, ...)"""
+    return _valid_index(x, _index_types()[3])
 
 
 def IsEmptyList(x):
@@ -584,3 +595,10 @@ def NumericalJacobian(mbs, function, coordinates, velocities=False, epsilon=1e-6
     finally:
         put(q0)
     return np.array(columns).T
+
+
+# names that Exudyn 1.13.6's module holds as attributes (its imports), not in its __all__
+from enum import Enum  # noqa: E402,F401
+from math import cos, pi, sin  # noqa: E402,F401
+
+from .itemInterface import userFunctionArgsDict  # noqa: E402,F401

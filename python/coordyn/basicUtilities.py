@@ -383,3 +383,8 @@ def AnimateSolution(mbs, solution, rowIncrement=1, timeout=0.04, createImages=Fa
             "use coordyn.viewer.show(mbs, solution) and the viewer's video export")
     from .viewer import solution_viewer
     return solution_viewer(mbs, solution, rowIncrement=rowIncrement, timeout=timeout)
+
+
+# names that Exudyn 1.13.6's module holds as attributes (its imports), not in its __all__
+from ._libmisc import Deprecated  # noqa: E402,F401
+from .items import MarkerBodyRigid, SensorUserFunction, VMarkerBodyRigid  # noqa: E402,F401

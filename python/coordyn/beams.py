@@ -6,16 +6,22 @@ order, as Exudyn 1.13's functions of those names (so item numbers agree between 
 ``GenerateStraightBeam`` and ``GenerateBeamElementsAlongLine``, the generic generators of
 Exudyn 1.13 for any beam template (cables, ObjectBeamGeometricallyExact2D with 2 or 3 nodes,
 and the 3D ObjectBeamGeometricallyExact when coordyn has that item type);
-``GenerateSlidingJoint``, an ObjectJointSliding2D along a list of cables.
+``GenerateSlidingJoint``, an ObjectJointSliding2D along a list of cables;
+``CreateReevingCurve``, the rope geometry of a reeving system (tangent lines and arcs around a
+list of pulleys, with nodes at equal distances), and ``PointsAndSlopes2ANCFCable2D``, which
+puts ObjectANCFCable2D elements on those nodes.
 ``GenerateAleSlidingJoint`` raises NotImplementedFeatureError (ObjectJointALEMoving2D and
 ObjectALEANCFCable2D are not in coordyn)."""
+from math import asin, atan2, cos, pi, sin
+
 import numpy as np
 
 from . import items as _items
+from ._libmisc import Deprecated  # noqa: F401 (an attribute of Exudyn's module too)
 
-__all__ = ["GenerateStraightLineANCFCable2D", "GenerateStraightLineANCFCable",
-           "GenerateCircularArcANCFCable2D", "GenerateStraightBeam",
-           "GenerateBeamElementsAlongLine", "GenerateSlidingJoint"]
+from .exudyn._names import MODULE_ALL as _MODULE_ALL  # noqa: E402
+
+__all__ = list(_MODULE_ALL["beams"])  # Exudyn 1.13.6's, in its order
 
 
 def GenerateStraightLineANCFCable2D(mbs, positionOfNode0, positionOfNode1, numberOfElements,
@@ -421,3 +427,243 @@ def _ale_stand_in():
 
 
 GenerateAleSlidingJoint = _ale_stand_in()
+
+
+# ---------------------------------------------------------------------------------------------
+# reeving systems: a rope around a sequence of pulleys (circles), and cables along it
+
+def _reeving_pieces(circles, removeFirstLine, removeLastLine):
+    """The straight pieces and arcs of a rope that runs from circle to circle, touching circle
+    k on its side s_k (+1 'L', -1 'R'). Between circles a (centre ca, radius ra, side sa) and
+    b the rope is their common tangent: with u the unit vector from ca to cb (distance L),
+    n = u turned by +90 degrees and sin(alpha) = (sb rb - sa ra) / L, the rope's normal is
+    d = cos(alpha) n - sin(alpha) u and it touches at ca + sa ra d and cb + sb rb d. On each
+    inner circle it follows the arc from the incoming to the outgoing tangent point, turning
+    clockwise on an 'L' circle and counterclockwise on an 'R' one. Returns (pieces, length)."""
+    pieces, total, arrive = [], 0.0, None
+    (ca, ra, sa) = circles[0]
+    for k in range(1, len(circles)):
+        cb, rb, sb = circles[k]
+        u = cb - ca
+        L = np.linalg.norm(u)
+        if L == 0:
+            raise ValueError("CreateReevingCurve: distance of circles is zero (circles "
+                             f"{k - 1} and {k} of circleList have the same centre)")
+        u = (1.0 / L) * u
+        alpha = asin((sb * rb - sa * ra) / L)
+        n = np.array([-u[1], u[0]])
+        # sa ra d and sb rb d, summed in Exudyn's order so that the points agree to the last
+        # bit (the number of drawn arc segments, int(...), can depend on it)
+        leave = ca + sa * n * cos(alpha) * ra + u * sin(-sa * alpha) * ra
+        reach = cb + sb * n * cos(alpha) * rb + u * sin(-sb * alpha) * rb
+        if arrive is not None:  # the arc on circle a from where the rope arrived
+            t0 = _tangent_angle(arrive - ca, sa)
+            t1 = _tangent_angle(leave - ca, sa)
+            turn = t1 - t0
+            if sa < 0 and turn < 0:
+                turn += 2 * pi
+            if sa > 0 and turn > 0:
+                turn -= 2 * pi
+            pieces.append({"type": "ARC", "point0": arrive, "radius": ra, "startAngle": t0,
+                           "endAngle": t1, "arcAngle": turn})
+            total += abs(ra * turn)
+        if not ((removeFirstLine and k == 1) or (removeLastLine and k == len(circles) - 1)):
+            length = np.linalg.norm(reach - leave)
+            if length == 0:
+                _print("WARNING: CreateReevingCurve: curve seems to be degenerated, check "
+                       "location of circles")
+            pieces.append({"type": "LINE", "point0": leave, "point1": reach})
+            total += length
+        arrive, (ca, ra, sa) = reach.copy(), (cb, rb, sb)
+    return pieces, total
+
+
+def _tangent_angle(radial, side):
+    """the angle of the rope's direction at a point with the radius vector radial (the radial
+    angle turned by -90 degrees on an 'L' circle, +90 degrees on an 'R' one)"""
+    return atan2(radial[1], radial[0]) - side * 0.5 * pi
+
+
+def _arc_point(piece, phi):
+    """point and unit tangent after turning by phi (signed, as arcAngle) on an ARC piece"""
+    t0, r = piece["startAngle"], piece["radius"]
+    side = 1.0 if piece["arcAngle"] >= 0 else -1.0
+    tangent0 = np.array([np.cos(t0), np.sin(t0)])
+    normal0 = np.array([-np.sin(t0), np.cos(t0)])      # tangent0 turned by +90 degrees
+    centre = piece["point0"] + side * r * normal0
+    point = centre + side * r * (np.sin(phi) * tangent0 - np.cos(phi) * normal0)
+    return point, np.cos(phi) * tangent0 + np.sin(phi) * normal0
+
+
+def _reeving_nodes(pieces, total, nNodes, nArcLines):
+    """nNodes points and unit slopes at equal distances along the pieces (a point at the end
+    of a piece, within a relative 1e-10, belongs to that piece), the element lengths and
+    curvatures (of the piece holding the element's second node: 0 on a line, +-1/r on an arc),
+    and the polyline of the curve (nArcLines segments per full circle)."""
+    points, lengths, curvatures, polyline = [], [], [], []
+    step = total / (nNodes - 1) if nNodes > 1 else 0.0
+    start, nextS = 0.0, 0.0
+    for piece in pieces:
+        if piece["type"] == "LINE":
+            p0, p1 = piece["point0"], piece["point1"]
+            L = np.linalg.norm(p1 - p0)
+            polyline += [list(p0) + [0], list(p1) + [0]]
+            slope = (1.0 / L) * (p1 - p0) if L > 0 else np.zeros(2)
+
+            def at(s):
+                return p0 + s * slope, slope
+            kappa = 0.0
+        else:
+            turn, r = piece["arcAngle"], piece["radius"]
+            L = abs(r * turn)
+            nSeg = int(abs(turn) * nArcLines / (2 * pi)) + 1
+            polyline += [list(_arc_point(piece, (j + 1) * turn / nSeg)[0]) + [0]
+                         for j in range(nSeg)]
+
+            def at(s, piece=piece, turn=turn, L=L):
+                return _arc_point(piece, s / L * turn)
+            kappa = (1.0 if turn >= 0 else -1.0) / r
+        end = start + L
+        while nNodes > 1 and nextS <= end * (1.0 + 1e-10):
+            p, slope = at(nextS - start)
+            points.append(list(p) + list(slope))
+            if nextS != 0:
+                lengths.append(step)
+                curvatures.append(kappa)
+            nextS += step
+        start = end
+    return points, lengths, curvatures, [x for p in polyline for x in p]
+
+
+def CreateReevingCurve(circleList, drawingLinesPerCircle=64, numberOfANCFnodes=-1,
+                       removeLastLine=False, removeFirstLine=False, radialOffset=0.,
+                       closedCurve=False, graphicsElementsPerCircle=64, graphicsNodeSize=0,
+                       colorCircles=[0., 0.5, 1., 1.], colorLines=[1., 0.5, 0., 1.]):
+    """The geometry of a reeving system, a rope running around the circles of circleList
+    ([[centre x, centre y], radius, 'L' or 'R'] each: the circle lies to the left or to the
+    right of the rope as it runs from circle to circle), as Exudyn 1.13's function: common
+    tangent lines between consecutive circles and arcs on the circles in between (radii
+    enlarged by radialOffset, e.g. half the rope's thickness). closedCurve appends the first
+    two circles again and removes the last line (a closed loop; numberOfANCFnodes then counts
+    the nodes of the loop, whose last node is its first); removeFirstLine/removeLastLine drop
+    the first/last line. With numberOfANCFnodes >= 2, that many nodes at equal distances along
+    the curve, with their unit tangents (for PointsAndSlopes2ANCFCable2D); with -1, none
+    (Exudyn 1.13.6 does not return for -1). graphicsElementsPerCircle: segments per full
+    circle of the drawn arcs; graphicsNodeSize > 0 draws the nodes as circles of that radius.
+    drawingLinesPerCircle is accepted and unused, as in Exudyn. Prints the total length.
+
+    Returns a dict: 'ancfPointsSlopes' ([x, y, slope x, slope y] per node), 'elementLengths'
+    and 'elementCurvatures' (per element between consecutive nodes), 'totalLength',
+    'circleData' (the LINE and ARC pieces), 'lineData' (the curve as a polyline of 3D points,
+    flat), 'graphicsDataLines' and 'graphicsDataCircles' (graphics data of the curve and the
+    circles)."""
+    fname = "CreateReevingCurve"
+    circles = list(circleList)
+    nNodes = int(numberOfANCFnodes)
+    if closedCurve:
+        circles += [circleList[0], circleList[1]]
+        removeLastLine, removeFirstLine = True, False
+        if nNodes != -1:
+            nNodes += 1
+    if nNodes != -1 and nNodes < 2:
+        raise ValueError(f"{fname}: numberOfANCFnodes must be -1 (no nodes) or >= 2, got "
+                         f"{numberOfANCFnodes!r}")
+    parsed, drawn = [], []
+    for k, c in enumerate(circles):
+        if len(c) != 3 or len(c[0]) != 2 or c[2] not in ("L", "R"):
+            raise ValueError(f"{fname}: circleList[{k % len(circleList)}] must be "
+                             f"[[x, y], radius, 'L' or 'R'], got {c!r}")
+        if not c[1] > 0:
+            raise ValueError(f"{fname}: radius in circleList may not be zero or negative "
+                             f"(circleList[{k % len(circleList)}] has radius {c[1]!r})")
+        r = c[1] + radialOffset
+        parsed.append((np.array(c[0], dtype=float), r, 1 if c[2] == "L" else -1))
+        drawn.append({"type": "Circle", "color": colorCircles,
+                      "position": [c[0][0], c[0][1], 0], "radius": r})
+    if len(parsed) < 2:
+        raise ValueError(f"{fname}: circleList needs at least 2 circles, got {len(parsed)}")
+    pieces, total = _reeving_pieces(parsed, removeFirstLine, removeLastLine)
+    points, lengths, curvatures, lineData = _reeving_nodes(
+        pieces, total, nNodes if nNodes != -1 else 0, graphicsElementsPerCircle)
+    _print("Reeving system total length=", total)
+    lines = [{"type": "Line", "color": colorLines, "data": lineData}]
+    if graphicsNodeSize != 0:
+        lines += [{"type": "Circle", "color": colorLines, "position": [p[0], p[1], 0],
+                   "radius": graphicsNodeSize} for p in points]
+    return {"ancfPointsSlopes": points, "elementLengths": lengths,
+            "elementCurvatures": curvatures, "totalLength": total, "circleData": pieces,
+            "lineData": lineData, "graphicsDataLines": lines, "graphicsDataCircles": drawn}
+
+
+def PointsAndSlopes2ANCFCable2D(mbs, ancfPointsSlopes, elementLengths, cableTemplate,
+                                massProportionalLoad=[0, 0, 0],
+                                fixedConstraintsNode0=[0, 0, 0, 0],
+                                fixedConstraintsNode1=[0, 0, 0, 0], firstNodeIsLastNode=True,
+                                elementCurvatures=[], graphicsSizeConstraints=-1):
+    """ObjectANCFCable2D elements (copies of cableTemplate) between NodePoint2DSlope1 nodes at
+    the given [x, y, slope x, slope y] (from CreateReevingCurve), as Exudyn 1.13's function:
+    element i has length elementLengths[i] and, if elementCurvatures is given, that
+    referenceCurvature; with firstNodeIsLastNode the last element ends on the first node (a
+    closed loop, one node fewer). Loads as in GenerateStraightLineANCFCable2D; flagged
+    coordinates of the first (fixedConstraintsNode0) and the last node (fixedConstraintsNode1,
+    which must be all 0 for a closed loop) get CoordinateConstraints to a ground node at the
+    origin, drawn with size graphicsSizeConstraints.
+
+    Returns [cableNodeList, cableObjectList, loadList, cableNodePositionList (x, y, 0 per node,
+    flat), cableCoordinateConstraintList]."""
+    fname = "PointsAndSlopes2ANCFCable2D"
+    nElements = len(ancfPointsSlopes) - 1
+    if nElements < 1:
+        raise ValueError(f"{fname}: ancfPointsSlopes needs at least 2 nodes, got "
+                         f"{len(ancfPointsSlopes)}")
+    if len(elementLengths) < nElements:
+        raise ValueError(f"{fname}: elementLengths has {len(elementLengths)} entries for "
+                         f"{nElements} elements")
+    if 0 < len(elementCurvatures) < nElements:
+        raise ValueError(f"{fname}: elementCurvatures has {len(elementCurvatures)} entries "
+                         f"for {nElements} elements")
+    for name, flags in (("fixedConstraintsNode0", fixedConstraintsNode0),
+                        ("fixedConstraintsNode1", fixedConstraintsNode1)):
+        if len(flags) != 4:
+            raise ValueError(f"{fname}: {name} must have 4 flags (x, y, slope x, slope y), "
+                             f"got {list(flags)!r}")
+    if firstNodeIsLastNode and any(f != 0 for f in fixedConstraintsNode1):
+        raise ValueError(f"{fname}: fixedConstraintsNode1 must be [0,0,0,0] if "
+                         "firstNodeIsLastNode=True (the last node is the first node)")
+    template = dict(cableTemplate)
+    template.pop("objectType", None)
+
+    def node_at(ps):
+        return mbs.AddNode(_items.NodePoint2DSlope1(referenceCoordinates=list(ps)))
+    nodes, objects, loads, positions, constraints = [node_at(ancfPointsSlopes[0])], [], [], [], []
+    positions += [ancfPointsSlopes[0][0], ancfPointsSlopes[0][1], 0]
+    for i in range(nElements):
+        closing = firstNodeIsLastNode and i == nElements - 1
+        nodes.append(nodes[0] if closing else node_at(ancfPointsSlopes[i + 1]))
+        positions += [ancfPointsSlopes[i + 1][0], ancfPointsSlopes[i + 1][1], 0]
+        template["length"] = elementLengths[i]
+        if len(elementCurvatures):
+            template["referenceCurvature"] = elementCurvatures[i]
+        template["nodeNumbers"] = [nodes[i], nodes[i + 1]]
+        objects.append(mbs.AddObject(_items.ObjectANCFCable2D(**template)))
+        if np.linalg.norm(massProportionalLoad) != 0:
+            mk = mbs.AddMarker(_items.MarkerBodyMass(bodyNumber=objects[-1]))
+            loads.append(mbs.AddLoad(_items.LoadMassProportional(
+                markerNumber=mk, loadVector=list(massProportionalLoad))))
+    if any(f != 0 for f in list(fixedConstraintsNode0) + list(fixedConstraintsNode1)):
+        ground = mbs.AddNode(_items.NodePointGround(referenceCoordinates=[0, 0, 0]))
+        mg = mbs.AddMarker(_items.MarkerNodeCoordinate(nodeNumber=ground, coordinate=0))
+        for flags, node in ((fixedConstraintsNode0, nodes[0]), (fixedConstraintsNode1, nodes[-1])):
+            for j, f in enumerate(flags):
+                if f != 0:
+                    mc = mbs.AddMarker(_items.MarkerNodeCoordinate(nodeNumber=node, coordinate=j))
+                    constraints.append(mbs.AddObject(_items.ObjectConnectorCoordinate(
+                        markerNumbers=[mg, mc], visualization=_items.VObjectConnectorCoordinate(
+                            drawSize=graphicsSizeConstraints))))
+    return [nodes, objects, loads, positions, constraints]
+
+
+def _print(*args):
+    from . import Print
+    Print(*args)
+

@@ -30,18 +30,22 @@ from .rigid import (ComputeOrthonormalBasisVectors, GramSchmidt, HT2rotationMatr
 
 pi = np.pi
 
-__all__ = ["color", "colorList", "material", "Sphere", "Spheres", "SpheresToTriangleList",
-           "Triangles6ToTriangles", "Cuboid", "Brick", "BrickXYZ", "Cylinder", "Quad",
-           "CheckerBoard", "Lines", "Circle", "Text", "Arrow", "Basis", "FromPointsAndTrigs",
-           "ToPointsAndTrigs", "Move", "MergeTriangleLists", "SolidOfRevolution",
-           "SolidExtrusion", "LinkedCylinders", "BallBearingRings", "InvoluteGear",
-           "ToothedRack", "FromSTLfile", "FromSTLfileASCII", "FromPyMeshlabFile",
-           "NGsolveMesh2PointsAndTrigs", "ExportSTL", "AddEdgesAndSmoothenNormals", "Frame",
-           "Torus", "InvertTriangles", "InconsistentTriangles", "BoundingBoxSingle",
-           "BoundingBox", "Transform", "Tube", "RigidLink", "IsEmptyList",
-           "ComputeOrthonormalBasisVectors", "GramSchmidt", "HT2rotationMatrix",
-           "HT2translation", "HomogeneousTransformation", "RotationMatrix2D", "RotationMatrixZ",
-           "RotationVector2RotationMatrix", "sin", "cos", "tan", "asin", "radians", "pi"]
+from ._libmisc import Deprecated  # noqa: E402,F401
+
+from .exudyn._names import MODULE_ALL as _MODULE_ALL  # noqa: E402
+
+__all__ = list(_MODULE_ALL["graphics"])  # Exudyn 1.13.6's, in its order
+# (Exudyn 1.13.6's __all__; the rotation helpers, IsEmptyList and the math functions above are
+# module attributes, as in Exudyn, but not star-imported)
+
+# Exudyn's two switches of old mesh conventions, read when a mesh is made
+#: 1.0: normals point out of the solid; -1.0 (Exudyn's convention until 2022) turns the normals
+#: of SolidOfRevolution and of what is built on it (hollow Cylinder, Arrow, BallBearingRings)
+#: inwards. Set ``coordyn.graphics.graphicsDataNormalsFactor = -1.0`` before making the mesh.
+graphicsDataNormalsFactor = 1.0
+#: False: triangles counterclockwise seen from outside; True (Exudyn's old order) reverses the
+#: triangles of the sphere meshes of SpheresToTriangleList and RigidLink.
+graphicsDataSwitchTriangleOrder = False
 
 
 class color:
@@ -364,6 +368,14 @@ def _sphere_mesh(point, radius, col, nTiles, aMin, aMax, innerRadius):
                     2 * nTiles, 0.0, 2 * pi, col)
 
 
+def _old_order(g):
+    """g with its triangles reversed if graphicsDataSwitchTriangleOrder (Exudyn applies it to
+    the sphere meshes of SpheresToTriangleList and RigidLink)"""
+    if graphicsDataSwitchTriangleOrder:
+        g["triangles"] = g["triangles"][:, [0, 2, 1]]
+    return g
+
+
 def _sphere_edges(g, point, radius, nTiles, addEdges, col):
     """Edges (on extra points) as Exudyn draws them on a whole sphere: meridians, 2 for
     addEdges=1, 4 for 2 or 3 (and True), 8 for more, and addEdges-2 circles of latitude
@@ -441,7 +453,7 @@ def SpheresToTriangleList(graphicsData, nTiles=8):
     n = res if res > 0 else nTiles
     out = None
     for p, r, c in zip(graphicsData["points"], graphicsData["radii"], graphicsData["colors"]):
-        g = _sphere_mesh(p, float(r), c, max(2, n), -0.5 * pi, 0.5 * pi, None)
+        g = _old_order(_sphere_mesh(p, float(r), c, max(2, n), -0.5 * pi, 0.5 * pi, None))
         out = g if out is None else MergeTriangleLists(out, g)
     return out
 
@@ -685,6 +697,7 @@ def SolidOfRevolution(pAxis, vAxis, contour, color=[0., 0., 0., 1.], nTiles=16,
     p0, axis, nTiles = (_vec3("SolidOfRevolution", "pAxis", pAxis), v / np.linalg.norm(v),
                         max(3, int(nTiles)))
     g = _revolve(p0, axis, polygon, segs, nTiles, 0.0, 2 * pi, _rgba("SolidOfRevolution", color))
+    g["normals"] = graphicsDataNormalsFactor * g["normals"]
     if "alternatingColor" in kwargs:
         _alternate(g, p0, axis, 0.0, nTiles,
                    _rgba("SolidOfRevolution", kwargs["alternatingColor"], "alternatingColor"))
@@ -740,6 +753,8 @@ def Cylinder(pAxis=[0, 0, 0], vAxis=[0, 0, 1], radius=0.1, color=[0., 0., 0., 1.
     if whole or not cutPlain or (radiusInner is not None and radiusInner > 0):
         g = _revolve(p0, axis, polygon, segs, nTiles, a0, a1 if not whole else a0 + 2 * pi,
                      col, caps=lastFace)
+        if radiusInner is not None and radiusInner > 0:  # Exudyn: a SolidOfRevolution
+            g["normals"] = graphicsDataNormalsFactor * g["normals"]
     else:  # arc plus chord, extruded along the axis
         g = _arc_prism(p0, axis, L, radius, a0, a1, nTiles, col, lastFace)
     if "alternatingColor" in kwargs and whole:
@@ -1867,8 +1882,8 @@ def RigidLink(p0, p1, axis0=[0, 0, 0], axis1=[0, 0, 0], radius=[0.1, 0.1], thick
     for p, ax, r, w in ((a, axis0, radius[0], width[0]), (b, axis1, radius[1], width[1])):
         ax = np.asarray(ax, dtype=float)
         if np.linalg.norm(ax) == 0:
-            end = _sphere_mesh(p, r, _rgba("RigidLink", color), max(2, int(nTiles) // 2),
-                               -0.5 * pi, 0.5 * pi, None)
+            end = _old_order(_sphere_mesh(p, r, _rgba("RigidLink", color),
+                                          max(2, int(nTiles) // 2), -0.5 * pi, 0.5 * pi, None))
         else:
             ax = ax / np.linalg.norm(ax)
             end = Cylinder(p - 0.5 * w * ax, w * ax, r, color, nTiles)

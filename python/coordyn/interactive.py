@@ -41,3 +41,10 @@ ConvertImages2Video = missing_function(
     "the viewer's video export (coordyn.viewer) or ffmpeg directly")
 InteractiveImages2Video = missing_function("InteractiveImages2Video", "interactive", _TK,
                                            "ffmpeg directly")
+
+
+# names that Exudyn 1.13.6's module holds as attributes (its imports), not in its __all__
+from math import pi, sin  # noqa: E402,F401
+
+from ._libmisc import extends  # noqa: E402,F401
+from .basicUtilities import UIWindowSuppressed  # noqa: E402,F401

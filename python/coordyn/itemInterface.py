@@ -105,3 +105,7 @@ def _lookup(name):
 
 
 globals().update({name: _lookup(name) for name in __all__ if name not in _HELPERS})
+
+
+# names that Exudyn 1.13.6's module holds as attributes (its imports), not in its __all__
+from typing import Union  # noqa: E402,F401

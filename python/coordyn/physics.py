@@ -61,3 +61,7 @@ def UFvonMisesStress(mbs, t, sensorNumbers, factors, configuration):
     for sensor in sensorNumbers:
         largest = max(largest, mbs.GetSensorValues(sensor, configuration))
     return [largest]
+
+
+# names that Exudyn 1.13.6's module holds as attributes (its imports), not in its __all__
+from math import exp  # noqa: E402,F401

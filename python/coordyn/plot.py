@@ -14,8 +14,9 @@ import os
 
 import numpy as np
 
-__all__ = ["PlotSensor", "PlotSensorDefaults", "DataArrayFromSensorList", "componentNorm",
-           "listMarkerStyles", "listMarkerStylesFilled", "ParseOutputFileHeader"]
+from .exudyn._names import MODULE_ALL as _MODULE_ALL  # noqa: E402
+
+__all__ = list(_MODULE_ALL["plot"])  # Exudyn 1.13.6's, in its order
 
 componentNorm = -2  # plots the norm of all values of a row (Exudyn's plot.componentNorm)
 
@@ -273,6 +274,7 @@ def PlotSensor(mbs, sensorNumbers=[], components=0, xLabel=None, yLabel=None, la
     if n == 0:
         return [plt, fig, ax, line]
     fig = _figure(plt, newFigure, figureName, subPlot, sizeInches)
+    _register_window(fig, closeAll)
 
     curves = []  # (data, name, variable) per curve
     for i, s in enumerate(sensors):
@@ -383,3 +385,290 @@ def DataArrayFromSensorList(mbs, sensorNumbers, positionList=[], time=''):
                          f"values {[len(v) for v in values]}")
     first = positionList if len(positionList) else range(n)
     return np.array([[p, *v] for p, v in zip(first, values)]).reshape(n, -1)
+
+
+# ---------------------------------------------------------------------------------------------
+# plot windows: the figures PlotSensor opened, numbered in the order it opened them
+
+_windows = []  # (number, figure) per open PlotSensor window
+_window_count = [0]  # windows PlotSensor opened since the start or the last closeAll=True
+
+
+def _register_window(fig, closeAll):
+    """number a new PlotSensor figure; forget figures that were closed (no reference kept)"""
+    from matplotlib._pylab_helpers import Gcf  # pyplot's list of open figures
+    if closeAll:
+        _windows.clear()
+        _window_count[0] = 0
+    open_figures = [m.canvas.figure for m in Gcf.get_all_fig_managers()]
+    _windows[:] = [(k, f) for k, f in _windows if any(f is g for g in open_figures)]
+    if all(f is not fig for _, f in _windows):
+        _window_count[0] += 1
+        _windows.append((_window_count[0], fig))
+
+
+def _window_geometry(fig):
+    """'WIDTHxHEIGHT+X+Y' of the figure's window (tkinter or Qt backend), else None"""
+    try:
+        window = getattr(fig.canvas.manager, "window", None)
+    except Exception:  # noqa: BLE001 - a figure whose window is going away
+        return None
+    if window is None:
+        return None
+    if hasattr(window, "wm_geometry"):
+        return str(window.wm_geometry())
+    if all(hasattr(window, n) for n in ("x", "y", "width", "height")):
+        return f"{window.width()}x{window.height()}+{window.x()}+{window.y()}"
+    return None
+
+
+def PlotWindowGeometries():
+    """The PlotSensor windows that are open, as a list of ('PlotSensor <n>',
+    'WIDTHxHEIGHT+X+Y'), n counting the windows in the order PlotSensor opened them (from 1,
+    again after closeAll=True). A backend without windows (Agg, inline) gives []."""
+    result = []
+    for number, fig in _windows:
+        geometry = _window_geometry(fig)
+        if geometry is not None:
+            result.append((f"PlotSensor {number}", geometry))
+    return result
+
+
+def _store_stand_in():
+    from .exudyn._notyet import missing_function
+    return missing_function(
+        "StorePlotWindowGeometry", "plot",
+        "coordyn keeps no ~/.exudyn/config.json and opens plot windows where matplotlib puts "
+        "them, so there is nowhere to store their positions",
+        "PlotWindowGeometries() (where the windows are now)")
+
+
+StorePlotWindowGeometry = _store_stand_in()
+
+
+# ---------------------------------------------------------------------------------------------
+# FFT plot, file cleanup, vector images of graphics data
+
+def PlotFFT(frequency, data, xLabel='frequency', yLabel='magnitude', label='', freqStart=0,
+            freqEnd=-1, logScaleX=True, logScaleY=True, majorGrid=True, minorGrid=True):
+    """Plot a spectrum (frequency, magnitude or phase, e.g. from
+    signalProcessing.ComputeFFT) into the current figure, as Exudyn 1.13's PlotFFT: the points
+    from the last frequency <= freqStart up to, not including, the last frequency <= freqEnd
+    (freqEnd=-1: to the end), log scales as chosen, at most 10 major ticks, a solid major and
+    a dotted minor grid (always drawn, as in Exudyn; majorGrid/minorGrid are accepted), the
+    label in a legend if given. Returns matplotlib.pyplot."""
+    plt = _pyplot()
+    from matplotlib import ticker
+    f = np.asarray(frequency)
+    start, end = 0, len(data)
+    below = np.nonzero(f <= freqStart)[0]
+    if len(below):
+        start = int(below[-1])
+    below = np.nonzero(f <= freqEnd)[0]
+    if len(below):
+        end = int(below[-1])
+    if len(label):
+        plt.plot(frequency[start:end], data[start:end], label=label)
+        plt.legend()
+    else:
+        plt.plot(frequency[start:end], data[start:end])
+    plt.xlabel(xLabel)
+    plt.ylabel(yLabel)
+    ax = plt.gca()
+    ax.xaxis.set_major_locator(ticker.MaxNLocator(10))
+    ax.yaxis.set_major_locator(ticker.MaxNLocator(10))
+    if logScaleX:
+        plt.xscale('log')
+    if logScaleY:
+        plt.yscale('log')
+    ax.grid(visible=True, which='major', color='k', linestyle='-')
+    ax.grid(visible=True, which='minor', color='k', linestyle=':')
+    ax.minorticks_on()
+    plt.tight_layout()
+    if plt.get_backend().lower() != 'agg':
+        plt.show(block=False)
+    return plt
+
+
+def FileStripSpaces(filename, outputFilename, fileCommentChar='', removeDoubleChars=''):
+    """Write filename to outputFilename with the spaces at the start and end of each line
+    removed (lines starting with fileCommentChar, if given, are copied unchanged) and, if
+    removeDoubleChars is given, every run of it shortened to one ('1.0   3.0' -> '1.0 3.0'
+    with ' '). Every written line ends with a newline."""
+    if os.path.abspath(os.fspath(filename)) == os.path.abspath(os.fspath(outputFilename)):
+        raise ValueError("FileStripSpaces: filename and outputFilename must be different, got "
+                         f"{filename!r} for both")
+    with open(filename, 'r') as source:
+        lines = source.readlines()
+    with open(outputFilename, 'w') as out:
+        for line in lines:
+            if not (fileCommentChar and line.startswith(fileCommentChar)):
+                line = line.strip('\n').strip(' ') + '\n'
+                if removeDoubleChars:
+                    while 2 * removeDoubleChars in line:
+                        line = line.replace(2 * removeDoubleChars, removeDoubleChars)
+            out.write(line)
+
+
+def _image_data(graphicsData, trianglesAsLines, circleSegments):
+    """(polylines as flat 3D point lists, their colors, triangles as (9 coordinates, color)) of
+    the dictionary of Exudyn's SC.renderer.GetGraphicsData() or of a list of graphics data
+    (coordyn.graphics: 'Line', 'Circle', 'TriangleList'); a circle becomes a closed polyline,
+    a 6-node triangle its 4 flat triangles, with trianglesAsLines a triangle its outline"""
+    lines, colors, triangles = [], [], []
+
+    def circle(centre, radius, n, col):
+        phi = np.linspace(0.0, 2.0 * np.pi, int(n if n > 0 else circleSegments) + 1)
+        pts = np.column_stack([centre[0] + radius * np.sin(phi),
+                               centre[1] + radius * np.cos(phi), np.full(len(phi), centre[2])])
+        lines.append(list(pts.ravel()))
+        colors.append(tuple(col))
+
+    trig_pts, trig_cols = [], []
+    if isinstance(graphicsData, dict):
+        g = graphicsData
+        for pts, cols in zip(g['lines']['points'], g['lines']['colors']):
+            lines.append(list(np.asarray(pts).ravel()))
+            colors.append(tuple(cols[0]))
+        c = g['circles']
+        for centre, col, radius, n in zip(c['points'], c['colors'], c['radius'],
+                                          c['numberOfSegments']):
+            circle(centre, radius, n, col)
+        l3 = g.get('lines3', {})
+        for pts, cols in zip(l3.get('points', []), l3.get('colors', [])):
+            lines.append(list(np.array([pts[0], pts[2], pts[1]]).ravel()))  # through mid node
+            colors.append(tuple(cols[0]))
+        trig_pts += list(g['triangles']['points'])
+        trig_cols += [cols[0] for cols in g['triangles']['colors']]
+        t6 = g.get('triangles6', {})
+        for pts, cols in zip(t6.get('points', []), t6.get('colors', [])):
+            for a, b, cc in ((0, 3, 5), (3, 1, 4), (5, 4, 2), (3, 4, 5)):
+                trig_pts.append(np.array([pts[a], pts[b], pts[cc]]))
+                trig_cols.append(cols[0])
+    else:
+        for k, item in enumerate(graphicsData):
+            kind = item.get('type')
+            if kind == 'Line':
+                lines.append(list(np.asarray(item['data'], dtype=float).ravel()))
+                colors.append(tuple(item.get('color', [0., 0., 0., 1.])))
+            elif kind == 'Circle':
+                circle(np.asarray(item['position'], dtype=float), item['radius'], 0,
+                       item.get('color', [0., 0., 0., 1.]))
+            elif kind == 'TriangleList':
+                P = np.asarray(item['points'], dtype=float).reshape(-1, 3)
+                C = np.asarray(item['colors'], dtype=float).reshape(-1, 4)
+                for t in np.asarray(item['triangles'], dtype=int).reshape(-1, 3):
+                    trig_pts.append(P[t])
+                    trig_cols.append(C[t[0]])
+            else:
+                raise ValueError(f"PlotImage: graphicsData[{k}] has type {kind!r}; PlotImage "
+                                 "draws 'Line', 'Circle' and 'TriangleList'")
+    for pts, col in zip(trig_pts, trig_cols):
+        pts = np.asarray(pts)
+        if trianglesAsLines:
+            lines.append(list(pts.ravel()) + list(pts[0]))
+            colors.append(tuple(col))
+        else:
+            triangles.append((list(pts.ravel()), tuple(col)))
+    return lines, colors, triangles
+
+
+def PlotImage(imageData, HT=np.eye(4), axesEqual=True, plot3D=False, lineWidths=1,
+              lineStyles='-', triangleEdgeColors='black', triangleEdgeWidths=0.5,
+              removeAxes=True, orthogonalProjection=True, title='', figureName='', fileName='',
+              fontSize=16, closeAll=False, azim=0., elev=0., trianglesAsLines=True,
+              circleSegments=16):
+    """Draw a scene as vector graphics with matplotlib (for a paper), as Exudyn 1.13's
+    PlotImage: imageData is the dictionary of Exudyn's SC.renderer.GetGraphicsData() (lines,
+    circles, lines3, triangles, triangles6) or a list of graphics data ('Line', 'Circle',
+    'TriangleList' items of coordyn.graphics). Points are transformed by the homogeneous
+    transformation HT. In 2D (plot3D=False) the segments of all polylines go into one
+    LineCollection in the (x, y) plane (triangles only as outlines: trianglesAsLines; filled
+    ones are left out with a warning); in 3D into a Line3DCollection plus a Poly3DCollection of
+    the filled triangles, viewed from azim, elev (degrees), limits the bounding cube of all
+    points. circleSegments: segments of a circle that does not give its own. fileName saves
+    the figure (below exu.config.outputDirectory). Returns None, as Exudyn."""
+    plt = _pyplot()
+    from matplotlib import collections
+    lines, colors, triangles = _image_data(imageData, trianglesAsLines, circleSegments)
+    if closeAll:
+        plt.close('all')
+    plt.rcParams.update({'font.size': fontSize})
+    fig = plt.figure()
+    if figureName != '':
+        if plt.fignum_exists(figureName):
+            plt.close(figureName)
+        fig = plt.figure(figureName)
+    T = np.asarray(HT, dtype=float)
+    A, p0 = T[:3, :3], T[:3, 3]
+    segments, segment_colors, dim = [], [], 3 if plot3D else 2
+    for pts, col in zip(lines, colors):
+        P = (A @ np.asarray(pts, dtype=float).reshape(-1, 3).T).T + p0
+        for j in range(len(P) - 1):
+            segments.append([tuple(P[j, :dim]), tuple(P[j + 1, :dim])])
+            segment_colors.append(col)
+    if not plot3D:
+        ax = fig.gca()
+        if segments:
+            ax.add_collection(collections.LineCollection(
+                segments, colors=segment_colors, linewidths=lineWidths, linestyles=lineStyles))
+            if axesEqual:
+                ax.set_aspect('equal', 'box')
+        if triangles:
+            _warn('WARNING: PlotImage: triangles are ignored; they can only be plotted if '
+                  'plot3D=True')
+    else:
+        from mpl_toolkits.mplot3d.art3d import Line3DCollection, Poly3DCollection
+        ax = fig.add_subplot(projection='3d')
+        if segments:
+            ax.add_collection3d(Line3DCollection(segments, colors=segment_colors,
+                                                 linewidths=lineWidths, linestyles=lineStyles))
+        vertices = [(A @ np.asarray(t[0], dtype=float).reshape(3, 3).T).T + p0
+                    for t in triangles]
+        if vertices:
+            polys = Poly3DCollection(vertices, facecolors=[np.array(t[1][:3]) for t in triangles],
+                                     edgecolors='none' if lineWidths == 0 else triangleEdgeColors,
+                                     linewidths=triangleEdgeWidths)
+            ax.add_collection(polys)
+        ax.view_init(elev=elev, azim=azim)
+        if removeAxes:
+            ax.set_axis_off()
+        if orthogonalProjection:
+            ax.set_proj_type('ortho')
+        if axesEqual:
+            ax.set_aspect('auto')
+            ax.set_box_aspect([1, 1, 1])
+        allPoints = [p for s in segments for p in s] + [p for v in vertices for p in v]
+        if allPoints:
+            P = np.array(allPoints, dtype=float)
+            low, high = P.min(axis=0), P.max(axis=0)
+            centre, half = 0.5 * (low + high), 0.5 * (high - low)
+            if axesEqual:
+                half[:] = max(half.max(), 1e-12)
+            half = np.maximum(half, 1e-12)
+            ax.set_xlim(centre[0] - half[0], centre[0] + half[0])
+            ax.set_ylim(centre[1] - half[1], centre[1] + half[1])
+            ax.set_zlim(centre[2] - half[2], centre[2] + half[2])
+    if title != '':
+        plt.title(title)
+    if not plot3D:
+        plt.autoscale()
+    plt.tight_layout()
+    if plt.get_backend().lower() != 'agg':
+        plt.show(block=False)
+    if fileName != '':
+        fileName = OutputFilePath(fileName, 'PlotImage')
+        CreateDirectoryForFile(fileName)
+        plt.savefig(fileName)
+
+
+def _warn(text):
+    from . import Print
+    Print(text)
+
+
+# names that Exudyn 1.13.6's module holds as attributes (its imports), not in its __all__
+from ._libmisc import extends  # noqa: E402,F401
+from .advancedUtilities import IsEmptyList, IsListOrArray, PlotLineCode  # noqa: E402,F401
+from .basicUtilities import (CreateDirectoryForFile, OutputFilePath,  # noqa: E402,F401
+                             UIWindowSuppressed)

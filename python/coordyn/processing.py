@@ -650,3 +650,12 @@ def ComputeSensitivities(parameterFunction, parameters, scaledByReference=False,
                 sensitivity[i][j] *= parameterList[0][key]
         valuesSorted[key] = np.array(values[first:first + count])
     return [parameterList, values[0], valuesSorted, sensitivity]
+
+
+# names that Exudyn 1.13.6's module holds as attributes (its imports), not in its __all__
+from copy import deepcopy  # noqa: E402,F401
+
+from ._libmisc import DeprecatedArgument, docmeta  # noqa: E402,F401
+from .advancedUtilities import IsEmptyList, IsInteger  # noqa: E402,F401
+from .basicUtilities import (CreateDirectoryForFile, OutputFilePath,  # noqa: E402,F401
+                             UIWindowSuppressed)

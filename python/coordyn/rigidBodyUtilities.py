@@ -340,3 +340,11 @@ class TreeLink:
         self.parent = parent
         self.PDcontrol = PDcontrol
         self.graphicsDataList = graphicsDataList
+
+
+# names that Exudyn 1.13.6's module holds as attributes (its imports), not in its __all__
+from math import cos, sin  # noqa: E402,F401
+
+from ._libmisc import Deprecated, docmeta  # noqa: E402,F401
+from .advancedUtilities import (ExpectedType, IsSquareMatrix, IsValidBool,  # noqa: E402,F401
+                                IsValidObjectIndex, IsValidRealInt, IsVector, RaiseTypeError)

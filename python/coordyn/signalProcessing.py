@@ -122,3 +122,8 @@ def GetInterpolatedSignalValue(time, dataArray, timeArray=[], dataArrayIndex=-1,
     return values[index] * (tB - time) / dt + values[index + 1] * (time - tA) / dt
 
 
+
+
+# names that Exudyn 1.13.6's module holds as attributes (its imports), not in its __all__
+from ._libmisc import docmeta  # noqa: E402,F401
+from .advancedUtilities import IsListOrArray  # noqa: E402,F401

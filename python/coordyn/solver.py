@@ -71,3 +71,7 @@ def CheckSolverInfoStatistics(solverName, infoStat, numberOfEvaluations):
     """Exudyn warns when its solvers allocate in every step; coordyn allocates nothing in the
     step loop (InfoStat counts are 0), so there is never anything to report."""
     return None
+
+
+# names that Exudyn 1.13.6's module holds as attributes (its imports), not in its __all__
+from ._libmisc import docmeta, extends  # noqa: E402,F401

@@ -34,7 +34,10 @@ def test_every_create_function_is_a_method_declared_in_the_class_body():
     assert sorted(NAMES) == _create_functions_of_the_modules()
     for name in NAMES:
         assert cd.MainSystem.__dict__[name] is getattr(create, name), name
-    declared = sorted(n for n in cd.MainSystem.__dict__ if n.startswith("Create"))
+    # system.py's own Create* methods are the stand-ins of later items (contact, distance
+    # sensor, FFRF), which raise NotImplementedError (tests/system/test_system_api.py)
+    declared = sorted(n for n, f in cd.MainSystem.__dict__.items() if n.startswith("Create")
+                      and f.__module__ != "coordyn.system")
     assert declared == sorted(NAMES)
     assert not hasattr(create, "install")   # nothing is attached at run time any more
     mbs = cd.SystemContainer().AddSystem()

@@ -222,6 +222,28 @@ MODULE_ALL = {
     ],
 }
 
+# the __all__ of Exudyn 1.13.6's beams, plot and graphics modules
+MODULE_ALL.update({
+    'beams': ['GenerateStraightLineANCFCable2D', 'GenerateStraightLineANCFCable',
+              'GenerateBeamElementsAlongLine', 'GenerateStraightBeam',
+              'GenerateCircularArcANCFCable2D', 'CreateReevingCurve',
+              'PointsAndSlopes2ANCFCable2D', 'GenerateSlidingJoint', 'GenerateAleSlidingJoint'],
+    'plot': ['StorePlotWindowGeometry', 'PlotWindowGeometries', 'listMarkerStyles',
+             'listMarkerStylesFilled', 'componentNorm', 'ParseOutputFileHeader',
+             'PlotSensorDefaults', 'PlotSensor', 'PlotFFT', 'FileStripSpaces',
+             'DataArrayFromSensorList', 'PlotImage'],
+    'graphics': ['graphicsDataNormalsFactor', 'graphicsDataSwitchTriangleOrder', 'color',
+                 'material', 'colorList', 'Sphere', 'Spheres', 'Triangles6ToTriangles',
+                 'SpheresToTriangleList', 'Lines', 'Circle', 'Text', 'Cuboid', 'BrickXYZ', 'Brick',
+                 'Cylinder', 'Tube', 'Torus', 'RigidLink', 'SolidOfRevolution', 'Arrow', 'Basis',
+                 'Frame', 'Quad', 'CheckerBoard', 'SolidExtrusion', 'LinkedCylinders',
+                 'BallBearingRings', 'InvoluteGear', 'ToothedRack', 'BoundingBoxSingle',
+                 'BoundingBox', 'FromPointsAndTrigs', 'ToPointsAndTrigs', 'Transform', 'Move',
+                 'MergeTriangleLists', 'InvertTriangles', 'InconsistentTriangles',
+                 'NGsolveMesh2PointsAndTrigs', 'FromSTLfileASCII', 'FromPyMeshlabFile',
+                 'FromSTLfile', 'AddEdgesAndSmoothenNormals', 'ExportSTL'],
+})
+
 #: public names of the exudyn package right after `import exudyn` (dir(exudyn) without _private
 #: ones; the submodules imported later become attributes too)
 TOP_LEVEL = [
