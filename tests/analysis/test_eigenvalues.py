@@ -609,7 +609,8 @@ def test_free_free_zero_modes_do_not_warn():
             est, typ, bnd = EigenvalueErrorEstimates(K, M, ev, V)
             assert np.all(np.abs(ev[:3]) <= bnd[:3]) and np.all(np.abs(ev[3:]) > 1e3 * bnd[3:])
             res.append(ev[3:])
-        np.testing.assert_allclose(res[-1], res[0], rtol=1e-10)
+        # dense and sparse (ARPACK, which starts from a random vector): 1.8e-10 apart measured
+        np.testing.assert_allclose(res[-1], res[0], rtol=1e-9)
     body = cd.SystemContainer().AddSystem()
     body.CreateRigidBody(inertia=cd.InertiaCuboid(density=1000, sideLengths=[0.1, 0.2, 0.3]),
                          referencePosition=[1, 2, 3])
