@@ -142,11 +142,21 @@ def _node_pose(mbs, where, n):
                      f"node)")
 
 
+def _ground_pose(p):
+    """position and rotation of an ObjectGround's frame from its parameters"""
+    H = np.asarray(p.get("referenceHT", []), dtype=float)
+    if H.size:
+        return H[0:3, 3].copy(), H[0:3, 0:3].copy()
+    A = np.asarray(p.get("referenceRotation", []), dtype=float)
+    return (np.asarray(p["referencePosition"], dtype=float).copy(),
+            A.reshape(3, 3).copy() if A.size else np.eye(3))
+
+
 def _body_pose(mbs, where, b):
     p = mbs.GetObject(b)
     t = p["itemType"]
     if t == "ObjectGround":
-        return np.asarray(p["referencePosition"], dtype=float).copy(), np.eye(3)
+        return _ground_pose(p)
     if t in _POSE_BODIES:
         return _node_pose(mbs, where, p["nodeNumber"])
     if t == "ObjectMass1D":   # as Exudyn's: R [x_ref, 0, 0] + referencePosition, frame R

@@ -1,0 +1,304 @@
+"""localHT of MarkerBodyRigid and MarkerNodeRigid (Exudyn 1.13): the marker frame is the body's
+(node's) frame times the local transformation. Closed-form marker outputs, exact analytic
+Jacobians of the connectors on such markers (against numerical differentiation) for every
+rigid-node type and planar bodies, the same motion as the joints' rotationMarker0/1, and
+Exudyn 1.13.6's motion; bad inputs."""
+import numpy as np
+import pytest
+
+import coordyn as cd
+import coordyn.utilities as u
+from coordyn import HT
+
+from tests.conftest import check_jacobian
+
+OV = cd.OutputVariableType
+NODE_TYPES = ["RotationEulerParameters", "RotationRxyz", "RotationRotationVector"]
+HL = HT(Rxyz=[0.4, -0.3, 0.7], translation=[-0.2, 0.3, 0.1])       # a marker frame on a body
+HN = HT(Rxyz=[-0.5, 0.2, 0.3])                                    # on a node (no translation)
+
+
+def _lib(name):
+    if name == "exudyn":
+        exu = pytest.importorskip("exudyn")
+        if not hasattr(exu, "HT"):
+            pytest.skip("this Exudyn has no HT (1.13 has)")
+        import exudyn.utilities as eu
+        return exu, eu
+    return cd, u
+
+
+def _moving_body(mbs, nodeType, position=(0.3, -0.2, 0.5), omega=(0.7, -0.4, 1.1)):
+    """a rigid body turned away from its reference rotation and moving"""
+    return mbs.CreateRigidBody(
+        inertia=u.InertiaCuboid(1000, [0.6, 0.1, 0.2]), referencePosition=list(position),
+        referenceRotationMatrix=u.RotXYZ2RotationMatrix([0.2, -0.1, 0.3]),
+        initialRotationMatrix=u.RotXYZ2RotationMatrix([0.3, 0.5, -0.2]),
+        initialDisplacement=[0.01, -0.02, 0.03], initialVelocity=[0.2, -0.1, 0.3],
+        initialAngularVelocity=list(omega), nodeType=getattr(cd.NodeType, nodeType))
+
+
+@pytest.mark.parametrize("nodeType", NODE_TYPES)
+def test_marker_outputs_are_the_turned_frame(nodeType):
+    """position p + A t, orientation A R, angular velocity w (global) and R^T A^T w (local)"""
+    mbs = cd.SystemContainer().AddSystem()
+    b = _moving_body(mbs, nodeType)
+    n = mbs.GetObject(b)["nodeNumber"]
+    mb = mbs.AddMarker(u.MarkerBodyRigid(bodyNumber=b, localHT=HL))
+    mn = mbs.AddMarker(u.MarkerNodeRigid(nodeNumber=n, localHT=HN))
+    mb4 = mbs.AddMarker(u.MarkerBodyRigid(bodyNumber=b, localHT=HL.HT44(),
+                                          localPosition=HL.translation))
+    mbs.Assemble()
+    cfg = cd.ConfigurationType.Initial
+    A = mbs.GetNodeOutput(n, OV.RotationMatrix, cfg).reshape(3, 3)
+    p = mbs.GetNodeOutput(n, OV.Position, cfg)
+    v = mbs.GetNodeOutput(n, OV.Velocity, cfg)
+    w = mbs.GetNodeOutput(n, OV.AngularVelocity, cfg)
+    for m, H in ((mb, HL), (mn, HN), (mb4, HL)):
+        Am = A @ H.rotation
+        out = {ov: mbs.GetMarkerOutput(m, ov, cfg) for ov in
+               (OV.Position, OV.Velocity, OV.RotationMatrix, OV.AngularVelocity,
+                OV.AngularVelocityLocal)}
+        np.testing.assert_allclose(out[OV.Position], p + A @ H.translation, atol=1e-14)
+        np.testing.assert_allclose(out[OV.Velocity], v + np.cross(w, A @ H.translation),
+                                   atol=1e-14)
+        np.testing.assert_allclose(out[OV.RotationMatrix].reshape(3, 3), Am, atol=1e-14)
+        np.testing.assert_allclose(out[OV.AngularVelocity], w, atol=1e-14)
+        np.testing.assert_allclose(out[OV.AngularVelocityLocal], Am.T @ w, atol=1e-14)
+    # the rotation is really there: not the body's frame
+    assert np.linalg.norm(mbs.GetMarkerOutput(mb, OV.RotationMatrix, cfg).reshape(3, 3) - A) > 0.1
+
+
+def _connected(nodeType, connector):
+    """two moving bodies joined by connector between markers with localHT (a body marker and a
+    node marker) at a state away from the reference configuration"""
+    mbs = cd.SystemContainer().AddSystem()
+    b0 = _moving_body(mbs, nodeType)
+    b1 = _moving_body(mbs, nodeType, position=(0.9, 0.1, 0.2), omega=(-0.3, 0.8, 0.2))
+    n1 = mbs.GetObject(b1)["nodeNumber"]
+    m0 = mbs.AddMarker(u.MarkerBodyRigid(bodyNumber=b0, localHT=HL))
+    m1 = mbs.AddMarker(u.MarkerNodeRigid(nodeNumber=n1, localHT=HN))
+    k6 = np.diag([1e4, 2e4, 3e4, 1e3, 2e3, 3e3])
+    items = {
+        "GenericJoint": lambda: u.ObjectJointGeneric(markerNumbers=[m0, m1],
+                                                     constrainedAxes=[1, 1, 1, 1, 1, 0]),
+        "RigidBodySpringDamper": lambda: u.ObjectConnectorRigidBodySpringDamper(
+            markerNumbers=[m0, m1], stiffness=k6, damping=0.01 * k6),
+        "TorsionalSpringDamper": lambda: u.ObjectConnectorTorsionalSpringDamper(
+            markerNumbers=[m0, m1], stiffness=1e3, damping=10),
+        "RevoluteJointZ": lambda: u.ObjectJointRevoluteZ(markerNumbers=[m0, m1]),
+        "PrismaticJointX": lambda: u.ObjectJointPrismaticX(markerNumbers=[m0, m1]),
+        "CartesianSpringDamper": lambda: u.ObjectConnectorCartesianSpringDamper(
+            markerNumbers=[m0, m1], stiffness=[1e3, 2e3, 3e3], damping=[1, 2, 3]),
+    }
+    j = mbs.AddObject(items[connector]())
+    mbs.Assemble()
+    return mbs, j
+
+
+CONNECTORS = ["GenericJoint", "RigidBodySpringDamper", "TorsionalSpringDamper",
+              "RevoluteJointZ", "PrismaticJointX", "CartesianSpringDamper"]
+
+
+@pytest.mark.parametrize("nodeType", NODE_TYPES)
+@pytest.mark.parametrize("connector", CONNECTORS)
+def test_jacobians_on_turned_markers(nodeType, connector):
+    mbs, j = _connected(nodeType, connector)
+    analytic = mbs.GetObjectJacobian(j)["analytic"]
+    a, n = check_jacobian(mbs, j, expect_analytic=analytic)
+    assert max(np.linalg.norm(a[k]) for k in ("K", "Cq")) > 0
+    # the frame matters for the rotational ones: the same model without localHT differs
+    return analytic
+
+
+def test_the_connectors_jacobians_are_analytic():
+    """the checks above compare analytic with numerical Jacobians (not numerical twice)"""
+    for c in ("GenericJoint", "RevoluteJointZ", "PrismaticJointX", "TorsionalSpringDamper"):
+        mbs, j = _connected("RotationRxyz", c)
+        assert mbs.GetObjectJacobian(j)["analytic"] is True, c
+
+
+@pytest.mark.parametrize("connector", ["RigidBodySpringDamper", "TorsionalSpringDamper"])
+def test_planar_bodies_jacobians(connector):
+    """2D bodies and nodes (rotation about z): markers turned about any axis"""
+    mbs = cd.SystemContainer().AddSystem()
+    nodes, bodies = [], []
+    for x, phi in ((0.0, 0.3), (1.0, -0.4)):
+        n = mbs.AddNode(u.NodeRigidBody2D(referenceCoordinates=[x, 0.1, phi],
+                                          initialCoordinates=[0.01, -0.02, 0.2],
+                                          initialVelocities=[0.1, 0.2, 0.7]))
+        nodes.append(n)
+        bodies.append(mbs.AddObject(u.ObjectRigidBody2D(nodeNumber=n, physicsMass=2,
+                                                        physicsInertia=0.1)))
+    m0 = mbs.AddMarker(u.MarkerBodyRigid(bodyNumber=bodies[0],
+                                         localHT=HT(rotationVector=[0, 0, 0.5],
+                                                    translation=[0.3, 0.1, 0])))
+    m1 = mbs.AddMarker(u.MarkerNodeRigid(nodeNumber=nodes[1], localHT=HT(Rxyz=[0, 0, -0.7])))
+    if connector == "RigidBodySpringDamper":
+        k6 = np.diag([1e4, 2e4, 3e4, 1e3, 2e3, 3e3])
+        j = mbs.AddObject(u.ObjectConnectorRigidBodySpringDamper(markerNumbers=[m0, m1],
+                                                                 stiffness=k6, damping=0.01 * k6))
+    else:
+        j = mbs.AddObject(u.ObjectConnectorTorsionalSpringDamper(markerNumbers=[m0, m1],
+                                                                 stiffness=1e3, damping=10))
+    mbs.Assemble()
+    a, n = check_jacobian(mbs, j, expect_analytic=mbs.GetObjectJacobian(j)["analytic"])
+    assert np.linalg.norm(a["K"]) > 0
+
+
+def _jointed_pair(libname, nodeType, connector, useHT, tEnd=0.2, h=1e-3):
+    """body 0 hinged (or held by a spring-damper) to a turned ground marker, body 1 tied to
+    body 0 by a rigid-body spring-damper between a node marker and a body marker; with useHT
+    the frames are the markers' localHT, else the same frames as rotationMarker0/1. Returns the
+    ODE2 coordinates at tEnd."""
+    exu, lu = _lib(libname)
+    mbs = exu.SystemContainer().AddSystem()
+    nt = getattr(exu.NodeType, nodeType)
+    g = mbs.AddObject(lu.ObjectGround())
+    HG = exu.HT(Rxyz=[0.3, -0.2, 0.4])
+    HB = exu.HT(Rxyz=[-0.1, 0.5, 0.2], translation=[-0.5, 0, 0])
+    H0 = HG * HB.Inverse()               # body 0 so that the two joint frames coincide
+    w = 2.0 * HG.rotation[:, 2]          # turning about the joint axis
+    inertia = lu.InertiaCuboid(1000, [0.6, 0.1, 0.2])
+    b0 = mbs.CreateRigidBody(inertia=inertia, referencePosition=H0.translation,
+                             referenceRotationMatrix=H0.rotation, nodeType=nt,
+                             gravity=[0, -9.81, -2], initialAngularVelocity=w,
+                             initialVelocity=np.cross(w, H0.translation))
+    b1 = mbs.CreateRigidBody(inertia=inertia, referencePosition=H0.translation + [0.6, -0.3, 0.1],
+                             referenceRotationMatrix=lu.RotationMatrixY(0.3), nodeType=nt,
+                             gravity=[0, -9.81, -2])
+    Hn = exu.HT(Rxyz=[0.2, 0.1, -0.3])
+    H1 = exu.HT(Rxyz=[0.4, 0, 0.1], translation=[-0.3, 0.1, 0])
+    n0 = mbs.GetObject(b0)["nodeNumber"]
+    if useHT:
+        mg = mbs.AddMarker(lu.MarkerBodyRigid(bodyNumber=g, localHT=HG))
+        m0 = mbs.AddMarker(lu.MarkerBodyRigid(bodyNumber=b0, localHT=HB))
+        mn0 = mbs.AddMarker(lu.MarkerNodeRigid(nodeNumber=n0, localHT=Hn))
+        mn1 = mbs.AddMarker(lu.MarkerBodyRigid(bodyNumber=b1, localHT=H1))
+        rot = [np.eye(3)] * 4
+    else:
+        mg = mbs.AddMarker(lu.MarkerBodyRigid(bodyNumber=g, localPosition=[0, 0, 0]))
+        m0 = mbs.AddMarker(lu.MarkerBodyRigid(bodyNumber=b0, localPosition=HB.translation))
+        mn0 = mbs.AddMarker(lu.MarkerNodeRigid(nodeNumber=n0))
+        mn1 = mbs.AddMarker(lu.MarkerBodyRigid(bodyNumber=b1, localPosition=H1.translation))
+        rot = [HG.rotation, HB.rotation, Hn.rotation, H1.rotation]
+    k6 = np.diag([1e4, 2e4, 3e4, 1e3, 2e3, 3e3])
+    if connector == "GenericJoint":
+        mbs.AddObject(lu.ObjectJointGeneric(markerNumbers=[mg, m0],
+                                            constrainedAxes=[1, 1, 1, 1, 1, 0],
+                                            rotationMarker0=rot[0], rotationMarker1=rot[1]))
+    elif connector == "RevoluteJointZ":
+        mbs.AddObject(lu.ObjectJointRevoluteZ(markerNumbers=[mg, m0], rotationMarker0=rot[0],
+                                              rotationMarker1=rot[1]))
+    elif connector == "TorsionalSpringDamper":
+        mbs.AddObject(lu.ObjectConnectorTorsionalSpringDamper(
+            markerNumbers=[mg, m0], stiffness=1e3, damping=10, rotationMarker0=rot[0],
+            rotationMarker1=rot[1]))
+        mbs.AddObject(lu.ObjectJointSpherical(markerNumbers=[mg, m0]))
+    else:
+        mbs.AddObject(lu.ObjectConnectorRigidBodySpringDamper(
+            markerNumbers=[mg, m0], stiffness=k6, damping=0.01 * k6, rotationMarker0=rot[0],
+            rotationMarker1=rot[1]))
+    mbs.AddObject(lu.ObjectConnectorRigidBodySpringDamper(
+        markerNumbers=[mn0, mn1], stiffness=k6, damping=0.02 * k6, rotationMarker0=rot[2],
+        rotationMarker1=rot[3]))
+    mbs.Assemble()
+    s = exu.SimulationSettings()
+    s.timeIntegration.numberOfSteps = int(round(tEnd / h))
+    s.timeIntegration.endTime = tEnd
+    s.timeIntegration.verboseMode = 0
+    s.timeIntegration.newton.relativeTolerance = 1e-12
+    s.timeIntegration.newton.absoluteTolerance = 1e-12
+    s.solutionSettings.writeSolutionToFile = False
+    if libname == "coordyn":       # Exudyn's steps for Euler parameters
+        s.timeIntegration.generalizedAlpha.projectEulerParameterVelocities = False
+    mbs.SolveDynamic(s)
+    return np.array(mbs.systemData.GetODE2Coordinates())
+
+
+JOINTS = ["GenericJoint", "RevoluteJointZ", "TorsionalSpringDamper", "RigidBodySpringDamper"]
+
+
+@pytest.mark.parametrize("nodeType", NODE_TYPES)
+@pytest.mark.parametrize("connector", JOINTS)
+def test_local_ht_moves_as_rotation_marker(nodeType, connector):
+    """Exudyn 1.13 deprecates rotationMarker0/1 for localHT: the same frames, the same motion"""
+    a = _jointed_pair("coordyn", nodeType, connector, True)
+    b = _jointed_pair("coordyn", nodeType, connector, False)
+    assert np.max(np.abs(a - b)) < 1e-12
+    assert np.max(np.abs(a)) > 0.1          # it moved
+
+
+@pytest.mark.parametrize("nodeType", ["RotationEulerParameters", "RotationRxyz"])
+@pytest.mark.parametrize("connector", JOINTS)
+def test_local_ht_against_exudyn(nodeType, connector):
+    """the same model on Exudyn 1.13.6 (its localHT): the coordinates after 0.2 s agree to
+    1e-10 (RotVecLG nodes are left out: the two integrate them differently, with or without
+    localHT)"""
+    b = _jointed_pair("exudyn", nodeType, connector, True)
+    a = _jointed_pair("coordyn", nodeType, connector, True)
+    assert np.max(np.abs(a - b)) < 1e-10
+
+
+def test_bad_local_ht():
+    bad = [
+        ("body", np.eye(3), None,
+         r"MarkerBodyRigid \d+: parameter 'localHT' must be a 4x4 homogeneous transformation"),
+        ("body", 2 * np.eye(4), None,
+         r"MarkerBodyRigid \d+: parameter 'localHT' must have a rotation matrix"),
+        ("body", np.diag([1.0, 1, -1, 1]), None,
+         r"parameter 'localHT' must have a rotation matrix .*det R = -1"),
+        ("body", [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 1, 1]], None,
+         r"parameter 'localHT' must have the last row \[0, 0, 0, 1\]"),
+        ("body", HT(translation=[1, 0, 0]), [0, 0, 1],
+         r"MarkerBodyRigid \d+: parameters 'localPosition' \[0, 0, 1\] and 'localHT' "
+         r"\(translation \[1, 0, 0\]\) differ; give one of them"),
+        ("node", HT(translation=[1, 0, 0]), None,
+         r"MarkerNodeRigid \d+: the translation of parameter 'localHT' must be zero"),
+        ("node", np.ones((4, 4)), None,
+         r"MarkerNodeRigid \d+: parameter 'localHT' must have a rotation matrix"),
+    ]
+    for on, H, lp, msg in bad:
+        mbs = cd.SystemContainer().AddSystem()
+        b = _moving_body(mbs, "RotationRxyz")
+        if on == "body":
+            item = u.MarkerBodyRigid(bodyNumber=b, localHT=H)
+            if lp is not None:
+                item.localPosition = lp
+        else:
+            item = u.MarkerNodeRigid(nodeNumber=mbs.GetObject(b)["nodeNumber"], localHT=H)
+        with pytest.raises(ValueError, match=msg):
+            mbs.AddMarker(item)
+            mbs.Assemble()
+
+
+def test_local_ht_on_a_planar_cable_must_be_an_axis_point():
+    mbs = cd.SystemContainer().AddSystem()
+    n0 = mbs.AddNode(u.NodePoint2DSlope1(referenceCoordinates=[0, 0, 1, 0]))
+    n1 = mbs.AddNode(u.NodePoint2DSlope1(referenceCoordinates=[1, 0, 1, 0]))
+    c = mbs.AddObject(u.ObjectANCFCable2D(nodeNumbers=[n0, n1], physicsLength=1,
+                                          physicsMassPerLength=1, physicsBendingStiffness=1,
+                                          physicsAxialStiffness=100))
+    with pytest.raises(ValueError, match=r"MarkerBodyRigid \d+: parameter 'localHT' on body \d+ "
+                                         r"of type ObjectANCFCable2D must be a translation"):
+        mbs.AddMarker(u.MarkerBodyRigid(bodyNumber=c, localHT=HT(Rxyz=[0, 0, 0.3],
+                                                                 translation=[0.5, 0, 0])))
+    # a translation along the axis is fine: the axis point's frame
+    mbs = cd.SystemContainer().AddSystem()
+    n0 = mbs.AddNode(u.NodePoint2DSlope1(referenceCoordinates=[0, 0, 1, 0]))
+    n1 = mbs.AddNode(u.NodePoint2DSlope1(referenceCoordinates=[1, 0, 1, 0]))
+    c = mbs.AddObject(u.ObjectANCFCable2D(nodeNumbers=[n0, n1], physicsLength=1,
+                                          physicsMassPerLength=1, physicsBendingStiffness=1,
+                                          physicsAxialStiffness=100))
+    m = mbs.AddMarker(u.MarkerBodyRigid(bodyNumber=c, localHT=HT(translation=[0.5, 0, 0])))
+    mbs.Assemble()
+    np.testing.assert_allclose(mbs.GetMarkerOutput(m, OV.Position), [0.5, 0, 0], atol=1e-15)
+
+
+def test_get_marker_returns_the_local_ht():
+    mbs = cd.SystemContainer().AddSystem()
+    b = _moving_body(mbs, "RotationRxyz")
+    m = mbs.AddMarker(u.MarkerBodyRigid(bodyNumber=b, localHT=HL))
+    np.testing.assert_allclose(mbs.GetMarker(m)["localHT"], HL.HT44(), atol=0)
+    m2 = mbs.AddMarker(u.MarkerBodyRigid(bodyNumber=b, localPosition=[1, 2, 3]))
+    assert np.size(mbs.GetMarker(m2)["localHT"]) == 0     # not given
