@@ -302,3 +302,49 @@ def test_get_marker_returns_the_local_ht():
     np.testing.assert_allclose(mbs.GetMarker(m)["localHT"], HL.HT44(), atol=0)
     m2 = mbs.AddMarker(u.MarkerBodyRigid(bodyNumber=b, localPosition=[1, 2, 3]))
     assert np.size(mbs.GetMarker(m2)["localHT"]) == 0     # not given
+
+
+def _create_joints_local_hts(libname):
+    """CreateRevoluteJoint / CreatePrismaticJoint / CreateGenericJoint between a ground and a
+    turned body: the joints' rotationMarker0/1 (must be the identity) and their markers'
+    localHT and reference frames"""
+    exu, lu = _lib(libname)
+    mbs = exu.SystemContainer().AddSystem()
+    g = mbs.CreateGround(referencePosition=[0.1, 0, 0])
+    b = mbs.CreateRigidBody(inertia=lu.InertiaCuboid(1000, [1, 0.1, 0.1]),
+                            referencePosition=[1, 0, 0],
+                            referenceRotationMatrix=lu.RotXYZ2RotationMatrix([0.2, 0.1, 0.3]))
+    out = []
+    for create, kw in (("CreateRevoluteJoint", dict(axis=[1, 1, 0])),
+                       ("CreatePrismaticJoint", dict(axis=[0, 1, 1])),
+                       ("CreateGenericJoint", dict(rotationMatrixAxes=lu.RotationMatrixZ(0.4),
+                                                   constrainedAxes=[1, 1, 1, 1, 1, 0]))):
+        j = getattr(mbs, create)(bodyNumbers=[g, b], position=[0.5, 0.2, 0], **kw)
+        o = mbs.GetObject(j)
+        for k in ("rotationMarker0", "rotationMarker1"):
+            np.testing.assert_allclose(o[k], np.eye(3), atol=1e-15)
+        out.append([np.asarray(mbs.GetMarker(m)["localHT"], dtype=float)
+                    for m in o["markerNumbers"]])
+    mbs.Assemble()
+    ref = exu.ConfigurationType.Reference
+    frames = [[mbs.GetMarkerOutput(m, exu.OutputVariableType.RotationMatrix, ref).reshape(3, 3)
+               for m in mbs.GetObject(j)["markerNumbers"]] for j in range(2, 5)]
+    return out, frames
+
+
+def test_create_joints_put_the_frames_into_local_ht():
+    """as Exudyn 1.13.6: new markers whose localHT holds the joint frame (both markers' frames
+    coincide in the reference configuration), identity rotationMarker0/1"""
+    hts, frames = _create_joints_local_hts("coordyn")
+    for (h0, h1), (f0, f1) in zip(hts, frames):
+        assert h0.shape == h1.shape == (4, 4)
+        np.testing.assert_allclose(f0, f1, atol=1e-14)
+        assert np.linalg.norm(h0[0:3, 0:3] - np.eye(3)) > 0.1
+
+
+def test_create_joints_local_ht_as_exudyn():
+    c, _ = _create_joints_local_hts("coordyn")
+    x, _ = _create_joints_local_hts("exudyn")
+    for hc, hx in zip(c, x):
+        for a, b in zip(hc, hx):
+            np.testing.assert_allclose(a, b, atol=1e-14)
