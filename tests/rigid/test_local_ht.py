@@ -348,3 +348,56 @@ def test_create_joints_local_ht_as_exudyn():
     for hc, hx in zip(c, x):
         for a, b in zip(hc, hx):
             np.testing.assert_allclose(a, b, atol=1e-14)
+
+
+def _rolling_coin(libname, turned, t_end=0.2, h=5e-4):
+    """Exudyn's rolling coin (radius r, tilted, spinning about the vertical) on
+    ObjectJointRollingDisc. turned: the disc marker's frame is the body's turned by Q (localHT)
+    and discAxis is the body's x axis in that frame, Q^T e_x; else the body frame and discAxis
+    e_x. Returns the coin centre's path."""
+    exu, lu = _lib(libname)
+    mbs = exu.SystemContainer().AddSystem()
+    r, m, phi0, wz = 0.01, 1.0, np.pi / 180, 10 * np.pi
+    A0 = lu.RotationMatrixY(phi0)
+    Q = lu.RotXYZ2RotationMatrix([0.3, -0.6, 1.1]) if turned else np.eye(3)
+    om = np.array([0, 0, wz])
+    d = mbs.CreateRigidBody(referencePosition=[r * np.sin(phi0), 0, r * np.cos(phi0)],
+                            referenceRotationMatrix=A0,
+                            initialVelocity=np.cross(om, A0 @ [0, 0, r]),
+                            initialAngularVelocity=om, gravity=[0, 0, -9.81],
+                            inertia=lu.RigidBodyInertia(mass=m, inertiaTensor=np.diag(
+                                [0.5 * m * r ** 2, 0.25 * m * r ** 2, 0.25 * m * r ** 2])),
+                            nodeType=exu.NodeType.RotationRxyz)
+    g = mbs.AddObject(lu.ObjectGround())
+    mg = mbs.AddMarker(lu.MarkerBodyRigid(bodyNumber=g))
+    mb = mbs.AddMarker(lu.MarkerBodyRigid(bodyNumber=d, localHT=exu.HT(rotation=Q)))
+    mbs.AddObject(lu.ObjectJointRollingDisc(markerNumbers=[mg, mb], discRadius=r,
+                                            discAxis=Q.T @ [1.0, 0, 0]))
+    n = mbs.GetObject(d)["nodeNumber"]
+    sen = mbs.AddSensor(lu.SensorNode(nodeNumber=n, storeInternal=True,
+                                      outputVariableType=exu.OutputVariableType.Position))
+    mbs.Assemble()
+    s = exu.SimulationSettings()
+    s.timeIntegration.numberOfSteps = int(round(t_end / h))
+    s.timeIntegration.endTime = t_end
+    s.solutionSettings.writeSolutionToFile = False
+    s.solutionSettings.sensorsWritePeriod = h
+    s.timeIntegration.verboseMode = 0
+    s.timeIntegration.generalizedAlpha.useIndex2Constraints = True
+    s.timeIntegration.generalizedAlpha.useNewmark = True
+    s.timeIntegration.generalizedAlpha.spectralRadius = 0.5
+    s.timeIntegration.newton.relativeTolerance = 1e-12
+    s.timeIntegration.newton.absoluteTolerance = 1e-14
+    mbs.SolveDynamic(s)
+    return np.array(mbs.GetSensorStoredData(sen))[:, 1:]
+
+
+def test_rolling_disc_on_a_turned_marker():
+    """the rolling disc reads its axis in the marker frame: a marker turned by Q with discAxis
+    Q^T e_x rolls exactly as the plain coin with discAxis e_x; and as Exudyn 1.13.6"""
+    a = _rolling_coin("coordyn", True)
+    b = _rolling_coin("coordyn", False)
+    assert np.max(np.abs(a - b)) < 1e-12
+    assert np.max(np.abs(a[-1, 0:2] - a[0, 0:2])) > 1e-3          # it rolled
+    e = _rolling_coin("exudyn", True)
+    assert np.max(np.abs(a - e)) < 1e-10
