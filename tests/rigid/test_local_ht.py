@@ -401,3 +401,25 @@ def test_rolling_disc_on_a_turned_marker():
     assert np.max(np.abs(a[-1, 0:2] - a[0, 0:2])) > 1e-3          # it rolled
     e = _rolling_coin("exudyn", True)
     assert np.max(np.abs(a - e)) < 1e-10
+
+
+def test_exudyn_argument_forms():
+    """Exudyn 1.13's forms: localPosition=None with localHT (positional too), the 16 values of
+    an HT, a plain dict; the marker frame is the same each time"""
+    import coordyn.itemInterface as ii
+    mbs = cd.SystemContainer().AddSystem()
+    b = _moving_body(mbs, "RotationRxyz")
+    forms = [ii.MarkerBodyRigid("m", b, None, HL),
+             ii.MarkerBodyRigid(bodyNumber=b, localPosition=None, localHT=HL),
+             ii.MarkerBodyRigid(bodyNumber=b, localHT=HL.HT44().ravel()),
+             {"markerType": "BodyRigid", "bodyNumber": b, "localHT": HL}]
+    ms = [mbs.AddMarker(f) for f in forms]
+    mbs.Assemble()
+    ref = [mbs.GetMarkerOutput(ms[0], v) for v in (OV.Position, OV.RotationMatrix)]
+    for m in ms:
+        np.testing.assert_array_equal(mbs.GetMarker(m)["localHT"], HL.HT44())
+        for v, r in zip((OV.Position, OV.RotationMatrix), ref):
+            np.testing.assert_array_equal(mbs.GetMarkerOutput(m, v), r)
+    # None is "not given" only where Exudyn's default is None and the frame comes from localHT
+    with pytest.raises(TypeError, match="'localPosition' must be a list of numbers, got None"):
+        mbs.AddMarker(ii.MarkerBodyPosition(bodyNumber=b, localPosition=None))
