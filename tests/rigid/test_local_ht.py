@@ -423,3 +423,28 @@ def test_exudyn_argument_forms():
     # None is "not given" only where Exudyn's default is None and the frame comes from localHT
     with pytest.raises(TypeError, match="'localPosition' must be a list of numbers, got None"):
         mbs.AddMarker(ii.MarkerBodyPosition(bodyNumber=b, localPosition=None))
+
+
+def test_exudyn_script_with_ht_runs_unchanged(tmp_path):
+    """an Exudyn 1.13 script (exu.HT, localHT, referenceHT, GetJointArgs) through
+    `python -m coordyn.exudyn` gives Exudyn 1.13.6's coordinates"""
+    import os
+    import subprocess
+    import sys
+    script = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                          "exudyn", "scripts", "local_ht_double_pendulum.py")
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(cd.__file__)),
+               PYTHONWARNINGS="ignore")
+
+    def result(args):
+        out = subprocess.run([sys.executable] + args + [script], capture_output=True, text=True,
+                             cwd=tmp_path, env=env, timeout=300)
+        assert out.returncode == 0, out.stderr[-3000:]
+        line = [ln for ln in out.stdout.splitlines() if ln.startswith("result")][-1]
+        return np.array([float(x) for x in line.split()[1:]])
+
+    c = result(["-m", "coordyn.exudyn"])
+    assert np.max(np.abs(c)) > 0.1                   # it moved
+    _lib("exudyn")                                   # skips without Exudyn 1.13
+    x = result([])
+    assert np.max(np.abs(c - x)) < 1e-10
