@@ -302,8 +302,8 @@ def test_get_marker_returns_the_local_ht():
 
 
 def _create_joints_local_hts(libname):
-    """CreateRevoluteJoint / CreatePrismaticJoint / CreateGenericJoint between a ground and a
-    turned body: the joints' rotationMarker0/1 (must be the identity) and their markers'
+    """CreateRevoluteJoint / CreatePrismaticJoint / CreateGenericJoint /
+    CreateTorsionalSpringDamper / CreateRigidBodySpringDamper between a ground and a turned body: the joints' rotationMarker0/1 (must be the identity) and their markers'
     localHT and reference frames"""
     exu, lu = _lib(libname)
     mbs = exu.SystemContainer().AddSystem()
@@ -315,8 +315,15 @@ def _create_joints_local_hts(libname):
     for create, kw in (("CreateRevoluteJoint", dict(axis=[1, 1, 0])),
                        ("CreatePrismaticJoint", dict(axis=[0, 1, 1])),
                        ("CreateGenericJoint", dict(rotationMatrixAxes=lu.RotationMatrixZ(0.4),
-                                                   constrainedAxes=[1, 1, 1, 1, 1, 0]))):
-        j = getattr(mbs, create)(bodyNumbers=[g, b], position=[0.5, 0.2, 0], **kw)
+                                                   constrainedAxes=[1, 1, 1, 1, 1, 0])),
+                       ("CreateTorsionalSpringDamper", dict(axis=[0, 1, 1], stiffness=1)),
+                       ("CreateRigidBodySpringDamper", dict(
+                           localPosition0=[0.5, 0, 0], localPosition1=[-0.5, 0, 0],
+                           stiffness=np.eye(6), rotationMatrixJoint=lu.RotationMatrixX(0.4)))):
+        if create == "CreateRigidBodySpringDamper":
+            j = mbs.CreateRigidBodySpringDamper(bodyNumbers=[g, b], **kw)
+        else:
+            j = getattr(mbs, create)(bodyNumbers=[g, b], position=[0.5, 0.2, 0], **kw)
         o = mbs.GetObject(j)
         for k in ("rotationMarker0", "rotationMarker1"):
             np.testing.assert_allclose(o[k], np.eye(3), atol=1e-15)
@@ -325,7 +332,7 @@ def _create_joints_local_hts(libname):
     mbs.Assemble()
     ref = exu.ConfigurationType.Reference
     frames = [[mbs.GetMarkerOutput(m, exu.OutputVariableType.RotationMatrix, ref).reshape(3, 3)
-               for m in mbs.GetObject(j)["markerNumbers"]] for j in range(2, 5)]
+               for m in mbs.GetObject(j)["markerNumbers"]] for j in range(2, 7)]
     return out, frames
 
 
