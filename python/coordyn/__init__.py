@@ -14,6 +14,7 @@ from . import rigid
 from . import beams
 from .beamsection import BeamSection, BeamSectionGeometry
 from .rigid import *  # noqa: F401,F403  (rotation and inertia utilities)
+from .ht import HT  # noqa: E402  (Exudyn's exu.HT)
 from .items import *  # noqa: F401,F403  (NodePoint, MassPoint, ... and their aliases)
 from .items import ConfigurationType, OutputVariableType
 from .settings import LinearSolverType, SimulationSettings
@@ -68,7 +69,7 @@ __all__ = ["SystemContainer", "MainSystem", "SimulationSettings", "LinearSolverT
            "deformation", "ComputeDeformationDegreesOfFreedom", "SolveKinematics", "LoadSolutionFile",
            "VisualizationSettings", "StartRenderer", "StopRenderer", "IsRendererActive",
            "DoRendererIdleTasks", "MatrixContainer", "Vector2DList", "Vector3DList",
-           "Vector6DList", "Matrix3DList", "Matrix6DList"] + items.__all__ + rigid.__all__
+           "Vector6DList", "Matrix3DList", "Matrix6DList", "HT"] + items.__all__ + rigid.__all__
 
 # ---------------------------------------------------------------- Exudyn's top level (exu.*)
 # `import exudyn as exu` maps to this module (coordyn.use_as_exudyn, python -m coordyn.exudyn):

@@ -167,18 +167,41 @@ def _marker_rotation(mbs, marker, configuration):
     return np.asarray(A, dtype=float).reshape(3, 3)
 
 
+def _marker_with_rotation(mbs, marker, rotation):
+    """(marker, remaining rotation): a marker whose frame is marker's turned by rotation. The
+    marker itself and the identity for no rotation; for a rigid marker (it has localHT) a new
+    copy with localHT * rotation and the identity; else the marker and the rotation, which then
+    goes to the joint's rotationMarker0/1 (as Exudyn 1.13.6)."""
+    from .ht import HT
+    from .items import item_class
+    rotation = np.asarray(rotation, dtype=float)
+    if np.linalg.norm(rotation - np.eye(3)) == 0:
+        return marker, np.eye(3)
+    data = dict(mbs.GetMarker(marker))
+    if "localHT" not in data:
+        return marker, rotation
+    H = np.asarray(data["localHT"], dtype=float)
+    if H.size == 0:                     # not given: the frame at localPosition
+        H = np.eye(4)
+        H[0:3, 3] = data.get("localPosition", [0, 0, 0])
+    cls = item_class(data.pop("itemType", None) or "Marker" + data.get("markerType", ""))
+    keep = {f["name"] for f in cls._fields} - {"name", "localPosition"}
+    params = {k: v for k, v in data.items() if k in keep}
+    params["localHT"] = (HT(H) * HT(rotation=rotation)).HT44()
+    return mbs.AddMarker(cls(**params)), np.eye(3)
+
+
 def GetJointArgs(mbs, markerNumber0=None, markerNumber1=None, rotationMarker0=None,
                  rotationMarker1=None, bodyNumber0=None, bodyNumber1=None):
-    """Joint arguments from an existing marker and a body: a new MarkerBodyRigid on the body at
-    the reference position of the marker, and the joint frames as rotationMarker0/1 so that the
-    joint frame on both sides is the marker's frame turned by the given rotation (identity if
-    None). Give markerNumber0 [, rotationMarker0] and bodyNumber1, or markerNumber1
-    [, rotationMarker1] and bodyNumber0. Returns {'markerNumbers', 'rotationMarker0',
-    'rotationMarker1'} for ``RevoluteJointZ(**args)`` and the other joints.
-
-    Exudyn 1.13.6 puts the rotation into the new marker's localHT; coordyn's markers have no
-    localHT, so the rotation travels in the joint's rotationMarker0/1 (the frames are the same).
+    """Joint arguments from an existing marker and a body, as Exudyn 1.13: a new MarkerBodyRigid
+    on the body whose localHT is the existing marker's reference frame (turned by the given
+    rotation) seen from the body. Give markerNumber0 [, rotationMarker0] and bodyNumber1, or
+    markerNumber1 [, rotationMarker1] and bodyNumber0. With a rotation, a rigid existing marker
+    is replaced by a copy turned by it (localHT); for other markers the rotation stays in the
+    joint's rotationMarker0/1. Returns {'markerNumbers'[, 'rotationMarker0/1']} for
+    ``RevoluteJointZ(**args)`` and the other joints.
     """
+    from .ht import HT
     from .items import ConfigurationType, MarkerBodyRigid, OutputVariableType
     from .system import SolverError
     if markerNumber0 is not None:
@@ -212,14 +235,16 @@ def GetJointArgs(mbs, markerNumber0=None, markerNumber1=None, rotationMarker0=No
     p_marker = np.asarray(mbs.GetMarkerOutput(existing, OutputVariableType.Position,
                                               configuration=ref))
     A_marker = _marker_rotation(mbs, existing, ref)
-    new = mbs.AddMarker(MarkerBodyRigid(bodyNumber=body,
-                                        localPosition=A_body.T @ (p_marker - p_body)))
-    rot_new = A_body.T @ A_marker @ rot   # the same global frame seen from the body
+    local = HT(rotation=A_body.T @ A_marker @ rot, translation=A_body.T @ (p_marker - p_body))
+    new = mbs.AddMarker(MarkerBodyRigid(bodyNumber=body, localHT=local))
+    turned, remaining = _marker_with_rotation(mbs, existing, rot)
     if markerNumber0 is not None:
-        return {"markerNumbers": [markerNumber0, new], "rotationMarker0": rot,
-                "rotationMarker1": rot_new}
-    return {"markerNumbers": [new, markerNumber1], "rotationMarker0": rot_new,
-            "rotationMarker1": rot}
+        args = {"markerNumbers": [turned, new]}
+    else:
+        args = {"markerNumbers": [new, turned]}
+    if np.linalg.norm(remaining - np.eye(3)) != 0:
+        args["rotationMarker0" if markerNumber0 is not None else "rotationMarker1"] = remaining
+    return args
 
 
 def ShowOnlyObjects(mbs, objectNumbers=[], showOthers=False):

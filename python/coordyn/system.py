@@ -109,6 +109,25 @@ def _warn_deprecated(kind, item, tname, params):
                       stacklevel=4)
 
 
+#: (type name without Marker/Object, parameter): Exudyn 1.13's default None means "not given"
+#: (the frame comes from the other parameter), so None leaves coordyn's default
+_NONE_IS_NOT_GIVEN = {("BodyRigid", "localPosition"), ("Ground", "referencePosition")}
+#: homogeneous-transformation parameters: an HT, a 4x4 matrix or its 16 values (Exudyn 1.13)
+_HT_PARAMETERS = ("localHT", "referenceHT")
+
+
+def _exudyn_frames(tname, params):
+    """params without the None values that mean "not given" and with 16-value HTs as 4x4"""
+    short = tname[6:] if tname.startswith(("Marker", "Object")) else tname
+    out = {k: v for k, v in params.items()
+           if not (v is None and (short, k) in _NONE_IS_NOT_GIVEN)}
+    for k in _HT_PARAMETERS:
+        v = out.get(k)
+        if v is not None and not hasattr(v, "HT44") and np.shape(v) == (16,):
+            out[k] = np.reshape(np.asarray(v, dtype=float), (4, 4))
+    return out
+
+
 def _dense_matrices(params):
     """params with MatrixContainer and scipy sparse values as dense arrays (Exudyn's matrix
     parameters, ObjectGenericODE2's massMatrix = exu.MatrixContainer(M) say, take all three;
@@ -446,6 +465,7 @@ class MainSystem:
         code, cls = _KINDS[kind]
         tname, params = _item_args(kind, item)
         _warn_deprecated(kind, item, tname, params)
+        params = _exudyn_frames(tname, params)
         index = cls(self._core.add(code, tname, _dense_matrices(params)))
         visual = _visual_entries(item)
         if visual:

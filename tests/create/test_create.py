@@ -466,7 +466,7 @@ BAD = [
     ("CreateGround", TypeError, "referencePosition",
      lambda m, g, b, p, b2: m.CreateGround(referencePosition=[0, 0])),
     ("CreateGround", ValueError, "referenceRotationMatrix",
-     lambda m, g, b, p, b2: m.CreateGround(referenceRotationMatrix=RotationMatrixZ(0.1))),
+     lambda m, g, b, p, b2: m.CreateGround(referenceRotationMatrix=2 * RotationMatrixZ(0.1))),
     ("CreateMassPoint", ValueError, "mass",
      lambda m, g, b, p, b2: m.CreateMassPoint(mass=-1)),
     ("CreateMassPoint", TypeError, "mass",

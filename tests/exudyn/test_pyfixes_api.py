@@ -43,14 +43,29 @@ def test_joint_args_give_the_same_motion_as_the_create_helper(rot):
     assert np.abs(q[:3] - [0.5, 0, 0]).max() > 1e-3          # it swung
     # the joint frames coincide in the reference configuration: the new marker sits at the
     # existing marker's point, and both frames are the ground frame turned by rot
-    m1 = args["markerNumbers"][1]
+    m0, m1 = args["markerNumbers"]
+    assert set(args) == {"markerNumbers"}       # the frames are in the markers' localHT
     ref = cd.ConfigurationType.Reference
     np.testing.assert_allclose(mbs.GetMarkerOutput(m1, cd.OutputVariableType.Position, ref),
                                [0.25, -0.1, 0.1], atol=1e-14)
-    A = RotationVector2RotationMatrix([0.2, 0.3, 0.4])
     R = np.eye(3) if rot is None else rot
-    np.testing.assert_allclose(args["rotationMarker0"], R, atol=1e-15)
-    np.testing.assert_allclose(A @ args["rotationMarker1"], R, atol=1e-14)
+    for m in (m0, m1):
+        np.testing.assert_allclose(
+            mbs.GetMarkerOutput(m, cd.OutputVariableType.RotationMatrix, ref).reshape(3, 3), R,
+            atol=1e-14)
+
+
+def test_joint_args_keep_the_rotation_of_a_marker_without_frame():
+    """a position marker cannot be turned: the rotation stays in rotationMarker0"""
+    mbs = cd.SystemContainer().AddSystem()
+    g = mbs.CreateGround()
+    b = mbs.CreateRigidBody(inertia=InertiaCuboid(5000, [1, 0.1, 0.1]),
+                            referencePosition=[0.5, 0, 0])
+    mp = mbs.AddMarker(cd.MarkerBodyPosition(bodyNumber=g, localPosition=[0.25, 0, 0]))
+    R = RotationVector2RotationMatrix([0.5, 0, 0])
+    args = GetJointArgs(mbs, markerNumber0=mp, rotationMarker0=R, bodyNumber1=b)
+    assert args["markerNumbers"][0] == mp
+    np.testing.assert_array_equal(args["rotationMarker0"], R)
 
 
 def test_joint_args_errors():
@@ -88,10 +103,16 @@ def test_joint_args_same_frames_as_exudyn():
     frames_e = [mbs.GetMarkerOutput(m, exu.OutputVariableType.RotationMatrix, ref).reshape(3, 3)
                 for m in ea["markerNumbers"]]
     _, args, _ = pendulum_pair(True, R)
-    frames_c = [A0 @ r for A0, r in zip([np.eye(3), A], [args["rotationMarker0"],
-                                                         args["rotationMarker1"]])]
+    assert len(ea) == len(args) == 1 and list(ea) == list(args)
+    cm, *_ = pendulum_pair(True, R)
+    frames_c = [cm.GetMarkerOutput(m, cd.OutputVariableType.RotationMatrix,
+                                   cd.ConfigurationType.Reference).reshape(3, 3)
+                for m in args["markerNumbers"]]
     for fe, fc in zip(frames_e, frames_c):
         np.testing.assert_allclose(fc, fe, atol=1e-14)
+    # the new marker's localHT is Exudyn's
+    np.testing.assert_allclose(cm.GetMarker(args["markerNumbers"][1])["localHT"],
+                               mbs.GetMarker(ea["markerNumbers"][1])["localHT"], atol=1e-14)
 
 
 def x(mbs, n):

@@ -119,9 +119,14 @@ for _name, (_nf, _of) in BODIES.items():
     BUILDERS[_name] = _body(_nf, _of)
 
 
+def _ht44(R, t):
+    """the 4x4 list [R t; 0 1] (an HT both engines take)"""
+    return [list(R[i]) + [t[i]] for i in range(3)] + [[0, 0, 0, 1]]
+
+
 def _ground(exu, ii):
     SC, mbs = _sys(exu)
-    g = mbs.AddObject(ii.ObjectGround(referencePosition=[1, 2, 3]))
+    g = mbs.AddObject(ii.ObjectGround(referencePosition=[1, 2, 3], referenceRotation=R0))
     return mbs, "body", g, SC
 
 
@@ -393,9 +398,11 @@ MARKERS = {
     "MarkerBodyPosition": (_rigid_setup, lambda ii, n, mbs: ii.MarkerBodyPosition(
         bodyNumber=n[1], localPosition=LOCAL)),
     "MarkerBodyMass": (_rigid_setup, lambda ii, n, mbs: ii.MarkerBodyMass(bodyNumber=n[1])),
+    # the frames turned by localHT (Exudyn 1.13): rotation R0, translation LOCAL
     "MarkerBodyRigid": (_rigid_setup, lambda ii, n, mbs: ii.MarkerBodyRigid(
-        bodyNumber=n[1], localPosition=LOCAL)),
-    "MarkerNodeRigid": (_rigid_setup, lambda ii, n, mbs: ii.MarkerNodeRigid(nodeNumber=n[0])),
+        bodyNumber=n[1], localHT=_ht44(R0, LOCAL))),
+    "MarkerNodeRigid": (_rigid_setup, lambda ii, n, mbs: ii.MarkerNodeRigid(
+        nodeNumber=n[0], localHT=_ht44(R0, [0, 0, 0]))),
     "MarkerNodeRotationCoordinate": (_rigid_setup, lambda ii, n, mbs:
                                      ii.MarkerNodeRotationCoordinate(nodeNumber=n[0],
                                                                      rotationCoordinate=1)),

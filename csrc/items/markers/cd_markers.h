@@ -18,6 +18,19 @@ void cd_marker_coordinate_eval(const cd_system *s, const cd_item *mk, const doub
  * reference point, body frame) */
 typedef struct { cd_p_markerbase b; cd_vec localPosition; } cd_p_markerpoint;
 
+/* rigid markers with a local frame (MarkerBodyRigid): the point's parameters and localHT (4 x 4,
+ * row-major, or empty: none), the marker frame in the body frame */
+typedef struct { cd_p_markerpoint pt; cd_mat localHT; } cd_p_markerframe;
+
+/* localHT is empty or a 4 x 4 homogeneous transformation (orthonormal rotation with determinant
+ * 1, last row [0, 0, 0, 1]); the messages name tname and index */
+int cd_marker_check_local_ht(const cd_mat *H, int index, const char *tname, cd_error *err);
+/* 1 if localHT H is given and its rotation is not the unit matrix */
+int cd_marker_ht_rotates(const cd_mat *H);
+/* the frame turned by localHT's rotation R: A <- A R (J, Jrot, omega stay), with the
+ * derivative data of rigid frames; nothing for an empty H */
+void cd_marker_turn(cd_markerdata *md, const cd_mat *H);
+
 /* marker data of a body-fixed point: the body's full frame if it has one (J may depend on q),
  * else its position */
 void cd_marker_body_point_eval(const cd_system *s, const cd_item *mk, const double *q,

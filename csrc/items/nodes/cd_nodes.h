@@ -75,6 +75,9 @@ extern const cd_markerderiv cd_rigid_markerderiv;
 int cd_rigid_marker_dsize(const void *p);
 /* md->deriv = the rigid products; returns md->dwork as the data to fill */
 cd_rigid_md *cd_rigid_md_begin(cd_markerdata *md);
+/* the data of the turned frame A R (R: constant rotation, 3 x 3 row-major), for markers with a
+ * local rotation (localHT) */
+void cd_rigid_md_turn(cd_rigid_md *d, const double R[9]);
 
 /* planar rigid frames (rotation phi about z): Jrot = [0 0 e_z] (3 x 3), and the derivative
  * data of A = Rz(phi), Gbar = e_z at the body-fixed point lp (phit = phi_t) */

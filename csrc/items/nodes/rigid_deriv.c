@@ -157,6 +157,32 @@ int cd_rigid_marker_dsize(const void *p)
     return CD_RIGID_MD_DSIZE;
 }
 
+/* the data of the frame A R (R constant, orthonormal) for the same formulas: the body-frame
+ * vectors lp, Gb_j, dGb_kj in the turned frame (R^T x; cross products keep their form, as
+ * R^T (a x b) = R^T a x R^T b), dA_k R; G, dG (global) and tht stay */
+void cd_rigid_md_turn(cd_rigid_md *d, const double R[9])
+{
+    int nr = d->nrot;
+    double x[3], y[3];
+    cd_mattvec(R, d->lp, x);
+    memcpy(d->lp, x, sizeof x);
+    for (int j = 0; j < nr; j++) {
+        gcol(d->Gb, nr, j, x);
+        cd_mattvec(R, x, y);
+        for (int i = 0; i < 3; i++) d->Gb[nr * i + j] = y[i];
+    }
+    for (int k = 0; k < nr; k++) {
+        double dA[9], *dGb = d->dGb + 3 * nr * k;
+        cd_matmul(d->dA + 9 * k, R, dA);
+        memcpy(d->dA + 9 * k, dA, sizeof dA);
+        for (int j = 0; j < nr; j++) {
+            gcol(dGb, nr, j, x);
+            cd_mattvec(R, x, y);
+            for (int i = 0; i < 3; i++) dGb[nr * i + j] = y[i];
+        }
+    }
+}
+
 cd_rigid_md *cd_rigid_md_begin(cd_markerdata *md)
 {
     cd_rigid_md *d = (cd_rigid_md *)(void *)md->dwork;

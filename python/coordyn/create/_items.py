@@ -100,7 +100,10 @@ class _Item:
         else:
             kind, i, _ = self.base()
             p, A = (_body_pose if kind == "body" else _node_pose)(self.mbs, self.where, i)
-            if kind == "body":
+            H = np.asarray(self.params.get("localHT", []), dtype=float)
+            if H.size:                 # the marker's own frame (Exudyn 1.13's localHT)
+                p, A = p + A @ H[0:3, 3], A @ H[0:3, 0:3]
+            elif kind == "body":
                 p = p + A @ np.asarray(self.params.get("localPosition", np.zeros(3)), float)
         return p + A @ lp, A
 
@@ -112,6 +115,26 @@ class _Item:
             return self.mbs.AddMarker(MarkerNodePosition(name=name, nodeNumber=self.index))
         return self.mbs.AddMarker(MarkerBodyPosition(name=name, bodyNumber=self.index,
                                                      localPosition=list(localPosition)))
+
+    def turned_marker(self, localPosition, rotation, name=""):
+        """(marker, remaining rotation): a rigid marker at localPosition whose frame is the
+        item's turned by rotation (its localHT, as Exudyn 1.13's Create* joints), or, where a
+        marker cannot be turned (beams, markers without localHT), the marker and the rotation
+        for the joint's rotationMarker0/1"""
+        from ..basicUtilities import _marker_with_rotation
+        R = np.asarray(rotation, dtype=float)
+        if self.kind == "marker":
+            return _marker_with_rotation(self.mbs, MarkerIndex(self.index), R)
+        H = np.eye(4)
+        H[0:3, 0:3] = R
+        if self.kind == "node" and self.type in _ORIENTED_NODES:
+            return self.mbs.AddMarker(MarkerNodeRigid(name=name, nodeNumber=self.index,
+                                                      localHT=H)), np.eye(3)
+        if self.kind == "body" and self.type in _ORIENTED_BODIES:
+            H[0:3, 3] = localPosition
+            return self.mbs.AddMarker(MarkerBodyRigid(name=name, bodyNumber=self.index,
+                                                      localHT=H)), np.eye(3)
+        return self.rigid_marker(localPosition, name), R
 
     def rigid_marker(self, localPosition, name=""):
         if self.kind == "marker":
@@ -142,11 +165,21 @@ def _node_pose(mbs, where, n):
                      f"node)")
 
 
+def _ground_pose(p):
+    """position and rotation of an ObjectGround's frame from its parameters"""
+    H = np.asarray(p.get("referenceHT", []), dtype=float)
+    if H.size:
+        return H[0:3, 3].copy(), H[0:3, 0:3].copy()
+    A = np.asarray(p.get("referenceRotation", []), dtype=float)
+    return (np.asarray(p["referencePosition"], dtype=float).copy(),
+            A.reshape(3, 3).copy() if A.size else np.eye(3))
+
+
 def _body_pose(mbs, where, b):
     p = mbs.GetObject(b)
     t = p["itemType"]
     if t == "ObjectGround":
-        return np.asarray(p["referencePosition"], dtype=float).copy(), np.eye(3)
+        return _ground_pose(p)
     if t in _POSE_BODIES:
         return _node_pose(mbs, where, p["nodeNumber"])
     if t == "ObjectMass1D":   # as Exudyn's: R [x_ref, 0, 0] + referencePosition, frame R

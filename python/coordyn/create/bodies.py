@@ -51,14 +51,14 @@ def CreateGround(mbs: MainSystem, name: str = "", referencePosition: Optional[Ar
     Args:
         name: name of the ground object
         referencePosition: position of the ground (3 numbers); None is [0, 0, 0]
-        referenceRotationMatrix: must be None or the identity: coordyn's ObjectGround has no
-            rotation (joint frames on ground are given by the joints' own axes)
+        referenceRotationMatrix: rotation matrix of the ground's frame (None: the identity);
+            points and marker frames on the ground turn with it
         graphicsDataList: graphics data (coordyn.graphics) kept with the object
             (GetObject(i)['VgraphicsData'])
         graphicsDataUserFunction: kept with the object for a viewer (0: none)
         show: kept with the object (GetObject(i)['Vshow'])
         referenceHT: position and rotation as a 4x4 homogeneous transformation, instead of
-            referencePosition and referenceRotationMatrix (its rotation must be the identity)
+            referencePosition and referenceRotationMatrix (an HT or a 4x4 matrix)
 
     Returns:
         the ground's ObjectIndex
@@ -71,15 +71,12 @@ def CreateGround(mbs: MainSystem, name: str = "", referencePosition: Optional[Ar
     p = np.zeros(3) if referencePosition is None else _vec(where, "referencePosition",
                                                            referencePosition, 3)
     A = _rotation(where, "referenceRotationMatrix", referenceRotationMatrix)
-    if A is not None and np.abs(A - np.eye(3)).max() > 1e-14:
-        raise ValueError(f"{where}: argument 'referenceRotationMatrix' must be the identity: "
-                         f"coordyn's ObjectGround has no reference rotation (joint frames on "
-                         f"ground are given by the joints' own axes)")
+    more = {} if A is None else {"referenceRotation": np.asarray(A, dtype=float).tolist()}
     _bool(where, "show", show)
     vis = _visual(where, graphicsDataList, show,
                   graphicsDataUserFunction=graphicsDataUserFunction)
     return mbs.AddObject(_cls("ObjectGround")(name=name, referencePosition=list(p),
-                                              visualization=vis))
+                                              visualization=vis, **more))
 
 
 @overload

@@ -236,7 +236,7 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
                                 ) -> ObjectIndex:
     """6-component spring-damper (ObjectConnectorRigidBodySpringDamper, a bushing) between a
     frame on each of two items, on two rigid markers at localPosition0/1; the joint frame
-    rotationMatrixJoint (global, or in item0's frame) becomes rotationMarker0/1.
+    rotationMatrixJoint (global, or in item0's frame) becomes the markers' localHT.
 
     Both of Exudyn's force laws, with its results: useIntrinsicFormulation=True (the default)
     measures the SE(3) logarithm of the relative frame in the mid frame (with the lever
@@ -301,7 +301,10 @@ def CreateRigidBodySpringDamper(mbs: MainSystem, name: str = "",
         R0, R1 = A0.T @ RJ, A1.T @ RJ
     else:
         R0, R1 = RJ, A1.T @ A0 @ RJ
-    ms = [it.rigid_marker(lp, mn) for it, lp, mn in zip(items, lps, _marker_names(name))]
+    # the frames in the markers' localHT, as Exudyn 1.13 (R0/R1 where a marker cannot carry them)
+    (m0, R0), (m1, R1) = [it.turned_marker(lp, R, mn) for it, lp, R, mn in
+                          zip(items, lps, (R0, R1), _marker_names(name))]
+    ms = [m0, m1]
     return mbs.AddObject(_cls("ObjectConnectorRigidBodySpringDamper")(
         name=name, markerNumbers=ms, stiffness=K.tolist(), damping=D.tolist(),
         offset=list(off), rotationMarker0=R0.tolist(), rotationMarker1=R1.tolist(),
@@ -375,8 +378,9 @@ def CreateTorsionalSpringDamper(mbs: MainSystem, name: str = "",
     AJ = np.column_stack([-B[:, 2], B[:, 1], B[:, 0]])   # z along the axis (Exudyn's frame)
     ms, R = [], []
     for it, (p, A), mn in zip(items, poses, _marker_names(name)):
-        ms.append(it.rigid_marker(_local(p, A, pJ), mn))
-        R.append((A.T @ AJ).tolist())
+        m, rest = it.turned_marker(_local(p, A, pJ), A.T @ AJ, mn)   # localHT, as Exudyn 1.13
+        ms.append(m)
+        R.append(np.asarray(rest).tolist())
     extra = {}
     if springTorqueUserFunction not in (0, None):
         extra["springTorqueUserFunction"] = springTorqueUserFunction

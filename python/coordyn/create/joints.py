@@ -85,8 +85,8 @@ def CreateRevoluteJoint(mbs: MainSystem, name: str = "",
                         bodyOrNodeList: Optional[Sequence[ItemNumber]] = None) -> ObjectIndex:
     """Revolute joint between two rigid bodies (or a ground), at position about axis.
 
-    3D: an ObjectJointRevoluteZ on two MarkerBodyRigid at the joint point, whose joint frames
-    (rotationMarker0/1) have their z axis along axis. Planar bodies (create2D): an
+    3D: an ObjectJointRevoluteZ on two MarkerBodyRigid at the joint point, whose frames (their
+    localHT, as Exudyn 1.13) have their z axis along axis. Planar bodies (create2D): an
     ObjectJointRevolute2D on two MarkerBodyPosition; axis must then be along z.
 
     Args:
@@ -132,11 +132,13 @@ def CreateRevoluteJoint(mbs: MainSystem, name: str = "",
 
 
 def _add_frame_joint(mbs, typename, name, items, poses, pJ, AJ, extra):
-    """A joint with frames AJ (global) at pJ on two rigid markers."""
+    """A joint with frames AJ (global) at pJ on two rigid markers, the frames in the markers'
+    localHT as Exudyn 1.13 (rotationMarker0/1 where a marker cannot carry them)"""
     ms, R = [], []
     for it, (p, A), mn in zip(items, poses, _marker_names(name)):
-        ms.append(it.rigid_marker(_local(p, A, pJ), mn))
-        R.append((A.T @ AJ).tolist())
+        m, rest = it.turned_marker(_local(p, A, pJ), A.T @ AJ, mn)
+        ms.append(m)
+        R.append(np.asarray(rest).tolist())
     return mbs.AddObject(_cls(typename)(name=name, markerNumbers=ms, rotationMarker0=R[0],
                                         rotationMarker1=R[1], **extra))
 

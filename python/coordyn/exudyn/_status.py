@@ -26,8 +26,6 @@ MISSING = {
     "VisuGeneralContact": "GeneralContact is not in coordyn yet",
     "GraphicsMaterialList": "the OpenGL material list of Exudyn's renderer; coordyn's viewer "
                             "colours by the graphics data",
-    "HT": "the HT class: use the 4x4 NumPy matrices of coordyn.rigidBodyUtilities (HTtranslate, "
-          "HTrotateX, ...)",
     "JointPreCheckCalcBodyMarkers": "an internal helper of Exudyn's Create* joints",
     "SolverFileData": _SOLVER_OBJECTS,
     "SolverLocalData": _SOLVER_OBJECTS,

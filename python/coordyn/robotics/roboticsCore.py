@@ -1,8 +1,9 @@
 """Serial and tree robots built from links and homogeneous transformations (Exudyn's
 ``exudyn.robotics`` core: Robot, RobotLink, RobotBase, RobotTool, the DH helpers).
 
-Homogeneous transformations (HT) are 4x4 NumPy arrays here, as everywhere in coordyn
-(Exudyn 1.13 wraps them in its ``exudyn.HT`` class; ``HT.HT44()`` there is the array here).
+Homogeneous transformations (HT) are stored and returned as 4x4 NumPy arrays here; every
+argument takes a coordyn.HT (Exudyn 1.13's ``exudyn.HT``) as well, whose ``HT44()`` is the
+array (Exudyn 1.13 returns HT objects).
 The kinematics is pure NumPy; ``CreateRedundantCoordinateMBS`` turns a robot into rigid bodies
 and generic joints of a coordyn system, ``CreateKinematicTree`` into one ObjectKinematicTree.
 """

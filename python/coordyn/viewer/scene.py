@@ -394,11 +394,12 @@ def build_scene(mbs, solution=None, rowIncrement=1, maxFrames=500, visualization
                 warnings.warn(f"viewer: the graphics of {name} are not drawn: only bodies on "
                               "one node and the ground carry graphics in coordyn's viewer",
                               stacklevel=3)
-            else:                      # ground: at its reference position
-                ref = np.asarray(o.get("referencePosition", [0, 0, 0]), dtype=float)
+            else:                      # ground: in its reference frame
+                from ..create._items import _ground_pose
+                ref, R = _ground_pose({"referencePosition": [0, 0, 0], **o})
                 ps = graphics_to_parts(gd, name, "ground", -1, bodyColor)
                 for p in ps:
-                    p.vertices = p.vertices + ref
+                    p.vertices = p.vertices @ R.T + ref
                 parts += ps
         for i, B in beams.items():
             o = object_items[i]
