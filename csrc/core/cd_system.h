@@ -364,8 +364,9 @@ typedef struct cd_nodeops {
     void (*rotation_d)(const void *p, const double *qref, const double *q, const double *v,
                        double *dA, double *dGb, double *dGbd_q, double *dGbd_v);
     /* rigid nodes whose A is not orthogonal off their constraint (Euler parameters): the
-     * global rotation Jacobian G (3 x ntheta, row-major; omega = G theta_t) and its
-     * derivatives dG/dtheta_k (ntheta blocks of G's layout). NULL: G = A Gbar */
+     * global rotation Jacobian G (3 x ntheta, row-major; the torques' Jacobian, d omega /
+     * d theta_t on the constraint) and, unless dG is NULL, its derivatives dG/dtheta_k
+     * (ntheta blocks of G's layout). NULL op: G = A Gbar */
     void (*rotation_global)(const void *p, const double *qref, const double *q, double *G,
                             double *dG);
     /* node-owned algebraic equations (the Euler-parameter norm): number, residual

@@ -83,9 +83,9 @@ void cd_rigidnode_point_frame(const cd_nodeops *ops, const void *np, const doubl
                               cd_markerdata *md)
 {
     int nt = md->n - 3;
-    double A[9], Gb[12], Gbd[3], w[3], r[3], wl[3], t1[3], Gg[12], dGg[48];
+    double A[9], Gb[12], Gbd[3], w[3], r[3], wl[3], t1[3], Gg[12];
     ops->rotation(np, qref, q, v, A, Gb, Gbd);
-    if (ops->rotation_global) ops->rotation_global(np, qref, q, Gg, dGg);
+    if (ops->rotation_global) ops->rotation_global(np, qref, q, Gg, NULL);
     for (int i = 0; i < 3; i++) {
         w[i] = 0;
         for (int j = 0; j < nt; j++) w[i] += Gb[nt * i + j] * v[3 + j];
