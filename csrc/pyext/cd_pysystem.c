@@ -67,7 +67,11 @@ static PyObject *uf_args(const cdpy_uf *u, double t, int item, const double *in,
             break;
         }
         case 'l': {  /* a list of integers: its length, then the integers */
-            int n = (int)in[k];
+            int n = k < nin ? (int)in[k] : -1;
+            if (n < 0 || k + 1 + n > nin) {
+                PyErr_SetString(PyExc_SystemError, "user function argument list out of range");
+                break;
+            }
             a = PyList_New(n);
             for (int m = 0; a && m < n; m++) {
                 PyObject *v = PyLong_FromLong((long)in[k + 1 + m]);
@@ -78,7 +82,11 @@ static PyObject *uf_args(const cdpy_uf *u, double t, int item, const double *in,
             break;
         }
         case 'd': {  /* a list of reals: its length, then the reals */
-            int n = (int)in[k];
+            int n = k < nin ? (int)in[k] : -1;
+            if (n < 0 || k + 1 + n > nin) {
+                PyErr_SetString(PyExc_SystemError, "user function argument list out of range");
+                break;
+            }
             a = PyList_New(n);
             for (int m = 0; a && m < n; m++) {
                 PyObject *v = PyFloat_FromDouble(in[k + 1 + m]);

@@ -105,12 +105,16 @@ def test_all_rotations_locked_is_refused_with_the_reason():
         shaft(coordyn_lib(), True, lock_all=True, solve=False)
 
 
-def test_exudyn_fails_with_all_rotations_locked():
+def test_exudyn_fails_with_all_rotations_locked(capfd):
     """the reason of the refusal, measured: Exudyn 1.13.6 cannot solve the weld with the
-    flag (a singular system at the start); without it, it can"""
+    flag (its solver reports a singular system Jacobian at the start and stops); without it,
+    it can"""
     ex = exudyn_lib()
     assert np.isfinite(shaft(ex, False, lock_all=True)).all()
-    with pytest.raises(Exception):
+    capfd.readouterr()
+    with pytest.raises(Exception) as err:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             shaft(ex, True, lock_all=True)
+    assert type(err.value).__name__ == "SolverError"
+    assert "Jacobian seems to be singular" in capfd.readouterr().out

@@ -367,5 +367,4 @@ def test_container_render_state_is_the_renderers():
     st["zoom"] = 2.5
     SC.SetRenderState(st)
     assert SC.renderer.GetState()["zoom"] == 2.5
-    assert SC.GetCurrentMouseCoordinates() == [0.0, 0.0]
     assert SC.SendRedrawSignal() is None

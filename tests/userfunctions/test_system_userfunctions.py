@@ -638,7 +638,7 @@ def test_user_function_dicts_as_exudyn():
         mbs = cd.SystemContainer().AddSystem()
         n = mbs.AddNode(cd.NodePoint(referenceCoordinates=[1, 0, 0],
                                      initialVelocities=[1, 0, 0]))
-        mbs.AddObject(cd.MassPoint(physicsMass=1, nodeNumber=n))
+        mbs.AddObject(cd.MassPoint(mass=1, nodeNumber=n))
         g = mbs.AddNode(cd.NodePointGround())
         m0 = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=g, coordinate=0))
         m1 = mbs.AddMarker(cd.MarkerNodeCoordinate(nodeNumber=n, coordinate=0))
