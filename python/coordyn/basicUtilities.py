@@ -123,24 +123,33 @@ def Normalize(v):
     return (v / norm if norm != 0 else v).tolist()
 
 
+def _reference_frames(mbs, body, marker):
+    """The reference position and rotation of body's frame and the reference position of
+    marker, assembling the system first if needed (Exudyn reads reference values before
+    Assemble; coordyn evaluates them on an assembled system)."""
+    from .items import ConfigurationType, OutputVariableType
+    from .system import SolverError
+    ref = ConfigurationType.Reference
+    try:
+        mbs.GetMarkerOutput(marker, OutputVariableType.Position, configuration=ref)
+    except SolverError:
+        mbs.Assemble()
+    p_body = np.asarray(mbs.GetObjectOutputBody(body, OutputVariableType.Position,
+                                                localPosition=[0, 0, 0], configuration=ref))
+    A_body = np.asarray(mbs.GetObjectOutputBody(body, OutputVariableType.RotationMatrix,
+                                                localPosition=[0, 0, 0],
+                                                configuration=ref)).reshape(3, 3)
+    p_marker = np.asarray(mbs.GetMarkerOutput(marker, OutputVariableType.Position,
+                                              configuration=ref))
+    return p_body, A_body, p_marker
+
+
 def GetOtherMarker(mbs, bodyNumber, existingMarker, show=True):
     """A MarkerBodyRigid on bodyNumber at the reference position of existingMarker (assembles
     the system first if needed: coordyn evaluates reference positions on an assembled
     system)."""
-    from .items import ConfigurationType, MarkerBodyRigid, OutputVariableType
-    from .system import SolverError
-    ref = ConfigurationType.Reference
-    try:
-        mbs.GetObjectOutputBody(bodyNumber, OutputVariableType.Position, configuration=ref)
-    except SolverError:
-        mbs.Assemble()   # Exudyn reads reference values before Assemble; coordyn needs it
-    p_body = np.asarray(mbs.GetObjectOutputBody(bodyNumber, OutputVariableType.Position,
-                                                localPosition=[0, 0, 0], configuration=ref))
-    A = np.asarray(mbs.GetObjectOutputBody(bodyNumber, OutputVariableType.RotationMatrix,
-                                           localPosition=[0, 0, 0],
-                                           configuration=ref)).reshape(3, 3)
-    p_marker = np.asarray(mbs.GetMarkerOutput(existingMarker, OutputVariableType.Position,
-                                              configuration=ref))
+    from .items import MarkerBodyRigid
+    p_body, A, p_marker = _reference_frames(mbs, bodyNumber, existingMarker)
     return mbs.AddMarker(MarkerBodyRigid(bodyNumber=bodyNumber,
                                          localPosition=A.T @ (p_marker - p_body)))
 
@@ -202,8 +211,7 @@ def GetJointArgs(mbs, markerNumber0=None, markerNumber1=None, rotationMarker0=No
     ``RevoluteJointZ(**args)`` and the other joints.
     """
     from .ht import HT
-    from .items import ConfigurationType, MarkerBodyRigid, OutputVariableType
-    from .system import SolverError
+    from .items import ConfigurationType, MarkerBodyRigid
     if markerNumber0 is not None:
         if markerNumber1 is not None:
             raise ValueError("GetJointArgs: markerNumber1 must be None when markerNumber0 is "
@@ -222,19 +230,8 @@ def GetJointArgs(mbs, markerNumber0=None, markerNumber1=None, rotationMarker0=No
     if rot.shape != (3, 3):
         raise ValueError(f"GetJointArgs: rotationMarker{0 if markerNumber0 is not None else 1} "
                          f"must be a 3 x 3 rotation matrix, got shape {rot.shape}")
-    ref = ConfigurationType.Reference
-    try:
-        mbs.GetMarkerOutput(existing, OutputVariableType.Position, configuration=ref)
-    except SolverError:
-        mbs.Assemble()   # Exudyn reads reference values before Assemble; coordyn needs it
-    p_body = np.asarray(mbs.GetObjectOutputBody(body, OutputVariableType.Position,
-                                                localPosition=[0, 0, 0], configuration=ref))
-    A_body = np.asarray(mbs.GetObjectOutputBody(body, OutputVariableType.RotationMatrix,
-                                                localPosition=[0, 0, 0],
-                                                configuration=ref)).reshape(3, 3)
-    p_marker = np.asarray(mbs.GetMarkerOutput(existing, OutputVariableType.Position,
-                                              configuration=ref))
-    A_marker = _marker_rotation(mbs, existing, ref)
+    p_body, A_body, p_marker = _reference_frames(mbs, body, existing)
+    A_marker = _marker_rotation(mbs, existing, ConfigurationType.Reference)
     local = HT(rotation=A_body.T @ A_marker @ rot, translation=A_body.T @ (p_marker - p_body))
     new = mbs.AddMarker(MarkerBodyRigid(bodyNumber=body, localHT=local))
     turned, remaining = _marker_with_rotation(mbs, existing, rot)
