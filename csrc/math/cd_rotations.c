@@ -109,6 +109,26 @@ void cd_rot_rxyz_angles(const double A[9], double r[3])
     }
 }
 
+/* d atan2(y, x) = (x dy - y dx) / (x^2 + y^2) */
+static double datan2(double y, double x, double dy, double dx)
+{
+    return (x * dy - y * dx) / (x * x + y * y);
+}
+
+void cd_rot_rxyz_angles_d(const double A[9], const double dA[9], double dr[3])
+{
+    double c = sqrt(A[5] * A[5] + A[8] * A[8]);
+    double dc = c > 0 ? (A[5] * dA[5] + A[8] * dA[8]) / c : 0.0;
+    dr[1] = datan2(A[2], c, dA[2], dc);
+    if (c > 1e-14) {
+        dr[0] = datan2(-A[5], A[8], -dA[5], dA[8]);
+        dr[2] = datan2(-A[1], A[0], -dA[1], dA[0]);
+    } else {
+        dr[0] = 0.0;
+        dr[2] = datan2(A[3], A[4], dA[3], dA[4]);
+    }
+}
+
 void cd_rot_ep_exudyn(const double e[4], double A[9])
 {
     double e0 = e[0], e1 = e[1], e2 = e[2], e3 = e[3];

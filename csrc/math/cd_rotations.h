@@ -22,6 +22,10 @@ void cd_rot_rxyz_d(const double t[3], const double tt[3], double dA[27], double 
                    double dq[9], double dv[9]);
 /* the angles (a, b, c) of A = Rx(a) Ry(b) Rz(c), b in [-pi/2, pi/2] */
 void cd_rot_rxyz_angles(const double A[9], double r[3]);
+/* the variation dr of cd_rot_rxyz_angles(A) along a variation dA of A's entries (row-major),
+ * exact also where A is not a rotation (its formulas differentiated); singular at
+ * cos(r1) = 0 */
+void cd_rot_rxyz_angles_d(const double A[9], const double dA[9], double dr[3]);
 /* Exudyn's formulas for Euler parameters e (not necessarily of unit norm, as index-2 solves
  * leave them): A = I + 2 e0 [v~] + 2 [v~]^2 (v = e[1..3]; cd_rot_ep's A equals it on
  * |e| = 1 only) and the global G (3 x 4, row-major) = 2 [-v, e0 I + [v~]], omega = G e_t;

@@ -140,18 +140,6 @@ static int residual(const cd_objctx *c, double *r2, double *rae)
     return CD_OK;
 }
 
-/* dr of the Tait-Bryan angles r = (a, b, c) of R (cd_rot_rxyz_angles: a = atan2(-R12, R22),
- * b = atan2(R02, h), h = |(R12, R22)|, c = atan2(-R01, R00)) for a variation dR of R's
- * entries, exact also where R is not a rotation; singular at h = 0 */
-static void rxyz_angles_d(const double R[9], const double dR[9], double dr[3])
-{
-    double h2 = R[5] * R[5] + R[8] * R[8], h = sqrt(h2);
-    double dh = (R[5] * dR[5] + R[8] * dR[8]) / h;
-    dr[0] = (R[5] * dR[8] - R[8] * dR[5]) / h2;
-    dr[1] = (h * dR[2] - R[2] * dh) / (R[2] * R[2] + h2);
-    dr[2] = (R[1] * dR[0] - R[0] * dR[1]) / (R[0] * R[0] + R[1] * R[1]);
-}
-
 /* what the columns of the Jacobian use (3 x nq matrices over the connector's coordinates,
  * taken from the scratch) */
 typedef struct {
@@ -185,7 +173,7 @@ static void column_x(const cd_objctx *c, const rbjac *g, int j, double xq[6], do
             dR[3 * i + k] = a0[0] * F1[k] + a0[1] * F1[3 + k] + a0[2] * F1[6 + k] +
                             F0[i] * a1[0] + F0[3 + i] * a1[1] + F0[6 + i] * a1[2];
         }
-    rxyz_angles_d(g->R, dR, ps);
+    cd_rot_rxyz_angles_d(g->R, dR, ps);
     cd_mattvec(F0, g->dd + 3 * j, xq);            /* F0^T dd + R0^T dA0^T d */
     cd_mattvec(R0, g->Ad + 3 * j, a);
     for (int i = 0; i < 3; i++) { xq[i] += a[i]; xq[3 + i] = ps[i]; }
@@ -221,7 +209,7 @@ static void column_forces(const cd_objctx *c, rbjac *g, int j)
 
 /* x = [F0^T d; r], x_t = [F0^T vd; F0^T dw] (R = F0^T F1), fm = K6 (x - off) + D6 x_t,
  * fg = F0 f, mg = F0 m; r2 = JD^T fg + (Jrot1 - Jrot0)^T mg. Derivatives: dF0, dF1 from the
- * markers' dA, dr from dR by the angles' formulas (rxyz_angles_d), d omega/dq_t from the
+ * markers' dA, dr from dR by the angles' formulas (cd_rot_rxyz_angles_d), d omega/dq_t from the
  * markers (cd_md_domegav) */
 static int jacobian(const cd_objctx *c, double *K, double *D, double *Cq, double *Gq,
                     double *Gv)

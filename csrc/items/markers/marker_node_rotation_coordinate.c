@@ -27,8 +27,6 @@ typedef struct {
 /* angle i of A (cd_rot_rxyz_angles, Exudyn's formulas: phi1 = atan2(A02, c), c = |(A12, A22)|;
  * phi0 = atan2(-A12, A22), phi2 = atan2(-A01, A00); at c <= 1e-14 phi0 = 0 and
  * phi2 = atan2(A10, A11)) */
-static int degenerate(const double A[9]) { return sqrt(A[5] * A[5] + A[8] * A[8]) <= 1e-14; }
-
 static double angle(const double A[9], int i)
 {
     double r[3];
@@ -36,22 +34,12 @@ static double angle(const double A[9], int i)
     return r[i];
 }
 
-/* d atan2(y, x) = (x dy - y dx) / (x^2 + y^2) */
-static double datan2(double y, double x, double dy, double dx)
-{
-    return (x * dy - y * dx) / (x * x + y * y);
-}
-
 /* d angle(A)_i along dA (row-major) */
 static double dangle(const double A[9], const double dA[9], int i)
 {
-    double c = sqrt(A[5] * A[5] + A[8] * A[8]);
-    if (i == 1) {
-        double dc = c > 0 ? (A[5] * dA[5] + A[8] * dA[8]) / c : 0.0;
-        return datan2(A[2], c, dA[2], dc);
-    }
-    if (degenerate(A)) return i == 0 ? 0.0 : datan2(A[3], A[4], dA[3], dA[4]);
-    return i == 0 ? datan2(-A[5], A[8], -dA[5], dA[8]) : datan2(-A[1], A[0], -dA[1], dA[0]);
+    double dr[3];
+    cd_rot_rxyz_angles_d(A, dA, dr);
+    return dr[i];
 }
 
 /* the marker's part of md->dwork (before the node's): dval (n), dvalt (n), H (n x n,
